@@ -1,0 +1,321 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { stackEnv, type StackConfig } from './config';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const GCLOUD_FIRESTORE_JAR =
+  process.env.FIRESTORE_EMULATOR_JAR ??
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const FIREBASE_BIN = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
+const VITE_BIN = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+const TSX_BIN = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+export type SiteMode = 'dev' | 'preview' | 'none';
+
+export interface StackOptions {
+  config: StackConfig;
+  emulators: boolean;
+  api: boolean;
+  site: SiteMode;
+  seed: boolean;
+  /** Where child output goes: 'inherit' prefixes it on our stdout, a folder writes one log per process. */
+  output: 'inherit' | { logDir: string };
+  /** Extra environment for the API and the site build. */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+interface Managed {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  tail: string[];
+}
+
+export class StackError extends Error {}
+
+/** Java's major version, or null when there is no java on the PATH. */
+function javaMajorVersion(): number | null {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error) return null;
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
+  if (!match) return null;
+  const major = Number(match[1]);
+  return major === 1 ? Number(match[2]) : major;
+}
+
+/** Chooses how to run Firestore: firebase-tools' own emulator needs Java 21+. */
+export function firestoreStrategy(): 'firebase-tools' | 'gcloud-jar' {
+  const java = javaMajorVersion();
+  if (java !== null && java >= 21) return 'firebase-tools';
+  if (java !== null && java >= 11 && existsSync(GCLOUD_FIRESTORE_JAR)) return 'gcloud-jar';
+  const found = java === null ? 'no Java was found' : `Java ${java} was found`;
+  throw new StackError(
+    `Cannot run the Firestore emulator: ${found}. Install Java 21 or newer (e.g. 'apt-get install openjdk-21-jre-headless'), ` +
+      `or Java 11+ together with the Google Cloud CLI Firestore emulator ('apt-get install google-cloud-cli-firestore-emulator', ` +
+      `expected at ${GCLOUD_FIRESTORE_JAR}; set FIRESTORE_EMULATOR_JAR to use another path).`,
+  );
+}
+
+async function isPortTaken(port: number): Promise<boolean> {
+  const connects = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  if (connects) return true;
+  return new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
+export async function assertPortsFree(ports: Array<[number, string, string]>): Promise<void> {
+  for (const [port, what, variable] of ports) {
+    if (await isPortTaken(port)) {
+      throw new StackError(
+        `Port ${port} (${what}) is already in use. Stop whatever is using it (e.g. 'lsof -i :${port}') or set ${variable} to another port.`,
+      );
+    }
+  }
+}
+
+/** Polls a URL until it answers (any HTTP status below 500) or the time runs out. */
+export async function waitForHttp(url: string, timeoutMs: number, managed?: Managed): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void managed?.exited.then((code) => {
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) {
+      throw new StackError(
+        `${managed?.name} exited (code ${exitCode}) before it was ready.\n${managed?.tail.join('\n') ?? ''}`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new StackError(
+    `${managed?.name ?? url} was not ready at ${url} within ${Math.round(timeoutMs / 1000)} s.\n${managed?.tail.join('\n') ?? ''}`,
+  );
+}
+
+export class Stack {
+  private readonly processes: Managed[] = [];
+  private readonly logs: WriteStream[] = [];
+  private stopping: Promise<void> | null = null;
+
+  constructor(private readonly options: StackOptions) {}
+
+  get env(): Record<string, string> {
+    return { ...stackEnv(this.options.config), ...this.options.env };
+  }
+
+  private log(line: string): void {
+    (this.options.log ?? ((text: string) => console.log(text)))(line);
+  }
+
+  private start(name: string, command: string, args: string[], env: Record<string, string> = {}): Managed {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      // Own process group, so stopping it also stops whatever it spawned (npx, java under a wrapper).
+      detached: true,
+      env: { ...process.env, CI: 'true', ...this.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const tail: string[] = [];
+    let sink: (chunk: string) => void;
+    if (this.options.output === 'inherit') {
+      sink = (chunk) => {
+        for (const line of chunk.split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+      };
+    } else {
+      mkdirSync(this.options.output.logDir, { recursive: true });
+      const stream = createWriteStream(path.join(this.options.output.logDir, `${name}.log`));
+      this.logs.push(stream);
+      sink = (chunk) => stream.write(chunk);
+    }
+    const collect = (data: Buffer) => {
+      const chunk = data.toString();
+      sink(chunk);
+      tail.push(...chunk.split('\n').filter((line) => line.trim()));
+      tail.splice(0, Math.max(0, tail.length - 30));
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    const exited = new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => resolve(code));
+      child.once('error', (error) => {
+        tail.push(String(error));
+        resolve(-1);
+      });
+    });
+    const managed = { name, child, exited, tail };
+    this.processes.push(managed);
+    return managed;
+  }
+
+  async up(): Promise<void> {
+    const { config } = this.options;
+    const base = `http://${config.host}`;
+    const wanted: Array<[number, string, string]> = [];
+    if (this.options.emulators) {
+      wanted.push([config.firestorePort, 'Firestore emulator', 'FIRESTORE_EMULATOR_PORT']);
+      wanted.push([config.authPort, 'Auth emulator', 'AUTH_EMULATOR_PORT']);
+      wanted.push([config.hubPort, 'emulator hub', 'AUTH_EMULATOR_PORT']);
+      wanted.push([config.loggingPort, 'emulator logging', 'AUTH_EMULATOR_PORT']);
+    }
+    if (this.options.api) wanted.push([config.apiPort, 'API', 'API_PORT']);
+    if (this.options.site !== 'none') wanted.push([config.sitePort, 'site', 'SITE_PORT']);
+    await assertPortsFree(wanted);
+
+    if (this.options.emulators) await this.startEmulators();
+    if (this.options.seed) await this.runSeeder();
+    if (this.options.api) {
+      const api = this.start('api', process.execPath, [TSX_BIN, 'server/index.ts']);
+      await waitForHttp(`${base}:${config.apiPort}/api/health`, 30_000, api);
+      this.log(`API ready on http://localhost:${config.apiPort}`);
+    }
+    if (this.options.site !== 'none') await this.startSite();
+  }
+
+  private async startEmulators(): Promise<void> {
+    const { config } = this.options;
+    const strategy = firestoreStrategy();
+    const firebaseConfig = this.writeFirebaseConfig(strategy === 'firebase-tools');
+    let firestore: Managed | undefined;
+    if (strategy === 'gcloud-jar') {
+      firestore = this.start('firestore', 'java', [
+        '-Duser.language=en',
+        '-cp',
+        GCLOUD_FIRESTORE_JAR,
+        'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
+        '--host',
+        config.host,
+        '--port',
+        String(config.firestorePort),
+        '--rules',
+        path.join(ROOT, 'firestore.rules'),
+        '--project_id',
+        config.projectId,
+        '--single_project_mode',
+        'true',
+      ]);
+    }
+    const only = strategy === 'firebase-tools' ? 'auth,firestore' : 'auth';
+    const auth = this.start('emulators', process.execPath, [
+      FIREBASE_BIN,
+      'emulators:start',
+      '--only',
+      only,
+      '--project',
+      config.projectId,
+      '--config',
+      firebaseConfig,
+    ]);
+    await Promise.all([
+      waitForHttp(`http://${config.host}:${config.firestorePort}/`, 60_000, firestore ?? auth),
+      waitForHttp(`http://${config.host}:${config.authPort}/`, 90_000, auth),
+    ]);
+    this.log(
+      `Emulators ready: Firestore ${config.host}:${config.firestorePort} (${strategy}), Auth ${config.host}:${config.authPort}`,
+    );
+  }
+
+  /** firebase-tools reads ports from its config file, so each stack gets its own copy. */
+  private writeFirebaseConfig(withFirestore: boolean): string {
+    const { config } = this.options;
+    const dir = path.join(ROOT, '.tmp');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `firebase.${config.authPort}.json`);
+    const emulators: Record<string, unknown> = {
+      auth: { host: config.host, port: config.authPort },
+      hub: { host: config.host, port: config.hubPort },
+      logging: { host: config.host, port: config.loggingPort },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    };
+    if (withFirestore) emulators.firestore = { host: config.host, port: config.firestorePort, websocketPort: config.firestorePort + 1070 };
+    const body = {
+      firestore: { rules: path.join(ROOT, 'firestore.rules'), indexes: path.join(ROOT, 'firestore.indexes.json') },
+      emulators,
+    };
+    writeFileSync(file, JSON.stringify(body, null, 2));
+    return file;
+  }
+
+  private async runSeeder(): Promise<void> {
+    const seeder = this.start('seed', process.execPath, [TSX_BIN, 'scripts/seed.ts']);
+    const code = await seeder.exited;
+    if (code !== 0) throw new StackError(`The seeder failed (code ${code}).\n${seeder.tail.join('\n')}`);
+    if (this.options.output !== 'inherit') for (const line of seeder.tail) this.log(line);
+  }
+
+  private async startSite(): Promise<void> {
+    const { config } = this.options;
+    const common = ['--port', String(config.sitePort), '--strictPort', '--host', config.host];
+    let site: Managed;
+    if (this.options.site === 'dev') {
+      site = this.start('site', process.execPath, [VITE_BIN, ...common]);
+    } else {
+      const outDir = path.join(ROOT, '.tmp', `dist-${config.sitePort}`);
+      const build = this.start('build', process.execPath, [VITE_BIN, 'build', '--outDir', outDir, '--emptyOutDir']);
+      const code = await build.exited;
+      if (code !== 0) throw new StackError(`The site build failed (code ${code}).\n${build.tail.join('\n')}`);
+      site = this.start('site', process.execPath, [VITE_BIN, 'preview', '--outDir', outDir, ...common]);
+    }
+    await waitForHttp(`http://${config.host}:${config.sitePort}/`, 60_000, site);
+    this.log(`Site ready on http://localhost:${config.sitePort}`);
+  }
+
+  /** Stops every process it started (whole process groups), SIGKILL after 8 s. Safe to call twice. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      for (const managed of [...this.processes].reverse()) {
+        const { child } = managed;
+        if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) continue;
+        const pid = child.pid;
+        const signal = (sig: NodeJS.Signals) => {
+          try {
+            process.kill(-pid, sig);
+          } catch {
+            // already gone
+          }
+        };
+        // firebase-tools shuts its emulators down cleanly on SIGINT.
+        signal(managed.name === 'emulators' ? 'SIGINT' : 'SIGTERM');
+        const timer = setTimeout(() => signal('SIGKILL'), 8000);
+        await managed.exited;
+        clearTimeout(timer);
+        signal('SIGKILL'); // anything left in the group
+      }
+      await Promise.all(this.logs.map((stream) => new Promise((resolve) => stream.end(resolve))));
+    })();
+    return this.stopping;
+  }
+}
+
+/** Runs `fn` with SIGINT/SIGTERM stopping the stack first. */
+export function stopOnSignals(stack: Stack, onStopped: (code: number) => void): void {
+  let signalled = false;
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(sig, () => {
+      if (signalled) return;
+      signalled = true;
+      console.log(`\nStopping the local stack (${sig})...`);
+      void stack.stop().then(() => onStopped(130));
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import pino, { type Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import { errorHandler, notFound } from './errors';
+import type { FirebaseDeps } from './firebase';
+import type { PaymentGateway } from './payments/gateway';
+import { contactRouter } from './routes/contact';
+import { healthRouter } from './routes/health';
+import { locationsRouter } from './routes/locations';
+import { paymentsRouter } from './routes/payments';
+
+export interface AppDeps {
+  config: Config;
+  firebase: FirebaseDeps;
+  gateway: PaymentGateway;
+  logger?: Logger;
+}
+
+/** Builds the API from its dependencies; no listen, so tests build their own. */
+export function createApp(deps: AppDeps): Express {
+  const logger = deps.logger ?? pino({ level: deps.config.LOG_LEVEL });
+  const app = express();
+  app.disable('x-powered-by');
+  if (deps.config.TRUST_PROXY) app.set('trust proxy', deps.config.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+      // Never log tokens or signatures.
+      redact: ['req.headers.authorization', 'req.headers["x-razorpay-signature"]'],
+    }),
+  );
+  // The API only ever answers JSON, so its own CSP can be the strictest one.
+  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  app.use(
+    cors({
+      origin: deps.config.siteOrigins,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['Content-Type', 'Authorization'],
+      maxAge: 600,
+    }),
+  );
+  // Webhook signatures are over the exact bytes Razorpay sent, so that route keeps the raw body;
+  // express.json() below skips a body that is already read.
+  app.use('/api/payments/webhook', express.raw({ type: '*/*', limit: '256kb' }));
+  app.use(express.json({ limit: '16kb' }));
+
+  app.use(healthRouter(deps));
+  app.use(contactRouter(deps));
+  app.use(locationsRouter(deps));
+  app.use(paymentsRouter(deps));
+
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

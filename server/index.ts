@@ -1,0 +1,26 @@
+import pino from 'pino';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { initFirebase } from './firebase';
+import { createGateway } from './payments/create-gateway';
+
+const config = loadConfig();
+const logger = pino({ level: config.LOG_LEVEL });
+const firebase = initFirebase(config.FIREBASE_PROJECT_ID);
+const gateway = createGateway(config);
+const app = createApp({ config, firebase, gateway, logger });
+
+const server = app.listen(config.API_PORT, '0.0.0.0', () => {
+  logger.info({ port: config.API_PORT, payments: gateway.mode }, 'API listening');
+});
+
+process.on('unhandledRejection', (reason) => {
+  logger.fatal({ err: reason }, 'unhandled rejection');
+  process.exit(1);
+});
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}

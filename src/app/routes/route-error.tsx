@@ -1,0 +1,26 @@
+import { Link, useRouteError } from 'react-router-dom';
+import { paths } from '../paths';
+
+/** Shown when a page fails to load or render; offers a retry instead of a blank screen. */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <section role="alert" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="text-slate-600">This page could not be loaded. Check your connection and try again.</p>
+      <div className="flex gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-md bg-brand-darker px-4 py-2 font-semibold text-white"
+        >
+          Try again
+        </button>
+        <Link to={paths.home} className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+          Go Back to Homepage
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+export * from './catalogue';
+export * from './company';
+export * from './money';
+export * from './order-number';
+export * from './schemas';
+export * from './status';

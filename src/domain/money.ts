@@ -1,0 +1,35 @@
+/**
+ * Money rules shared by the browser and the server.
+ * Rupee amounts are whole numbers parsed from catalogue price text; the gateway works in paise.
+ */
+
+/** The payable rupee amount of a price text: the first integer after commas are removed, 0 if none. */
+export function parsePriceAmount(priceText: string): number {
+  const match = /\d+/.exec(priceText.replace(/,/g, ''));
+  return match ? Number.parseInt(match[0], 10) : 0;
+}
+
+const inrFormatter = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+});
+
+/** Formats rupees the Indian way: 110000 -> '₹1,10,000'. */
+export function formatInr(rupees: number): string {
+  return inrFormatter.format(rupees);
+}
+
+/** Rupees (possibly with paise as decimals) to integer paise. */
+export function rupeesToPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
+/** Razorpay refuses orders below ₹1. */
+export const MIN_AMOUNT_PAISE = 100;
+export const CURRENCY = 'INR' as const;

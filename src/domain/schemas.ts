@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Zod schemas of every form and API body. The browser validates with them before sending and the
+ * server validates with the same ones on arrival.
+ */
+
+const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+const required = (message: string, max: number) => trimmed(max).min(1, message);
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .pipe(z.email('Please enter a valid email address.'));
+
+export const contactFormSchema = z.object({
+  name: required('Name is required.', 100),
+  businessName: trimmed(150).optional().default(''),
+  contactNumber: trimmed(30).optional().default(''),
+  email: emailSchema,
+  message: required('Message is required.', 5000),
+  // Sent by the spec's client; never trusted: the server takes the uid from the ID token.
+  userId: z.string().max(128).nullable().optional(),
+});
+export type ContactForm = z.input<typeof contactFormSchema>;
+export type ContactSubmission = z.output<typeof contactFormSchema>;
+
+export const profileDetailsSchema = z.object({
+  name: required('Full name is required.', 100),
+  email: z.union([z.literal(''), emailSchema]).optional().default(''),
+  phone: required('Phone is required.', 30),
+  address: required('Address is required.', 300),
+  country: required('Country is required.', 100),
+  state: required('State is required.', 100),
+  city: required('City is required.', 100),
+});
+export type ProfileDetails = z.input<typeof profileDetailsSchema>;
+
+export const signupFormSchema = profileDetailsSchema
+  .extend({
+    email: emailSchema,
+    password: z.string().min(1, 'Password is required.'),
+    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+export const newInvoiceFormSchema = z.object({
+  name: required('Name is required.', 100),
+  email: emailSchema,
+  invoiceId: required('Invoice ID is required.', 64),
+  amount: z.coerce
+    .number({ message: 'Amount must be a number.' })
+    .refine(Number.isFinite, 'Amount must be a number.')
+    .min(1, 'Amount must be at least ₹1.')
+    .max(10_000_000, 'Amount is too large.'),
+});
+export type NewInvoiceForm = z.input<typeof newInvoiceFormSchema>;
+
+export const paymentTypeSchema = z.enum(['product_order', 'invoice']);
+export type PaymentType = z.infer<typeof paymentTypeSchema>;
+
+/**
+ * A payment order request. Both body shapes of the spec are accepted; `amount`, `user_id`,
+ * `userName` and `userEmail` are only compared or ignored, never trusted.
+ */
+export const paymentOrderRequestSchema = z.object({
+  firestore_id: z.string().trim().min(1, 'firestore_id is required.').max(128),
+  type: paymentTypeSchema,
+  amount: z.coerce.number().optional(),
+  currency: z.literal('INR').optional(),
+  user_id: z.string().max(128).nullable().optional(),
+  userName: z.string().max(200).optional(),
+  userEmail: z.string().max(254).optional(),
+});
+export type PaymentOrderRequest = z.input<typeof paymentOrderRequestSchema>;
+
+export const paymentVerificationSchema = z.object({
+  razorpay_order_id: z.string().trim().min(1).max(64),
+  razorpay_payment_id: z.string().trim().min(1).max(64),
+  razorpay_signature: z.string().trim().min(1).max(256),
+});
+export type PaymentVerification = z.infer<typeof paymentVerificationSchema>;
+
+/** ISO codes in location URLs: letters, digits and dashes only. */
+export const isoCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,10}$/, 'Invalid location code.');

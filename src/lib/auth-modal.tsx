@@ -1,0 +1,35 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export type AuthModalMode = 'login' | 'signup';
+
+interface AuthModalState {
+  isOpen: boolean;
+  mode: AuthModalMode;
+  /** Bumped on every open so the modal resets its step and fields. */
+  openCount: number;
+}
+
+interface AuthModalApi extends AuthModalState {
+  open: (mode: AuthModalMode) => void;
+  close: () => void;
+}
+
+const AuthModalContext = createContext<AuthModalApi | null>(null);
+
+/** Who asked for the auth modal and in which mode; the modal itself lives in features/auth. */
+export function AuthModalProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthModalState>({ isOpen: false, mode: 'login', openCount: 0 });
+  const open = useCallback(
+    (mode: AuthModalMode) => setState((previous) => ({ isOpen: true, mode, openCount: previous.openCount + 1 })),
+    [],
+  );
+  const close = useCallback(() => setState((previous) => ({ ...previous, isOpen: false })), []);
+  const value = useMemo(() => ({ ...state, open, close }), [state, open, close]);
+  return <AuthModalContext.Provider value={value}>{children}</AuthModalContext.Provider>;
+}
+
+export function useAuthModal(): AuthModalApi {
+  const context = useContext(AuthModalContext);
+  if (!context) throw new Error('useAuthModal must be used inside <AuthModalProvider>.');
+  return context;
+}

@@ -1,0 +1,39 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, offline-safe flags (no background connections to Google). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Errors the page logged or threw, for asserting a clean console. */
+  errors: string[];
+}
+
+/** A fresh context (no shared storage), with page errors collected. */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<TestPage> {
+  const context = await browser.newContext({ viewport, baseURL: process.env.SITE_URL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}

@@ -1,0 +1,66 @@
+import { initializeApp, getApps, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+
+/** The emulator stack the test command started (see scripts/with-stack.ts and scripts/test.ts). */
+export const stack = {
+  projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-site',
+  firestoreHost: required('FIRESTORE_EMULATOR_HOST'),
+  authHost: required('FIREBASE_AUTH_EMULATOR_HOST'),
+  siteUrl: process.env.SITE_URL ?? '',
+  apiUrl: process.env.API_URL ?? '',
+};
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run these tests through 'npm test' or 'npm run test:<part>'.`);
+  return value;
+}
+
+let adminApp: App | undefined;
+
+/** Firebase Admin on the emulators: bypasses the rules, for arranging and checking data. */
+export function admin() {
+  adminApp ??= getApps().find((app) => app.name === 'tests') ?? initializeApp({ projectId: stack.projectId }, 'tests');
+  return { auth: getAuth(adminApp), db: getFirestore(adminApp) };
+}
+
+export async function clearFirestore(): Promise<void> {
+  const response = await fetch(
+    `http://${stack.firestoreHost}/emulator/v1/projects/${stack.projectId}/databases/(default)/documents`,
+    { method: 'DELETE' },
+  );
+  if (!response.ok) throw new Error(`Clearing Firestore failed: ${response.status}`);
+}
+
+export async function clearAuth(): Promise<void> {
+  const response = await fetch(`http://${stack.authHost}/emulator/v1/projects/${stack.projectId}/accounts`, {
+    method: 'DELETE',
+  });
+  if (!response.ok) throw new Error(`Clearing Auth failed: ${response.status}`);
+}
+
+/** Creates a user in the Auth emulator and returns a real ID token for it. */
+export async function createUserWithToken(
+  email: string,
+  password = 'password-123',
+): Promise<{ uid: string; idToken: string }> {
+  const response = await fetch(
+    `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { localId?: string; idToken?: string; error?: { message: string } };
+  if (!response.ok || !body.localId || !body.idToken) throw new Error(`signUp failed: ${body.error?.message}`);
+  return { uid: body.localId, idToken: body.idToken };
+}
+
+/** Reads the OOB codes (password reset and the like) the Auth emulator has "sent". */
+export async function oobCodes(): Promise<Array<{ email: string; requestType: string; oobCode: string }>> {
+  const response = await fetch(`http://${stack.authHost}/emulator/v1/projects/${stack.projectId}/oobCodes`);
+  const body = (await response.json()) as { oobCodes: Array<{ email: string; requestType: string; oobCode: string }> };
+  return body.oobCodes;
+}

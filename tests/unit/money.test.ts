@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { formatInr, parsePriceAmount, rupeesToPaise } from '@/domain/money';
+import { makeOrderNumber, ORDER_NUMBER_PATTERN } from '@/domain/order-number';
+import { statusTone } from '@/domain/status';
+
+describe('parsePriceAmount', () => {
+  it('when the text has Indian digit grouping, then the commas are ignored', () => {
+    expect(parsePriceAmount('1,10,000')).toBe(110000);
+    expect(parsePriceAmount('₹1,10,000')).toBe(110000);
+  });
+
+  it('when the text has several numbers, then the first integer wins', () => {
+    expect(parsePriceAmount('25,000 / year')).toBe(25000);
+    expect(parsePriceAmount('₹2,80,000 + ₹50,000 / year')).toBe(280000);
+  });
+
+  it('when the text has no digits, then the amount is 0', () => {
+    expect(parsePriceAmount('Contact us')).toBe(0);
+    expect(parsePriceAmount('')).toBe(0);
+  });
+});
+
+describe('formatInr', () => {
+  it('when formatting rupees, then en-IN grouping is used', () => {
+    expect(formatInr(110000)).toBe('₹1,10,000');
+    expect(formatInr(800000)).toBe('₹8,00,000');
+    expect(formatInr(2000)).toBe('₹2,000');
+  });
+});
+
+describe('rupeesToPaise', () => {
+  it('when converting, then paise are whole numbers', () => {
+    expect(rupeesToPaise(110000)).toBe(11000000);
+    expect(rupeesToPaise(10.1)).toBe(1010);
+  });
+});
+
+describe('makeOrderNumber', () => {
+  it('when given a time, then it is ORD- and the milliseconds', () => {
+    expect(makeOrderNumber(1763790000123)).toBe('ORD-1763790000123');
+    expect(ORDER_NUMBER_PATTERN.test(makeOrderNumber())).toBe(true);
+  });
+});
+
+describe('statusTone', () => {
+  it.each([
+    ['Pending', 'yellow'],
+    ['New', 'yellow'],
+    ['Paid', 'green'],
+    ['Completed', 'green'],
+    ['Cancelled', 'red'],
+    ['In Progress', 'grey'],
+    [undefined, 'grey'],
+  ])('when the status is %s, then the badge is %s', (status, tone) => {
+    expect(statusTone(status)).toBe(tone);
+  });
+});

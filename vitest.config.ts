@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+
+// One project per layer so each can be run on its own (`vitest run --project rules`).
+// Everything that shares the emulators runs one file at a time: the tests reset shared state.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/helpers/setup-dom.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'rules', include: ['tests/rules/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 20_000 },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 20_000 },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
