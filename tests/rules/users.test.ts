@@ -1,11 +1,11 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { rulesEnvironment } from '../helpers/rules-env';
 
 let env: RulesTestEnvironment;
 
-const profile = (uid: string) => ({
+const profile = (uid: string, overrides: Record<string, unknown> = {}) => ({
   uid,
   name: 'Alice',
   email: 'alice@example.com',
@@ -16,7 +16,18 @@ const profile = (uid: string) => ({
   country: 'India',
   isAnonymous: false,
   createdAt: serverTimestamp(),
+  ...overrides,
 });
+
+const alice = () => env.authenticatedContext('alice').firestore();
+const bob = () => env.authenticatedContext('bob').firestore();
+const visitor = () => env.unauthenticatedContext().firestore();
+
+async function seedAlice(): Promise<void> {
+  await env.withSecurityRulesDisabled((context) =>
+    setDoc(doc(context.firestore(), 'users/alice'), profile('alice', { createdAt: Timestamp.fromMillis(1_700_000_000_000) })),
+  );
+}
 
 beforeAll(async () => {
   env = await rulesEnvironment();
@@ -24,21 +35,83 @@ beforeAll(async () => {
 beforeEach(() => env.clearFirestore());
 afterAll(() => env.cleanup());
 
-describe('users/{uid}', () => {
-  it('when the owner creates a full profile, then it is allowed', async () => {
-    const db = env.authenticatedContext('alice').firestore();
-    await assertSucceeds(setDoc(doc(db, 'users/alice'), profile('alice')));
-    await assertSucceeds(getDoc(doc(db, 'users/alice')));
+describe('users/{uid} profile', () => {
+  it('when the owner creates a full profile, then it is allowed and readable', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), profile('alice')));
+    await assertSucceeds(getDoc(doc(alice(), 'users/alice')));
   });
 
-  it('when another user reads or writes it, then it is denied', async () => {
-    await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'users/alice'), { uid: 'alice' }));
-    const bob = env.authenticatedContext('bob').firestore();
-    await assertFails(getDoc(doc(bob, 'users/alice')));
-    await assertFails(setDoc(doc(bob, 'users/alice'), profile('alice')));
+  it('when a guest creates a profile with a blank email, then it is allowed', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), profile('alice', { name: 'Guest User', email: '', isAnonymous: true })));
   });
 
-  it('when signed out, then reading a profile is denied', async () => {
-    await assertFails(getDoc(doc(env.unauthenticatedContext().firestore(), 'users/alice')));
+  it('when another user reads, writes or deletes it, then it is denied', async () => {
+    await seedAlice();
+    await assertFails(getDoc(doc(bob(), 'users/alice')));
+    await assertFails(setDoc(doc(bob(), 'users/alice'), profile('alice')));
+    await assertFails(updateDoc(doc(bob(), 'users/alice'), { name: 'Mallory' }));
+    await assertFails(deleteDoc(doc(bob(), 'users/alice')));
+  });
+
+  it('when signed out, then reading or creating a profile is denied', async () => {
+    await seedAlice();
+    await assertFails(getDoc(doc(visitor(), 'users/alice')));
+    await assertFails(setDoc(doc(visitor(), 'users/carol'), profile('carol')));
+  });
+
+  it('when the profile names another uid, then creating it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), profile('bob')));
+  });
+
+  it('when the profile has an unknown key, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { role: 'admin' })));
+  });
+
+  it('when a field has the wrong type, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { isAnonymous: 'no' })));
+    await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { phone: 9876543210 })));
+  });
+
+  it('when a field is missing or too long, then it is denied', async () => {
+    const { address: _address, ...withoutAddress } = profile('alice');
+    await assertFails(setDoc(doc(alice(), 'users/alice'), withoutAddress));
+    await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { name: 'x'.repeat(101) })));
+  });
+
+  it('when createdAt is not the server time, then creating is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { createdAt: Timestamp.fromMillis(0) })));
+  });
+
+  it('when the owner edits their details, then it is allowed', async () => {
+    await seedAlice();
+    await assertSucceeds(
+      updateDoc(doc(alice(), 'users/alice'), { name: 'Alice K', phone: '9000000000', city: 'Mysuru' }),
+    );
+  });
+
+  it('when a linked guest updates isAnonymous, email and name, then it is allowed', async () => {
+    await seedAlice();
+    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { isAnonymous: false, email: 'a@example.com', name: 'A' }));
+  });
+
+  it('when the owner tries to change uid or backdate createdAt, then it is denied', async () => {
+    await seedAlice();
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { uid: 'bob' }));
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { createdAt: Timestamp.fromMillis(0) }));
+  });
+
+  it('when the owner adds an unknown key on update, then it is denied', async () => {
+    await seedAlice();
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { isAdmin: true }));
+  });
+
+  it('when the owner deletes their profile, then it is allowed', async () => {
+    await seedAlice();
+    await assertSucceeds(deleteDoc(doc(alice(), 'users/alice')));
+  });
+
+  it('when writing a sub-collection outside the data model, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/notes/n1'), { text: 'hi' }));
+    await assertFails(getDoc(doc(alice(), 'users/alice/notes/n1')));
   });
 });

@@ -1,0 +1,207 @@
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { rulesEnvironment } from '../helpers/rules-env';
+
+let env: RulesTestEnvironment;
+
+const alice = () => env.authenticatedContext('alice').firestore();
+const bob = () => env.authenticatedContext('bob').firestore();
+const visitor = () => env.unauthenticatedContext().firestore();
+
+const cartItem = (overrides: Record<string, unknown> = {}) => ({
+  id: 'website-Basic',
+  name: 'Basic',
+  category: 'Websites & E-commerce',
+  price: '₹20,000',
+  ...overrides,
+});
+
+const invoice = (overrides: Record<string, unknown> = {}) => ({
+  invoiceId: 'INV-1',
+  name: 'Alice',
+  email: 'alice@example.com',
+  amount: 1500,
+  currency: 'INR',
+  status: 'Pending',
+  createdAt: serverTimestamp(),
+  ...overrides,
+});
+
+const order = (overrides: Record<string, unknown> = {}) => ({
+  orderNumber: 'ORD-1763790000123',
+  userId: 'alice',
+  items: [{ id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' }],
+  total: 20000,
+  currency: 'INR',
+  status: 'Pending',
+  createdAt: serverTimestamp(),
+  ...overrides,
+});
+
+async function seed(path: string, data: Record<string, unknown>): Promise<void> {
+  await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
+}
+
+beforeAll(async () => {
+  env = await rulesEnvironment();
+});
+beforeEach(() => env.clearFirestore());
+afterAll(() => env.cleanup());
+
+describe('users/{uid}/cart', () => {
+  it('when the owner sets an item under its own id, then it is allowed, readable and deletable', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/cart/website-Basic'), cartItem()));
+    await assertSucceeds(getDocs(collection(alice(), 'users/alice/cart')));
+    await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/cart/website-Basic')));
+  });
+
+  it('when the record id differs from the document id, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/cart/website-Basic'), cartItem({ id: 'website-Premium' })));
+  });
+
+  it('when the item has extra keys or wrong types, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/cart/website-Basic'), cartItem({ amount: 1 })));
+    await assertFails(setDoc(doc(alice(), 'users/alice/cart/website-Basic'), cartItem({ price: 20000 })));
+  });
+
+  it("when another user or a visitor touches alice's cart, then it is denied", async () => {
+    await seed('users/alice/cart/website-Basic', cartItem());
+    await assertFails(getDocs(collection(bob(), 'users/alice/cart')));
+    await assertFails(setDoc(doc(bob(), 'users/alice/cart/website-Basic'), cartItem()));
+    await assertFails(deleteDoc(doc(bob(), 'users/alice/cart/website-Basic')));
+    await assertFails(getDocs(collection(visitor(), 'users/alice/cart')));
+  });
+});
+
+describe('users/{uid}/invoices', () => {
+  it('when the owner creates a Pending invoice, then it is allowed and queryable by status and date', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice()));
+    await assertSucceeds(
+      getDocs(query(collection(alice(), 'users/alice/invoices'), where('status', '==', 'Pending'), orderBy('createdAt', 'desc'))),
+    );
+  });
+
+  it('when a client creates an invoice already Paid, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice({ status: 'Paid' })));
+  });
+
+  it('when the amount is below 1, not a number, or the currency is not INR, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice({ amount: 0 })));
+    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice({ amount: '1500' })));
+    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice({ currency: 'USD' })));
+  });
+
+  it('when a client sets paymentId or another unknown key, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice({ paymentId: 'pay_fake' })));
+  });
+
+  it('when a client marks its invoice Paid or changes the amount later, then it is denied', async () => {
+    await seed('users/alice/invoices/i1', { ...invoice(), createdAt: Timestamp.now() });
+    await assertFails(updateDoc(doc(alice(), 'users/alice/invoices/i1'), { status: 'Paid' }));
+    await assertFails(updateDoc(doc(alice(), 'users/alice/invoices/i1'), { amount: 1 }));
+    await assertFails(updateDoc(doc(alice(), 'users/alice/invoices/i1'), { paymentId: 'pay_fake' }));
+  });
+
+  it("when another user reads or creates in alice's invoices, then it is denied", async () => {
+    await seed('users/alice/invoices/i1', { ...invoice(), createdAt: Timestamp.now() });
+    await assertFails(getDoc(doc(bob(), 'users/alice/invoices/i1')));
+    await assertFails(setDoc(doc(bob(), 'users/alice/invoices/i2'), invoice()));
+    await assertFails(getDocs(collection(visitor(), 'users/alice/invoices')));
+  });
+
+  it('when the owner deletes an invoice (account deletion), then it is allowed', async () => {
+    await seed('users/alice/invoices/i1', { ...invoice(), createdAt: Timestamp.now() });
+    await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/invoices/i1')));
+  });
+});
+
+describe('users/{uid}/orders', () => {
+  it('when the owner creates a Pending order for itself, then it is allowed', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/orders/o1'), order()));
+    await assertSucceeds(getDocs(query(collection(alice(), 'users/alice/orders'), orderBy('createdAt', 'desc'))));
+  });
+
+  it('when the order is created Paid, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ status: 'Paid' })));
+  });
+
+  it('when the order names another user, has no items or a bad order number, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ userId: 'bob' })));
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: [] })));
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ orderNumber: 'ORDER-1' })));
+  });
+
+  it('when the total is not a positive number, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ total: 0 })));
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ total: '20000' })));
+  });
+
+  it('when a client changes status, total or paymentId later, then it is denied', async () => {
+    await seed('users/alice/orders/o1', { ...order(), createdAt: Timestamp.now() });
+    await assertFails(updateDoc(doc(alice(), 'users/alice/orders/o1'), { status: 'Paid' }));
+    await assertFails(updateDoc(doc(alice(), 'users/alice/orders/o1'), { total: 1 }));
+    await assertFails(updateDoc(doc(alice(), 'users/alice/orders/o1'), { paymentId: 'pay_fake' }));
+  });
+
+  it("when another user reads, writes or deletes alice's order, then it is denied", async () => {
+    await seed('users/alice/orders/o1', { ...order(), createdAt: Timestamp.now() });
+    await assertFails(getDoc(doc(bob(), 'users/alice/orders/o1')));
+    await assertFails(setDoc(doc(bob(), 'users/alice/orders/o2'), order()));
+    await assertFails(deleteDoc(doc(bob(), 'users/alice/orders/o1')));
+  });
+
+  it('when the owner deletes an order (account deletion), then it is allowed', async () => {
+    await seed('users/alice/orders/o1', { ...order(), createdAt: Timestamp.now() });
+    await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/orders/o1')));
+  });
+});
+
+describe('users/{uid}/queries', () => {
+  const stored = { name: 'Alice', email: 'a@example.com', message: 'Hi', businessName: '', contactNumber: '', status: 'New' };
+
+  it('when the owner reads and deletes their queries, then it is allowed', async () => {
+    await seed('users/alice/queries/q1', { ...stored, submittedAt: Timestamp.now() });
+    await assertSucceeds(getDocs(query(collection(alice(), 'users/alice/queries'), orderBy('submittedAt', 'desc'))));
+    await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/queries/q1')));
+  });
+
+  it('when a client writes a query itself (the server does), then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/queries/q1'), { ...stored, submittedAt: serverTimestamp() }));
+  });
+
+  it("when another user reads alice's queries, then it is denied", async () => {
+    await seed('users/alice/queries/q1', { ...stored, submittedAt: Timestamp.now() });
+    await assertFails(getDocs(collection(bob(), 'users/alice/queries')));
+  });
+});
+
+describe('server-only collections', () => {
+  it.each(['enquiries', 'payments', 'webhookEvents'])(
+    'when any client reads or writes %s, then it is denied',
+    async (name) => {
+      await seed(`${name}/x`, { any: 'thing' });
+      await assertFails(getDoc(doc(alice(), `${name}/x`)));
+      await assertFails(setDoc(doc(alice(), `${name}/y`), { any: 'thing' }));
+      await assertFails(getDoc(doc(visitor(), `${name}/x`)));
+      await assertFails(setDoc(doc(visitor(), `${name}/y`), { any: 'thing' }));
+    },
+  );
+
+  it('when a client lists the whole users collection, then it is denied', async () => {
+    await assertFails(getDocs(collection(alice(), 'users')));
+  });
+});
