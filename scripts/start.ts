@@ -2,8 +2,12 @@
  * `npm start`: the whole product locally, with no accounts, keys or internet.
  * Firestore + Auth emulators, demo data, the API and the Vite dev server; Ctrl-C stops all of it.
  */
+import { existsSync } from 'node:fs';
 import { stackConfig } from './lib/config';
 import { Stack, StackError, stopOnSignals } from './lib/stack';
+
+// A developer's .env, if any (variables already set in the environment win).
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 const config = stackConfig();
 const stack = new Stack({ config, emulators: true, api: true, site: 'dev', seed: true, output: 'inherit' });

@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { initFirebase } from './firebase';
 import { createGateway } from './payments/create-gateway';
+
+// A developer's .env, if any (variables already set win). Test stacks opt out so a developer's
+// real keys never reach a test run.
+if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL });

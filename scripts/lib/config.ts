@@ -56,6 +56,8 @@ export function stackEnv(config: StackConfig): Record<string, string> {
     FIRESTORE_EMULATOR_HOST: `${config.host}:${config.firestorePort}`,
     FIREBASE_AUTH_EMULATOR_HOST: `${config.host}:${config.authPort}`,
     METADATA_SERVER_DETECTION: 'none',
+    // Test stacks never read a developer's .env (real keys must not reach a test run).
+    ...(config.projectId.startsWith('demo-test-') ? { LOAD_DOTENV: 'false' } : {}),
     API_PORT: String(config.apiPort),
     SITE_PORT: String(config.sitePort),
     SITE_ORIGIN: `http://localhost:${config.sitePort},http://${config.host}:${config.sitePort}`,
