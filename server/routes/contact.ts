@@ -1,6 +1,56 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { FieldValue } from 'firebase-admin/firestore';
+import { contactFormSchema } from '../../src/domain/schemas';
+import { STATUS } from '../../src/domain/status';
 import type { AppDeps } from '../app';
+import { authenticate } from '../auth';
 
-export function contactRouter(_deps: AppDeps): Router {
-  return Router();
+/** Enquiries per client IP per minute: enough for a person, too few for a spammer. */
+export const CONTACT_RATE_LIMIT = 5;
+export const CONTACT_SUCCESS_MESSAGE = 'Thank you for reaching out! We have received your query and will get back to you within one business day.';
+export const CONTACT_RATE_LIMIT_MESSAGE = 'Too many enquiries from your connection. Please wait a minute and try again.';
+
+/**
+ * POST /api/contact (and the spec's POST /submit-contact-form, same body).
+ * A signed-in sender's query goes to users/{uid}/queries, with the uid taken from the verified
+ * ID token (the body's userId is ignored); a visitor's goes to `enquiries` so it is never lost.
+ */
+export function contactRouter(deps: AppDeps): Router {
+  const router = Router();
+  // One limiter for both paths, so switching path does not double the allowance.
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: CONTACT_RATE_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ message: CONTACT_RATE_LIMIT_MESSAGE });
+    },
+  });
+
+  const submit: RequestHandler = async (req, res) => {
+    const form = contactFormSchema.parse(req.body ?? {});
+    const query = {
+      name: form.name,
+      businessName: form.businessName,
+      contactNumber: form.contactNumber,
+      email: form.email,
+      message: form.message,
+      status: STATUS.new,
+      submittedAt: FieldValue.serverTimestamp(),
+    };
+    const { db } = deps.firebase;
+    if (req.user) {
+      await db.collection('users').doc(req.user.uid).collection('queries').add(query);
+    } else {
+      await db.collection('enquiries').add(query);
+    }
+    res.status(201).json({ message: CONTACT_SUCCESS_MESSAGE });
+  };
+
+  for (const path of ['/api/contact', '/submit-contact-form']) {
+    router.post(path, limiter, authenticate(deps.firebase.auth, { required: false }), submit);
+  }
+  return router;
 }

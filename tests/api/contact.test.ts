@@ -1,0 +1,117 @@
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
+import { testApp } from '../helpers/api-app';
+import { admin, clearFirestore, createUserWithToken } from '../helpers/emulators';
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+function validBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Asha Verma',
+    businessName: 'Verma Textiles',
+    contactNumber: '+91 98450 12345',
+    email: 'asha@example.com',
+    message: 'We need a factory dashboard for 8 looms.',
+    userId: null,
+    ...overrides,
+  };
+}
+
+describe('POST /api/contact', () => {
+  beforeEach(() => clearFirestore());
+
+  it('when a signed-in user sends a query naming another userId, then it is stored under the token uid only', async () => {
+    const { uid, idToken } = await createUserWithToken(`contact-${unique()}@example.com`);
+    const response = await request(testApp().app)
+      .post('/api/contact')
+      .set('Authorization', `Bearer ${idToken}`)
+      .send(validBody({ userId: 'someone-else' }));
+
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ message: CONTACT_SUCCESS_MESSAGE });
+    const { db } = admin();
+    const mine = await db.collection(`users/${uid}/queries`).get();
+    expect(mine.size).toBe(1);
+    const stored = mine.docs[0]!.data();
+    expect(stored).toMatchObject({
+      name: 'Asha Verma',
+      businessName: 'Verma Textiles',
+      contactNumber: '+91 98450 12345',
+      email: 'asha@example.com',
+      message: 'We need a factory dashboard for 8 looms.',
+      status: 'New',
+    });
+    expect(Object.keys(stored).sort()).toEqual(
+      ['businessName', 'contactNumber', 'email', 'message', 'name', 'status', 'submittedAt'].sort(),
+    );
+    expect(stored.submittedAt.toDate()).toBeInstanceOf(Date);
+    expect((await db.collection('users/someone-else/queries').get()).size).toBe(0);
+    expect((await db.collection('enquiries').get()).size).toBe(0);
+  });
+
+  it('when a visitor sends a query on the spec path, then it is stored in enquiries', async () => {
+    const response = await request(testApp().app)
+      .post('/submit-contact-form')
+      .send(validBody({ businessName: '', contactNumber: '', userId: 'spoofed-uid' }));
+
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe(CONTACT_SUCCESS_MESSAGE);
+    const enquiries = await admin().db.collection('enquiries').get();
+    expect(enquiries.size).toBe(1);
+    expect(enquiries.docs[0]!.data()).toMatchObject({ name: 'Asha Verma', businessName: '', status: 'New' });
+    expect((await admin().db.collection('users/spoofed-uid/queries').get()).size).toBe(0);
+  });
+
+  it('when the email is not an email, then it answers 400 with the message and stores nothing', async () => {
+    const response = await request(testApp().app).post('/api/contact').send(validBody({ email: 'not-an-email' }));
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Please enter a valid email address.' });
+    expect((await admin().db.collection('enquiries').get()).size).toBe(0);
+  });
+
+  it('when a required field is missing, then it answers 400 naming it', async () => {
+    const response = await request(testApp().app).post('/api/contact').send(validBody({ message: '   ' }));
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Message is required.' });
+  });
+
+  it('when the token is not valid, then it answers 401 and stores nothing', async () => {
+    const response = await request(testApp().app)
+      .post('/api/contact')
+      .set('Authorization', 'Bearer not-a-token')
+      .send(validBody());
+
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBeTruthy();
+    expect((await admin().db.collection('enquiries').get()).size).toBe(0);
+  });
+
+  it('when the body is huge, then it answers 413 with a message', async () => {
+    const response = await request(testApp().app)
+      .post('/api/contact')
+      .send(validBody({ message: 'x'.repeat(200_000) }));
+
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: 'Request body is too large.' });
+  });
+
+  it('when one client floods the endpoint, then it answers 429 with a message after the limit', async () => {
+    const { app } = testApp();
+    const statuses: number[] = [];
+    let last: request.Response | undefined;
+    for (let index = 0; index <= CONTACT_RATE_LIMIT; index += 1) {
+      // Alternating paths: both share one allowance.
+      last = await request(app)
+        .post(index % 2 ? '/submit-contact-form' : '/api/contact')
+        .send(validBody({ message: `Enquiry ${index}` }));
+      statuses.push(last.status);
+    }
+
+    expect(statuses).toEqual([...Array(CONTACT_RATE_LIMIT).fill(201), 429]);
+    expect(last!.body).toEqual({ message: CONTACT_RATE_LIMIT_MESSAGE });
+    expect((await admin().db.collection('enquiries').get()).size).toBe(CONTACT_RATE_LIMIT);
+  });
+});
