@@ -1,10 +1,14 @@
+import type { Firestore } from 'firebase-admin/firestore';
 import type { Config } from '../config';
+import { initFirebase } from '../firebase';
 import type { PaymentGateway } from './gateway';
+import { RazorpayGateway } from './razorpay';
+import { SandboxGateway } from './sandbox';
 
-/** Razorpay when keys are set, otherwise the local sandbox. */
-export function createGateway(config: Config): PaymentGateway {
+/** Razorpay when keys are set, otherwise the local sandbox (which keeps its state in Firestore). */
+export function createGateway(config: Config, db?: Firestore): PaymentGateway {
   if (config.razorpayEnabled) {
-    return { mode: 'razorpay', keyId: config.RAZORPAY_KEY_ID!, createOrder: () => Promise.reject(new Error('not implemented')) };
+    return new RazorpayGateway(config.RAZORPAY_KEY_ID!, config.RAZORPAY_KEY_SECRET!, config.RAZORPAY_WEBHOOK_SECRET);
   }
-  return { mode: 'sandbox', keyId: 'rzp_test_sandbox', createOrder: () => Promise.reject(new Error('not implemented')) };
+  return new SandboxGateway(db ?? initFirebase(config.FIREBASE_PROJECT_ID).db, config.SANDBOX_SECRET);
 }

@@ -1,6 +1,79 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import type { AppDeps } from '../app';
+import { authenticate } from '../auth';
+import { createPaymentOrder } from '../payments/payment-orders';
+import { SandboxGateway } from '../payments/sandbox';
+import { verifyPayment } from '../payments/verify';
+import { handleWebhook } from '../payments/webhook';
+import { sandboxPaymentsRouter } from './sandbox-payments';
 
-export function paymentsRouter(_deps: AppDeps): Router {
-  return Router();
+export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wait a minute and try again.';
+
+/**
+ * POST /api/payments/orders (and the spec's POST /create-razorpay-order, either body shape),
+ * POST /api/payments/verify and POST /api/payments/webhook. The uid always comes from the ID
+ * token; amounts always come from Firestore and the catalogue, never from the request.
+ */
+export function paymentsRouter(deps: AppDeps): Router {
+  const router = Router();
+  const { db, auth } = deps.firebase;
+  const { gateway } = deps;
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ message: PAYMENT_RATE_LIMIT_MESSAGE });
+    },
+  });
+  const requireUser = authenticate(auth, { required: true });
+
+  const createOrder: RequestHandler = async (req, res) => {
+    const body = paymentOrderRequestSchema.parse(req.body ?? {});
+    const order = await createPaymentOrder(db, gateway, { uid: req.user!.uid, type: body.type, docId: body.firestore_id });
+    // The body's amount is only compared (for the log), never charged.
+    const claimed = Number(body.amount);
+    if (body.amount !== undefined && Math.round(claimed * 100) !== order.amountPaise) {
+      req.log?.warn({ claimed: body.amount, amountPaise: order.amountPaise, docId: body.firestore_id }, 'client amount differs; ignored');
+    }
+    const response: PaymentOrderResponse = {
+      id: order.id,
+      amount: order.amountPaise,
+      currency: order.currency,
+      keyId: gateway.keyId,
+      gateway: gateway.mode,
+    };
+    res.status(order.reused ? 200 : 201).json(response);
+  };
+  for (const path of ['/api/payments/orders', '/create-razorpay-order']) {
+    router.post(path, limiter, requireUser, createOrder);
+  }
+
+  router.post('/api/payments/verify', limiter, requireUser, async (req, res) => {
+    const body = verifyPaymentSchema.parse(req.body ?? {});
+    res.json(await verifyPayment(db, gateway, req.user!.uid, body));
+  });
+
+  // The body is raw bytes (see app.ts): the signature covers exactly what the gateway sent.
+  router.post('/api/payments/webhook', async (req, res) => {
+    const result = await handleWebhook(
+      db,
+      gateway,
+      {
+        rawBody: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        signature: req.get('x-razorpay-signature'),
+        eventId: req.get('x-razorpay-event-id'),
+      },
+      req.log,
+    );
+    res.json({ status: 'ok', ...result });
+  });
+
+  if (gateway instanceof SandboxGateway) {
+    router.use(sandboxPaymentsRouter(deps, gateway, limiter));
+  }
+  return router;
 }

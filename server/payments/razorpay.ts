@@ -1,0 +1,92 @@
+import Razorpay from 'razorpay';
+import type { CreateGatewayOrderInput, GatewayOrder, GatewayPayment, PaymentGateway } from './gateway';
+import { checkoutPayload, signatureMatches } from './signature';
+import { paymentFromEntity, type RazorpayPaymentEntity } from './webhook-event';
+
+interface RazorpayError {
+  statusCode?: number;
+  error?: { code?: string; description?: string };
+}
+
+/** A gateway call that failed; its message is for logs, not users. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+  ) {
+    super(message);
+  }
+}
+
+function toGatewayError(error: unknown, what: string): GatewayError {
+  const razorpayError = error as RazorpayError;
+  const detail = razorpayError?.error?.description ?? (error instanceof Error ? error.message : String(error));
+  return new GatewayError(`Razorpay ${what} failed: ${detail}`, razorpayError?.statusCode);
+}
+
+/**
+ * Razorpay through its SDK (which always talks to api.razorpay.com; tests intercept it with nock).
+ * Signatures are checked with our constant-time compare, not the SDK's helper.
+ */
+export class RazorpayGateway implements PaymentGateway {
+  readonly mode = 'razorpay' as const;
+  readonly webhooksEnabled: boolean;
+  private readonly client: Razorpay;
+
+  constructor(
+    readonly keyId: string,
+    private readonly keySecret: string,
+    private readonly webhookSecret?: string,
+  ) {
+    this.client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+    this.webhooksEnabled = Boolean(webhookSecret);
+  }
+
+  async createOrder(input: CreateGatewayOrderInput): Promise<GatewayOrder> {
+    try {
+      const order = await this.client.orders.create({
+        amount: input.amountPaise,
+        currency: input.currency,
+        receipt: input.receipt,
+        notes: input.notes,
+      });
+      return {
+        id: order.id,
+        amount: Number(order.amount),
+        currency: 'INR',
+        receipt: order.receipt ?? input.receipt,
+        createdAt: Number(order.created_at) * 1000,
+      };
+    } catch (error) {
+      throw toGatewayError(error, 'order creation');
+    }
+  }
+
+  async fetchPayment(paymentId: string): Promise<GatewayPayment | null> {
+    try {
+      const payment = (await this.client.payments.fetch(paymentId)) as unknown as RazorpayPaymentEntity;
+      return paymentFromEntity(payment);
+    } catch (error) {
+      const statusCode = (error as RazorpayError)?.statusCode;
+      if (statusCode === 400 || statusCode === 404) return null;
+      throw toGatewayError(error, 'payment fetch');
+    }
+  }
+
+  async fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
+    try {
+      const result = (await this.client.orders.fetchPayments(orderId)) as unknown as { items?: RazorpayPaymentEntity[] };
+      return (result.items ?? []).map(paymentFromEntity);
+    } catch (error) {
+      throw toGatewayError(error, 'order payments fetch');
+    }
+  }
+
+  verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean {
+    return signatureMatches(this.keySecret, checkoutPayload(orderId, paymentId), signature);
+  }
+
+  verifyWebhookSignature(rawBody: Buffer, signature: string): boolean {
+    return this.webhookSecret ? signatureMatches(this.webhookSecret, rawBody, signature) : false;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type { CheckoutResult, VerifyPaymentResponse } from '../../src/domain/payments';
+import { HttpError } from '../errors';
+import type { PaymentGateway } from './gateway';
+import { markPaid } from './mark-paid';
+import { gatewayOrderDoc, type GatewayOrderLink } from './store';
+
+export const PAYMENT_SUCCESS = 'Payment successful.';
+
+/**
+ * The browser's checkout result. The signature is checked (constant time) over the gateway order
+ * id we issued, and that id alone picks the document to mark, so a valid signature of one order
+ * can never pay another. The gateway must also report the payment captured for that order.
+ * Calling it twice is a harmless success.
+ */
+export async function verifyPayment(
+  db: Firestore,
+  gateway: PaymentGateway,
+  uid: string,
+  body: CheckoutResult,
+): Promise<VerifyPaymentResponse> {
+  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
+  if (!gateway.verifyCheckoutSignature(orderId, paymentId, signature)) {
+    throw new HttpError(400, 'Payment verification failed: the signature is invalid.');
+  }
+  const [linkSnap, payment] = await Promise.all([gatewayOrderDoc(db, orderId).get(), gateway.fetchPayment(paymentId)]);
+  const link = linkSnap.exists ? (linkSnap.data() as GatewayOrderLink) : undefined;
+  if (!link || link.uid !== uid) throw new HttpError(404, 'Payment order not found.');
+  if (!payment || payment.orderId !== orderId) {
+    throw new HttpError(400, 'Payment verification failed: the payment does not belong to this order.');
+  }
+  if (payment.status === 'authorized') {
+    // Auto-capture follows within moments; the webhook or reconciliation completes it.
+    return { status: 'Pending', paymentId, message: 'Payment received. The status will update shortly.' };
+  }
+  if (payment.status !== 'captured') {
+    throw new HttpError(400, payment.errorDescription ?? 'The payment was not completed.');
+  }
+  await markPaid(db, {
+    gatewayOrderId: orderId,
+    paymentId,
+    amountPaise: payment.amount,
+    method: payment.method,
+    source: 'verify',
+  });
+  return { status: 'Paid', paymentId, message: PAYMENT_SUCCESS };
+}

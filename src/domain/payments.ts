@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { paymentTypeSchema } from './schemas';
+
+/**
+ * API bodies of the payment endpoints. The spec's two request shapes both arrive at the same
+ * schema; `amount`, `currency` and `user_id` are accepted for compatibility but never trusted:
+ * the server prices the document itself and takes the uid from the ID token.
+ */
+export const paymentOrderRequestSchema = z.object({
+  firestore_id: z
+    .string({ message: 'firestore_id is required.' })
+    .trim()
+    .min(1, 'firestore_id is required.')
+    .max(128)
+    .regex(/^[^/]+$/, 'firestore_id is not a document id.'),
+  type: paymentTypeSchema,
+  amount: z.union([z.number(), z.string().max(32)]).optional(),
+  currency: z.string().max(8).optional(),
+  user_id: z.string().max(128).nullable().optional(),
+  userName: z.string().max(200).nullable().optional(),
+  userEmail: z.string().max(254).nullable().optional(),
+});
+export type PaymentOrderRequest = z.input<typeof paymentOrderRequestSchema>;
+
+/** What the API answers for a payment order: amount in paise, as Razorpay does. */
+export interface PaymentOrderResponse {
+  id: string;
+  amount: number;
+  currency: 'INR';
+  keyId: string;
+  gateway: 'razorpay' | 'sandbox';
+}
+
+const gatewayId = (prefix: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), 'Invalid payment reference.');
+
+export const verifyPaymentSchema = z.object({
+  razorpay_order_id: gatewayId('order'),
+  razorpay_payment_id: gatewayId('pay'),
+  razorpay_signature: z.string().trim().regex(/^[a-f0-9]{64}$/i, 'Invalid payment signature.'),
+});
+export type CheckoutResult = z.infer<typeof verifyPaymentSchema>;
+
+export interface VerifyPaymentResponse {
+  /** 'Paid' when recorded; 'Pending' when the gateway has not captured it yet. */
+  status: 'Paid' | 'Pending';
+  paymentId: string;
+  message: string;
+}
+
+/** Sandbox checkout buttons: only exists when the server runs without Razorpay keys. */
+export const sandboxPaySchema = z.object({
+  razorpay_order_id: gatewayId('order'),
+  outcome: z.enum(['success', 'failure']),
+  /** 'drop' simulates a lost webhook (tests of reconciliation). */
+  webhook: z.enum(['deliver', 'drop']).optional().default('deliver'),
+});
+export type SandboxPayRequest = z.input<typeof sandboxPaySchema>;
+
+export type SandboxPayResponse =
+  | { outcome: 'success'; result: CheckoutResult }
+  | { outcome: 'failure'; error: { code: string; description: string } };
+
+/** Razorpay order ids look like `order_` + 14 alphanumerics; receipts are at most 40 characters. */
+export const MAX_RECEIPT_LENGTH = 40;

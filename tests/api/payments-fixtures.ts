@@ -1,0 +1,101 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import request from 'supertest';
+import type { Express } from 'express';
+import { findCatalogueEntry } from '@/domain/catalogue';
+import { makeOrderNumber } from '@/domain/order-number';
+import { admin, createUserWithToken } from '../helpers/emulators';
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
+
+export async function newUser(prefix = 'payer') {
+  return createUserWithToken(uniqueEmail(prefix));
+}
+
+/** The cart line of a catalogue plan, as the browser stores it. */
+export function line(itemId: string) {
+  const entry = findCatalogueEntry(itemId);
+  if (!entry) throw new Error(`no plan ${itemId}`);
+  return { id: entry.id, name: entry.plan.name, category: entry.category.name, price: entry.plan.price };
+}
+
+/** An order as the browser creates it (status Pending), written with admin rights. */
+export async function seedOrder(
+  uid: string,
+  itemIds: string[] = ['website-Basic', 'manufacturing-Starter'],
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const items = itemIds.map((id) => (findCatalogueEntry(id) ? line(id) : { id, name: 'Ghost', category: 'Ghost', price: '₹1,000' }));
+  const total = items.reduce((sum, item) => sum + (findCatalogueEntry(item.id)?.amountRupees ?? 1000), 0);
+  const ref = await admin()
+    .db.collection(`users/${uid}/orders`)
+    .add({
+      orderNumber: makeOrderNumber(),
+      userId: uid,
+      items,
+      total,
+      currency: 'INR',
+      status: 'Pending',
+      createdAt: FieldValue.serverTimestamp(),
+      ...overrides,
+    });
+  return ref.id;
+}
+
+export async function seedInvoice(uid: string, amount = 1500, overrides: Record<string, unknown> = {}): Promise<string> {
+  const ref = await admin()
+    .db.collection(`users/${uid}/invoices`)
+    .add({
+      invoiceId: `INV-${Date.now()}-${(counter += 1)}`,
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      amount,
+      currency: 'INR',
+      status: 'Pending',
+      createdAt: FieldValue.serverTimestamp(),
+      ...overrides,
+    });
+  return ref.id;
+}
+
+export const orderPath = (uid: string, id: string) => `users/${uid}/orders/${id}`;
+
+export async function docData(path: string) {
+  return (await admin().db.doc(path).get()).data();
+}
+
+export async function paymentsFor(gatewayOrderId: string) {
+  return (await admin().db.collection('payments').where('gatewayOrderId', '==', gatewayOrderId).get()).docs;
+}
+
+export function createPaymentOrder(app: Express, idToken: string, body: Record<string, unknown>, path = '/api/payments/orders') {
+  return request(app).post(path).set('Authorization', `Bearer ${idToken}`).send(body);
+}
+
+/** Presses the sandbox checkout's Pay (or Fail) button; by default the webhook is dropped. */
+export async function sandboxPay(
+  app: Express,
+  idToken: string,
+  orderId: string,
+  outcome: 'success' | 'failure' = 'success',
+  webhook: 'deliver' | 'drop' = 'drop',
+) {
+  const response = await request(app)
+    .post('/api/payments/sandbox/pay')
+    .set('Authorization', `Bearer ${idToken}`)
+    .send({ razorpay_order_id: orderId, outcome, webhook });
+  if (response.status !== 200) throw new Error(`sandbox pay failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as
+    | { outcome: 'success'; result: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } }
+    | { outcome: 'failure'; error: { code: string; description: string } };
+}
+
+export async function waitFor<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!until(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
