@@ -92,3 +92,29 @@ export const isoCodeSchema = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9-]{1,10}$/, 'Invalid location code.');
+
+export const loginFormSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required.'),
+});
+export type LoginForm = z.input<typeof loginFormSchema>;
+
+/** A guest links an email and password to their account (spec section 5: passwords must match). */
+export const linkEmailFormSchema = z
+  .object({
+    email: emailSchema,
+    password: z.string().min(1, 'Password is required.'),
+    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type LinkEmailForm = z.input<typeof linkEmailFormSchema>;
+
+/** The local stand-in for a Google account, used only with the Auth emulator. */
+export const emulatedGoogleAccountSchema = z.object({
+  email: emailSchema,
+  name: required('Name is required.', 100),
+});
+export type EmulatedGoogleAccount = z.input<typeof emulatedGoogleAccountSchema>;

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { SelectField } from './form-field';
+
+export interface LocationOption {
+  iso2: string;
+  name: string;
+}
+export interface CityOption {
+  id: number;
+  name: string;
+}
+
+/** Where the lists come from: each feature passes its own api.ts functions. */
+export interface LocationLoaders {
+  countries: () => Promise<LocationOption[]>;
+  states: (countryIso2: string) => Promise<LocationOption[]>;
+  cities: (countryIso2: string, stateIso2: string) => Promise<CityOption[]>;
+}
+
+/** Stored by name, as the profile shows them. */
+export interface LocationValue {
+  country: string;
+  state: string;
+  city: string;
+}
+
+export interface LocationFieldsProps {
+  idPrefix: string;
+  value: LocationValue;
+  onChange: (next: LocationValue) => void;
+  loaders: LocationLoaders;
+  errors?: Partial<Record<keyof LocationValue, string>>;
+  disabled?: boolean;
+}
+
+/** Loads a list for `key` (null: nothing to load); failures are only logged, as the spec says. */
+function useList<T>(key: string | null, load: () => Promise<T[]>, what: string): T[] {
+  const [list, setList] = useState<{ key: string | null; items: T[] }>({ key: null, items: [] });
+  useEffect(() => {
+    if (key === null) return;
+    let isCurrent = true;
+    load()
+      .then((items) => isCurrent && setList({ key, items }))
+      .catch((error: unknown) => console.warn(`Could not load ${what}:`, error));
+    return () => {
+      isCurrent = false;
+    };
+    // `load` is a new closure on every render; the key says what it loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, what]);
+  return key !== null && list.key === key ? list.items : [];
+}
+
+/**
+ * Country, state and city dropdowns. Changing the country clears state and city; changing the
+ * state clears the city. A stored value missing from a list (or a list that failed) stays shown.
+ */
+export function LocationFields({ idPrefix, value, onChange, loaders, errors = {}, disabled }: LocationFieldsProps) {
+  const countries = useList('all', loaders.countries, 'countries');
+  const countryIso = countries.find((country) => country.name === value.country)?.iso2 ?? null;
+  const states = useList(countryIso, () => loaders.states(countryIso!), 'states');
+  const stateIso = states.find((state) => state.name === value.state)?.iso2 ?? null;
+  const cities = useList(
+    countryIso && stateIso ? `${countryIso}/${stateIso}` : null,
+    () => loaders.cities(countryIso!, stateIso!),
+    'cities',
+  );
+
+  const withCurrent = <T extends { name: string }>(items: T[], current: string) =>
+    current && !items.some((item) => item.name === current) ? [{ name: current }, ...items] : items;
+
+  return (
+    <>
+      <SelectField
+        id={`${idPrefix}-country`}
+        label="Country"
+        value={value.country}
+        error={errors.country}
+        disabled={disabled}
+        onChange={(event) => onChange({ country: event.target.value, state: '', city: '' })}
+      >
+        <option value="">Select country</option>
+        {withCurrent(countries, value.country).map((country) => (
+          <option key={country.name} value={country.name}>
+            {country.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${idPrefix}-state`}
+        label="State"
+        value={value.state}
+        error={errors.state}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...value, state: event.target.value, city: '' })}
+      >
+        <option value="">Select state</option>
+        {withCurrent(states, value.state).map((state) => (
+          <option key={state.name} value={state.name}>
+            {state.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${idPrefix}-city`}
+        label="City"
+        value={value.city}
+        error={errors.city}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...value, city: event.target.value })}
+      >
+        <option value="">Select city</option>
+        {withCurrent(cities, value.city).map((city, index) => (
+          <option key={`${city.name}-${index}`} value={city.name}>
+            {city.name}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}

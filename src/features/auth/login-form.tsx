@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { linkButton, primaryButton, TextField } from '@/components/form-field';
+import { AUTH_MESSAGES } from '@/domain/auth-messages';
+import { loginFormSchema, type LoginForm } from '@/domain/schemas';
+
+export interface LoginFormProps {
+  isBusy: boolean;
+  onSubmit: (form: LoginForm) => void;
+  /** Gets the email typed so far; reports a missing one itself. */
+  onForgotPassword: (email: string) => void;
+  onMissingResetEmail: (message: string) => void;
+}
+
+export function LoginFormView({ isBusy, onSubmit, onForgotPassword, onMissingResetEmail }: LoginFormProps) {
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit)} aria-label="Login">
+      <TextField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <div className="text-right">
+        <button
+          type="button"
+          className={`${linkButton} text-sm`}
+          disabled={isBusy}
+          onClick={() => {
+            const email = getValues('email').trim();
+            if (email) onForgotPassword(email);
+            else onMissingResetEmail(AUTH_MESSAGES.resetNeedsEmail);
+          }}
+        >
+          Forgot Password?
+        </button>
+      </div>
+      <button type="submit" className={`${primaryButton} w-full`} disabled={isBusy}>
+        {isBusy ? 'Processing...' : 'Login'}
+      </button>
+    </form>
+  );
+}

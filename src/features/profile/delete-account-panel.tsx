@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { dangerButton, secondaryButton } from '@/components/form-field';
+import { Modal } from '@/components/modal';
+import { AUTH_MESSAGES } from '@/domain/auth-messages';
+import { deleteAccount } from './api';
+
+export const DELETE_CONFIRM_FIRST = 'Are you sure you want to delete your account? This action is irreversible.';
+export const DELETE_CONFIRM_LAST =
+  'Please confirm one last time. All your data, including invoices and orders, will be permanently deleted.';
+
+export interface DeleteAccountPanelProps {
+  onDeleted: () => void;
+  onFailed: (message: string) => void;
+}
+
+/** Two confirmations (spec section 5), then every document and the login go. */
+export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelProps) {
+  const [stage, setStage] = useState<'idle' | 'first' | 'last'>('idle');
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  async function confirmLast() {
+    setIsDeleting(true);
+    try {
+      await deleteAccount();
+      setStage('idle');
+      onDeleted();
+    } catch (error) {
+      console.warn('Account deletion failed:', error);
+      setStage('idle');
+      onFailed(AUTH_MESSAGES.deleteAccount);
+    } finally {
+      setIsDeleting(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="delete-account-title" className="rounded-xl border border-red-200 bg-red-50 p-6">
+      <h2 id="delete-account-title" className="text-xl font-semibold text-red-900">
+        Delete Account
+      </h2>
+      <p className="mt-1 text-sm text-red-900">
+        Deleting your account removes your profile, cart, invoices, queries and orders, and your login.
+      </p>
+      <button type="button" className={`${dangerButton} mt-4`} onClick={() => setStage('first')} disabled={isDeleting}>
+        {isDeleting ? 'Deleting...' : 'Delete My Account'}
+      </button>
+
+      <Modal isOpen={stage === 'first'} onClose={() => setStage('idle')} title="Delete account?" role="alertdialog" size="sm" closeLabel="Cancel deletion">
+        <p>{DELETE_CONFIRM_FIRST}</p>
+        <div className="mt-6 flex justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={() => setStage('idle')} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className={dangerButton} onClick={() => setStage('last')}>
+            Yes, continue
+          </button>
+        </div>
+      </Modal>
+
+      <Modal
+        isOpen={stage === 'last'}
+        onClose={() => !isDeleting && setStage('idle')}
+        title="Delete account permanently?"
+        role="alertdialog"
+        size="sm"
+        closeLabel="Cancel deletion"
+      >
+        <p>{DELETE_CONFIRM_LAST}</p>
+        <div className="mt-6 flex justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={() => setStage('idle')} disabled={isDeleting} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className={dangerButton} onClick={() => void confirmLast()} disabled={isDeleting}>
+            {isDeleting ? 'Deleting...' : 'Delete Permanently'}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { EmulatedGoogleChooser } from '@/components/emulated-google-chooser';
+import { FormMessage, primaryButton, secondaryButton, TextField } from '@/components/form-field';
+import { Modal } from '@/components/modal';
+import { authErrorMessage } from '@/domain/auth-messages';
+import { linkEmailFormSchema, type EmulatedGoogleAccount, type LinkEmailForm } from '@/domain/schemas';
+import { linkGuestWithEmail, linkGuestWithGoogle, usesEmulatedGoogle } from './api';
+
+export interface GuestLinkPanelProps {
+  /** The guest's current name, kept when the new login brings none. */
+  name: string;
+  /** After a successful link; the spec reloads the page. */
+  onLinked: () => void;
+}
+
+/** Turns a guest into a registered user: link an email and password, or Google. */
+export function GuestLinkPanel({ name, onLinked }: GuestLinkPanelProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [isChoosing, setIsChoosing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LinkEmailForm>({
+    resolver: zodResolver(linkEmailFormSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+
+  async function run(action: () => Promise<boolean>, kind: 'linkEmail' | 'linkGoogle') {
+    setIsBusy(true);
+    setError(null);
+    try {
+      if (await action()) onLinked();
+    } catch (caught) {
+      console.warn(caught);
+      setError(authErrorMessage(kind, caught));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  const onEmail = (form: LinkEmailForm) =>
+    run(async () => {
+      await linkGuestWithEmail(form.email, form.password, name);
+      return true;
+    }, 'linkEmail');
+
+  const onGoogle = () => {
+    if (usesEmulatedGoogle) setIsChoosing(true);
+    else void run(() => linkGuestWithGoogle(name), 'linkGoogle');
+  };
+
+  const onEmulatedAccount = (account: EmulatedGoogleAccount) => {
+    setIsChoosing(false);
+    void run(() => linkGuestWithGoogle(name, account), 'linkGoogle');
+  };
+
+  return (
+    <section aria-labelledby="guest-link-title" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
+      <h2 id="guest-link-title" className="text-xl font-semibold text-amber-950">
+        Secure your guest account
+      </h2>
+      <p className="mt-1 text-sm text-amber-950">
+        You are browsing as a Guest. Link an email and password or a Google account to keep your cart and data.
+      </p>
+      {error && (
+        <div className="mt-4">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      )}
+      <form
+        noValidate
+        className="mt-4 grid gap-4 sm:grid-cols-3"
+        onSubmit={handleSubmit(onEmail)}
+        aria-label="Link an email and password"
+      >
+        <TextField
+          id="link-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="link-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          id="link-confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <div className="flex flex-wrap gap-2 sm:col-span-3">
+          <button type="submit" className={primaryButton} disabled={isBusy}>
+            {isBusy ? 'Processing...' : 'Link Email & Password'}
+          </button>
+          <button type="button" className={secondaryButton} onClick={onGoogle} disabled={isBusy}>
+            Link Google Account
+          </button>
+        </div>
+      </form>
+      {usesEmulatedGoogle && (
+        <Modal
+          isOpen={isChoosing}
+          onClose={() => setIsChoosing(false)}
+          title="Link Google Account"
+          closeLabel="Close Google account chooser"
+        >
+          <EmulatedGoogleChooser onPick={onEmulatedAccount} onCancel={() => setIsChoosing(false)} />
+        </Modal>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { secondaryButton } from '@/components/form-field';
+
+export interface ProfileHeaderProps {
+  name: string;
+  email: string;
+  isGuest: boolean;
+  isEditing: boolean;
+  onEdit: () => void;
+  onLogout: () => void;
+}
+
+export function ProfileHeader({ name, email, isGuest, isEditing, onEdit, onLogout }: ProfileHeaderProps) {
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div>
+        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
+          {name}
+          {isGuest && (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
+              Guest Account
+            </span>
+          )}
+        </h1>
+        <p className="mt-1 text-slate-700" data-testid="profile-email">
+          {email || 'No email provided'}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        {!isEditing && (
+          <button type="button" className={secondaryButton} onClick={onEdit}>
+            Edit
+          </button>
+        )}
+        <button type="button" className={secondaryButton} onClick={onLogout}>
+          Logout
+        </button>
+      </div>
+    </header>
+  );
+}
