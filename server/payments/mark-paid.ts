@@ -1,12 +1,6 @@
 import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { STATUS } from '../../src/domain/status';
-import {
-  gatewayOrderDoc,
-  payableDoc,
-  paymentDoc,
-  webhookEventDoc,
-  type GatewayOrderLink,
-} from './store';
+import { gatewayOrderDoc, payableDoc, paymentDoc, webhookEventDoc, type GatewayOrderLink } from './store';
 
 export type PaymentSource = 'verify' | 'webhook' | 'reconcile';
 
@@ -56,7 +50,12 @@ async function readEventAndLink(
   };
 }
 
-function recordEvent(tx: Transaction, eventRef: DocumentReference | undefined, input: { eventType?: string; gatewayOrderId: string; paymentId: string }, outcome: string) {
+function recordEvent(
+  tx: Transaction,
+  eventRef: DocumentReference | undefined,
+  input: { eventType?: string; gatewayOrderId: string; paymentId: string },
+  outcome: string,
+) {
   if (!eventRef) return;
   tx.create(eventRef, {
     event: input.eventType ?? null,
@@ -71,10 +70,19 @@ function recordEvent(tx: Transaction, eventRef: DocumentReference | undefined, i
  * The one place a payment becomes 'Paid'. Verify, webhooks and reconciliation all call it, and
  * it is idempotent: in one transaction it checks payments/{paymentId} (and the webhook event id)
  * and only the first caller flips the order or invoice to 'Paid' with paymentId and paidAt.
+ * `knownLink` is the caller's already-read gatewayOrders/{id} document (it is immutable).
  */
-export async function markPaid(db: Firestore, input: MarkPaidInput): Promise<MarkPaidResult> {
+export async function markPaid(
+  db: Firestore,
+  input: MarkPaidInput,
+  knownLink?: GatewayOrderLink,
+): Promise<MarkPaidResult> {
   return db.runTransaction(async (tx) => {
-    const { eventSeen, link, eventRef } = await readEventAndLink(tx, db, input.gatewayOrderId, input.eventId);
+    // The link never changes once written, so a caller that has read it spares the transaction a round trip.
+    const { eventSeen, link, eventRef } =
+      knownLink && !input.eventId
+        ? { eventSeen: false, link: knownLink, eventRef: undefined }
+        : await readEventAndLink(tx, db, input.gatewayOrderId, input.eventId);
     if (eventSeen) return { outcome: 'duplicate-event' as const, link };
     if (!link) {
       recordEvent(tx, eventRef, input, 'unknown-order');
@@ -129,7 +137,10 @@ export interface PaymentFailureInput {
  * Records a failed attempt on a still-pending document. A failure that arrives after the capture
  * (webhooks come out of order) changes nothing.
  */
-export async function recordPaymentFailure(db: Firestore, input: PaymentFailureInput): Promise<'recorded' | 'ignored' | 'duplicate-event'> {
+export async function recordPaymentFailure(
+  db: Firestore,
+  input: PaymentFailureInput,
+): Promise<'recorded' | 'ignored' | 'duplicate-event'> {
   return db.runTransaction(async (tx) => {
     const { eventSeen, link, eventRef } = await readEventAndLink(tx, db, input.gatewayOrderId, input.eventId);
     if (eventSeen) return 'duplicate-event' as const;

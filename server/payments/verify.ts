@@ -36,12 +36,16 @@ export async function verifyPayment(
   if (payment.status !== 'captured') {
     throw new HttpError(400, payment.errorDescription ?? 'The payment was not completed.');
   }
-  await markPaid(db, {
-    gatewayOrderId: orderId,
-    paymentId,
-    amountPaise: payment.amount,
-    method: payment.method,
-    source: 'verify',
-  });
+  await markPaid(
+    db,
+    {
+      gatewayOrderId: orderId,
+      paymentId,
+      amountPaise: payment.amount,
+      method: payment.method,
+      source: 'verify',
+    },
+    link,
+  );
   return { status: 'Paid', paymentId, message: PAYMENT_SUCCESS };
 }

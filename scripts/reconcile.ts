@@ -1,0 +1,24 @@
+/**
+ * One reconciliation pass, for cron or by hand: `npm run reconcile`.
+ * Marks 'Paid' every pending order or invoice whose gateway order (older than 15 minutes) has a
+ * captured payment. Uses the same configuration as the API (Razorpay keys or the sandbox).
+ */
+import pino from 'pino';
+import { loadConfig } from '../server/config';
+import { initFirebase } from '../server/firebase';
+import { createGateway } from '../server/payments/create-gateway';
+import { reconcilePayments } from '../server/payments/reconcile';
+
+const config = loadConfig();
+const logger = pino({ level: config.LOG_LEVEL });
+const { db } = initFirebase(config.FIREBASE_PROJECT_ID);
+const gateway = createGateway(config, db);
+
+try {
+  const report = await reconcilePayments(db, gateway, { logger });
+  logger.info({ ...report, gateway: gateway.mode }, 'reconciliation finished');
+  process.exit(report.failed > 0 ? 1 : 0);
+} catch (error) {
+  logger.error({ err: error }, 'reconciliation failed');
+  process.exit(1);
+}
