@@ -1,9 +1,20 @@
 import { useEffect } from 'react';
+import { useDocumentTitle } from '@/components/use-document-title';
 import { env } from '@/lib/env';
 
+/** The admin lives on a separate static page; this route only sends the browser there. */
 export function AdminPanelRoute() {
+  useDocumentTitle('Admin Panel');
   useEffect(() => {
     window.location.replace(env.adminUrl);
   }, []);
-  return <p className="px-4 py-16 text-center text-lg">Loading Admin Panel...</p>;
+  return (
+    <div role="status" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <span
+        aria-hidden="true"
+        className="size-10 animate-spin rounded-full border-4 border-brand-light border-t-brand-darker"
+      />
+      <p className="text-lg font-medium text-slate-800">Loading Admin Panel...</p>
+    </div>
+  );
 }

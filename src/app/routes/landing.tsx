@@ -1,16 +1,85 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Footer } from '@/components/footer';
+import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
+import { About } from '@/features/landing/about';
+import { Hero } from '@/features/landing/hero';
+import { useAuthModal } from '@/lib/auth-modal';
+import { useSession } from '@/lib/session';
+import { POLICY_LINKS } from './policy-links';
+
+// Only the hero and about are needed for the first paint; the sections below the fold load right
+// after it, so the JS on the critical path stays small (DESIGN.md budgets).
+const ProductsSection = lazy(() =>
+  import('@/features/catalog/products-section').then((m) => ({ default: m.ProductsSection })),
+);
+const Process = lazy(() => import('@/features/landing/process').then((m) => ({ default: m.Process })));
+const Clients = lazy(() => import('@/features/landing/clients').then((m) => ({ default: m.Clients })));
+const ContactSection = lazy(() =>
+  import('@/features/contact/contact-section').then((m) => ({ default: m.ContactSection })),
+);
+// Firestore comes with the invoice panel, so it loads only when a signed-in user opens that tab.
+const InvoicePanel = lazy(() => import('@/features/payments/invoice-panel').then((m) => ({ default: m.InvoicePanel })));
+
+/** Waits for the first paint, then lets the lazy sections load. */
+function useAfterFirstPaint(): boolean {
+  const [isPainted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return isPainted;
+}
 
 export function LandingRoute() {
-  // Composition point: the catalogue's plan cards get the cart's add/has from here (STYLE.md).
+  useDocumentTitle('');
   const cart = useCart();
-  void cart;
+  const session = useSession();
+  const authModal = useAuthModal();
+  const isPainted = useAfterFirstPaint();
+  const isAuthPending = session.status === 'loading';
+
   return (
     <>
-      {(['home', 'about', 'products', 'process', 'clients', 'contact'] as const).map((id) => (
-        <section key={id} id={id} className="min-h-[60vh] px-4 py-16">
-          <h2 className="text-2xl font-bold capitalize">{id}</h2>
-        </section>
-      ))}
+      <Hero />
+      <About />
+      {isPainted ? (
+        <Suspense fallback={<BelowFoldPlaceholder />}>
+          <ProductsSection
+            onAddToCart={(item) => void cart.add(item)}
+            isInCart={cart.has}
+            canAdd={Boolean(session.user)}
+            isAuthPending={isAuthPending}
+            onNeedLogin={() => authModal.open('signup')}
+          />
+          <Process />
+          <Clients />
+          <ContactSection
+            isSignedIn={Boolean(session.user)}
+            isAuthPending={isAuthPending}
+            userId={session.user?.uid ?? null}
+            onLogin={() => authModal.open('login')}
+            invoicePanel={
+              <Suspense fallback={<p className="py-10 text-center text-slate-600">Loading invoices...</p>}>
+                <InvoicePanel />
+              </Suspense>
+            }
+            footer={<Footer policyLinks={POLICY_LINKS} />}
+          />
+        </Suspense>
+      ) : (
+        <BelowFoldPlaceholder />
+      )}
     </>
   );
+}
+
+function BelowFoldPlaceholder() {
+  return <div aria-hidden="true" className="min-h-screen bg-slate-50" />;
 }

@@ -1,12 +1,20 @@
-export function PrivacyRoute() {
-  return <h1>Privacy Policy</h1>;
+import { Footer } from '@/components/footer';
+import { useDocumentTitle } from '@/components/use-document-title';
+import { CANCELLATION_POLICY, PRIVACY_POLICY, REFUND_POLICY, TERMS } from '@/features/policies/content';
+import { PolicyPage, type PolicyDocument } from '@/features/policies/policy-page';
+import { POLICY_LINKS } from './policy-links';
+
+function PolicyRoute({ policy }: { policy: PolicyDocument }) {
+  useDocumentTitle(policy.title);
+  return (
+    <>
+      <PolicyPage policy={policy} />
+      <Footer policyLinks={POLICY_LINKS} />
+    </>
+  );
 }
-export function TermsRoute() {
-  return <h1>Terms &amp; Conditions</h1>;
-}
-export function RefundRoute() {
-  return <h1>Refund Policy</h1>;
-}
-export function CancellationRoute() {
-  return <h1>Cancellation &amp; Shipping Policy</h1>;
-}
+
+export const PrivacyRoute = () => <PolicyRoute policy={PRIVACY_POLICY} />;
+export const TermsRoute = () => <PolicyRoute policy={TERMS} />;
+export const RefundRoute = () => <PolicyRoute policy={REFUND_POLICY} />;
+export const CancellationRoute = () => <PolicyRoute policy={CANCELLATION_POLICY} />;

@@ -1,0 +1,33 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  // brand-darker keeps white text above 4.5:1; the lighter brand colours are for accents only.
+  primary: 'bg-brand-darker text-white shadow-sm hover:bg-brand-dark disabled:bg-slate-400',
+  secondary:
+    'border border-brand-darker bg-white text-brand-darker hover:bg-brand-light disabled:border-slate-300 disabled:text-slate-500',
+  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  inverse: 'bg-white text-brand-darker shadow-sm hover:bg-brand-light',
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-5 text-sm',
+  lg: 'h-12 px-6 text-base',
+};
+
+/** The classes of our buttons, also for links that look like buttons. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+}
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}

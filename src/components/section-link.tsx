@@ -1,0 +1,49 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/** Distance kept between the top of the window and a section: the 68px bar plus breathing room. */
+export const SECTION_OFFSET = 80;
+
+/** Scrolls the landing page to a section and moves focus there; false when it is not on the page. */
+export function scrollToSection(id: string): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  const top = target.getBoundingClientRect().top + window.scrollY - SECTION_OFFSET;
+  // Smoothness comes from the CSS scroll-behavior, which honours prefers-reduced-motion.
+  window.scrollTo({ top: Math.max(0, top) });
+  // Screen-reader and keyboard users continue from the section they asked for.
+  target.focus({ preventScroll: true });
+  return true;
+}
+
+interface SectionLinkProps {
+  section: string;
+  children: ReactNode;
+  className?: string;
+  /** Called before navigating, e.g. to close the drawer. */
+  onNavigate?: () => void;
+}
+
+/**
+ * A link to a landing-page section: on `/` it scrolls there; elsewhere it goes to `/#section`
+ * (the router's scroll manager lands on it). A real href keeps open-in-new-tab working.
+ */
+export function SectionLink({ section, children, className, onNavigate }: SectionLinkProps) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const href = `/#${section}`;
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onNavigate?.();
+    if (pathname === '/' && scrollToSection(section)) return;
+    void navigate(href);
+  };
+
+  return (
+    <a href={href} onClick={onClick} className={className}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,212 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Carousel } from '@/components/carousel';
+import { CATEGORIES, planItemId, type Category } from '@/domain/catalogue';
+import { PlanCard } from './plan-card';
+
+export interface CartItemInput {
+  id: string;
+  name: string;
+  category: string;
+  price: string;
+}
+
+export interface ProductsSectionProps {
+  onAddToCart: (item: CartItemInput) => void;
+  isInCart: (id: string) => boolean;
+  /** True when someone (a user or a guest) is signed in; otherwise adding asks them to sign up. */
+  canAdd: boolean;
+  onNeedLogin: () => void;
+  /** The first auth state is not known yet. */
+  isAuthPending?: boolean;
+  categories?: Category[];
+}
+
+const STRIP_HEIGHT = 60;
+const BAR_HEIGHT = 68;
+
+/**
+ * Products and plans: a sticky tab strip of categories over horizontally scrolling snap panels,
+ * one per category, each with its media, tagline and three plan cards.
+ */
+export function ProductsSection({
+  onAddToCart,
+  isInCart,
+  canAdd,
+  onNeedLogin,
+  isAuthPending = false,
+  categories = CATEGORIES,
+}: ProductsSectionProps) {
+  const [active, setActive] = useState(0);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  // The active tab follows the panel in view, however it got there (tab, swipe, or focus).
+  useEffect(() => {
+    const scroller = scrollerRef.current!;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (scroller.clientWidth === 0) return;
+        setActive(Math.round(scroller.scrollLeft / scroller.clientWidth));
+      });
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  // Keep the active tab visible in the strip (it scrolls sideways on small screens).
+  useEffect(() => {
+    const tab = tabRefs.current[active];
+    const strip = tab?.parentElement;
+    if (!tab || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollTo({ left: tab.offsetLeft - strip.clientWidth / 2 + tab.offsetWidth / 2 });
+  }, [active]);
+
+  const select = (index: number) => {
+    const scroller = scrollerRef.current!;
+    setActive(index);
+    scroller.scrollTo({ left: index * scroller.clientWidth });
+    // When the strip is stuck and the user has read down a panel, bring the new panel's top into view.
+    const top = scroller.getBoundingClientRect().top;
+    if (top < BAR_HEIGHT + STRIP_HEIGHT) {
+      window.scrollTo({ top: window.scrollY + top - BAR_HEIGHT - STRIP_HEIGHT });
+    }
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = categories.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    select(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const add = (category: Category, planIndex: number) => {
+    const plan = category.plans[planIndex]!;
+    if (!canAdd) {
+      onNeedLogin();
+      return;
+    }
+    onAddToCart({
+      id: planItemId(category.id, plan.name),
+      name: plan.name,
+      category: category.name,
+      price: plan.price,
+    });
+  };
+
+  return (
+    <section
+      id="products"
+      tabIndex={-1}
+      aria-labelledby="products-title"
+      className="bg-slate-50 pt-20 pb-16 outline-none sm:pt-24"
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <p className="text-sm font-semibold tracking-wide text-brand-darker uppercase">Products &amp; plans</p>
+        <h2 id="products-title" className="mt-3 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          Solutions with clear, upfront prices
+        </h2>
+        <p className="mt-4 max-w-2xl text-lg leading-8 text-slate-600">
+          Pick a product line to see its plans. Every plan is a one-time build price plus a yearly fee for hosting,
+          maintenance and support, where one applies.
+        </p>
+      </div>
+
+      <div className="sticky top-[68px] z-20 mt-10 border-y border-slate-200 bg-slate-50/95 backdrop-blur supports-[backdrop-filter]:bg-slate-50/80">
+        <div
+          role="tablist"
+          aria-label="Product categories"
+          className="relative mx-auto flex h-[60px] max-w-7xl items-center gap-2 overflow-x-auto px-4 [scrollbar-width:none] sm:px-6"
+        >
+          {categories.map((category, index) => (
+            <button
+              key={category.id}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${category.id}`}
+              aria-selected={index === active}
+              aria-controls={`panel-${category.id}`}
+              tabIndex={index === active ? 0 : -1}
+              onClick={() => select(index)}
+              onKeyDown={(event) => onTabKeyDown(event, index)}
+              className={`shrink-0 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker ${
+                index === active
+                  ? 'bg-brand-darker text-white shadow-sm'
+                  : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:text-brand-darker'
+              }`}
+            >
+              {category.name}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div
+        ref={scrollerRef}
+        className="flex snap-x snap-mandatory items-start overflow-x-auto scroll-smooth [scrollbar-width:none]"
+        data-testid="product-panels"
+      >
+        {categories.map((category, index) => (
+          <div
+            key={category.id}
+            id={`panel-${category.id}`}
+            role="tabpanel"
+            aria-labelledby={`tab-${category.id}`}
+            className="w-full shrink-0 snap-start snap-always"
+          >
+            <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6">
+              <div className="grid items-center gap-8 md:grid-cols-2 lg:gap-12">
+                <Carousel slides={category.media} label={`${category.name} screenshots`} width={800} height={500} />
+                <div>
+                  <p className="text-sm font-medium text-slate-500">
+                    {index + 1} / {categories.length}
+                  </p>
+                  <h3 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{category.name}</h3>
+                  <p className="mt-3 text-lg leading-8 text-slate-600">{category.tagline}</p>
+                </div>
+              </div>
+              <div className="mt-10 grid gap-6 md:grid-cols-3">
+                {category.plans.map((plan, planIndex) => {
+                  const id = planItemId(category.id, plan.name);
+                  return (
+                    <PlanCard
+                      key={plan.name}
+                      plan={plan}
+                      headingId={`plan-${category.id}-${planIndex}`}
+                      isFeatured={planIndex === 1}
+                      isInCart={isInCart(id)}
+                      isAuthPending={isAuthPending}
+                      onAdd={() => add(category, planIndex)}
+                    />
+                  );
+                })}
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

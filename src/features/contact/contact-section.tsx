@@ -1,0 +1,202 @@
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button } from '@/components/button';
+import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
+import { COMPANY } from '@/domain/company';
+
+// The form (react-hook-form + zod) loads only when the visitor comes near it: it is not needed
+// for the first paint, and most visitors who never reach the bottom never download it.
+const QueryForm = lazy(() => import('./query-form').then((module) => ({ default: module.QueryForm })));
+
+type Tab = 'query' | 'invoice';
+type Status = { type: 'success' | 'error'; text: string } | null;
+
+export interface ContactSectionProps {
+  isSignedIn: boolean;
+  /** The first auth state is not known yet. */
+  isAuthPending?: boolean;
+  userId: string | null;
+  onLogin: () => void;
+  /** Shown on the 'Pay Invoice' tab for signed-in users (the payments feature, composed by the page). */
+  invoicePanel: ReactNode;
+  /** The site footer; the contact section carries it. */
+  footer?: ReactNode;
+}
+
+const TABS: Array<[Tab, string]> = [
+  ['query', 'Send a Query'],
+  ['invoice', 'Pay Invoice'],
+];
+
+function useIsNear(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [isNear, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (isNear) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(ref.current!);
+    return () => observer.disconnect();
+  }, [isNear, ref]);
+  return isNear;
+}
+
+/** Contact: a query form and, for signed-in users, invoice payment; then the footer. */
+export function ContactSection({
+  isSignedIn,
+  isAuthPending = false,
+  userId,
+  onLogin,
+  invoicePanel,
+  footer,
+}: ContactSectionProps) {
+  const [tab, setTab] = useState<Tab>('query');
+  const [status, setStatus] = useState<Status>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ query: null, invoice: null });
+  const isNear = useIsNear(sectionRef);
+
+  const switchTo = (next: Tab) => {
+    setTab(next);
+    setStatus(null);
+  };
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next: Tab =
+      event.key === 'Home' ? 'query' : event.key === 'End' ? 'invoice' : tab === 'query' ? 'invoice' : 'query';
+    switchTo(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <section
+      ref={sectionRef}
+      id="contact"
+      tabIndex={-1}
+      aria-labelledby="contact-title"
+      className="bg-slate-50 outline-none"
+    >
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 sm:py-24 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <p className="text-sm font-semibold tracking-wide text-brand-darker uppercase">Contact</p>
+          <h2 id="contact-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Tell us what you want to build
+          </h2>
+          <p className="mt-4 text-lg leading-8 text-slate-600">
+            Send us a few lines about your business and we will reply within one business day. Existing clients can pay
+            their invoices here too.
+          </p>
+          <ul className="mt-8 space-y-4 text-slate-700">
+            <li className="flex items-start gap-3">
+              <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-darker" />
+              <a
+                href={`mailto:${COMPANY.email}`}
+                className="rounded hover:text-brand-darker focus-visible:outline-2 focus-visible:outline-brand-darker"
+              >
+                {COMPANY.email}
+              </a>
+            </li>
+            <li className="flex items-start gap-3">
+              <PhoneIcon className="mt-0.5 size-5 shrink-0 text-brand-darker" />
+              <a
+                href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}
+                className="rounded hover:text-brand-darker focus-visible:outline-2 focus-visible:outline-brand-darker"
+              >
+                {COMPANY.phone}
+              </a>
+            </li>
+            <li className="flex items-start gap-3">
+              <MapPinIcon className="mt-0.5 size-5 shrink-0 text-brand-darker" />
+              <span>{COMPANY.address}</span>
+            </li>
+          </ul>
+        </div>
+
+        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-3">
+          <div
+            role="tablist"
+            aria-label="Contact options"
+            className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+          >
+            {TABS.map(([id, label]) => (
+              <button
+                key={id}
+                ref={(element) => {
+                  tabRefs.current[id] = element;
+                }}
+                type="button"
+                role="tab"
+                id={`contact-tab-${id}`}
+                aria-selected={tab === id}
+                aria-controls={`contact-panel-${id}`}
+                tabIndex={tab === id ? 0 : -1}
+                onClick={() => switchTo(id)}
+                onKeyDown={onTabKeyDown}
+                className={`h-11 rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-darker ${
+                  tab === id ? 'bg-white text-brand-darker shadow-sm' : 'text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+
+          <div
+            id={`contact-panel-${tab}`}
+            role="tabpanel"
+            aria-labelledby={`contact-tab-${tab}`}
+            tabIndex={0}
+            className="mt-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-darker"
+          >
+            {tab === 'query' ? (
+              isNear ? (
+                <Suspense fallback={<FormPlaceholder />}>
+                  <QueryForm userId={userId} onStatus={setStatus} />
+                </Suspense>
+              ) : (
+                <FormPlaceholder />
+              )
+            ) : isAuthPending ? (
+              <p className="py-10 text-center text-slate-600">Loading...</p>
+            ) : isSignedIn ? (
+              invoicePanel
+            ) : (
+              <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+                <h3 className="text-lg font-semibold text-slate-900">Please log in</h3>
+                <p className="max-w-sm text-sm text-slate-600">
+                  Log in to see your pending invoices and pay them securely online.
+                </p>
+                <Button onClick={onLogin}>Login to Continue</Button>
+              </div>
+            )}
+          </div>
+
+          <div aria-live="polite" role="status" className="empty:hidden">
+            {status && (
+              <p
+                data-testid="contact-status"
+                data-type={status.type}
+                className={`mt-6 rounded-lg px-4 py-3 text-sm font-medium ${
+                  status.type === 'success'
+                    ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200'
+                    : 'bg-red-50 text-red-800 ring-1 ring-red-200'
+                }`}
+              >
+                {status.text}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+      {footer}
+    </section>
+  );
+}
+
+/** Holds the form's space while its code loads, so nothing jumps. */
+function FormPlaceholder() {
+  return <div aria-hidden="true" className="min-h-[30rem] animate-pulse rounded-lg bg-slate-50" />;
+}

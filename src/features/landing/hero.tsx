@@ -1,0 +1,69 @@
+import { buttonClasses } from '@/components/button';
+import { ArrowRightIcon, CheckIcon } from '@/components/icons';
+import { SectionLink } from '@/components/section-link';
+import { COMPANY } from '@/domain/company';
+
+const PROMISES = ['Fixed prices in INR', 'Built and supported in India', 'You own your data'];
+
+/** The first screen: what we do, in one sentence, and the way to the plans. */
+export function Hero() {
+  return (
+    <section
+      id="home"
+      tabIndex={-1}
+      aria-labelledby="home-title"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-light via-white to-white outline-none"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 -right-40 size-[32rem] rounded-full bg-brand/15 blur-3xl"
+      />
+      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pt-14 pb-16 sm:px-6 md:pt-20 lg:grid-cols-2 lg:pb-24">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-darker shadow-sm ring-1 ring-brand/30">
+            <span className="size-2 rounded-full bg-brand" aria-hidden="true" />
+            {COMPANY.name}
+          </p>
+          <h1
+            id="home-title"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+          >
+            Software made for the way <span className="text-brand-darker">your business</span> works
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">
+            Factory management, websites and online stores, learning apps, gym platforms and home automation: designed
+            around your people, built to last and priced upfront.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <SectionLink section="products" className={buttonClasses('primary', 'lg')}>
+              Explore Solutions
+              <ArrowRightIcon className="size-5" />
+            </SectionLink>
+            <SectionLink section="process" className={buttonClasses('secondary', 'lg')}>
+              How we work
+            </SectionLink>
+          </div>
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+            {PROMISES.map((promise) => (
+              <li key={promise} className="flex items-center gap-2">
+                <CheckIcon className="size-4 text-brand-darker" />
+                {promise}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="relative hidden lg:block">
+          <img
+            src="/images/hero.svg"
+            alt="A factory dashboard, an online store and a learning app built by our team"
+            width="640"
+            height="520"
+            fetchPriority="high"
+            decoding="async"
+            className="h-auto w-full drop-shadow-xl"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

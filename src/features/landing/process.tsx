@@ -1,0 +1,56 @@
+const STEPS = [
+  {
+    title: 'Consultation & Planning',
+    text: 'We visit or call, map how your business runs today, and agree on goals, scope, plan and a fixed price.',
+  },
+  {
+    title: 'Design & Prototyping',
+    text: 'You see clickable screens within days and shape them with us before a line of production code is written.',
+  },
+  {
+    title: 'Development & Integration',
+    text: 'We build in short cycles with a demo every week, and connect your machines, payments and existing tools.',
+  },
+  {
+    title: 'Deployment & Support',
+    text: 'We launch, train your team and stay on call: updates, backups and improvements under your yearly plan.',
+  },
+];
+
+/** The four steps every project goes through. */
+export function Process() {
+  return (
+    <section
+      id="process"
+      tabIndex={-1}
+      aria-labelledby="process-title"
+      className="bg-brand-darker py-20 text-white outline-none sm:py-24"
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="max-w-2xl">
+          <p className="text-sm font-semibold tracking-wide text-brand-light uppercase">Our process</p>
+          <h2 id="process-title" className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+            From first call to go-live in four clear steps
+          </h2>
+          <p className="mt-4 text-lg leading-8 text-slate-100">
+            You always know what happens next, what it costs and when you will see it.
+          </p>
+        </div>
+        <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="relative rounded-2xl bg-white/10 p-6 ring-1 ring-white/20">
+              <span
+                aria-hidden="true"
+                className="grid size-11 place-items-center rounded-xl bg-white text-lg font-bold text-brand-darker"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-5 text-lg font-semibold text-white">{step.title}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-100">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

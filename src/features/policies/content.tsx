@@ -1,0 +1,648 @@
+import { COMPANY, POLICY_DATE } from '@/domain/company';
+import type { PolicyDocument } from './policy-page';
+
+/*
+ * The four policies. The numbers that matter are fixed by the business (spec section 9): data is
+ * deleted within 30 days after cancellation, billing errors are reported within 30 days of the
+ * invoice date, liability is capped at the fees paid in the previous 12 months, and nothing is
+ * shipped physically.
+ */
+
+const DATA_DELETION_DAYS = 30;
+const BILLING_ERROR_DAYS = 30;
+const LIABILITY_MONTHS = 12;
+
+const Contact = () => (
+  <p>
+    {COMPANY.legalName}
+    <br />
+    {COMPANY.address}
+    <br />
+    Email: <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+    <br />
+    Phone: {COMPANY.phone}
+  </p>
+);
+
+export const PRIVACY_POLICY: PolicyDocument = {
+  title: 'Privacy Policy',
+  dateLabel: `Last updated: ${POLICY_DATE}`,
+  summary: `This policy explains what personal data ${COMPANY.name} collects when you use our website and services, why we collect it, who we share it with and the choices you have. We collect only what we need to answer you, deliver your software and get paid, and we never sell your data.`,
+  sections: [
+    {
+      id: 'who-we-are',
+      heading: 'Who we are',
+      body: (
+        <>
+          <p>
+            {COMPANY.legalName} (&ldquo;{COMPANY.shortName}&rdquo;, &ldquo;we&rdquo;, &ldquo;us&rdquo;) builds custom
+            software for businesses and individuals in India: custom software development, recurring maintenance and
+            support plans, and one-time projects. We are the data fiduciary for the personal data described in this
+            policy under the Digital Personal Data Protection Act, 2023 and the Information Technology Act, 2000 and its
+            rules.
+          </p>
+          <p>
+            This policy covers our website, customer accounts, the cart and checkout, enquiries and invoice payments.
+            Software we build and run for a client on the client&rsquo;s behalf is covered by our agreement with that
+            client, who decides how their own customers&rsquo; data is used.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'data-we-collect',
+      heading: 'Data we collect',
+      body: (
+        <>
+          <p>We collect the following, mostly directly from you:</p>
+          <ul>
+            <li>
+              <strong>Account details:</strong> your name, email address, phone number, postal address, city, state and
+              country, and whether you use a guest account. If you sign in with Google we receive your name, email
+              address and Google account identifier.
+            </li>
+            <li>
+              <strong>Enquiries:</strong> your name, business name, contact number, email address and the message you
+              send us.
+            </li>
+            <li>
+              <strong>Orders, invoices and payments:</strong> the plans in your cart, your orders and invoices, amounts,
+              status and the payment reference returned by our payment provider. We never see or store your full card
+              number, CVV, UPI PIN or net-banking password.
+            </li>
+            <li>
+              <strong>Technical data:</strong> IP address, browser type, device information and the times of your
+              requests, which our servers record to keep the service secure and working.
+            </li>
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: 'how-we-use-data',
+      heading: 'How we use your data',
+      body: (
+        <ul>
+          <li>To create and manage your account and let you sign in.</li>
+          <li>To answer your enquiries and prepare quotations.</li>
+          <li>To process orders and payments, issue invoices and keep accounting records required by law.</li>
+          <li>To design, build, deliver, maintain and support the software you buy from us.</li>
+          <li>To send you service messages about your orders, invoices, maintenance and security.</li>
+          <li>To protect our services against fraud, abuse and attacks, for example by limiting repeated requests.</li>
+          <li>
+            To comply with legal obligations, such as tax and accounting rules, and lawful requests from authorities.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'legal-basis',
+      heading: 'Why we are allowed to use it',
+      body: (
+        <p>
+          We process your personal data on the basis of your consent, which you give when you create an account, send an
+          enquiry or place an order, and for the legitimate uses permitted by law, such as performing a contract with
+          you, complying with legal obligations and keeping our services secure. You can withdraw your consent at any
+          time as described below; this does not affect processing that already took place.
+        </p>
+      ),
+    },
+    {
+      id: 'sharing',
+      heading: 'Who we share it with',
+      body: (
+        <>
+          <p>
+            We share personal data only with service providers who help us run our business, under contracts that
+            protect it:
+          </p>
+          <ul>
+            <li>Google Firebase, for sign-in and for storing account, cart, order, invoice and enquiry data.</li>
+            <li>Razorpay, our payment gateway, which processes your payment and tells us whether it succeeded.</li>
+            <li>Hosting, email and support tools we use to run the website and communicate with you.</li>
+            <li>Professional advisers such as auditors and lawyers, and authorities where the law requires it.</li>
+          </ul>
+          <p>We do not sell or rent your personal data, and we do not share it with advertisers.</p>
+        </>
+      ),
+    },
+    {
+      id: 'storage-and-transfers',
+      heading: 'Where your data is stored',
+      body: (
+        <p>
+          Our service providers may store and process data on servers in India or in other countries. Where data leaves
+          India, we rely on providers that offer safeguards at least as protective as those described in this policy,
+          and we follow any restrictions notified by the Government of India.
+        </p>
+      ),
+    },
+    {
+      id: 'retention',
+      heading: 'How long we keep it',
+      body: (
+        <>
+          <p>
+            We keep your account data while your account is active. When you cancel your services or delete your
+            account, we delete your personal data within {DATA_DELETION_DAYS} days after cancellation, including your
+            profile, cart, enquiries, orders and invoices stored with your account.
+          </p>
+          <p>
+            We keep only what the law requires us to keep for longer, such as invoices and payment records needed for
+            tax and accounting, and only for as long as the law requires. Backups that contain deleted data are
+            overwritten in their normal cycle.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'security',
+      heading: 'How we protect it',
+      body: (
+        <p>
+          Data is encrypted in transit (HTTPS) and at rest by our storage provider. Access rules ensure that a signed-in
+          user can read only their own data, our staff access customer data only when needed to deliver or support a
+          service, and payment details are handled by our PCI-DSS compliant payment provider. No system is perfectly
+          secure; if a breach affects your personal data, we will inform you and the authorities as the law requires.
+        </p>
+      ),
+    },
+    {
+      id: 'your-rights',
+      heading: 'Your rights',
+      body: (
+        <>
+          <p>You have the right to:</p>
+          <ul>
+            <li>access the personal data we hold about you and get a summary of how we use it;</li>
+            <li>correct or update inaccurate or incomplete data (you can edit most details on your profile page);</li>
+            <li>have your data erased, for example by deleting your account from your profile page;</li>
+            <li>withdraw your consent at any time;</li>
+            <li>nominate another person to exercise your rights in case of death or incapacity; and</li>
+            <li>raise a grievance with us and, if unresolved, with the Data Protection Board of India.</li>
+          </ul>
+          <p>To exercise a right, write to us at the address below. We answer within 30 days.</p>
+        </>
+      ),
+    },
+    {
+      id: 'cookies',
+      heading: 'Cookies and local storage',
+      body: (
+        <p>
+          We use only the browser storage that the site needs to work: keeping you signed in and, for visitors who are
+          not signed in, remembering the items in the cart on this device. We do not use advertising or cross-site
+          tracking cookies.
+        </p>
+      ),
+    },
+    {
+      id: 'children',
+      heading: 'Children',
+      body: (
+        <p>
+          Our services are meant for businesses and adults. We do not knowingly collect personal data from anyone under
+          18. If you believe a child has given us personal data, contact us and we will delete it.
+        </p>
+      ),
+    },
+    {
+      id: 'changes',
+      heading: 'Changes to this policy',
+      body: (
+        <p>
+          We may update this policy when our services or the law change. The date at the top shows the latest version.
+          If a change materially affects how we use your data, we will tell you by email or on the website before it
+          takes effect.
+        </p>
+      ),
+    },
+    {
+      id: 'contact',
+      heading: 'Contact and grievance officer',
+      body: (
+        <>
+          <p>For questions, requests or complaints about your personal data, contact our grievance officer:</p>
+          <Contact />
+        </>
+      ),
+    },
+  ],
+};
+
+export const TERMS: PolicyDocument = {
+  title: 'Terms & Conditions',
+  dateLabel: `Effective: ${POLICY_DATE}`,
+  summary: `These terms govern your use of the ${COMPANY.name} website and the purchase of our services. Please read them carefully: by creating an account, placing an order or paying an invoice you agree to them.`,
+  sections: [
+    {
+      id: 'about-these-terms',
+      heading: 'About these terms',
+      body: (
+        <p>
+          These terms are an agreement between you and {COMPANY.legalName}, a company registered in India with its
+          office at {COMPANY.address}. If you accept them on behalf of a business, you confirm that you are authorised
+          to bind that business. A signed statement of work or proposal for a specific project forms part of this
+          agreement and prevails over these terms where the two differ.
+        </p>
+      ),
+    },
+    {
+      id: 'our-services',
+      heading: 'Our services',
+      body: (
+        <>
+          <p>All goods we sell are digital. We provide:</p>
+          <ul>
+            <li>
+              <strong>Custom software:</strong> software designed and built for your business, such as factory
+              management systems, websites and online stores, learning apps, gym platforms and home automation control
+              software.
+            </li>
+            <li>
+              <strong>Recurring maintenance:</strong> yearly plans covering hosting, updates, security fixes, backups
+              and support for software we have delivered.
+            </li>
+            <li>
+              <strong>One-time projects:</strong> a defined piece of work delivered once, such as a website, an
+              integration or a migration.
+            </li>
+          </ul>
+          <p>
+            The features of each plan are described on our website. Any hardware named in a plan (such as sensors or
+            switches for home automation) is sourced and installed on site as part of the project; we do not sell or
+            ship goods by post.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'accounts',
+      heading: 'Your account',
+      body: (
+        <ul>
+          <li>You must give accurate information and keep it up to date.</li>
+          <li>
+            You are responsible for keeping your password safe and for activity under your account. Tell us at once if
+            you suspect unauthorised use.
+          </li>
+          <li>
+            Guest accounts are for browsing and paying quickly; data in a guest account may be lost unless you link it
+            to an email address or Google account.
+          </li>
+          <li>We may suspend an account that is used for fraud, abuse or in breach of these terms.</li>
+        </ul>
+      ),
+    },
+    {
+      id: 'orders-and-pricing',
+      heading: 'Orders, prices and taxes',
+      body: (
+        <>
+          <p>
+            Prices are shown in Indian rupees (INR). A plan has a one-time price for building and delivering the
+            software and, where stated, a yearly fee for maintenance, hosting and support. Plans with limits (for
+            example a number of machines or control points) are priced for those limits; additional units are charged at
+            the rate shown on the plan.
+          </p>
+          <p>
+            Applicable taxes such as GST are added as required by law and shown on your invoice. Your order is accepted
+            when we confirm it and receive payment or agree a payment schedule with you in writing.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'payment',
+      heading: 'Payment and invoices',
+      body: (
+        <>
+          <p>
+            Payments are processed by our payment provider, Razorpay, by card, UPI, net banking or wallet. Invoices are
+            payable by the due date shown on them. We may pause work or services on an account with an overdue invoice
+            after giving you notice.
+          </p>
+          <p>
+            If you believe an invoice or charge is wrong, you must report the billing error to us within{' '}
+            {BILLING_ERROR_DAYS} days of the invoice date. We will investigate and correct any error we find; charges
+            not disputed within that period are considered accepted.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'delivery',
+      heading: 'Delivery and acceptance',
+      body: (
+        <p>
+          We deliver software electronically: through a link, app store listing, access to a hosted system or transfer
+          of source code as agreed for your project. Timelines in a proposal are our best estimate and depend on you
+          providing information, content, access and feedback on time. You will have a reasonable period to test each
+          delivery and report defects; delivered software is accepted when you start using it in your business or when
+          that period ends without a reported defect.
+        </p>
+      ),
+    },
+    {
+      id: 'your-responsibilities',
+      heading: 'Your responsibilities',
+      body: (
+        <ul>
+          <li>Provide content, data and access we need, and make sure you have the right to give them to us.</li>
+          <li>Use the software lawfully and not to infringe others&rsquo; rights or send unsolicited messages.</li>
+          <li>Do not attempt to break, overload or gain unauthorised access to our systems.</li>
+          <li>Keep your own copies of content you give us.</li>
+        </ul>
+      ),
+    },
+    {
+      id: 'intellectual-property',
+      heading: 'Intellectual property',
+      body: (
+        <p>
+          Once you have paid in full, you own the custom code and designs we create specifically for you, unless your
+          proposal says otherwise. We keep ownership of our pre-existing tools, libraries and know-how, and grant you a
+          perpetual, non-exclusive licence to use them as part of your software. Open-source components remain under
+          their own licences. We may mention you as a client unless you ask us not to.
+        </p>
+      ),
+    },
+    {
+      id: 'maintenance-plans',
+      heading: 'Maintenance plans',
+      body: (
+        <p>
+          Yearly maintenance plans start on the go-live date and renew each year unless cancelled as described in our
+          Cancellation &amp; Shipping Policy. They cover fixes, security updates, hosting and support within the scope
+          of the plan; new features are quoted separately.
+        </p>
+      ),
+    },
+    {
+      id: 'warranties',
+      heading: 'Warranties',
+      body: (
+        <p>
+          We will perform our services with reasonable skill and care and fix defects in delivered software that you
+          report during the acceptance period or under an active maintenance plan. Except as stated in these terms, the
+          software is provided without other warranties, to the extent permitted by law; no software is entirely free of
+          errors.
+        </p>
+      ),
+    },
+    {
+      id: 'liability',
+      heading: 'Limitation of liability',
+      body: (
+        <>
+          <p>
+            Our total liability to you for all claims arising out of or relating to our services, in contract, tort or
+            otherwise, is capped at the fees you paid us in the previous {LIABILITY_MONTHS} months before the event
+            giving rise to the claim.
+          </p>
+          <p>
+            We are not liable for indirect or consequential losses, such as loss of profit, revenue, data or goodwill,
+            or for failures caused by third-party services, your equipment or events beyond our reasonable control.
+            Nothing in these terms limits liability that cannot be limited by law.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'termination',
+      heading: 'Suspension and termination',
+      body: (
+        <p>
+          You may stop using our services at any time as described in our Cancellation &amp; Shipping Policy. We may
+          suspend or end services if you materially breach these terms and do not remedy the breach within 15 days of
+          our notice. After termination we delete your data as set out in our Privacy Policy, and fees for work already
+          done remain payable.
+        </p>
+      ),
+    },
+    {
+      id: 'governing-law',
+      heading: 'Governing law and disputes',
+      body: (
+        <p>
+          These terms are governed by the laws of India. We will first try to resolve any dispute through good-faith
+          discussion. If that fails within 30 days, the courts of Bengaluru, Karnataka have exclusive jurisdiction.
+        </p>
+      ),
+    },
+    {
+      id: 'changes',
+      heading: 'Changes to these terms',
+      body: (
+        <p>
+          We may update these terms from time to time. The effective date at the top shows the current version; changes
+          do not apply to orders already accepted. Continuing to use our services after a change means you accept the
+          updated terms.
+        </p>
+      ),
+    },
+    {
+      id: 'contact',
+      heading: 'Contact us',
+      body: <Contact />,
+    },
+  ],
+};
+
+export const REFUND_POLICY: PolicyDocument = {
+  title: 'Refund Policy',
+  dateLabel: `Last updated: ${POLICY_DATE}`,
+  summary: `Our products are custom software and services, built to order. This policy explains when you can get money back, how to ask for it and how long it takes.`,
+  sections: [
+    {
+      id: 'overview',
+      heading: 'Overview',
+      body: (
+        <p>
+          All goods sold by {COMPANY.name} are digital: custom software, recurring maintenance plans and one-time
+          projects. Because work is done specifically for you, payments are generally not refundable once that work has
+          started. We do, however, refund in the situations below, and we always correct billing errors.
+        </p>
+      ),
+    },
+    {
+      id: 'custom-software',
+      heading: 'Custom software and one-time projects',
+      body: (
+        <ul>
+          <li>
+            <strong>Before work starts:</strong> if you cancel before we begin the discovery or design work for your
+            order, we refund the full amount paid.
+          </li>
+          <li>
+            <strong>After work starts:</strong> we refund the amount paid minus the value of work completed up to the
+            date of cancellation, calculated from the milestones in your proposal. Completed milestones are not
+            refundable.
+          </li>
+          <li>
+            <strong>If we cannot deliver:</strong> if we are unable to deliver what was agreed, we refund the amount
+            paid for the undelivered part in full.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'maintenance',
+      heading: 'Recurring maintenance plans',
+      body: (
+        <p>
+          Yearly maintenance fees are not refundable for the current year once the year has started, because hosting and
+          support capacity is reserved for you. If you cancel before a renewal date, you will not be charged for the
+          next year. If you were charged for a renewal you had cancelled in time, we refund that charge in full.
+        </p>
+      ),
+    },
+    {
+      id: 'billing-errors',
+      heading: 'Billing errors and duplicate payments',
+      body: (
+        <p>
+          If you were charged twice, charged the wrong amount, or paid an invoice that was not yours, report the billing
+          error to us within {BILLING_ERROR_DAYS} days of the invoice date. Once we confirm the error, we refund the
+          excess amount in full.
+        </p>
+      ),
+    },
+    {
+      id: 'non-refundable',
+      heading: 'What is not refundable',
+      body: (
+        <ul>
+          <li>Work already completed and delivered or accepted.</li>
+          <li>
+            Third-party costs paid on your behalf, such as domain names, app store fees or licences, once purchased.
+          </li>
+          <li>Maintenance fees for a year that has already started.</li>
+          <li>Requests based on a change of mind after delivery of working software that meets the agreed scope.</li>
+        </ul>
+      ),
+    },
+    {
+      id: 'how-to-request',
+      heading: 'How to request a refund',
+      body: (
+        <p>
+          Email us at <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> from the address on your account with your
+          order number (for example ORD-…) or invoice number and the reason for the request. We acknowledge requests
+          within 2 business days and decide within 7 business days.
+        </p>
+      ),
+    },
+    {
+      id: 'processing',
+      heading: 'How refunds are paid',
+      body: (
+        <p>
+          Approved refunds are paid to the original payment method through our payment provider within 7 business days
+          of approval. Your bank or card issuer may take a further 5–7 business days to show the credit on your
+          statement.
+        </p>
+      ),
+    },
+    {
+      id: 'contact',
+      heading: 'Contact us',
+      body: <Contact />,
+    },
+  ],
+};
+
+export const CANCELLATION_POLICY: PolicyDocument = {
+  title: 'Cancellation & Shipping Policy',
+  dateLabel: `Last updated: ${POLICY_DATE}`,
+  summary: `How to cancel an order, a project or a maintenance plan, what happens to your data afterwards, and how we deliver what you buy. Everything we sell is digital: nothing is shipped physically.`,
+  sections: [
+    {
+      id: 'cancelling-orders',
+      heading: 'Cancelling an order or project',
+      body: (
+        <>
+          <p>
+            You can cancel an order or a one-time project at any time by writing to{' '}
+            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> with your order or invoice number. Cancellation
+            takes effect on the day we receive your request.
+          </p>
+          <p>
+            Whether you get money back depends on how far the work has progressed; see our Refund Policy. Work completed
+            up to the cancellation date is delivered to you.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'cancelling-maintenance',
+      heading: 'Cancelling a maintenance plan',
+      body: (
+        <p>
+          Recurring maintenance plans renew every year. To stop a renewal, cancel at least 15 days before the renewal
+          date. Services continue until the end of the year already paid for. After that we stop hosting, updates and
+          support, and help you move the software and data to another provider if you ask.
+        </p>
+      ),
+    },
+    {
+      id: 'data-after-cancellation',
+      heading: 'Your data after cancellation',
+      body: (
+        <p>
+          Before your services end you can ask for an export of your data and, where your plan includes it, the source
+          code. We delete your data from our systems within {DATA_DELETION_DAYS} days after cancellation, except records
+          we must keep by law, such as invoices.
+        </p>
+      ),
+    },
+    {
+      id: 'cancellation-by-us',
+      heading: 'Cancellation by us',
+      body: (
+        <p>
+          We may cancel an order if we cannot deliver it, or if an invoice remains unpaid after our reminders. In that
+          case we refund any amount paid for work not delivered.
+        </p>
+      ),
+    },
+    {
+      id: 'shipping',
+      heading: 'Shipping and delivery',
+      body: (
+        <>
+          <p>
+            We do not ship physical products. All goods are digital and are delivered electronically: by email, by
+            giving you access to a hosted system or admin panel, through app store listings, or by transferring source
+            code to your repository.
+          </p>
+          <ul>
+            <li>Access details are sent to the email address on your account.</li>
+            <li>Delivery timelines are set out in your proposal and confirmed when the order is accepted.</li>
+            <li>There are no shipping charges.</li>
+            <li>
+              For home automation projects, our team installs any equipment on site at a time agreed with you; nothing
+              is sent by courier.
+            </li>
+          </ul>
+        </>
+      ),
+    },
+    {
+      id: 'delays',
+      heading: 'Delays',
+      body: (
+        <p>
+          If a delivery will be late, we tell you as soon as we know, with a new date and the reason. If a delay caused
+          by us goes beyond 30 days past the agreed date, you may cancel the undelivered part and receive a refund for
+          it.
+        </p>
+      ),
+    },
+    {
+      id: 'contact',
+      heading: 'Contact us',
+      body: <Contact />,
+    },
+  ],
+};
