@@ -1,7 +1,41 @@
+import { useNavigate } from 'react-router-dom';
+import { useCart } from '@/features/cart/cart-provider';
+import { CartView } from '@/features/cart/cart-view';
+import { usePayment } from '@/features/payments/use-payment';
+import { useAuthModal } from '@/lib/auth-modal';
+import { useSession } from '@/lib/session';
+import { useToast } from '@/lib/toast';
+import { paths, sectionPath } from '../paths';
+
+/** /cart: the cart feature's view, paid through the payments feature. */
 export function CartRoute() {
+  const cart = useCart();
+  const payment = usePayment();
+  const { user } = useSession();
+  const authModal = useAuthModal();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  async function onPay() {
+    if (!user) {
+      toast('Please log in or sign up to proceed with the payment.', 'info');
+      authModal.open('login');
+      return;
+    }
+    const isPaid = await payment.payCart(cart.items);
+    if (isPaid) {
+      await cart.clear();
+      navigate(paths.profile);
+    }
+  }
+
   return (
-    <section className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Your Shopping Cart</h1>
-    </section>
+    <CartView
+      items={cart.items}
+      isPaying={payment.payingId !== null}
+      onRemove={(id) => void cart.remove(id)}
+      onPay={() => void onPay()}
+      shopHref={sectionPath('products')}
+    />
   );
 }

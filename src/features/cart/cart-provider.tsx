@@ -1,11 +1,10 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { cartReducer, hasItem, mergeCarts, type CartAction, type CartItem } from '@/domain/cart';
+import { useSession } from '@/lib/session';
+import { useToast } from '@/lib/toast';
+import { readLocalCart, removeLocalCart, writeLocalCart } from './local-cart';
 
-export interface CartLine {
-  id: string;
-  name: string;
-  category: string;
-  price: string;
-}
+export type CartLine = CartItem;
 
 export interface CartApi {
   items: CartLine[];
@@ -18,16 +17,100 @@ export interface CartApi {
 
 const CartContext = createContext<CartApi | null>(null);
 
-// Placeholder until the cart issue lands: an empty cart.
+const loadApi = () => import('./api');
+
+/**
+ * The cart of spec section 4. Visitors and guests (anonymous sign-in) keep it in local storage;
+ * a registered user's cart is users/{uid}/cart. On sign-in the stored cart is loaded, local items
+ * it lacks are written to it, and the local copy is deleted. Storage failures are only logged:
+ * the view always follows the user's action.
+ */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const value: CartApi = {
-    items: [],
-    count: 0,
-    has: () => false,
-    add: async () => {},
-    remove: async () => {},
-    clear: async () => {},
-  };
+  const { status, user } = useSession();
+  const toast = useToast();
+  const [items, setItems] = useState<CartItem[]>(() => (typeof window === 'undefined' ? [] : readLocalCart()));
+  const itemsRef = useRef(items);
+  const storedUid = status === 'ready' && user && !user.isAnonymous ? user.uid : null;
+
+  const apply = useCallback((action: CartAction) => {
+    const next = cartReducer(itemsRef.current, action);
+    itemsRef.current = next;
+    setItems(next);
+    return next;
+  }, []);
+
+  useEffect(() => {
+    if (status === 'loading') return;
+    if (!storedUid) {
+      apply({ type: 'replace', items: readLocalCart() });
+      return;
+    }
+    let cancelled = false;
+    void (async () => {
+      try {
+        const api = await loadApi();
+        const stored = await api.loadCart(storedUid);
+        const { items: merged, toWrite } = mergeCarts(stored, readLocalCart());
+        if (toWrite.length > 0) await api.saveCartItems(storedUid, toWrite);
+        // Only once the local items are safely stored is the local copy deleted.
+        removeLocalCart();
+        if (!cancelled) apply({ type: 'replace', items: merged });
+      } catch (error) {
+        console.error('Could not load the cart.', error);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [status, storedUid, apply]);
+
+  const add = useCallback(
+    async (item: CartLine) => {
+      if (hasItem(itemsRef.current, item.id)) {
+        toast(`${item.name} is already in your cart.`, 'error');
+        return;
+      }
+      const line: CartItem = { id: item.id, name: item.name, category: item.category, price: item.price };
+      const next = apply({ type: 'add', item: line });
+      toast(`${item.name} from ${item.category} has been added to your cart!`, 'success');
+      try {
+        if (storedUid) await (await loadApi()).saveCartItem(storedUid, line);
+        else writeLocalCart(next);
+      } catch (error) {
+        console.error('Could not save the cart item.', error);
+      }
+    },
+    [apply, storedUid, toast],
+  );
+
+  const remove = useCallback(
+    async (id: string) => {
+      const next = apply({ type: 'remove', id });
+      try {
+        if (storedUid) await (await loadApi()).deleteCartItem(storedUid, id);
+        else writeLocalCart(next);
+      } catch (error) {
+        console.error('Could not remove the cart item.', error);
+      }
+    },
+    [apply, storedUid],
+  );
+
+  const clear = useCallback(async () => {
+    apply({ type: 'clear' });
+    try {
+      if (storedUid) await (await loadApi()).clearStoredCart(storedUid);
+      else removeLocalCart();
+    } catch (error) {
+      console.error('Could not clear the cart.', error);
+    }
+  }, [apply, storedUid]);
+
+  const has = useCallback((id: string) => hasItem(items, id), [items]);
+  const value = useMemo<CartApi>(
+    () => ({ items, count: items.length, has, add, remove, clear }),
+    [items, has, add, remove, clear],
+  );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

@@ -1,15 +1,101 @@
+import { useCallback, useRef, useState } from 'react';
+import type { CartItem } from '@/domain/cart';
+import { useSession } from '@/lib/session';
+import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
+import { useToast } from '@/lib/toast';
+import { runCheckout } from './checkout';
+
 /** What can be paid from the profile page. */
 export type PayTarget =
-  | { type: 'invoice'; docId: string; invoiceId: string }
-  | { type: 'product_order'; docId: string; orderNumber: string };
+  { type: 'invoice'; docId: string; invoiceId: string } | { type: 'product_order'; docId: string; orderNumber: string };
 
 export interface PaymentApi {
-  /** The document id being paid right now, if any (buttons are disabled meanwhile). */
+  /** The document id being paid right now, if any (buttons are disabled meanwhile); 'cart' while paying the cart. */
   payingId: string | null;
   pay: (target: PayTarget) => Promise<void>;
+  /**
+   * Creates the cart's order, pays it and verifies it. Resolves true when paid; failures are
+   * shown as the spec's alert ('An error occurred during payment: …').
+   */
+  payCart: (items: CartItem[]) => Promise<boolean>;
 }
 
-// Placeholder until the payments issue lands.
+export const DEFAULT_PAYMENT_ERROR = 'Payment gateway error.';
+export const CART_PAYING_ID = 'cart';
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error && error.message) || DEFAULT_PAYMENT_ERROR;
+}
+
+function successText(paymentId: string, status: 'Paid' | 'Pending'): string {
+  return status === 'Paid'
+    ? `Payment successful! Payment ID: ${paymentId}`
+    : `Payment received (Payment ID: ${paymentId}). The status will update shortly.`;
+}
+
 export function usePayment(): PaymentApi {
-  return { payingId: null, pay: async () => {} };
+  const { user } = useSession();
+  const toast = useToast();
+  const [payingId, setPayingId] = useState<string | null>(null);
+  // A ref, not state: a second click in the same frame must not start a second payment.
+  const busy = useRef(false);
+
+  const pay = useCallback(
+    async (target: PayTarget) => {
+      if (!user || busy.current) return;
+      busy.current = true;
+      setPayingId(target.docId);
+      const label = target.type === 'invoice' ? `Inv #${target.invoiceId}` : `Order #${target.orderNumber}`;
+      try {
+        const outcome = await runCheckout({
+          uid: user.uid,
+          type: target.type,
+          docId: target.docId,
+          description:
+            target.type === 'invoice'
+              ? `Payment for Invoice #${target.invoiceId}`
+              : `Payment for Order #${target.orderNumber}`,
+          fallbackPrefill: { name: user.displayName ?? undefined, email: user.email ?? undefined },
+        });
+        toast(successText(outcome.paymentId, outcome.status), 'success');
+      } catch (error) {
+        if (!(error instanceof CheckoutCancelledError)) toast(`Failed to pay ${label}: ${messageOf(error)}`, 'error');
+      } finally {
+        busy.current = false;
+        setPayingId(null);
+      }
+    },
+    [user, toast],
+  );
+
+  const payCart = useCallback(
+    async (items: CartItem[]) => {
+      if (!user || busy.current || items.length === 0) return false;
+      busy.current = true;
+      setPayingId(CART_PAYING_ID);
+      try {
+        const { createOrder } = await import('./api');
+        const { docId, orderNumber } = await createOrder(user.uid, items);
+        const outcome = await runCheckout({
+          uid: user.uid,
+          type: 'product_order',
+          docId,
+          description: `Payment for Order #${orderNumber}`,
+          fallbackPrefill: { name: user.displayName ?? undefined, email: user.email ?? undefined },
+        });
+        toast(successText(outcome.paymentId, outcome.status), 'success');
+        return true;
+      } catch (error) {
+        if (!(error instanceof CheckoutCancelledError))
+          toast(`An error occurred during payment: ${messageOf(error)}`, 'error');
+        return false;
+      } finally {
+        busy.current = false;
+        setPayingId(null);
+      }
+    },
+    [user, toast],
+  );
+
+  return { payingId, pay, payCart };
 }

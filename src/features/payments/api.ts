@@ -1,0 +1,123 @@
+import { addDoc, getDoc, onSnapshot, orderBy, query, serverTimestamp, where, type Timestamp } from 'firebase/firestore';
+import type { CartItem } from '@/domain/cart';
+import { cartTotal } from '@/domain/cart';
+import { CURRENCY } from '@/domain/money';
+import { makeOrderNumber } from '@/domain/order-number';
+import type {
+  CheckoutResult,
+  PaymentOrderRequest,
+  PaymentOrderResponse,
+  SandboxPayResponse,
+  VerifyPaymentResponse,
+} from '@/domain/payments';
+import { newInvoiceFormSchema, type NewInvoiceForm, type PaymentType } from '@/domain/schemas';
+import { STATUS } from '@/domain/status';
+import { apiClient } from '@/lib/api-client';
+import { invoicesOf, ordersOf, userDoc } from '@/lib/firestore';
+
+/** The only module of the payments feature that talks to Firestore or the API. */
+
+export interface PendingInvoice {
+  id: string;
+  invoiceId: string;
+  amount: number;
+  name: string;
+  email: string;
+  createdAt: Date | null;
+}
+
+/** The user's invoices with status 'Pending', newest first, live. Returns the unsubscribe function. */
+export function subscribeToPendingInvoices(
+  uid: string,
+  onData: (invoices: PendingInvoice[]) => void,
+  onError: (error: Error) => void,
+): () => void {
+  const pending = query(invoicesOf(uid), where('status', '==', STATUS.pending), orderBy('createdAt', 'desc'));
+  return onSnapshot(
+    pending,
+    (snapshot) =>
+      onData(
+        snapshot.docs.map((doc) => {
+          const data = doc.data();
+          return {
+            id: doc.id,
+            invoiceId: String(data.invoiceId ?? doc.id),
+            amount: Number(data.amount ?? 0),
+            name: String(data.name ?? ''),
+            email: String(data.email ?? ''),
+            createdAt: (data.createdAt as Timestamp | null)?.toDate() ?? null,
+          };
+        }),
+      ),
+    onError,
+  );
+}
+
+/** Creates a 'Pending' invoice for the user; returns its document id. */
+export async function createInvoice(uid: string, form: NewInvoiceForm): Promise<{ docId: string; invoiceId: string }> {
+  const invoice = newInvoiceFormSchema.parse(form);
+  const ref = await addDoc(invoicesOf(uid), {
+    invoiceId: invoice.invoiceId,
+    name: invoice.name,
+    email: invoice.email,
+    amount: invoice.amount,
+    currency: CURRENCY,
+    status: STATUS.pending,
+    createdAt: serverTimestamp(),
+  });
+  return { docId: ref.id, invoiceId: invoice.invoiceId };
+}
+
+/** Creates the 'Pending' order document of a cart (the server re-prices it before charging). */
+export async function createOrder(uid: string, items: CartItem[]): Promise<{ docId: string; orderNumber: string }> {
+  const orderNumber = makeOrderNumber();
+  const ref = await addDoc(ordersOf(uid), {
+    orderNumber,
+    userId: uid,
+    items: items.map(({ id, name, category, price }) => ({ id, name, category, price })),
+    total: cartTotal(items),
+    currency: CURRENCY,
+    status: STATUS.pending,
+    createdAt: serverTimestamp(),
+  });
+  return { docId: ref.id, orderNumber };
+}
+
+/** Name, email and phone for the checkout's prefill; missing fields are simply left out. */
+export async function loadPrefill(uid: string): Promise<{ name?: string; email?: string; contact?: string }> {
+  try {
+    const profile = await getDoc(userDoc(uid));
+    const data = profile.data() ?? {};
+    const pick = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+    return { name: pick(data.name), email: pick(data.email), contact: pick(data.phone) };
+  } catch {
+    return {};
+  }
+}
+
+export function requestPaymentOrder(
+  type: PaymentType,
+  docId: string,
+  extra: Partial<PaymentOrderRequest> = {},
+): Promise<PaymentOrderResponse> {
+  return apiClient.post<PaymentOrderResponse>(
+    '/api/payments/orders',
+    { ...extra, firestore_id: docId, type, currency: CURRENCY },
+    { withAuth: true },
+  );
+}
+
+export function verifyPayment(result: CheckoutResult): Promise<VerifyPaymentResponse> {
+  return apiClient.post<VerifyPaymentResponse>('/api/payments/verify', result, { withAuth: true });
+}
+
+/** The sandbox checkout's Pay / Fail buttons (only when the server has no Razorpay keys). */
+export async function sandboxPay(orderId: string, outcome: 'success' | 'failure'): Promise<CheckoutResult> {
+  const response = await apiClient.post<SandboxPayResponse>(
+    '/api/payments/sandbox/pay',
+    { razorpay_order_id: orderId, outcome },
+    { withAuth: true },
+  );
+  if (response.outcome === 'failure') throw new Error(response.error.description);
+  return response.result;
+}

@@ -1,0 +1,109 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CartProvider, useCart, type CartApi } from '@/features/cart/cart-provider';
+import { LOCAL_CART_KEY } from '@/features/cart/local-cart';
+import { TestSessionProvider, type Session } from '@/lib/session';
+import { ToastProvider } from '@/lib/toast';
+
+const api = vi.hoisted(() => ({
+  loadCart: vi.fn(),
+  saveCartItem: vi.fn(),
+  saveCartItems: vi.fn(),
+  deleteCartItem: vi.fn(),
+  clearStoredCart: vi.fn(),
+}));
+vi.mock('@/features/cart/api', () => api);
+
+const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
+const starter = { id: 'manufacturing-Starter', name: 'Starter', category: 'Factory Management', price: '₹1,10,000' };
+
+const registered: Session = {
+  status: 'ready',
+  user: { uid: 'u1', email: 'a@b.co', displayName: 'A', isAnonymous: false, providerIds: ['password'] },
+};
+const guest: Session = { status: 'ready', user: { uid: 'g1', email: null, displayName: null, isAnonymous: true, providerIds: [] } };
+
+let cart: CartApi;
+function Probe() {
+  cart = useCart();
+  return <p data-testid="count">{cart.count}</p>;
+}
+
+function renderCart(session: Session) {
+  return render(
+    <TestSessionProvider value={session}>
+      <ToastProvider>
+        <CartProvider>
+          <Probe />
+        </CartProvider>
+      </ToastProvider>
+    </TestSessionProvider>,
+  );
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.clearAllMocks();
+  api.loadCart.mockResolvedValue([]);
+  api.saveCartItems.mockResolvedValue(undefined);
+  api.saveCartItem.mockResolvedValue(undefined);
+  api.deleteCartItem.mockResolvedValue(undefined);
+  api.clearStoredCart.mockResolvedValue(undefined);
+});
+
+describe('CartProvider', () => {
+  it('when a guest adds plans, then they live in local storage and the add alert shows', async () => {
+    renderCart(guest);
+    await act(() => cart.add(basic));
+
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(JSON.parse(window.localStorage.getItem(LOCAL_CART_KEY)!)).toEqual([basic]);
+    expect(screen.getByRole('status')).toHaveTextContent('Basic from Websites & E-commerce has been added to your cart!');
+    expect(api.saveCartItem).not.toHaveBeenCalled();
+  });
+
+  it('when the same plan is added twice, then the duplicate is refused with the alert', async () => {
+    renderCart(guest);
+    await act(() => cart.add(basic));
+    await act(() => cart.add(basic));
+
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(screen.getByRole('alert')).toHaveTextContent('Basic is already in your cart.');
+  });
+
+  it('when a registered user signs in with a local cart, then missing items are written, the local copy deleted and the carts merged', async () => {
+    window.localStorage.setItem(LOCAL_CART_KEY, JSON.stringify([basic, starter]));
+    api.loadCart.mockResolvedValue([basic]);
+
+    renderCart(registered);
+
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+    expect(api.saveCartItems).toHaveBeenCalledWith('u1', [starter]);
+    expect(window.localStorage.getItem(LOCAL_CART_KEY)).toBeNull();
+  });
+
+  it('when storing a removal fails, then it is only logged and the view still updates', async () => {
+    api.loadCart.mockResolvedValue([basic, starter]);
+    api.deleteCartItem.mockRejectedValue(new Error('offline'));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderCart(registered);
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+
+    await act(() => cart.remove(basic.id));
+
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('when a registered user clears the cart, then the stored items are deleted in one batch', async () => {
+    api.loadCart.mockResolvedValue([basic, starter]);
+    renderCart(registered);
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+
+    await act(() => cart.clear());
+
+    expect(screen.getByTestId('count')).toHaveTextContent('0');
+    expect(api.clearStoredCart).toHaveBeenCalledWith('u1');
+  });
+});
