@@ -66,6 +66,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const add = useCallback(
     async (item: CartLine) => {
+      // Local storage is the truth of a local cart: another tab may have added this plan meanwhile.
+      if (!storedUid) apply({ type: 'replace', items: readLocalCart() });
       if (hasItem(itemsRef.current, item.id)) {
         toast(`${item.name} is already in your cart.`, 'error');
         return;

@@ -107,3 +107,15 @@ describe('CartProvider', () => {
     expect(api.clearStoredCart).toHaveBeenCalledWith('u1');
   });
 });
+
+describe('CartProvider across tabs', () => {
+  it('when another tab already added the plan to the local cart, then adding it here is refused with the alert', async () => {
+    renderCart(guest);
+    window.localStorage.setItem(LOCAL_CART_KEY, JSON.stringify([basic]));
+
+    await act(() => cart.add(basic));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Basic is already in your cart.');
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+  });
+});
