@@ -90,8 +90,13 @@ export function Footer({ policyLinks }: { policyLinks: FooterLink[] }) {
           </p>
           <p>
             Location data ©{' '}
-            <a href="https://countrystatecity.in" target="_blank" rel="noopener noreferrer" className={linkClass}>
-              CountryStateCity
+            <a
+              href="https://countrystatecity.in"
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${linkClass} underline`}
+            >
+              CountryStateCity<span className="sr-only"> (opens in a new tab)</span>
             </a>{' '}
             (ODbL)
           </p>

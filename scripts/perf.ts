@@ -1,0 +1,297 @@
+/**
+ * The landing page's performance benchmark (DESIGN.md budgets): builds the site, serves the build
+ * with `vite preview`, runs Lighthouse (mobile) in the local Chromium and prints the scores, the
+ * Core Web Vitals and the size of the JavaScript the landing page loads, gzip and brotli.
+ *
+ *   npm run perf                 (PERF_RUNS=3 by default; the median run is reported)
+ *   PERF_PORT=4600 PERF_RUNS=1 npm run perf
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/helpers/browser';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const VITE_BIN = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+const OUT_DIR = path.join(ROOT, '.tmp', 'perf-dist');
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PORT = Number(process.env.PERF_PORT ?? 4499 + Number(process.env.TEST_PORT_OFFSET ?? 0));
+const RUNS = Math.max(1, Number(process.env.PERF_RUNS ?? 3));
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+/** Budgets from DESIGN.md. */
+const BUDGET = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  cls: 0.05,
+  firstPaintBrotliKb: 100,
+  allBrotliKb: 130,
+};
+/** Code that must never be on the landing page's first load. */
+const FORBIDDEN = [
+  ['Firestore', 'firestore.googleapis.com'],
+  ['Razorpay', 'checkout.razorpay.com'],
+] as const;
+
+interface ScriptSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+  forbidden: string[];
+}
+
+const sizeCache = new Map<string, ScriptSize>();
+function scriptSize(url: string): ScriptSize | undefined {
+  const { pathname, origin } = new URL(url);
+  if (origin !== ORIGIN) return undefined;
+  const cached = sizeCache.get(pathname);
+  if (cached) return cached;
+  const bytes = readFileSync(path.join(OUT_DIR, pathname));
+  const text = bytes.toString('utf8');
+  const size: ScriptSize = {
+    file: pathname,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    forbidden: FORBIDDEN.filter(([, marker]) => text.includes(marker)).map(([name]) => name),
+  };
+  sizeCache.set(pathname, size);
+  return size;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const sum = (list: ScriptSize[], key: 'raw' | 'gzip' | 'brotli') => list.reduce((total, item) => total + item[key], 0);
+
+function build() {
+  console.log('Building the site...');
+  const result = spawnSync(
+    process.execPath,
+    [VITE_BIN, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_E2E_HOOKS: 'false' },
+    },
+  );
+  if (result.status !== 0) throw new Error('The build failed.');
+}
+
+async function serve() {
+  const child = spawn(
+    process.execPath,
+    [VITE_BIN, 'preview', '--outDir', OUT_DIR, '--port', String(PORT), '--strictPort'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SITE_PORT: String(PORT) },
+    },
+  );
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited (code ${child.exitCode}); is port ${PORT} free?`);
+    const ok = await fetch(ORIGIN)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`vite preview did not answer on ${ORIGIN}.`);
+}
+
+interface RunResult {
+  scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  /** Scripts whose request started before the observed first paint (timing-based, varies run to run). */
+  requestedBeforePaint: ScriptSize[];
+  allScripts: ScriptSize[];
+  failedAudits: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  networkRequestTime?: number;
+}
+
+async function runLighthouse(port: number): Promise<RunResult> {
+  const result = await lighthouse(`${ORIGIN}/`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error('Lighthouse returned no result.');
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // The full report of the last run, for digging into a number.
+  writeFileSync(path.join(ROOT, '.tmp', 'perf-lighthouse.json'), JSON.stringify(lhr));
+  const audit = (id: string) => lhr.audits[id]!;
+  const network = audit('network-requests').details as unknown as {
+    items: NetworkItem[];
+    debugData?: { networkStartTimeTs?: number };
+  };
+  const metrics = (audit('metrics').details as unknown as { items: Array<Record<string, number>> }).items[0]!;
+  // Both clocks in microseconds: when did the first paint happen relative to the first request?
+  const networkStart = network.debugData?.networkStartTimeTs ?? metrics.observedNavigationStartTs!;
+  const firstPaintAt = (metrics.observedFirstContentfulPaintTs! - networkStart) / 1000;
+  const scripts = network.items.filter((item) => item.resourceType === 'Script');
+  const sizes = (items: NetworkItem[]) =>
+    items.map((item) => scriptSize(item.url)).filter((size): size is ScriptSize => Boolean(size));
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    fcp: audit('first-contentful-paint').numericValue!,
+    lcp: audit('largest-contentful-paint').numericValue!,
+    cls: audit('cumulative-layout-shift').numericValue!,
+    tbt: audit('total-blocking-time').numericValue!,
+    requestedBeforePaint: sizes(scripts.filter((item) => (item.networkRequestTime ?? Infinity) < firstPaintAt)),
+    allScripts: sizes(scripts),
+    failedAudits: Object.values(lhr.audits)
+      .filter(
+        (item) =>
+          item.score !== null &&
+          item.score < 0.9 &&
+          item.scoreDisplayMode !== 'informative' &&
+          item.scoreDisplayMode !== 'manual',
+      )
+      .map((item) => `${item.id} (${item.displayValue ?? item.score})`),
+  };
+}
+
+/**
+ * The JS needed for the first paint: the entry module and its static imports, i.e. the script and
+ * modulepreload links of the built index.html. React renders only after all of them ran; everything
+ * else (Firebase Auth, the sections below the fold) is imported after the first render.
+ */
+function entryScripts(): ScriptSize[] {
+  const html = readFileSync(path.join(OUT_DIR, 'index.html'), 'utf8');
+  const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
+    (match) => match[1]!,
+  );
+  return urls.map((url) => scriptSize(new URL(url, ORIGIN).href)).filter((size): size is ScriptSize => Boolean(size));
+}
+
+/** The scripts a visitor who scrolls to the bottom of the page ends up loading (not only the first view). */
+async function scriptsAfterScrolling(): Promise<ScriptSize[]> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    const urls = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') urls.add(request.url());
+    });
+    await page.goto(`${ORIGIN}/`, { waitUntil: 'networkidle' });
+    for (let step = 0; step < 60; step += 1) {
+      const atBottom = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight);
+        return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      });
+      await page.waitForTimeout(100);
+      if (atBottom) break;
+    }
+    await page.waitForLoadState('networkidle');
+    return [...urls].map(scriptSize).filter((size): size is ScriptSize => Boolean(size));
+  } finally {
+    await browser.close();
+  }
+}
+
+function median<T>(runs: T[], key: (run: T) => number): T {
+  return [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)]!;
+}
+
+function printScripts(title: string, list: ScriptSize[]) {
+  console.log(
+    `\n${title}: ${list.length} files, ${kb(sum(list, 'raw'))} KB raw, ${kb(sum(list, 'gzip'))} KB gzip, ${kb(sum(list, 'brotli'))} KB brotli`,
+  );
+  for (const item of [...list].sort((a, b) => b.brotli - a.brotli)) {
+    const flags = item.forbidden.length ? `  <-- contains ${item.forbidden.join(', ')}` : '';
+    console.log(
+      `  ${item.file.padEnd(48)} ${kb(item.gzip).padStart(7)} KB gz ${kb(item.brotli).padStart(7)} KB br${flags}`,
+    );
+  }
+}
+
+const mark = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+
+build();
+const server = await serve();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME_PATH,
+  // Offline-safe flags; Lighthouse wants the new headless mode.
+  chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
+});
+let failed = false;
+try {
+  const runs: RunResult[] = [];
+  for (let index = 0; index < RUNS; index += 1) {
+    const run = await runLighthouse(chrome.port);
+    console.log(
+      `run ${index + 1}/${RUNS}: performance ${run.scores.performance}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`,
+    );
+    runs.push(run);
+  }
+  const run = median(runs, (item) => item.scores.performance);
+  const scrolled = await scriptsAfterScrolling();
+
+  console.log('\nLighthouse 12.8 (mobile, simulated throttling), median of', RUNS, 'run(s), page', `${ORIGIN}/`);
+  console.log(
+    `  performance      ${run.scores.performance}   (budget >= ${BUDGET.performance}: ${mark(run.scores.performance >= BUDGET.performance)})`,
+  );
+  console.log(
+    `  accessibility    ${run.scores.accessibility}  (budget ${BUDGET.accessibility}: ${mark(run.scores.accessibility >= BUDGET.accessibility)})`,
+  );
+  console.log(
+    `  best-practices   ${run.scores['best-practices']}  (budget ${BUDGET.bestPractices}: ${mark(run.scores['best-practices'] >= BUDGET.bestPractices)})`,
+  );
+  console.log(`  SEO              ${run.scores.seo}  (budget ${BUDGET.seo}: ${mark(run.scores.seo >= BUDGET.seo)})`);
+  console.log(`  FCP              ${Math.round(run.fcp)} ms`);
+  console.log(`  LCP              ${Math.round(run.lcp)} ms`);
+  console.log(`  CLS              ${run.cls.toFixed(3)}  (budget < ${BUDGET.cls}: ${mark(run.cls < BUDGET.cls)})`);
+  console.log(`  TBT              ${Math.round(run.tbt)} ms`);
+  if (run.failedAudits.length) console.log(`  audits below 0.9: ${run.failedAudits.join(', ')}`);
+
+  const entry = entryScripts();
+  const firstPaintBrotli = sum(entry, 'brotli') / 1024;
+  const allBrotli = sum(run.allScripts, 'brotli') / 1024;
+  printScripts('Landing JS before first paint (entry module + static imports)', entry);
+  printScripts(
+    'Landing JS whose request started before the observed first paint (informative)',
+    run.requestedBeforePaint,
+  );
+  printScripts('All landing JS loaded (no scrolling)', run.allScripts);
+  printScripts('All JS after scrolling to the bottom', scrolled);
+  const forbidden = [...new Set(run.allScripts.flatMap((item) => item.forbidden))];
+  console.log('\nBudgets');
+  console.log(
+    `  JS before first paint  ${firstPaintBrotli.toFixed(1)} KB brotli (<= ${BUDGET.firstPaintBrotliKb}: ${mark(firstPaintBrotli <= BUDGET.firstPaintBrotliKb)})`,
+  );
+  console.log(
+    `  all landing JS         ${allBrotli.toFixed(1)} KB brotli (<= ${BUDGET.allBrotliKb}: ${mark(allBrotli <= BUDGET.allBrotliKb)})`,
+  );
+  console.log(`  Firestore/Razorpay on first load: ${forbidden.length ? `YES (${forbidden.join(', ')})` : 'none'}`);
+  failed = forbidden.length > 0;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  failed = true;
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+}
+process.exit(failed ? 1 : 0);
