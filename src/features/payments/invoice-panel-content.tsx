@@ -35,7 +35,7 @@ export function InvoicePanelContent() {
   const reloadTimer = useRef<number | undefined>(undefined);
   const form = useForm<NewInvoiceForm>({
     resolver: zodResolver(newInvoiceFormSchema),
-    defaultValues: { name: user?.displayName ?? '', email: user?.email ?? '', invoiceId: '', amount: '' as unknown as number },
+    defaultValues: { name: user?.displayName ?? '', email: user?.email ?? '', invoiceId: '', amount: '' },
   });
   const { errors } = form.formState;
 
@@ -118,7 +118,7 @@ export function InvoicePanelContent() {
       const api = await import('./api');
       const { docId } = await api.createInvoice(user.uid, values);
       const isPaid = await payInvoice(docId, parsed.invoiceId, { amount: parsed.amount, userName: parsed.name, userEmail: parsed.email });
-      if (isPaid) form.reset({ name: '', email: '', invoiceId: '', amount: '' as unknown as number });
+      if (isPaid) form.reset({ name: '', email: '', invoiceId: '', amount: '' });
     } catch (error) {
       console.error('Creating the invoice failed.', error);
       setMessage({ type: 'error', text: (error instanceof Error && error.message) || PAYMENT_ORDER_FAILED });

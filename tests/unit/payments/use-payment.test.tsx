@@ -1,0 +1,91 @@
+import { act, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePayment, type PaymentApi } from '@/features/payments/use-payment';
+import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
+import { TestSessionProvider, type Session } from '@/lib/session';
+import { ToastProvider } from '@/lib/toast';
+
+const checkout = vi.hoisted(() => ({ runCheckout: vi.fn() }));
+vi.mock('@/features/payments/checkout', () => checkout);
+
+const session: Session = {
+  status: 'ready',
+  user: { uid: 'u1', email: 'a@b.co', displayName: 'A', isAnonymous: false, providerIds: ['password'] },
+};
+
+let payment: PaymentApi;
+function Probe() {
+  payment = usePayment();
+  return <p data-testid="paying">{payment.payingId ?? 'none'}</p>;
+}
+
+function renderHook() {
+  render(
+    <TestSessionProvider value={session}>
+      <ToastProvider>
+        <Probe />
+      </ToastProvider>
+    </TestSessionProvider>,
+  );
+}
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('usePayment', () => {
+  it('when an invoice payment succeeds, then the alert includes the payment id', async () => {
+    checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_ABC', status: 'Paid' });
+    renderHook();
+
+    await act(() => payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' }));
+
+    expect(checkout.runCheckout).toHaveBeenCalledWith(expect.objectContaining({ type: 'invoice', docId: 'd1', description: 'Payment for Invoice #INV-7' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Payment successful! Payment ID: pay_ABC');
+    expect(screen.getByTestId('paying')).toHaveTextContent('none');
+  });
+
+  it("when an order payment fails, then the spec's message names the order", async () => {
+    checkout.runCheckout.mockRejectedValue(new Error('Card declined'));
+    renderHook();
+
+    await act(() => payment.pay({ type: 'product_order', docId: 'd2', orderNumber: 'ORD-1757462400123' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to pay Order #ORD-1757462400123: Card declined');
+  });
+
+  it("when the failure has no message, then 'Payment gateway error.' is used", async () => {
+    checkout.runCheckout.mockRejectedValue(new Error(''));
+    renderHook();
+
+    await act(() => payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to pay Inv #INV-7: Payment gateway error.');
+  });
+
+  it('when the customer closes the checkout, then no error is shown', async () => {
+    checkout.runCheckout.mockRejectedValue(new CheckoutCancelledError());
+    renderHook();
+
+    await act(() => payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' }));
+
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('when Pay Now is pressed twice at once, then only one payment starts', async () => {
+    let finish: (value: unknown) => void = () => {};
+    checkout.runCheckout.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    renderHook();
+
+    let first: Promise<void> = Promise.resolve();
+    await act(async () => {
+      first = payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' });
+      void payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' });
+    });
+    expect(screen.getByTestId('paying')).toHaveTextContent('d1');
+    await act(async () => {
+      finish({ paymentId: 'pay_X', status: 'Paid' });
+      await first;
+    });
+
+    expect(checkout.runCheckout).toHaveBeenCalledTimes(1);
+  });
+});
