@@ -9,7 +9,12 @@ interface ProxyOptions {
 }
 
 /** The CountryStateCity service (`X-CSCAPI-KEY`), used when CSC_API_KEY is set. */
-export function proxyLocationSource({ baseUrl, apiKey, timeoutMs = 8000, fetchImpl = fetch }: ProxyOptions): LocationSource {
+export function proxyLocationSource({
+  baseUrl,
+  apiKey,
+  timeoutMs = 8000,
+  fetchImpl = fetch,
+}: ProxyOptions): LocationSource {
   const base = baseUrl.replace(/\/$/, '');
 
   async function get<T>(path: string): Promise<T[] | null> {

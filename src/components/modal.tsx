@@ -38,6 +38,7 @@ export function Modal({
   const [isRendered, setIsRendered] = useState(isOpen);
   const [isVisible, setIsVisible] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -60,9 +61,10 @@ export function Modal({
     returnFocusRef.current ??= document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
     if (panel && !panel.contains(document.activeElement)) {
+      // The first control of the content rather than the × button, which comes first in the DOM.
+      const content = contentRef.current;
       const first =
-        panel.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ??
-        panel.querySelector<HTMLElement>(FOCUSABLE);
+        content?.querySelector<HTMLElement>('[data-autofocus]') ?? content?.querySelector<HTMLElement>(FOCUSABLE);
       (first ?? panel).focus();
     }
   }, [isOpen, isRendered]);
@@ -83,9 +85,7 @@ export function Modal({
       return;
     }
     if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusables = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (element) => element.offsetParent !== null || element === document.activeElement,
-    );
+    const focusables = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     if (focusables.length === 0) {
       event.preventDefault();
       return;
@@ -138,7 +138,9 @@ export function Modal({
             {description}
           </p>
         )}
-        <div className="mt-5">{children}</div>
+        <div ref={contentRef} className="mt-5">
+          {children}
+        </div>
       </div>
     </div>,
     document.body,

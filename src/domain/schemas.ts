@@ -29,7 +29,10 @@ export type ContactSubmission = z.output<typeof contactFormSchema>;
 
 export const profileDetailsSchema = z.object({
   name: required('Full name is required.', 100),
-  email: z.union([z.literal(''), emailSchema]).optional().default(''),
+  email: z
+    .union([z.literal(''), emailSchema])
+    .optional()
+    .default(''),
   phone: required('Phone is required.', 30),
   address: required('Address is required.', 300),
   country: required('Country is required.', 100),

@@ -106,7 +106,11 @@ describe('locations proxied to the CountryStateCity service (CSC_API_KEY set)', 
     expect(states.body).toEqual([{ iso2: 'MH', name: 'Maharashtra' }]);
     expect(cities.body).toEqual([{ id: 133024, name: 'Pune' }]);
     expect(cities.headers['cache-control']).toMatch(/max-age/);
-    expect(seen.map((call) => call.url)).toEqual(['/v1/countries', '/v1/countries/IN/states', '/v1/countries/IN/states/MH/cities']);
+    expect(seen.map((call) => call.url)).toEqual([
+      '/v1/countries',
+      '/v1/countries/IN/states',
+      '/v1/countries/IN/states/MH/cities',
+    ]);
     expect(seen.every((call) => call.headers['x-cscapi-key'] === 'test-key')).toBe(true);
   });
 

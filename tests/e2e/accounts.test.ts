@@ -20,8 +20,12 @@ const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.ra
 async function expectAccessible(page: Page, only?: string) {
   const builder = new AxeBuilder({ page }).exclude('footer');
   const results = await (only ? builder.include(only) : builder).analyze();
-  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const bad = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 async function openHome(page: Page) {
@@ -142,7 +146,9 @@ describe('accounts', () => {
     await modal.getByRole('button', { name: 'Save & Continue' }).click();
     await modal.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: 'link an email or Google account in your profile' }).waitFor();
-    await page.getByText('You are browsing as a Guest. To save your cart and data, please create an account or sign in.').waitFor();
+    await page
+      .getByText('You are browsing as a Guest. To save your cart and data, please create an account or sign in.')
+      .waitFor();
     const uid = await currentUid(page);
 
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -199,7 +205,11 @@ describe('accounts', () => {
     await modal.waitFor({ state: 'detached' });
     const uid = await currentUid(page);
     expect((await admin().auth.getUser(uid)).providerData.map((info) => info.providerId)).toEqual(['google.com']);
-    expect((await admin().db.doc(`users/${uid}`).get()).data()).toMatchObject({ email, name: 'Gopal Iyer', isAnonymous: false });
+    expect((await admin().db.doc(`users/${uid}`).get()).data()).toMatchObject({
+      email,
+      name: 'Gopal Iyer',
+      isAnonymous: false,
+    });
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login / Sign Up' }).click();
@@ -223,7 +233,11 @@ describe('accounts', () => {
     await page.reload();
     await page.getByText('9111111111').waitFor();
     await page.getByText('Bengaluru').waitFor();
-    expect((await admin().db.doc(`users/${uid}`).get()).data()).toMatchObject({ phone: '9111111111', state: 'Karnataka', city: 'Bengaluru' });
+    expect((await admin().db.doc(`users/${uid}`).get()).data()).toMatchObject({
+      phone: '9111111111',
+      state: 'Karnataka',
+      city: 'Bengaluru',
+    });
     await context.close();
   });
 
@@ -261,17 +275,26 @@ describe('accounts', () => {
       }
       await batch.commit();
     }
-    await user.collection('queries').doc('q1').set({ businessName: '', message: 'Hi', status: 'New', submittedAt: new Date() });
-    await user.collection('orders').doc('o1').set({
-      orderNumber: 'ORD-1700000000000',
-      userId: uid,
-      items: [{ id: 'website-Basic', name: 'Basic', category: 'Website', price: '₹20,000' }],
-      total: 20000,
-      currency: 'INR',
-      status: 'Cancelled',
-      createdAt: new Date(),
-    });
-    await user.collection('cart').doc('website-Basic').set({ id: 'website-Basic', name: 'Basic', category: 'Website', price: '₹20,000' });
+    await user
+      .collection('queries')
+      .doc('q1')
+      .set({ businessName: '', message: 'Hi', status: 'New', submittedAt: new Date() });
+    await user
+      .collection('orders')
+      .doc('o1')
+      .set({
+        orderNumber: 'ORD-1700000000000',
+        userId: uid,
+        items: [{ id: 'website-Basic', name: 'Basic', category: 'Website', price: '₹20,000' }],
+        total: 20000,
+        currency: 'INR',
+        status: 'Cancelled',
+        createdAt: new Date(),
+      });
+    await user
+      .collection('cart')
+      .doc('website-Basic')
+      .set({ id: 'website-Basic', name: 'Basic', category: 'Website', price: '₹20,000' });
 
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByText('Inv #INV-0').waitFor();
@@ -286,7 +309,8 @@ describe('accounts', () => {
     await expectAccessible(page, '[role="alertdialog"]');
     await first.getByRole('button', { name: 'Yes, continue' }).click();
     const last = page.getByRole('alertdialog').filter({
-      hasText: 'Please confirm one last time. All your data, including invoices and orders, will be permanently deleted.',
+      hasText:
+        'Please confirm one last time. All your data, including invoices and orders, will be permanently deleted.',
     });
     await last.waitFor();
     await last.getByRole('button', { name: 'Delete Permanently' }).click();

@@ -2,7 +2,15 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { secondaryButton } from '@/components/form-field';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { usePayment } from '@/features/payments/use-payment';
-import { DeleteAccountPanel, InvoicesList, OrdersList, ProfileOverview, QueriesList, signOutUser, useProfile } from '@/features/profile';
+import {
+  DeleteAccountPanel,
+  InvoicesList,
+  OrdersList,
+  ProfileOverview,
+  QueriesList,
+  signOutUser,
+  useProfile,
+} from '@/features/profile';
 import { useSession, type SessionUser } from '@/lib/session';
 import { useToast } from '@/lib/toast';
 import { paths } from '../paths';

@@ -3,7 +3,14 @@ import { primaryButton } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
-import { subscribeToInvoices, subscribeToOrders, subscribeToQueries, type Invoice, type Order, type Query } from './api';
+import {
+  subscribeToInvoices,
+  subscribeToOrders,
+  subscribeToQueries,
+  type Invoice,
+  type Order,
+  type Query,
+} from './api';
 import { formatDateTime } from './format';
 import { useLiveList, type LiveList } from './use-live-list';
 
@@ -45,18 +52,38 @@ interface PayProps {
   payingId: string | null;
 }
 
-function PayNow({ docId, status, label, onPay, payingId }: PayProps & { docId: string; status: string; label: string }) {
+function PayNow({
+  docId,
+  status,
+  label,
+  onPay,
+  payingId,
+}: PayProps & { docId: string; status: string; label: string }) {
   // Spec: only items whose status is exactly 'Pending' can be paid.
   if (status !== STATUS.pending) return null;
   const isPaying = payingId === docId;
   return (
-    <button type="button" className={primaryButton} onClick={() => onPay(docId)} disabled={isPaying} aria-label={`Pay Now: ${label}`}>
+    <button
+      type="button"
+      className={primaryButton}
+      onClick={() => onPay(docId)}
+      disabled={isPaying}
+      aria-label={`Pay Now: ${label}`}
+    >
       {isPaying ? 'Processing...' : 'Pay Now'}
     </button>
   );
 }
 
-export function InvoicesList({ uid, onPay, payingId }: { uid: string; onPay: (invoice: Invoice) => void; payingId: string | null }) {
+export function InvoicesList({
+  uid,
+  onPay,
+  payingId,
+}: {
+  uid: string;
+  onPay: (invoice: Invoice) => void;
+  payingId: string | null;
+}) {
   const list = useLiveList(uid, subscribeToInvoices);
   return (
     <ListSection
@@ -111,7 +138,15 @@ export function QueriesList({ uid }: { uid: string }) {
   );
 }
 
-export function OrdersList({ uid, onPay, payingId }: { uid: string; onPay: (order: Order) => void; payingId: string | null }) {
+export function OrdersList({
+  uid,
+  onPay,
+  payingId,
+}: {
+  uid: string;
+  onPay: (order: Order) => void;
+  payingId: string | null;
+}) {
   const list = useLiveList(uid, subscribeToOrders);
   return (
     <ListSection
@@ -124,7 +159,9 @@ export function OrdersList({ uid, onPay, payingId }: { uid: string; onPay: (orde
         <>
           <div className="min-w-0 flex-1">
             <p className="font-semibold">Order #{order.orderNumber}</p>
-            <p className="text-sm text-slate-700">{order.items.map((item) => `${item.name} (${item.category})`).join(', ')}</p>
+            <p className="text-sm text-slate-700">
+              {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
+            </p>
             <p className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3">

@@ -45,7 +45,14 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
         {isDeleting ? 'Deleting...' : 'Delete My Account'}
       </button>
 
-      <Modal isOpen={stage === 'first'} onClose={() => setStage('idle')} title="Delete account?" role="alertdialog" size="sm" closeLabel="Cancel deletion">
+      <Modal
+        isOpen={stage === 'first'}
+        onClose={() => setStage('idle')}
+        title="Delete account?"
+        role="alertdialog"
+        size="sm"
+        closeLabel="Cancel deletion"
+      >
         <p>{DELETE_CONFIRM_FIRST}</p>
         <div className="mt-6 flex justify-end gap-2">
           <button type="button" className={secondaryButton} onClick={() => setStage('idle')} data-autofocus>
@@ -67,7 +74,13 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
       >
         <p>{DELETE_CONFIRM_LAST}</p>
         <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={() => setStage('idle')} disabled={isDeleting} data-autofocus>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => setStage('idle')}
+            disabled={isDeleting}
+            data-autofocus
+          >
             Cancel
           </button>
           <button type="button" className={dangerButton} onClick={() => void confirmLast()} disabled={isDeleting}>

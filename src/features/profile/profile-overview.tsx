@@ -49,7 +49,12 @@ export function ProfileOverview({ profile, isGuest, onSaved, onLogout, onLinked 
       />
       {isGuest && <GuestLinkPanel name={profile.name} onLinked={onLinked} />}
       {isEditing ? (
-        <ProfileEditForm profile={profile} isSaving={isSaving} onSave={(details) => void save(details)} onCancel={() => setIsEditing(false)} />
+        <ProfileEditForm
+          profile={profile}
+          isSaving={isSaving}
+          onSave={(details) => void save(details)}
+          onCancel={() => setIsEditing(false)}
+        />
       ) : (
         <ProfileDetailsView profile={profile} />
       )}

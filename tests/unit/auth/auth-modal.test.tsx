@@ -1,0 +1,374 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthModal } from '@/features/auth/auth-modal';
+import { AuthModalProvider, useAuthModal } from '@/lib/auth-modal';
+import { ToastProvider } from '@/lib/toast';
+
+// The seam: the modal's only Firebase-touching module.
+const api = vi.hoisted(() => {
+  class MissingUserError extends Error {}
+  return {
+    MissingUserError,
+    GUEST_NAME: 'Guest User',
+    usesEmulatedGoogle: true,
+    signUpWithEmail: vi.fn(),
+    logInWithEmail: vi.fn(),
+    sendPasswordReset: vi.fn(),
+    signInWithGoogle: vi.fn(),
+    signInAsGuest: vi.fn(),
+    saveProfileDetails: vi.fn(),
+    abandonSignIn: vi.fn(),
+    locationLoaders: {
+      countries: vi.fn(async () => [{ iso2: 'IN', name: 'India' }]),
+      states: vi.fn(async () => [
+        { iso2: 'MH', name: 'Maharashtra' },
+        { iso2: 'KA', name: 'Karnataka' },
+      ]),
+      cities: vi.fn(async (_country: string, state: string) =>
+        state === 'MH' ? [{ id: 1, name: 'Pune' }] : [{ id: 2, name: 'Mysuru' }],
+      ),
+    },
+  };
+});
+vi.mock('@/features/auth/api', () => api);
+
+function Opener() {
+  const { open } = useAuthModal();
+  return (
+    <>
+      <button type="button" onClick={() => open('login')}>
+        open login
+      </button>
+      <button type="button" onClick={() => open('signup')}>
+        open signup
+      </button>
+    </>
+  );
+}
+
+function setup(mode: 'login' | 'signup') {
+  const user = userEvent.setup();
+  render(
+    <ToastProvider>
+      <AuthModalProvider>
+        <Opener />
+        <AuthModal />
+      </AuthModalProvider>
+    </ToastProvider>,
+  );
+  return {
+    user,
+    open: async () => {
+      await user.click(screen.getByRole('button', { name: `open ${mode}` }));
+      return screen.getByRole('dialog');
+    },
+  };
+}
+
+const signedIn = (overrides = {}) => ({
+  uid: 'u1',
+  name: '',
+  email: '',
+  isAnonymous: false,
+  hasProfile: false,
+  ...overrides,
+});
+
+async function fillLocation(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  const scope = within(dialog);
+  await scope.findByRole('option', { name: 'India' });
+  await user.selectOptions(scope.getByLabelText('Country'), 'India');
+  await scope.findByRole('option', { name: 'Maharashtra' });
+  await user.selectOptions(scope.getByLabelText('State'), 'Maharashtra');
+  await scope.findByRole('option', { name: 'Pune' });
+  await user.selectOptions(scope.getByLabelText('City'), 'Pune');
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+});
+
+describe('AuthModal: auth step', () => {
+  it('when opened for login, then it says Welcome Back with email, password and Forgot Password, and no guest option', async () => {
+    const dialog = await setup('login').open();
+    const scope = within(dialog);
+    expect(scope.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(scope.getByLabelText('Email')).toBeInTheDocument();
+    expect(scope.getByLabelText('Password')).toBeInTheDocument();
+    expect(scope.getByRole('button', { name: 'Forgot Password?' })).toBeInTheDocument();
+    expect(scope.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(scope.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(scope.queryByRole('button', { name: 'Continue as Guest' })).not.toBeInTheDocument();
+    expect(scope.getByText(/Need an account\?/)).toBeInTheDocument();
+  });
+
+  it('when the toggle is used, then signup mode shows every field and the guest option, and back', async () => {
+    const { user, open } = setup('login');
+    const scope = within(await open());
+    await user.click(scope.getByRole('button', { name: 'Sign Up' }));
+    expect(scope.getByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();
+    for (const label of [
+      'Full Name',
+      'Email',
+      'Phone',
+      'Password',
+      'Confirm Password',
+      'Address',
+      'Country',
+      'State',
+      'City',
+    ]) {
+      expect(scope.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(scope.getByRole('button', { name: 'Continue as Guest' })).toBeInTheDocument();
+    expect(scope.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(scope.getByText(/Already have an account\?/)).toBeInTheDocument();
+    await user.click(scope.getByRole('button', { name: 'Login' }));
+    expect(scope.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('when signup is submitted empty or with different passwords, then each field says why and nothing is sent', async () => {
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    const scope = within(dialog);
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    expect(await scope.findByText('Full name is required.')).toBeInTheDocument();
+    expect(scope.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(scope.getByLabelText('Country')).toHaveAccessibleDescription('Country is required.');
+    expect(scope.getByText('City is required.')).toBeInTheDocument();
+
+    await user.type(scope.getByLabelText('Password'), 'one');
+    await user.type(scope.getByLabelText('Confirm Password'), 'two');
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    expect(await scope.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(api.signUpWithEmail).not.toHaveBeenCalled();
+  });
+
+  it('when signup succeeds, then the form is sent, the button reads Processing... meanwhile, and the modal closes', async () => {
+    let finish!: () => void;
+    api.signUpWithEmail.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    const scope = within(dialog);
+    await user.type(scope.getByLabelText('Full Name'), 'Riya');
+    await user.type(scope.getByLabelText('Email'), 'riya@example.com');
+    await user.type(scope.getByLabelText('Phone'), '900');
+    await user.type(scope.getByLabelText('Password'), 'pw');
+    await user.type(scope.getByLabelText('Confirm Password'), 'pw');
+    await user.type(scope.getByLabelText('Address'), '5 Road');
+    await fillLocation(user, dialog);
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    expect(await scope.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(api.signUpWithEmail).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Riya',
+        email: 'riya@example.com',
+        country: 'India',
+        state: 'Maharashtra',
+        city: 'Pune',
+      }),
+    );
+    finish();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('when the country changes, then state and city are cleared; when the state changes, the city is cleared', async () => {
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    const scope = within(dialog);
+    await fillLocation(user, dialog);
+    await user.selectOptions(scope.getByLabelText('State'), 'Karnataka');
+    expect(scope.getByLabelText('City')).toHaveValue('');
+    await user.selectOptions(scope.getByLabelText('Country'), '');
+    expect(scope.getByLabelText('State')).toHaveValue('');
+    expect(scope.getByLabelText('City')).toHaveValue('');
+  });
+
+  it('when signup fails with the email in use, then that message shows and the input stays', async () => {
+    api.signUpWithEmail.mockRejectedValue(Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }));
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    const scope = within(dialog);
+    await user.type(scope.getByLabelText('Full Name'), 'Riya');
+    await user.type(scope.getByLabelText('Email'), 'riya@example.com');
+    await user.type(scope.getByLabelText('Phone'), '900');
+    await user.type(scope.getByLabelText('Password'), 'pw');
+    await user.type(scope.getByLabelText('Confirm Password'), 'pw');
+    await user.type(scope.getByLabelText('Address'), '5 Road');
+    await fillLocation(user, dialog);
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    expect(await scope.findByRole('alert')).toHaveTextContent('This email address is already in use.');
+    expect(scope.getByLabelText('Email')).toHaveValue('riya@example.com');
+  });
+
+  it('when login fails, then the invalid-credentials message shows; when it succeeds, the modal closes', async () => {
+    api.logInWithEmail.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'auth/invalid-credential' }));
+    const { user, open } = setup('login');
+    const scope = within(await open());
+    await user.type(scope.getByLabelText('Email'), 'a@example.com');
+    await user.type(scope.getByLabelText('Password'), 'bad');
+    await user.click(scope.getByRole('button', { name: 'Login' }));
+    expect(await scope.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
+
+    api.logInWithEmail.mockResolvedValueOnce(undefined);
+    await user.click(scope.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.logInWithEmail).toHaveBeenLastCalledWith('a@example.com', 'bad');
+  });
+
+  it('when Forgot Password is used with no email, then it asks for one; with one, it reports success or failure', async () => {
+    const { user, open } = setup('login');
+    const scope = within(await open());
+    await user.click(scope.getByRole('button', { name: 'Forgot Password?' }));
+    expect(await scope.findByRole('alert')).toHaveTextContent(
+      'Please enter your email address to reset your password.',
+    );
+    expect(api.sendPasswordReset).not.toHaveBeenCalled();
+
+    await user.type(scope.getByLabelText('Email'), 'a@example.com');
+    api.sendPasswordReset.mockResolvedValueOnce(undefined);
+    await user.click(scope.getByRole('button', { name: 'Forgot Password?' }));
+    expect(await scope.findByRole('status')).toHaveTextContent(
+      'A password reset link has been sent to your email address.',
+    );
+
+    api.sendPasswordReset.mockRejectedValueOnce(new Error('nope'));
+    await user.click(scope.getByRole('button', { name: 'Forgot Password?' }));
+    expect(await scope.findByRole('alert')).toHaveTextContent(
+      'Could not send reset email. Please check the address and try again.',
+    );
+  });
+
+  it('when Escape is pressed, then the modal closes after its fade and focus returns to the opener', async () => {
+    const { user, open } = setup('login');
+    await open();
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByLabelText('Email')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'open login' })).toHaveFocus();
+  });
+
+  it('when Tab leaves the last control, then focus wraps to the first (trapped)', async () => {
+    const { user, open } = setup('login');
+    const dialog = await open();
+    const close = within(dialog).getByRole('button', { name: 'Close sign-in dialog' });
+    const toggle = within(dialog).getByRole('button', { name: 'Sign Up' });
+    toggle.focus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(toggle).toHaveFocus();
+  });
+});
+
+describe('AuthModal: Google, guest and the details step', () => {
+  async function googleAs(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+    const scope = within(dialog);
+    await user.click(scope.getByRole('button', { name: 'Continue with Google' }));
+    await user.type(scope.getByLabelText('Google email'), 'g@example.com');
+    await user.type(scope.getByLabelText('Google name'), 'Gopal');
+    await user.click(scope.getByRole('button', { name: 'Continue as this account' }));
+  }
+
+  it('when a new Google user arrives, then the details step opens with the email locked', async () => {
+    api.signInWithGoogle.mockResolvedValue(signedIn({ name: 'Gopal', email: 'g@example.com' }));
+    const { user, open } = setup('login');
+    const dialog = await open();
+    await googleAs(user, dialog);
+    const scope = within(dialog);
+    expect(await scope.findByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
+    expect(scope.getByText('Just a few more details to get you started.')).toBeInTheDocument();
+    expect(api.signInWithGoogle).toHaveBeenCalledWith({ email: 'g@example.com', name: 'Gopal' });
+    expect(scope.getByLabelText('Email (optional)')).toHaveValue('g@example.com');
+    expect(scope.getByLabelText('Email (optional)')).toHaveAttribute('readonly');
+    expect(scope.getByLabelText('Full Name')).toHaveValue('Gopal');
+  });
+
+  it('when a Google user with a profile arrives, then the modal simply closes', async () => {
+    api.signInWithGoogle.mockResolvedValue(signedIn({ hasProfile: true }));
+    const { user, open } = setup('login');
+    await googleAs(user, await open());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('when Google sign-in fails, then the Google message shows', async () => {
+    api.signInWithGoogle.mockRejectedValue(new Error('popup blocked'));
+    const { user, open } = setup('login');
+    const dialog = await open();
+    await googleAs(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Could not sign in with Google. Please try again.',
+    );
+  });
+
+  it('when a guest signs in, then the details step opens as Guest User; saving closes and tells them to link an account', async () => {
+    api.signInAsGuest.mockResolvedValue(signedIn({ isAnonymous: true }));
+    api.saveProfileDetails.mockResolvedValue({ isAnonymous: true });
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    const scope = within(dialog);
+    await user.click(scope.getByRole('button', { name: 'Continue as Guest' }));
+    expect(await scope.findByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
+    expect(scope.getByLabelText('Full Name')).toHaveValue('Guest User');
+    expect(scope.getByLabelText('Email (optional)')).not.toHaveAttribute('readonly');
+
+    await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
+    expect(await scope.findByText('Phone is required.')).toBeInTheDocument();
+    expect(api.saveProfileDetails).not.toHaveBeenCalled();
+
+    await user.type(scope.getByLabelText('Phone'), '900');
+    await user.type(scope.getByLabelText('Address'), '1 Lane');
+    await fillLocation(user, dialog);
+    await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent(/link an email or Google account in your profile/);
+    expect(api.abandonSignIn).not.toHaveBeenCalled();
+  });
+
+  it('when guest sign-in fails, then the guest message shows', async () => {
+    api.signInAsGuest.mockRejectedValue(new Error('x'));
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue as Guest' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Could not sign in as a guest. Please try again.',
+    );
+  });
+
+  it('when the details step is closed without saving, then the user is signed out', async () => {
+    api.signInAsGuest.mockResolvedValue(signedIn({ isAnonymous: true }));
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue as Guest' }));
+    await within(dialog).findByRole('heading', { name: 'Complete Your Profile' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close sign-in dialog' }));
+    expect(api.abandonSignIn).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('when saving details finds no user or fails, then the matching message shows and the step stays', async () => {
+    api.signInWithGoogle.mockResolvedValue(signedIn({ name: 'Gopal', email: 'g@example.com' }));
+    const { user, open } = setup('login');
+    const dialog = await open();
+    await googleAs(user, dialog);
+    const scope = within(dialog);
+    await scope.findByRole('heading', { name: 'Complete Your Profile' });
+    await user.type(scope.getByLabelText('Phone'), '900');
+    await user.type(scope.getByLabelText('Address'), '1 Lane');
+    await fillLocation(user, dialog);
+
+    api.saveProfileDetails.mockRejectedValueOnce(new api.MissingUserError());
+    await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
+    expect(await scope.findByRole('alert')).toHaveTextContent('User ID is missing. Cannot save profile.');
+
+    api.saveProfileDetails.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'permission-denied' }));
+    await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() =>
+      expect(scope.getByRole('alert')).toHaveTextContent('Failed to save your details. Please try again.'),
+    );
+    expect(scope.getByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
+    expect(scope.getByLabelText('Phone')).toHaveValue('900');
+  });
+});

@@ -1,0 +1,288 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { InvoicesList, OrdersList, QueriesList } from '@/features/profile/account-lists';
+import { DeleteAccountPanel } from '@/features/profile/delete-account-panel';
+import { GuestLinkPanel } from '@/features/profile/guest-link-panel';
+import { ProfileOverview } from '@/features/profile/profile-overview';
+import type { Profile } from '@/features/profile/api';
+import { ToastProvider } from '@/lib/toast';
+
+// The seam: the profile feature's only Firebase-touching module.
+const api = vi.hoisted(() => ({
+  usesEmulatedGoogle: true,
+  deleteAccount: vi.fn(),
+  linkGuestWithEmail: vi.fn(),
+  linkGuestWithGoogle: vi.fn(),
+  updateProfileDetails: vi.fn(),
+  subscribeToInvoices: vi.fn(),
+  subscribeToQueries: vi.fn(),
+  subscribeToOrders: vi.fn(),
+  locationLoaders: {
+    countries: vi.fn(async () => [{ iso2: 'IN', name: 'India' }]),
+    states: vi.fn(async () => [{ iso2: 'MH', name: 'Maharashtra' }]),
+    cities: vi.fn(async () => [{ id: 1, name: 'Pune' }]),
+  },
+}));
+vi.mock('@/features/profile/api', () => api);
+
+const withToasts = (ui: ReactNode) => render(<ToastProvider>{ui}</ToastProvider>);
+
+const profile: Profile = {
+  uid: 'u1',
+  name: 'Riya Sharma',
+  email: '',
+  phone: '900',
+  address: '5 FC Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  country: 'India',
+  isAnonymous: true,
+  createdAt: null,
+};
+
+/** Makes a subscribe mock answer with `items` at once. */
+function answer<T>(mock: ReturnType<typeof vi.fn>, items: T[]) {
+  mock.mockImplementation((_uid: string, onData: (items: T[]) => void) => {
+    onData(items);
+    return () => {};
+  });
+}
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('profile header and details', () => {
+  it('when the profile has no email or date, then it says No email provided and N/A, and a guest gets the badge', () => {
+    withToasts(<ProfileOverview profile={profile} isGuest onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: /Riya Sharma/ })).toBeInTheDocument();
+    expect(screen.getByText('No email provided')).toBeInTheDocument();
+    expect(screen.getByText('Guest Account')).toBeInTheDocument();
+    expect(screen.getByText('Member Since').nextSibling).toHaveTextContent('N/A');
+    for (const value of ['900', '5 FC Road', 'Pune', 'Maharashtra', 'India'])
+      expect(screen.getByText(value)).toBeInTheDocument();
+  });
+
+  it('when the user is registered, then the email shows, with no badge and no link forms', () => {
+    const registered = {
+      ...profile,
+      email: 'riya@example.com',
+      isAnonymous: false,
+      createdAt: new Date(2025, 8, 10, 9, 30),
+    };
+    withToasts(
+      <ProfileOverview profile={registered} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
+    );
+    expect(screen.getByText('riya@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('Guest Account')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Link an email and password' })).not.toBeInTheDocument();
+    expect(screen.getByText('Member Since').nextSibling).toHaveTextContent(/10 Sept? 2025, 9:30\sam/i);
+  });
+
+  it('when Edit, then Save Changes is used, then the merge is sent, the success message shows and the view returns', async () => {
+    const user = userEvent.setup();
+    const onSaved = vi.fn();
+    let finish!: () => void;
+    api.updateProfileDetails.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    withToasts(
+      <ProfileOverview profile={profile} isGuest={false} onSaved={onSaved} onLogout={vi.fn()} onLinked={vi.fn()} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('heading', { name: 'Edit Details' })).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '911');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    finish();
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(api.updateProfileDetails).toHaveBeenCalledWith(
+      'u1',
+      expect.objectContaining({ phone: '911', city: 'Pune' }),
+    );
+    expect(onSaved).toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Edit Details' })).not.toBeInTheDocument();
+  });
+
+  it('when saving fails, then the failure message shows and the form keeps the input; Cancel goes back', async () => {
+    const user = userEvent.setup();
+    api.updateProfileDetails.mockRejectedValue(new Error('denied'));
+    withToasts(
+      <ProfileOverview profile={profile} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), 'New place');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update profile. Please try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveValue('New place');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('5 FC Road')).toBeInTheDocument();
+  });
+});
+
+describe('GuestLinkPanel', () => {
+  it('when the passwords differ, then it says so and links nothing', async () => {
+    const user = userEvent.setup();
+    render(<GuestLinkPanel name="Riya" onLinked={vi.fn()} />);
+    await user.type(screen.getByLabelText('Email'), 'riya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'one');
+    await user.type(screen.getByLabelText('Confirm Password'), 'two');
+    await user.click(screen.getByRole('button', { name: 'Link Email & Password' }));
+    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(api.linkGuestWithEmail).not.toHaveBeenCalled();
+  });
+
+  it('when the email is taken, then that message shows; when linking works, onLinked runs', async () => {
+    const user = userEvent.setup();
+    const onLinked = vi.fn();
+    api.linkGuestWithEmail.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }));
+    render(<GuestLinkPanel name="Riya" onLinked={onLinked} />);
+    await user.type(screen.getByLabelText('Email'), 'riya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.type(screen.getByLabelText('Confirm Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Link Email & Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already in use by another account.');
+
+    api.linkGuestWithEmail.mockResolvedValueOnce(undefined);
+    await user.click(screen.getByRole('button', { name: 'Link Email & Password' }));
+    await waitFor(() => expect(onLinked).toHaveBeenCalled());
+    expect(api.linkGuestWithEmail).toHaveBeenLastCalledWith('riya@example.com', 'pw', 'Riya');
+  });
+
+  it('when Google is already linked elsewhere, then that message shows; otherwise the generic one', async () => {
+    const user = userEvent.setup();
+    api.linkGuestWithGoogle.mockRejectedValueOnce(
+      Object.assign(new Error('x'), { code: 'auth/credential-already-in-use' }),
+    );
+    render(<GuestLinkPanel name="Riya" onLinked={vi.fn()} />);
+    const pickGoogle = async () => {
+      await user.click(screen.getByRole('button', { name: 'Link Google Account' }));
+      const chooser = await screen.findByRole('dialog');
+      await user.type(within(chooser).getByLabelText('Google email'), 'g@example.com');
+      await user.type(within(chooser).getByLabelText('Google name'), 'G');
+      await user.click(within(chooser).getByRole('button', { name: 'Continue as this account' }));
+    };
+    await pickGoogle();
+    expect(await screen.findByText('This Google account is already linked to another user.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    api.linkGuestWithGoogle.mockRejectedValueOnce(new Error('boom'));
+    await pickGoogle();
+    expect(await screen.findByText('Failed to link with Google. Please try again.')).toBeInTheDocument();
+    expect(api.linkGuestWithGoogle).toHaveBeenCalledWith('Riya', { email: 'g@example.com', name: 'G' });
+  });
+});
+
+describe('lists', () => {
+  it('when there is nothing, then each list has its empty text', () => {
+    answer(api.subscribeToInvoices, []);
+    answer(api.subscribeToQueries, []);
+    answer(api.subscribeToOrders, []);
+    render(
+      <>
+        <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} />
+        <QueriesList uid="u1" />
+        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} />
+      </>,
+    );
+    expect(screen.getByRole('heading', { name: 'My Invoices' })).toBeInTheDocument();
+    expect(screen.getByText('No invoices found.')).toBeInTheDocument();
+    expect(screen.getByText("You haven't submitted any queries.")).toBeInTheDocument();
+    expect(screen.getByText('You have not placed any orders yet.')).toBeInTheDocument();
+  });
+
+  it('when items exist, then only Pending ones can be paid, and the one being paid is disabled', async () => {
+    const user = userEvent.setup();
+    const onPay = vi.fn();
+    answer(api.subscribeToInvoices, [
+      { id: 'd1', invoiceId: 'INV-1', amount: 1500, currency: 'INR', status: 'Pending', createdAt: null },
+      { id: 'd2', invoiceId: 'INV-2', amount: 900, currency: 'INR', status: 'Paid', createdAt: null },
+      { id: 'd3', invoiceId: 'INV-3', amount: 100, currency: 'INR', status: 'Pending', createdAt: null },
+    ]);
+    render(<InvoicesList uid="u1" onPay={onPay} payingId="d3" />);
+    const buttons = screen.getAllByRole('button', { name: /^Pay Now/ });
+    expect(buttons).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-1' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-3' })).toBeDisabled();
+    expect(screen.getByText('₹1,500')).toBeInTheDocument();
+    expect(screen.getByText('Paid')).toHaveAttribute('data-tone', 'green');
+    await user.click(screen.getByRole('button', { name: 'Pay Now: Inv #INV-1' }));
+    expect(onPay).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1', invoiceId: 'INV-1' }));
+  });
+
+  it('when a query has no business name, then it shows as General Query; orders show their number and total', () => {
+    answer(api.subscribeToQueries, [
+      { id: 'q1', businessName: '', message: 'Hello', status: 'New', submittedAt: null },
+    ]);
+    answer(api.subscribeToOrders, [
+      {
+        id: 'o1',
+        orderNumber: 'ORD-1700000000000',
+        items: [{ id: 'website-Basic', name: 'Basic', category: 'Website', price: '₹20,000' }],
+        total: 20000,
+        currency: 'INR',
+        status: 'Cancelled',
+        createdAt: null,
+      },
+    ]);
+    render(
+      <>
+        <QueriesList uid="u1" />
+        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} />
+      </>,
+    );
+    expect(screen.getByText('General Query')).toBeInTheDocument();
+    expect(screen.getByText('New')).toHaveAttribute('data-tone', 'yellow');
+    expect(screen.getByText('Order #ORD-1700000000000')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled')).toHaveAttribute('data-tone', 'red');
+    expect(screen.queryByRole('button', { name: /^Pay Now/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('DeleteAccountPanel', () => {
+  it('when both confirmations are given, then the account is deleted', async () => {
+    const user = userEvent.setup();
+    const onDeleted = vi.fn();
+    api.deleteAccount.mockResolvedValue(undefined);
+    render(<DeleteAccountPanel onDeleted={onDeleted} onFailed={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    const first = screen.getByRole('alertdialog');
+    expect(first).toHaveTextContent('Are you sure you want to delete your account? This action is irreversible.');
+    await user.click(within(first).getByRole('button', { name: 'Yes, continue' }));
+    const last = await screen.findByRole('alertdialog', { name: 'Delete account permanently?' });
+    expect(last).toHaveTextContent(
+      'Please confirm one last time. All your data, including invoices and orders, will be permanently deleted.',
+    );
+    expect(api.deleteAccount).not.toHaveBeenCalled();
+    await user.click(within(last).getByRole('button', { name: 'Delete Permanently' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(api.deleteAccount).toHaveBeenCalledOnce();
+  });
+
+  it('when either confirmation is cancelled, then nothing is deleted', async () => {
+    const user = userEvent.setup();
+    render(<DeleteAccountPanel onDeleted={vi.fn()} onFailed={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, continue' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.deleteAccount).not.toHaveBeenCalled();
+  });
+
+  it('when deletion fails (e.g. the login is too old), then the spec message is reported', async () => {
+    const user = userEvent.setup();
+    const onFailed = vi.fn();
+    api.deleteAccount.mockRejectedValue(Object.assign(new Error('old'), { code: 'auth/requires-recent-login' }));
+    render(<DeleteAccountPanel onDeleted={vi.fn()} onFailed={onFailed} />);
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Permanently' }));
+    await waitFor(() =>
+      expect(onFailed).toHaveBeenCalledWith(
+        'Error deleting account. You may need to sign out and sign back in to perform this operation.',
+      ),
+    );
+  });
+});
