@@ -60,6 +60,18 @@ describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
     expect(sentBody).toMatchObject({ amount: AMOUNT, currency: 'INR', receipt: orderId, notes: { uid: user.uid, type: 'product_order', docId: orderId } });
   });
 
+  it('when real keys are set, then the sandbox checkout route does not exist', async () => {
+    const { app } = testApp({ env: KEYS });
+    const user = await newUser('rzp');
+
+    const response = await request(app)
+      .post('/api/payments/sandbox/pay')
+      .set('Authorization', `Bearer ${user.idToken}`)
+      .send({ razorpay_order_id: ORDER_ID, outcome: 'success' });
+
+    expect(response.status).toBe(404);
+  });
+
   it('when Razorpay refuses the order, then the API answers 502 with the spec message', async () => {
     const { app } = testApp({ env: KEYS });
     const user = await newUser('rzp');
