@@ -122,7 +122,10 @@ function Field({
             *
           </span>
         ) : (
-          <span className="font-normal text-slate-500"> (optional)</span>
+          <>
+            {' '}
+            <span className="font-normal text-slate-500">(optional)</span>
+          </>
         )}
       </label>
       {multiline ? <textarea rows={5} {...shared} /> : <input type={type} autoComplete={autoComplete} {...shared} />}

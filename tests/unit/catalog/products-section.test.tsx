@@ -1,0 +1,116 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATEGORIES } from '@/domain/catalogue';
+import { formatInr } from '@/domain/money';
+import { ProductsSection, type ProductsSectionProps } from '@/features/catalog/products-section';
+
+beforeEach(() => {
+  // jsdom does not scroll; the section only asks for it.
+  Element.prototype.scrollTo = vi.fn();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+function renderSection(overrides: Partial<ProductsSectionProps> = {}) {
+  const props: ProductsSectionProps = {
+    onAddToCart: vi.fn(),
+    isInCart: () => false,
+    canAdd: true,
+    onNeedLogin: vi.fn(),
+    ...overrides,
+  };
+  render(<ProductsSection {...props} />);
+  return props;
+}
+
+describe('ProductsSection', () => {
+  it('when rendered, then every category has a tab and a panel with its three plans at the catalogue prices', () => {
+    renderSection();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(
+      CATEGORIES.map((category) => category.name),
+    );
+    let cards = 0;
+    for (const category of CATEGORIES) {
+      const panel = screen.getByRole('tabpanel', { name: category.name });
+      expect(within(panel).getByText(category.tagline)).toBeInTheDocument();
+      for (const plan of category.plans) {
+        const card = within(panel).getByRole('article', { name: plan.name });
+        expect(card).toHaveTextContent(`${formatInr(plan.oneTimeRupees)}one-time`);
+        expect(within(card).getByTestId('yearly')).toHaveTextContent(
+          plan.yearlyRupees === null ? 'No yearly fee' : `+ ${formatInr(plan.yearlyRupees)} / year`,
+        );
+        if (plan.note) expect(within(card).getByTestId('plan-note')).toHaveTextContent(plan.note);
+        for (const feature of plan.features) expect(card).toHaveTextContent(feature);
+        cards += 1;
+      }
+    }
+    expect(cards).toBe(15);
+  });
+
+  it('when the Factory Starter plan is shown, then its price reads ₹1,10,000 with ₹25,000 a year', () => {
+    renderSection();
+    const card = within(screen.getByRole('tabpanel', { name: 'Factory Management' })).getByRole('article', {
+      name: 'Starter',
+    });
+    expect(card).toHaveTextContent('₹1,10,000one-time');
+    expect(card).toHaveTextContent('+ ₹25,000 / year');
+  });
+
+  it('when a signed-in user adds a plan, then the cart gets its id, name, category name and price text', async () => {
+    const props = renderSection();
+    const panel = screen.getByRole('tabpanel', { name: 'Gym & Fitness' });
+    await userEvent.click(
+      within(within(panel).getByRole('article', { name: 'AI Full Suite' })).getByRole('button', {
+        name: 'Add to Cart',
+      }),
+    );
+    expect(props.onAddToCart).toHaveBeenCalledWith({
+      id: 'gym-AI Full Suite',
+      name: 'AI Full Suite',
+      category: 'Gym & Fitness',
+      price: '₹4,75,000',
+    });
+    expect(props.onNeedLogin).not.toHaveBeenCalled();
+  });
+
+  it('when a visitor who cannot add clicks Add to Cart, then they are asked to sign up instead', async () => {
+    const props = renderSection({ canAdd: false });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add to Cart' })[0]!);
+    expect(props.onNeedLogin).toHaveBeenCalledTimes(1);
+    expect(props.onAddToCart).not.toHaveBeenCalled();
+  });
+
+  it('when a plan is already in the cart, then its button reads Added to Cart and is disabled', () => {
+    renderSection({ isInCart: (id) => id === 'website-Business' });
+    const panel = screen.getByRole('tabpanel', { name: 'Websites & E-commerce' });
+    const button = within(within(panel).getByRole('article', { name: 'Business' })).getByRole('button');
+    expect(button).toHaveTextContent('Added to Cart');
+    expect(button).toBeDisabled();
+    expect(screen.getAllByRole('button', { name: 'Add to Cart' })).toHaveLength(14);
+  });
+
+  it('when the first auth state is unknown, then clicking Add to Cart does nothing yet', async () => {
+    const props = renderSection({ isAuthPending: true, canAdd: false });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add to Cart' })[0]!);
+    expect(props.onNeedLogin).not.toHaveBeenCalled();
+    expect(props.onAddToCart).not.toHaveBeenCalled();
+  });
+
+  it('when a tab is clicked or arrow keys are used, then the selection moves and the panels scroll to it', async () => {
+    renderSection();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(tabs[2]!);
+    expect(tabs[2]).toHaveAttribute('aria-selected', 'true');
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'false');
+    expect(Element.prototype.scrollTo).toHaveBeenCalled();
+
+    fireEvent.keyDown(tabs[2]!, { key: 'ArrowRight' });
+    expect(tabs[3]).toHaveAttribute('aria-selected', 'true');
+    expect(tabs[3]).toHaveFocus();
+    fireEvent.keyDown(tabs[3]!, { key: 'End' });
+    expect(tabs[4]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(tabs[4]!, { key: 'ArrowRight' });
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+  });
+});
