@@ -301,19 +301,43 @@ describe('accounts', () => {
     await page.getByText('General Query').waitFor();
     expect(await page.getByRole('button', { name: /^Pay Now/ }).count()).toBe(1);
 
-    await page.getByRole('button', { name: 'Delete My Account' }).click();
-    const first = page.getByRole('alertdialog');
-    await first.getByText('Are you sure you want to delete your account? This action is irreversible.').waitFor();
-    await page.waitForTimeout(350);
-    // The page behind was checked in the guest journey; 500 list rows make a full scan slow.
-    await expectAccessible(page, '[role="alertdialog"]');
-    await first.getByRole('button', { name: 'Yes, continue' }).click();
-    const last = page.getByRole('alertdialog').filter({
-      hasText:
-        'Please confirm one last time. All your data, including invoices and orders, will be permanently deleted.',
+    const confirmBoth = async (checkAccessibility: boolean) => {
+      await page.getByRole('button', { name: 'Delete My Account' }).click();
+      const first = page.getByRole('alertdialog');
+      await first.getByText('Are you sure you want to delete your account? This action is irreversible.').waitFor();
+      if (checkAccessibility) {
+        await page.waitForTimeout(350);
+        // The page behind was checked in the guest journey; 500 list rows make a full scan slow.
+        await expectAccessible(page, '[role="alertdialog"]');
+      }
+      await first.getByRole('button', { name: 'Yes, continue' }).click();
+      const last = page.getByRole('alertdialog').filter({
+        hasText:
+          'Please confirm one last time. All your data, including invoices and orders, will be permanently deleted.',
+      });
+      await last.waitFor();
+      await last.getByRole('button', { name: 'Delete Permanently' }).click();
+    };
+
+    // A login older than Firebase's 5 minutes: refused before anything is deleted.
+    await page.evaluate(() => {
+      const realNow = Date.now.bind(Date);
+      Object.assign(window, { __realNow: realNow });
+      Date.now = () => realNow() + 10 * 60 * 1000;
     });
-    await last.waitFor();
-    await last.getByRole('button', { name: 'Delete Permanently' }).click();
+    await confirmBoth(true);
+    await page
+      .getByText('Error deleting account. You may need to sign out and sign back in to perform this operation.')
+      .waitFor();
+    expect((await user.get()).exists).toBe(true);
+    expect((await user.collection('invoices').count().get()).data().count).toBe(510);
+    expect((await admin().auth.getUser(uid)).uid).toBe(uid);
+
+    // A recent login: everything goes.
+    await page.evaluate(() => {
+      Date.now = (window as unknown as { __realNow: () => number }).__realNow;
+    });
+    await confirmBoth(false);
     await page.getByText('Your account has been successfully deleted.').waitFor({ timeout: 60_000 });
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
