@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Footer } from '@/components/footer';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
 import { About } from '@/features/landing/about';
@@ -15,19 +14,23 @@ const ProductsSection = lazy(() =>
 );
 const Process = lazy(() => import('@/features/landing/process').then((m) => ({ default: m.Process })));
 const Clients = lazy(() => import('@/features/landing/clients').then((m) => ({ default: m.Clients })));
+const Footer = lazy(() => import('@/components/footer').then((m) => ({ default: m.Footer })));
 const ContactSection = lazy(() =>
   import('@/features/contact/contact-section').then((m) => ({ default: m.ContactSection })),
 );
 // Firestore comes with the invoice panel, so it loads only when a signed-in user opens that tab.
 const InvoicePanel = lazy(() => import('@/features/payments/invoice-panel').then((m) => ({ default: m.InvoicePanel })));
 
-/** Waits for the first paint, then lets the lazy sections load. */
+/**
+ * Waits for the first paint, then lets the lazy sections load. Rendering them is a transition, so
+ * React renders in small slices and the page stays responsive meanwhile.
+ */
 function useAfterFirstPaint(): boolean {
   const [isPainted, setPainted] = useState(false);
   useEffect(() => {
     let timer = 0;
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
+      timer = window.setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -26,7 +26,7 @@ async function renderContact(overrides: Partial<ContactSectionProps> = {}) {
   return props;
 }
 
-const field = (name: string) => screen.findByRole('textbox', { name, exact: true });
+const field = (name: string) => screen.findByRole('textbox', { name });
 
 async function fillValid() {
   await userEvent.type(await field('Name'), 'Ravi Kumar');
