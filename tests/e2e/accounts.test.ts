@@ -13,12 +13,9 @@ afterAll(() => browser?.close());
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/**
- * No serious or critical axe violations on what the page shows now. The site footer belongs to
- * the public-site pages and is checked by their own tests.
- */
+/** No serious or critical axe violations on what the page shows now (or only in `only`). */
 async function expectAccessible(page: Page, only?: string) {
-  const builder = new AxeBuilder({ page }).exclude('footer');
+  const builder = new AxeBuilder({ page });
   const results = await (only ? builder.include(only) : builder).analyze();
   const bad = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
