@@ -26,11 +26,18 @@ const db = getFirestore(initializeApp({ projectId }, 'bench'));
 const entry = findCatalogueEntry('website-Basic')!;
 
 async function signUp(index: number): Promise<{ uid: string; idToken: string }> {
-  const response = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}-${index}@example.com`, password: 'password-123', returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: `bench-${Date.now()}-${index}@example.com`,
+        password: 'password-123',
+        returnSecureToken: true,
+      }),
+    },
+  );
   const body = (await response.json()) as { localId: string; idToken: string };
   return { uid: body.localId, idToken: body.idToken };
 }
@@ -65,8 +72,12 @@ interface Timings {
 }
 
 async function flow(user: { uid: string; idToken: string }, docId: string, timings: Timings | null): Promise<void> {
-  const created = await post<{ id: string }>('/api/payments/orders', user.idToken, { firestore_id: docId, type: 'product_order' });
-  if (created.status !== 201) throw new Error(`order creation answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const created = await post<{ id: string }>('/api/payments/orders', user.idToken, {
+    firestore_id: docId,
+    type: 'product_order',
+  });
+  if (created.status !== 201)
+    throw new Error(`order creation answered ${created.status}: ${JSON.stringify(created.body)}`);
   const paid = await post<{ result: Record<string, string> }>('/api/payments/sandbox/pay', user.idToken, {
     razorpay_order_id: created.body.id,
     outcome: 'success',
@@ -107,7 +118,9 @@ const row = (name: string, values: number[]) =>
 console.log(`\n${total} payment flows, ${concurrency} concurrent, against ${apiUrl} (sandbox gateway, emulators)`);
 console.log(row('POST /api/payments/orders', timings.create));
 console.log(row('POST /api/payments/verify', timings.verify));
-console.log(`throughput                   ${(total / seconds).toFixed(1)} flows/s (${((total * 3) / seconds).toFixed(1)} requests/s)`);
+console.log(
+  `throughput                   ${(total / seconds).toFixed(1)} flows/s (${((total * 3) / seconds).toFixed(1)} requests/s)`,
+);
 const p50 = Math.max(percentile(timings.create, 50), percentile(timings.verify, 50));
 console.log(p50 < 100 ? 'target p50 < 100 ms: met' : 'target p50 < 100 ms: NOT met');
 process.exit(0);

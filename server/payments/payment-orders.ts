@@ -55,7 +55,11 @@ export interface PaymentOrder {
  * most one open gateway order per document: it is reused while the amount is unchanged, so a
  * retried checkout never creates a second chargeable order.
  */
-export async function createPaymentOrder(db: Firestore, gateway: PaymentGateway, input: PaymentOrderInput): Promise<PaymentOrder> {
+export async function createPaymentOrder(
+  db: Firestore,
+  gateway: PaymentGateway,
+  input: PaymentOrderInput,
+): Promise<PaymentOrder> {
   const ref = payableDoc(db, input);
   const noun = input.type === 'invoice' ? 'Invoice' : 'Order';
   // A concurrent request may attach its order between our read and our write; then we retry once and reuse it.
@@ -64,7 +68,12 @@ export async function createPaymentOrder(db: Firestore, gateway: PaymentGateway,
     if (!snapshot.exists) throw new HttpError(404, `${noun} not found.`);
     const data = snapshot.data()!;
     if (data.status !== STATUS.pending) {
-      throw new HttpError(409, data.status === STATUS.paid ? `This ${noun.toLowerCase()} has already been paid.` : `This ${noun.toLowerCase()} cannot be paid.`);
+      throw new HttpError(
+        409,
+        data.status === STATUS.paid
+          ? `This ${noun.toLowerCase()} has already been paid.`
+          : `This ${noun.toLowerCase()} cannot be paid.`,
+      );
     }
     const amountPaise = payableAmountPaise(input.type, data);
     if (amountPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, 'The amount must be at least ₹1.');
@@ -83,7 +92,13 @@ export async function createPaymentOrder(db: Firestore, gateway: PaymentGateway,
     } catch (error) {
       throw Object.assign(new HttpError(502, PAYMENT_ORDER_FAILED), { cause: error });
     }
-    const link: GatewayOrderLink = { uid: input.uid, type: input.type, docId: input.docId, amountPaise, currency: CURRENCY };
+    const link: GatewayOrderLink = {
+      uid: input.uid,
+      type: input.type,
+      docId: input.docId,
+      amountPaise,
+      currency: CURRENCY,
+    };
     const batch = db.batch();
     // Precondition: the document is exactly as we read it (still Pending, no other order attached).
     batch.update(

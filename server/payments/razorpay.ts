@@ -75,7 +75,9 @@ export class RazorpayGateway implements PaymentGateway {
 
   async fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
     try {
-      const result = (await this.client.orders.fetchPayments(orderId)) as unknown as { items?: RazorpayPaymentEntity[] };
+      const result = (await this.client.orders.fetchPayments(orderId)) as unknown as {
+        items?: RazorpayPaymentEntity[];
+      };
       return (result.items ?? []).map(paymentFromEntity);
     } catch (error) {
       throw toGatewayError(error, 'order payments fetch');

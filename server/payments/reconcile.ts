@@ -27,7 +27,11 @@ export interface ReconcileReport {
  * transaction as verify and webhooks) when one was captured. This is what makes a lost webhook
  * plus a closed browser still end 'Paid'.
  */
-export async function reconcilePayments(db: Firestore, gateway: PaymentGateway, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+export async function reconcilePayments(
+  db: Firestore,
+  gateway: PaymentGateway,
+  options: ReconcileOptions = {},
+): Promise<ReconcileReport> {
   const cutoff = Timestamp.fromMillis((options.now ?? Date.now()) - (options.minAgeMs ?? RECONCILE_MIN_AGE_MS));
   const report: ReconcileReport = { checked: 0, paid: 0, failed: 0 };
   for (const group of ['orders', 'invoices'] as const) {

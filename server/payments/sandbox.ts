@@ -89,7 +89,9 @@ export class SandboxGateway implements PaymentGateway {
       ...(outcome === 'failure' ? { errorCode: 'BAD_REQUEST_ERROR', errorDescription: SANDBOX_DECLINE_MESSAGE } : {}),
     };
     await this.db.doc(`sandboxPayments/${payment.id}`).create({ ...payment, createdAt: FieldValue.serverTimestamp() });
-    const webhook = this.signWebhook(paymentWebhookBody(outcome === 'success' ? 'payment.captured' : 'payment.failed', payment));
+    const webhook = this.signWebhook(
+      paymentWebhookBody(outcome === 'success' ? 'payment.captured' : 'payment.failed', payment),
+    );
     if (outcome === 'failure') return { payment, webhook };
     return {
       payment,

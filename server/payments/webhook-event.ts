@@ -66,7 +66,9 @@ export function paymentWebhookBody(
     created_at: createdAtSeconds,
     payload: {
       payment: { entity: entityFromPayment(payment, createdAtSeconds) },
-      ...(event === 'order.paid' ? { order: { entity: { id: payment.orderId, amount: payment.amount, status: 'paid' } } } : {}),
+      ...(event === 'order.paid'
+        ? { order: { entity: { id: payment.orderId, amount: payment.amount, status: 'paid' } } }
+        : {}),
     },
   };
   return JSON.stringify(body);

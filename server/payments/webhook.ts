@@ -27,7 +27,11 @@ export async function handleWebhook(
   logger?: Logger,
 ): Promise<WebhookResult> {
   if (!gateway.webhooksEnabled) throw new HttpError(503, 'Webhooks are not configured.');
-  if (!Buffer.isBuffer(delivery.rawBody) || !delivery.signature || !gateway.verifyWebhookSignature(delivery.rawBody, delivery.signature)) {
+  if (
+    !Buffer.isBuffer(delivery.rawBody) ||
+    !delivery.signature ||
+    !gateway.verifyWebhookSignature(delivery.rawBody, delivery.signature)
+  ) {
     throw new HttpError(400, 'Invalid webhook signature.');
   }
   let event: WebhookEvent;
@@ -36,7 +40,8 @@ export async function handleWebhook(
   } catch {
     throw new HttpError(400, 'Webhook body is not valid JSON.');
   }
-  const eventId = delivery.eventId?.slice(0, 128) || `sha256_${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
+  const eventId =
+    delivery.eventId?.slice(0, 128) || `sha256_${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
   const payment = event.payload?.payment?.entity;
 
   switch (event.event) {

@@ -33,11 +33,18 @@ export function paymentsRouter(deps: AppDeps): Router {
 
   const createOrder: RequestHandler = async (req, res) => {
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
-    const order = await createPaymentOrder(db, gateway, { uid: req.user!.uid, type: body.type, docId: body.firestore_id });
+    const order = await createPaymentOrder(db, gateway, {
+      uid: req.user!.uid,
+      type: body.type,
+      docId: body.firestore_id,
+    });
     // The body's amount is only compared (for the log), never charged.
     const claimed = Number(body.amount);
     if (body.amount !== undefined && Math.round(claimed * 100) !== order.amountPaise) {
-      req.log?.warn({ claimed: body.amount, amountPaise: order.amountPaise, docId: body.firestore_id }, 'client amount differs; ignored');
+      req.log?.warn(
+        { claimed: body.amount, amountPaise: order.amountPaise, docId: body.firestore_id },
+        'client amount differs; ignored',
+      );
     }
     const response: PaymentOrderResponse = {
       id: order.id,

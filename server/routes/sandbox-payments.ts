@@ -36,7 +36,10 @@ export function sandboxPaymentsRouter(deps: AppDeps, gateway: SandboxGateway, li
       ? { outcome: 'success', result: outcome.checkout }
       : {
           outcome: 'failure',
-          error: { code: outcome.payment.errorCode ?? 'BAD_REQUEST_ERROR', description: outcome.payment.errorDescription ?? 'Payment failed.' },
+          error: {
+            code: outcome.payment.errorCode ?? 'BAD_REQUEST_ERROR',
+            description: outcome.payment.errorDescription ?? 'Payment failed.',
+          },
         };
     res.json(response);
   });

@@ -47,7 +47,10 @@ function dedupe(items: readonly CartItem[]): CartItem[] {
  * Sign-in merge: the stored cart wins; local items whose id is not stored yet are added.
  * `toWrite` are the local items the caller must save to the stored cart.
  */
-export function mergeCarts(stored: readonly CartItem[], local: readonly CartItem[]): { items: CartItem[]; toWrite: CartItem[] } {
+export function mergeCarts(
+  stored: readonly CartItem[],
+  local: readonly CartItem[],
+): { items: CartItem[]; toWrite: CartItem[] } {
   const base = dedupe(stored);
   const toWrite = dedupe(local).filter((item) => !hasItem(base, item.id));
   return { items: [...base, ...toWrite], toWrite };
@@ -81,8 +84,7 @@ export function parseStoredCart(value: unknown): CartItem[] {
 }
 
 export type OrderPricing =
-  | { ok: true; amountRupees: number }
-  | { ok: false; reason: 'empty' | 'malformed' | 'unknown-item'; itemId?: string };
+  { ok: true; amountRupees: number } | { ok: false; reason: 'empty' | 'malformed' | 'unknown-item'; itemId?: string };
 
 /**
  * The payable amount of an order, in rupees, from the catalogue only: the item ids pick the plans,

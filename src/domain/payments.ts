@@ -42,7 +42,10 @@ const gatewayId = (prefix: string) =>
 export const verifyPaymentSchema = z.object({
   razorpay_order_id: gatewayId('order'),
   razorpay_payment_id: gatewayId('pay'),
-  razorpay_signature: z.string().trim().regex(/^[a-f0-9]{64}$/i, 'Invalid payment signature.'),
+  razorpay_signature: z
+    .string()
+    .trim()
+    .regex(/^[a-f0-9]{64}$/i, 'Invalid payment signature.'),
 });
 export type CheckoutResult = z.infer<typeof verifyPaymentSchema>;
 
@@ -63,8 +66,7 @@ export const sandboxPaySchema = z.object({
 export type SandboxPayRequest = z.input<typeof sandboxPaySchema>;
 
 export type SandboxPayResponse =
-  | { outcome: 'success'; result: CheckoutResult }
-  | { outcome: 'failure'; error: { code: string; description: string } };
+  { outcome: 'success'; result: CheckoutResult } | { outcome: 'failure'; error: { code: string; description: string } };
 
 /** Razorpay order ids look like `order_` + 14 alphanumerics; receipts are at most 40 characters. */
 export const MAX_RECEIPT_LENGTH = 40;

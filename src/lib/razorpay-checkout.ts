@@ -101,7 +101,11 @@ async function openRazorpayCheckout(options: CheckoutOptions): Promise<CheckoutR
 
 // ---- Sandbox ---------------------------------------------------------------------------------
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -123,7 +127,11 @@ function openSandboxCheckout(options: CheckoutOptions): Promise<CheckoutResult> 
     const header = element('div', 'flex items-center justify-between gap-3 rounded-t-xl bg-amber-100 px-5 py-3');
     const title = element('h2', 'text-base font-bold text-amber-900', 'Test checkout (sandbox)');
     title.id = 'sandbox-checkout-title';
-    const close = element('button', 'rounded px-2 text-xl leading-none text-amber-900 focus-visible:outline-2 focus-visible:outline-amber-900', '×');
+    const close = element(
+      'button',
+      'rounded px-2 text-xl leading-none text-amber-900 focus-visible:outline-2 focus-visible:outline-amber-900',
+      '×',
+    );
     close.type = 'button';
     close.setAttribute('aria-label', 'Cancel payment');
     header.append(title, close);
@@ -144,8 +152,13 @@ function openSandboxCheckout(options: CheckoutOptions): Promise<CheckoutResult> 
     body.append(note, merchant, description, amount, reference, status);
 
     const actions = element('div', 'flex gap-3 border-t border-slate-200 px-5 py-4');
-    const buttonBase = 'h-11 flex-1 rounded-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60';
-    const pay = element('button', `${buttonBase} bg-emerald-700 hover:bg-emerald-800 focus-visible:outline-emerald-800`, 'Pay');
+    const buttonBase =
+      'h-11 flex-1 rounded-lg font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60';
+    const pay = element(
+      'button',
+      `${buttonBase} bg-emerald-700 hover:bg-emerald-800 focus-visible:outline-emerald-800`,
+      'Pay',
+    );
     const fail = element('button', `${buttonBase} bg-red-700 hover:bg-red-800 focus-visible:outline-red-800`, 'Fail');
     pay.type = 'button';
     fail.type = 'button';

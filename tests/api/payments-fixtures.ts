@@ -25,7 +25,9 @@ export async function seedOrder(
   itemIds: string[] = ['website-Basic', 'manufacturing-Starter'],
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
-  const items = itemIds.map((id) => (findCatalogueEntry(id) ? line(id) : { id, name: 'Ghost', category: 'Ghost', price: '₹1,000' }));
+  const items = itemIds.map((id) =>
+    findCatalogueEntry(id) ? line(id) : { id, name: 'Ghost', category: 'Ghost', price: '₹1,000' },
+  );
   const total = items.reduce((sum, item) => sum + (findCatalogueEntry(item.id)?.amountRupees ?? 1000), 0);
   const ref = await admin()
     .db.collection(`users/${uid}/orders`)
@@ -42,7 +44,11 @@ export async function seedOrder(
   return ref.id;
 }
 
-export async function seedInvoice(uid: string, amount = 1500, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function seedInvoice(
+  uid: string,
+  amount = 1500,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const ref = await admin()
     .db.collection(`users/${uid}/invoices`)
     .add({
@@ -68,7 +74,12 @@ export async function paymentsFor(gatewayOrderId: string) {
   return (await admin().db.collection('payments').where('gatewayOrderId', '==', gatewayOrderId).get()).docs;
 }
 
-export function createPaymentOrder(app: Express, idToken: string, body: Record<string, unknown>, path = '/api/payments/orders') {
+export function createPaymentOrder(
+  app: Express,
+  idToken: string,
+  body: Record<string, unknown>,
+  path = '/api/payments/orders',
+) {
   return request(app).post(path).set('Authorization', `Bearer ${idToken}`).send(body);
 }
 
@@ -84,9 +95,13 @@ export async function sandboxPay(
     .post('/api/payments/sandbox/pay')
     .set('Authorization', `Bearer ${idToken}`)
     .send({ razorpay_order_id: orderId, outcome, webhook });
-  if (response.status !== 200) throw new Error(`sandbox pay failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`sandbox pay failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as
-    | { outcome: 'success'; result: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } }
+    | {
+        outcome: 'success';
+        result: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+      }
     | { outcome: 'failure'; error: { code: string; description: string } };
 }
 

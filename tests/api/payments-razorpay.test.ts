@@ -9,14 +9,26 @@ import { clearFirestore } from '../helpers/emulators';
 import { createPaymentOrder, docData, newUser, orderPath, paymentsFor, seedOrder } from './payments-fixtures';
 
 // The razorpay SDK always calls https://api.razorpay.com, so its HTTP traffic is intercepted here.
-const KEYS = { RAZORPAY_KEY_ID: 'rzp_test_abc123', RAZORPAY_KEY_SECRET: 'key-secret-for-tests', RAZORPAY_WEBHOOK_SECRET: 'webhook-secret' };
+const KEYS = {
+  RAZORPAY_KEY_ID: 'rzp_test_abc123',
+  RAZORPAY_KEY_SECRET: 'key-secret-for-tests',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+};
 const RAZORPAY = 'https://api.razorpay.com';
 const ORDER_ID = 'order_Rzp00000000001';
 const PAYMENT_ID = 'pay_Rzp000000000001';
 const AMOUNT = 20_000 * 100;
 
 function paymentEntity(status: 'captured' | 'authorized' | 'failed') {
-  return { id: PAYMENT_ID, entity: 'payment', amount: AMOUNT, currency: 'INR', status, order_id: ORDER_ID, method: 'upi' };
+  return {
+    id: PAYMENT_ID,
+    entity: 'payment',
+    amount: AMOUNT,
+    currency: 'INR',
+    status,
+    order_id: ORDER_ID,
+    method: 'upi',
+  };
 }
 
 beforeAll(() => {
@@ -46,8 +58,20 @@ async function razorpayOrder() {
       return true;
     })
     .basicAuth({ user: KEYS.RAZORPAY_KEY_ID, pass: KEYS.RAZORPAY_KEY_SECRET })
-    .reply(200, { id: ORDER_ID, entity: 'order', amount: AMOUNT, currency: 'INR', receipt: orderId, status: 'created', created_at: Math.floor(Date.now() / 1000) });
-  const response = await createPaymentOrder(app, user.idToken, { amount: 1, firestore_id: orderId, type: 'product_order' });
+    .reply(200, {
+      id: ORDER_ID,
+      entity: 'order',
+      amount: AMOUNT,
+      currency: 'INR',
+      receipt: orderId,
+      status: 'created',
+      created_at: Math.floor(Date.now() / 1000),
+    });
+  const response = await createPaymentOrder(app, user.idToken, {
+    amount: 1,
+    firestore_id: orderId,
+    type: 'product_order',
+  });
   return { app, deps, user, orderId, response, sentBody };
 }
 
@@ -56,8 +80,19 @@ describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
     const { response, sentBody, user, orderId } = await razorpayOrder();
 
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ id: ORDER_ID, amount: AMOUNT, currency: 'INR', keyId: KEYS.RAZORPAY_KEY_ID, gateway: 'razorpay' });
-    expect(sentBody).toMatchObject({ amount: AMOUNT, currency: 'INR', receipt: orderId, notes: { uid: user.uid, type: 'product_order', docId: orderId } });
+    expect(response.body).toEqual({
+      id: ORDER_ID,
+      amount: AMOUNT,
+      currency: 'INR',
+      keyId: KEYS.RAZORPAY_KEY_ID,
+      gateway: 'razorpay',
+    });
+    expect(sentBody).toMatchObject({
+      amount: AMOUNT,
+      currency: 'INR',
+      receipt: orderId,
+      notes: { uid: user.uid, type: 'product_order', docId: orderId },
+    });
   });
 
   it('when real keys are set, then the sandbox checkout route does not exist', async () => {
@@ -76,7 +111,9 @@ describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
     const { app } = testApp({ env: KEYS });
     const user = await newUser('rzp');
     const orderId = await seedOrder(user.uid, ['website-Basic']);
-    nock(RAZORPAY).post('/v1/orders').reply(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+    nock(RAZORPAY)
+      .post('/v1/orders')
+      .reply(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
 
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
@@ -115,7 +152,13 @@ describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
 
   it('when a webhook is signed with the webhook secret, then it marks Paid; one signed with the key secret is refused', async () => {
     const { app, user, orderId } = await razorpayOrder();
-    const body = paymentWebhookBody('payment.captured', { id: PAYMENT_ID, orderId: ORDER_ID, status: 'captured', amount: AMOUNT, currency: 'INR' });
+    const body = paymentWebhookBody('payment.captured', {
+      id: PAYMENT_ID,
+      orderId: ORDER_ID,
+      status: 'captured',
+      amount: AMOUNT,
+      currency: 'INR',
+    });
     const post = (secret: string) =>
       request(app)
         .post('/api/payments/webhook')
@@ -134,7 +177,11 @@ describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
     nock(RAZORPAY)
       .get(`/v1/orders/${ORDER_ID}/payments`)
       .twice()
-      .reply(200, { entity: 'collection', count: 2, items: [paymentEntity('failed'), { ...paymentEntity('captured'), id: 'pay_Rzp000000000002' }] });
+      .reply(200, {
+        entity: 'collection',
+        count: 2,
+        items: [paymentEntity('failed'), { ...paymentEntity('captured'), id: 'pay_Rzp000000000002' }],
+      });
 
     const first = await reconcilePayments(deps.firebase.db, deps.gateway, { now: Date.now() + 16 * 60_000 });
     const second = await reconcilePayments(deps.firebase.db, deps.gateway, { now: Date.now() + 16 * 60_000 });
@@ -143,7 +190,10 @@ describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
     nock.cleanAll();
     expect(first.paid).toBe(1);
     expect(second.checked).toBe(0);
-    expect((await docData(orderPath(user.uid, orderId)))).toMatchObject({ status: 'Paid', paymentId: 'pay_Rzp000000000002' });
+    expect(await docData(orderPath(user.uid, orderId))).toMatchObject({
+      status: 'Paid',
+      paymentId: 'pay_Rzp000000000002',
+    });
     expect(await paymentsFor(ORDER_ID)).toHaveLength(1);
   });
 });

@@ -48,12 +48,25 @@ describe('POST /api/payments/orders', () => {
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ amount: EXPECTED_PAISE, currency: 'INR', keyId: 'rzp_test_sandbox', gateway: 'sandbox' });
+    expect(response.body).toMatchObject({
+      amount: EXPECTED_PAISE,
+      currency: 'INR',
+      keyId: 'rzp_test_sandbox',
+      gateway: 'sandbox',
+    });
     expect(response.body.id).toMatch(/^order_[A-Za-z0-9]{14}$/);
     const stored = await docData(orderPath(user.uid, orderId));
-    expect(stored).toMatchObject({ gatewayOrderId: response.body.id, gatewayOrderAmount: EXPECTED_PAISE, status: 'Pending' });
+    expect(stored).toMatchObject({
+      gatewayOrderId: response.body.id,
+      gatewayOrderAmount: EXPECTED_PAISE,
+      status: 'Pending',
+    });
     const sandboxOrder = await docData(`sandboxOrders/${response.body.id}`);
-    expect(sandboxOrder).toMatchObject({ amount: EXPECTED_PAISE, receipt: orderId, notes: { uid: user.uid, type: 'product_order', docId: orderId } });
+    expect(sandboxOrder).toMatchObject({
+      amount: EXPECTED_PAISE,
+      receipt: orderId,
+      notes: { uid: user.uid, type: 'product_order', docId: orderId },
+    });
   });
 
   it('when the body carries a tampered amount (spec shape on /create-razorpay-order), then the computed amount is charged', async () => {
@@ -92,7 +105,11 @@ describe('POST /api/payments/orders', () => {
     const intruder = await newUser('intruder');
     const orderId = await seedOrder(owner.uid);
 
-    const response = await createPaymentOrder(app, intruder.idToken, { firestore_id: orderId, type: 'product_order', user_id: owner.uid });
+    const response = await createPaymentOrder(app, intruder.idToken, {
+      firestore_id: orderId,
+      type: 'product_order',
+      user_id: owner.uid,
+    });
 
     expect(response.status).toBe(404);
     expect((await docData(orderPath(owner.uid, orderId)))?.gatewayOrderId).toBeUndefined();
@@ -135,7 +152,13 @@ describe('POST /api/payments/orders', () => {
     const user = await newUser();
     const invoiceId = await seedInvoice(user.uid, 1499.5);
 
-    const response = await createPaymentOrder(app, user.idToken, { amount: 5, firestore_id: invoiceId, type: 'invoice', userName: 'A', userEmail: 'a@b.co' });
+    const response = await createPaymentOrder(app, user.idToken, {
+      amount: 5,
+      firestore_id: invoiceId,
+      type: 'invoice',
+      userName: 'A',
+      userEmail: 'a@b.co',
+    });
 
     expect(response.status).toBe(201);
     expect(response.body.amount).toBe(149_950);
@@ -144,8 +167,12 @@ describe('POST /api/payments/orders', () => {
   it('when the document id does not exist, then it answers 404; a malformed type is 400', async () => {
     const { app } = testApp();
     const user = await newUser();
-    expect((await createPaymentOrder(app, user.idToken, { firestore_id: 'missing', type: 'invoice' })).status).toBe(404);
-    expect((await createPaymentOrder(app, user.idToken, { firestore_id: 'missing', type: 'subscription' })).status).toBe(400);
+    expect((await createPaymentOrder(app, user.idToken, { firestore_id: 'missing', type: 'invoice' })).status).toBe(
+      404,
+    );
+    expect(
+      (await createPaymentOrder(app, user.idToken, { firestore_id: 'missing', type: 'subscription' })).status,
+    ).toBe(400);
   });
 
   it('when the gateway fails, then it answers 502 with the spec message', async () => {
@@ -178,7 +205,10 @@ describe('POST /api/payments/verify', () => {
   it('when the signature is valid, then the order is Paid with paymentId and paidAt, and one payment is recorded', async () => {
     const { app, user, orderId, gatewayOrderId, result } = await paidCheckout();
 
-    const response = await request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(result);
+    const response = await request(app)
+      .post('/api/payments/verify')
+      .set('Authorization', `Bearer ${user.idToken}`)
+      .send(result);
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'Paid', paymentId: result.razorpay_payment_id });
@@ -187,12 +217,18 @@ describe('POST /api/payments/verify', () => {
     expect(stored?.paidAt).toBeTruthy();
     const payments = await paymentsFor(gatewayOrderId);
     expect(payments).toHaveLength(1);
-    expect(payments[0]!.data()).toMatchObject({ amountPaise: EXPECTED_PAISE, uid: user.uid, docId: orderId, source: 'verify' });
+    expect(payments[0]!.data()).toMatchObject({
+      amountPaise: EXPECTED_PAISE,
+      uid: user.uid,
+      docId: orderId,
+      source: 'verify',
+    });
   });
 
   it('when verify is called twice (also concurrently), then both succeed and there is one payment record', async () => {
     const { app, user, gatewayOrderId, result } = await paidCheckout();
-    const call = () => request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(result);
+    const call = () =>
+      request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(result);
 
     const responses = await Promise.all([call(), call()]);
     const again = await call();
@@ -218,7 +254,10 @@ describe('POST /api/payments/verify', () => {
   it("when a valid result of one order is replayed against another order's id, then the signature fails", async () => {
     const first = await paidCheckout();
     const otherOrderId = await seedOrder(first.user.uid, ['website-Premium']);
-    const other = await createPaymentOrder(first.app, first.user.idToken, { firestore_id: otherOrderId, type: 'product_order' });
+    const other = await createPaymentOrder(first.app, first.user.idToken, {
+      firestore_id: otherOrderId,
+      type: 'product_order',
+    });
 
     const response = await request(first.app)
       .post('/api/payments/verify')
@@ -238,13 +277,22 @@ describe('POST /api/payments/verify', () => {
     const failed = await sandboxPay(app, user.idToken, order.body.id as string, 'failure', 'deliver');
 
     expect(failed.outcome).toBe('failure');
-    const stored = await waitFor(() => docData(orderPath(user.uid, orderId)), (data) => Boolean(data?.lastPaymentFailure));
-    expect(stored).toMatchObject({ status: 'Pending', lastPaymentFailure: { description: 'The test payment was declined.' } });
+    const stored = await waitFor(
+      () => docData(orderPath(user.uid, orderId)),
+      (data) => Boolean(data?.lastPaymentFailure),
+    );
+    expect(stored).toMatchObject({
+      status: 'Pending',
+      lastPaymentFailure: { description: 'The test payment was declined.' },
+    });
   });
 });
 
 describe('POST /api/payments/webhook', () => {
-  async function deliver(app: Parameters<typeof request>[0], webhook: { rawBody: Buffer; signature: string; eventId: string }) {
+  async function deliver(
+    app: Parameters<typeof request>[0],
+    webhook: { rawBody: Buffer; signature: string; eventId: string },
+  ) {
     return request(app)
       .post('/api/payments/webhook')
       .set('Content-Type', 'application/json')
@@ -253,7 +301,12 @@ describe('POST /api/payments/webhook', () => {
       .send(webhook.rawBody.toString());
   }
 
-  async function capturedWebhook(deps: ReturnType<typeof testApp>['deps'], gatewayOrderId: string, paymentId: string, event: 'payment.captured' | 'order.paid' = 'payment.captured') {
+  async function capturedWebhook(
+    deps: ReturnType<typeof testApp>['deps'],
+    gatewayOrderId: string,
+    paymentId: string,
+    event: 'payment.captured' | 'order.paid' = 'payment.captured',
+  ) {
     const sandbox = sandboxOf(deps.gateway);
     const payment = await sandbox.fetchPayment(paymentId);
     return sandbox.signWebhook(paymentWebhookBody(event, { ...payment!, orderId: gatewayOrderId }));
@@ -281,7 +334,10 @@ describe('POST /api/payments/webhook', () => {
 
     expect((await deliver(app, webhook)).status).toBe(200);
     const paidAt = (await docData(orderPath(user.uid, orderId)))?.paidAt;
-    const verify = await request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(result);
+    const verify = await request(app)
+      .post('/api/payments/verify')
+      .set('Authorization', `Bearer ${user.idToken}`)
+      .send(result);
     expect((await deliver(app, orderPaid)).body.outcome).toBe('already-recorded');
 
     expect(verify.status).toBe(200);
@@ -301,7 +357,12 @@ describe('POST /api/payments/webhook', () => {
     await deliver(app, await capturedWebhook(deps, gatewayOrderId, payment.id));
 
     const failure = sandbox.signWebhook(
-      paymentWebhookBody('payment.failed', { ...payment, id: 'pay_Late0000000000', status: 'failed', errorDescription: 'late' }),
+      paymentWebhookBody('payment.failed', {
+        ...payment,
+        id: 'pay_Late0000000000',
+        status: 'failed',
+        errorDescription: 'late',
+      }),
     );
     const response = await deliver(app, failure);
 
@@ -316,7 +377,10 @@ describe('POST /api/payments/webhook', () => {
     const webhook = await capturedWebhook(deps, gatewayOrderId, result.razorpay_payment_id);
 
     const response = await deliver(app, { ...webhook, signature: '0'.repeat(64) });
-    const unsigned = await request(app).post('/api/payments/webhook').set('Content-Type', 'application/json').send(webhook.rawBody.toString());
+    const unsigned = await request(app)
+      .post('/api/payments/webhook')
+      .set('Content-Type', 'application/json')
+      .send(webhook.rawBody.toString());
 
     expect(response.status).toBe(400);
     expect(unsigned.status).toBe(400);
@@ -326,7 +390,9 @@ describe('POST /api/payments/webhook', () => {
 
   it('when the event is of an unknown kind, then it answers 200 and ignores it', async () => {
     const { app, deps } = testApp();
-    const webhook = sandboxOf(deps.gateway).signWebhook(JSON.stringify({ entity: 'event', event: 'refund.processed', payload: {} }));
+    const webhook = sandboxOf(deps.gateway).signWebhook(
+      JSON.stringify({ entity: 'event', event: 'refund.processed', payload: {} }),
+    );
 
     const response = await deliver(app, webhook);
 
@@ -342,7 +408,10 @@ describe('POST /api/payments/webhook', () => {
 
     await sandboxPay(app, user.idToken, order.body.id as string, 'success', 'deliver');
 
-    const stored = await waitFor(() => docData(orderPath(user.uid, orderId)), (data) => data?.status === 'Paid');
+    const stored = await waitFor(
+      () => docData(orderPath(user.uid, orderId)),
+      (data) => data?.status === 'Paid',
+    );
     expect(stored?.status).toBe('Paid');
     expect(await paymentsFor(order.body.id as string)).toHaveLength(1);
   });

@@ -2,7 +2,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { reconcilePayments } from '../../server/payments/reconcile';
 import { testApp } from '../helpers/api-app';
 import { clearFirestore } from '../helpers/emulators';
-import { createPaymentOrder, docData, newUser, orderPath, paymentsFor, sandboxPay, seedInvoice, seedOrder } from './payments-fixtures';
+import {
+  createPaymentOrder,
+  docData,
+  newUser,
+  orderPath,
+  paymentsFor,
+  sandboxPay,
+  seedInvoice,
+  seedOrder,
+} from './payments-fixtures';
 
 const SIXTEEN_MINUTES = 16 * 60_000;
 
@@ -29,7 +38,10 @@ describe('reconcilePayments', () => {
     expect(first).toMatchObject({ paid: 1, failed: 0 });
     expect(second.paid).toBe(0);
     const stored = await docData(orderPath(user.uid, orderId));
-    expect(stored).toMatchObject({ status: 'Paid', paymentId: paid.outcome === 'success' ? paid.result.razorpay_payment_id : '' });
+    expect(stored).toMatchObject({
+      status: 'Paid',
+      paymentId: paid.outcome === 'success' ? paid.result.razorpay_payment_id : '',
+    });
     const payments = await paymentsFor(order.body.id as string);
     expect(payments).toHaveLength(1);
     expect(payments[0]!.get('source')).toBe('reconcile');

@@ -24,8 +24,12 @@ async function expectAccessible(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).exclude('footer');
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
-  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const bad = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 async function openHome(page: Page) {
@@ -85,7 +89,9 @@ async function sandboxCheckout(page: Page) {
 }
 
 async function ordersOf(uid: string) {
-  return (await admin().db.collection(`users/${uid}/orders`).get()).docs.map((doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown>);
+  return (await admin().db.collection(`users/${uid}/orders`).get()).docs.map(
+    (doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown>,
+  );
 }
 
 describe('cart and payments', () => {
@@ -135,7 +141,9 @@ describe('cart and payments', () => {
     await (await planButton(page, 'manufacturing', 'Factory Management', 'Starter')).click();
     await toast(page, 'Starter from Factory Management has been added to your cart!');
     await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor();
-    const local = await page.evaluate(() => JSON.parse(localStorage.getItem('cart-items') ?? '[]') as Array<{ id: string }>);
+    const local = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('cart-items') ?? '[]') as Array<{ id: string }>,
+    );
     expect(local.map((item) => item.id)).toEqual(['website-Basic', 'manufacturing-Starter']);
 
     // A second tab, opened before the adds, refuses the duplicate.
@@ -145,7 +153,10 @@ describe('cart and payments', () => {
 
     // Sign up from the guest banner: the local cart is merged into the new account's stored cart.
     const email = unique('guest-buyer');
-    await page.getByRole('region', { name: 'Guest account notice' }).getByRole('button', { name: 'Create Account' }).click();
+    await page
+      .getByRole('region', { name: 'Guest account notice' })
+      .getByRole('button', { name: 'Create Account' })
+      .click();
     const signup = page.getByRole('dialog');
     await signup.getByRole('heading', { name: 'Create an Account' }).waitFor();
     await signup.getByLabel('Full Name').fill('Meera Iyer');
@@ -161,7 +172,9 @@ describe('cart and payments', () => {
     await page.getByRole('region', { name: 'Guest account notice' }).waitFor({ state: 'detached' });
     const uid = await currentUid(page);
     await expect
-      .poll(async () => (await admin().db.collection(`users/${uid}/cart`).get()).docs.map((doc) => doc.id).sort(), { timeout: 10_000 })
+      .poll(async () => (await admin().db.collection(`users/${uid}/cart`).get()).docs.map((doc) => doc.id).sort(), {
+        timeout: 10_000,
+      })
       .toEqual(['manufacturing-Starter', 'website-Basic']);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('cart-items'))).toBeNull();
 
@@ -285,7 +298,9 @@ describe('cart and payments', () => {
     await page.evaluate(() =>
       localStorage.setItem(
         'cart-items',
-        JSON.stringify([{ id: 'website-Premium', name: 'Premium', category: 'Websites & E-commerce', price: '₹60,000' }]),
+        JSON.stringify([
+          { id: 'website-Premium', name: 'Premium', category: 'Websites & E-commerce', price: '₹60,000' },
+        ]),
       ),
     );
     await page.goto('/cart');
@@ -302,7 +317,9 @@ describe('cart and payments', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/cart');
     await page.getByText('Your cart is currently empty.').waitFor();
-    await expect(page.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).resolves.toBe('/#products');
+    await expect(page.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).resolves.toBe(
+      '/#products',
+    );
     await expect(page.getByRole('button', { name: 'Proceed to Pay' }).count()).resolves.toBe(0);
     await context.close();
   });

@@ -18,10 +18,16 @@ export const INVOICE_RELOAD_MS = 3000;
 type StatusMessage = { type: 'success' | 'error'; text: string } | null;
 type ListState = { status: 'loading' | 'ready' | 'error'; invoices: PendingInvoice[] };
 
-const successText = (invoiceId: string) => `Payment successful for Invoice #${invoiceId}! The status will update shortly.`;
+const successText = (invoiceId: string) =>
+  `Payment successful for Invoice #${invoiceId}! The status will update shortly.`;
 
 function Spinner() {
-  return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" />;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent"
+    />
+  );
 }
 
 export function InvoicePanelContent() {
@@ -71,7 +77,11 @@ export function InvoicePanelContent() {
 
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
-  async function payInvoice(docId: string, invoiceId: string, extra?: { amount: number; userName: string; userEmail: string }) {
+  async function payInvoice(
+    docId: string,
+    invoiceId: string,
+    extra?: { amount: number; userName: string; userEmail: string },
+  ) {
     if (!user) return false;
     setPayingId(docId);
     try {
@@ -81,7 +91,10 @@ export function InvoicePanelContent() {
         docId,
         description: `Payment for Invoice #${invoiceId}`,
         extra,
-        fallbackPrefill: { name: extra?.userName ?? user.displayName ?? undefined, email: extra?.userEmail ?? user.email ?? undefined },
+        fallbackPrefill: {
+          name: extra?.userName ?? user.displayName ?? undefined,
+          email: extra?.userEmail ?? user.email ?? undefined,
+        },
       });
       setMessage({ type: 'success', text: successText(invoiceId) });
       window.clearTimeout(reloadTimer.current);
@@ -117,7 +130,11 @@ export function InvoicePanelContent() {
     try {
       const api = await import('./api');
       const { docId } = await api.createInvoice(user.uid, values);
-      const isPaid = await payInvoice(docId, parsed.invoiceId, { amount: parsed.amount, userName: parsed.name, userEmail: parsed.email });
+      const isPaid = await payInvoice(docId, parsed.invoiceId, {
+        amount: parsed.amount,
+        userName: parsed.name,
+        userEmail: parsed.email,
+      });
       if (isPaid) form.reset({ name: '', email: '', invoiceId: '', amount: '' });
     } catch (error) {
       console.error('Creating the invoice failed.', error);
@@ -149,7 +166,11 @@ export function InvoicePanelContent() {
             className="mt-2 max-h-[12rem] divide-y divide-slate-200 overflow-y-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-darker"
           >
             {list.invoices.map((invoice) => (
-              <li key={invoice.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="pending-invoice">
+              <li
+                key={invoice.id}
+                className="flex items-center justify-between gap-3 px-4 py-3"
+                data-testid="pending-invoice"
+              >
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900">Invoice #{invoice.invoiceId}</p>
                   <p className="text-sm text-slate-600">{formatInr(invoice.amount)}</p>
@@ -171,14 +192,37 @@ export function InvoicePanelContent() {
         )}
       </section>
 
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="new-invoice-title" className="space-y-4">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-labelledby="new-invoice-title"
+        className="space-y-4"
+      >
         <h3 id="new-invoice-title" className="text-lg font-semibold text-slate-900">
           Pay a New Invoice
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="invoice-name" label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-          <TextField id="invoice-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-          <TextField id="invoice-id" label="Invoice ID" error={errors.invoiceId?.message} {...form.register('invoiceId')} />
+          <TextField
+            id="invoice-name"
+            label="Name"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <TextField
+            id="invoice-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            id="invoice-id"
+            label="Invoice ID"
+            error={errors.invoiceId?.message}
+            {...form.register('invoiceId')}
+          />
           <TextField
             id="invoice-amount"
             label="Amount (INR)"
@@ -190,7 +234,11 @@ export function InvoicePanelContent() {
             {...form.register('amount')}
           />
         </div>
-        <button type="submit" className={`${primaryButton} w-full sm:w-auto`} disabled={isBusy || form.formState.isSubmitting}>
+        <button
+          type="submit"
+          className={`${primaryButton} w-full sm:w-auto`}
+          disabled={isBusy || form.formState.isSubmitting}
+        >
           {form.formState.isSubmitting ? (
             <>
               <Spinner /> Processing...

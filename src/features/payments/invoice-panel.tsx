@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 
 // The panel's form, validation and Firestore code load only when a signed-in user opens the tab.
-const InvoicePanelContent = lazy(() => import('./invoice-panel-content').then((m) => ({ default: m.InvoicePanelContent })));
+const InvoicePanelContent = lazy(() =>
+  import('./invoice-panel-content').then((m) => ({ default: m.InvoicePanelContent })),
+);
 
 /** The signed-in 'Pay Invoice' tab: pending invoices and the new-invoice form. */
 export function InvoicePanel() {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cartReducer, cartTotal, lineAmount, mergeCarts, parseStoredCart, priceOrderItems, type CartItem } from '@/domain/cart';
+import {
+  cartReducer,
+  cartTotal,
+  lineAmount,
+  mergeCarts,
+  parseStoredCart,
+  priceOrderItems,
+  type CartItem,
+} from '@/domain/cart';
 import { parsePriceAmount } from '@/domain/money';
 import { makeOrderNumber, ORDER_NUMBER_PATTERN } from '@/domain/order-number';
 

@@ -21,7 +21,10 @@ const registered: Session = {
   status: 'ready',
   user: { uid: 'u1', email: 'a@b.co', displayName: 'A', isAnonymous: false, providerIds: ['password'] },
 };
-const guest: Session = { status: 'ready', user: { uid: 'g1', email: null, displayName: null, isAnonymous: true, providerIds: [] } };
+const guest: Session = {
+  status: 'ready',
+  user: { uid: 'g1', email: null, displayName: null, isAnonymous: true, providerIds: [] },
+};
 
 let cart: CartApi;
 function Probe() {
@@ -58,7 +61,9 @@ describe('CartProvider', () => {
 
     expect(screen.getByTestId('count')).toHaveTextContent('1');
     expect(JSON.parse(window.localStorage.getItem(LOCAL_CART_KEY)!)).toEqual([basic]);
-    expect(screen.getByRole('status')).toHaveTextContent('Basic from Websites & E-commerce has been added to your cart!');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Basic from Websites & E-commerce has been added to your cart!',
+    );
     expect(api.saveCartItem).not.toHaveBeenCalled();
   });
 

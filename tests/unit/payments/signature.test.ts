@@ -25,7 +25,9 @@ describe('signatureMatches', () => {
 
 describe('payableAmountPaise', () => {
   it('when an order total agrees with the catalogue, then the amount is its paise', () => {
-    expect(payableAmountPaise('product_order', { items: [{ id: 'manufacturing-Starter' }], total: 110000 })).toBe(11_000_000);
+    expect(payableAmountPaise('product_order', { items: [{ id: 'manufacturing-Starter' }], total: 110000 })).toBe(
+      11_000_000,
+    );
   });
 
   it('when an order total disagrees with the catalogue, then it is a 400', () => {

@@ -38,7 +38,9 @@ describe('usePayment', () => {
 
     await act(() => payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' }));
 
-    expect(checkout.runCheckout).toHaveBeenCalledWith(expect.objectContaining({ type: 'invoice', docId: 'd1', description: 'Payment for Invoice #INV-7' }));
+    expect(checkout.runCheckout).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'invoice', docId: 'd1', description: 'Payment for Invoice #INV-7' }),
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Payment successful! Payment ID: pay_ABC');
     expect(screen.getByTestId('paying')).toHaveTextContent('none');
   });
