@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
+import { prerenderLandingShell } from './scripts/prerender-landing';
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
@@ -11,7 +12,7 @@ export default defineConfig(({ mode }) => {
     ['/api', '/submit-contact-form', '/create-razorpay-order'].map((route) => [route, { target: apiTarget, changeOrigin: false }]),
   );
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), prerenderLandingShell()],
     resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
     server: { host: '127.0.0.1', port: Number(env.SITE_PORT || 5173), strictPort: true, proxy },
     preview: { host: '127.0.0.1', port: Number(env.SITE_PORT || 4173), strictPort: true, proxy },

@@ -175,15 +175,14 @@ async function runLighthouse(port: number): Promise<RunResult> {
 }
 
 /**
- * The JS needed for the first paint: the entry module and its static imports, i.e. the script and
- * modulepreload links of the built index.html. React renders only after all of them ran; everything
- * else (Firebase Auth, the sections below the fold) is imported after the first render.
+ * The JS the landing page needs for its first rendered view: the entry module and its static
+ * imports, as named in the built index.html. (The prerendered shell paints before even these run.)
+ * Everything else (Firebase Auth, the sections below the fold) is imported after the first render.
  */
 function entryScripts(): ScriptSize[] {
   const html = readFileSync(path.join(OUT_DIR, 'index.html'), 'utf8');
-  const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
-    (match) => match[1]!,
-  );
+  // Script tags, modulepreload links, or the inline loader's list (scripts/prerender-landing.ts).
+  const urls = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((match) => match[1]!))];
   return urls.map((url) => scriptSize(new URL(url, ORIGIN).href)).filter((size): size is ScriptSize => Boolean(size));
 }
 

@@ -88,7 +88,7 @@ describe('navigation', () => {
     await menuButton.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
-    expect((await drawer.boundingBox())!.width).toBe(250);
+    expect(await drawer.evaluate((element) => getComputedStyle(element).width)).toBe('250px');
     expect(await drawer.getByRole('link').allTextContents()).toEqual(NAV.map(([label]) => label));
 
     // Tab from the last link wraps to the first focusable element inside the drawer.
@@ -375,6 +375,17 @@ describe('accessibility and loading', () => {
       await context.close();
     },
   );
+
+  it('when JavaScript has not run yet, then / shows the prerendered hero and other paths do not flash it', async () => {
+    const { page, context } = await newPage(browser);
+    await context.route('**/*.js', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: /Software made for the way/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'Explore Solutions' }).getAttribute('href')).toBe('/#products');
+    await page.goto('/privacy');
+    expect(await page.locator('#landing-shell').isVisible()).toBe(false);
+    await context.close();
+  });
 
   it('when the landing page loads, then no Firestore or Razorpay code is fetched', async () => {
     const { page, context } = await newPage(browser);

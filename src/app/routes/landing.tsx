@@ -1,10 +1,9 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
-import { About } from '@/features/landing/about';
-import { Hero } from '@/features/landing/hero';
 import { useAuthModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
+import { AboveTheFold, BelowFoldPlaceholder } from './landing-shell';
 import { POLICY_LINKS } from './policy-links';
 
 // Only the hero and about are needed for the first paint; the sections below the fold load right
@@ -50,8 +49,7 @@ export function LandingRoute() {
 
   return (
     <>
-      <Hero />
-      <About />
+      <AboveTheFold />
       {isPainted ? (
         <Suspense fallback={<BelowFoldPlaceholder />}>
           <ProductsSection
@@ -81,8 +79,4 @@ export function LandingRoute() {
       )}
     </>
   );
-}
-
-function BelowFoldPlaceholder() {
-  return <div aria-hidden="true" className="min-h-screen bg-slate-50" />;
 }

@@ -53,15 +53,18 @@ export function Hero() {
           </ul>
         </div>
         <div className="relative hidden lg:block">
-          <img
-            src="/images/hero.svg"
-            alt="A factory dashboard, an online store and a learning app built by our team"
-            width="640"
-            height="520"
-            fetchPriority="high"
-            decoding="async"
-            className="h-auto w-full drop-shadow-xl"
-          />
+          {/* Only wide screens show (and so download) the illustration; phones go straight to the text. */}
+          <picture>
+            <source media="(min-width: 1024px)" srcSet="/images/hero.svg" width="640" height="520" />
+            <img
+              src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+              alt="A factory dashboard, an online store and a learning app built by our team"
+              width="640"
+              height="520"
+              decoding="async"
+              className="h-auto w-full drop-shadow-xl"
+            />
+          </picture>
         </div>
       </div>
     </section>

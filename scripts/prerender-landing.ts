@@ -1,0 +1,45 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Build-time only: puts the landing page's first screen (src/app/prerender.tsx) into index.html,
+ * so on `/` the hero paints from HTML and CSS alone instead of waiting for React (LCP budget in
+ * DESIGN.md). Every other path gets the same index.html, so a tiny head script hides the shell
+ * there before the first paint. React replaces the shell on its first render either way.
+ *
+ * On `/` the app's JavaScript is also started only after that first paint, so booting React
+ * never delays the shell; other paths start it at once, as before.
+ */
+export function prerenderLandingShell(): Plugin {
+  return {
+    name: 'prerender-landing-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const { tsImport } = await import('tsx/esm/api');
+        const module = (await tsImport(path.join(ROOT, 'src/app/prerender.tsx'), import.meta.url)) as {
+          renderLandingShell: () => string;
+        };
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('prerender-landing-shell: no entry script in index.html');
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let output = html.replace(entry[0], '');
+        for (const preload of preloads) output = output.replace(preload[0], '');
+
+        const guard =
+          "<script>if(location.pathname!=='/')document.documentElement.classList.add('no-landing-shell')</script>" +
+          '<style>.no-landing-shell #landing-shell{display:none}</style>';
+        const loader = `<script>(function(){var preloads=${JSON.stringify(preloads.map((match) => match[1]))};function start(){preloads.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entry[1])};document.head.appendChild(script)}if(location.pathname==='/'&&document.visibilityState==='visible'){requestAnimationFrame(function(){setTimeout(start,0)})}else{start()}})()</script>`;
+        return output
+          .replace('</head>', `${guard}</head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"><div id="landing-shell">${module.renderLandingShell()}</div></div>${loader}`,
+          );
+      },
+    },
+  };
+}

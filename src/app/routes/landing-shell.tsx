@@ -1,0 +1,17 @@
+import { About } from '@/features/landing/about';
+import { Hero } from '@/features/landing/hero';
+
+/** What the first screen of the landing page shows; also prerendered into index.html at build. */
+export function AboveTheFold() {
+  return (
+    <>
+      <Hero />
+      <About />
+    </>
+  );
+}
+
+/** Holds the place of the sections that load after the first paint. */
+export function BelowFoldPlaceholder() {
+  return <div aria-hidden="true" className="min-h-screen bg-slate-50" />;
+}
