@@ -9,8 +9,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * DESIGN.md). Every other path gets the same index.html, so a tiny head script hides the shell
  * there before the first paint. React replaces the shell on its first render either way.
  *
- * On `/` the app's JavaScript is also started only after that first paint, so booting React
- * never delays the shell; other paths start it at once, as before.
+ * On `/` the app's JavaScript is also requested only once the browser reports the first contentful
+ * paint (or after 1 s at the latest), so neither its download nor React's boot delays the shell;
+ * other paths start it at once, as before.
  */
 export function prerenderLandingShell(): Plugin {
   return {
@@ -32,7 +33,7 @@ export function prerenderLandingShell(): Plugin {
         const guard =
           "<script>if(location.pathname!=='/')document.documentElement.classList.add('no-landing-shell')</script>" +
           '<style>.no-landing-shell #landing-shell{display:none}</style>';
-        const loader = `<script>(function(){var preloads=${JSON.stringify(preloads.map((match) => match[1]))};function start(){preloads.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entry[1])};document.head.appendChild(script)}if(location.pathname==='/'&&document.visibilityState==='visible'){requestAnimationFrame(function(){setTimeout(start,0)})}else{start()}})()</script>`;
+        const loader = `<script>(function(){var preloads=${JSON.stringify(preloads.map((match) => match[1]))};function start(){preloads.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entry[1])};document.head.appendChild(script)}var started=false;function once(){if(!started){started=true;start()}}if(location.pathname==='/'&&document.visibilityState==='visible'){try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)once()}).observe({type:'paint',buffered:true})}catch(error){}setTimeout(once,1000)}else{once()}})()</script>`;
         return output
           .replace('</head>', `${guard}</head>`)
           .replace(

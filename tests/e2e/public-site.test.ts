@@ -176,6 +176,29 @@ describe('products and plans', () => {
     await context.close();
   });
 
+  it('when a signed-in user adds a plan, then its card says Added to Cart and the bar counts it', async () => {
+    const { page, context } = await newPage(browser);
+    await openLanding(page);
+    await page.waitForFunction(() => '__fb' in window);
+    await page.evaluate(async (address) => {
+      const hooks = (
+        window as unknown as {
+          __fb: { auth: import('firebase/auth').Auth; authSdk: () => Promise<typeof import('firebase/auth')> };
+        }
+      ).__fb;
+      const sdk = await hooks.authSdk();
+      await sdk.createUserWithEmailAndPassword(hooks.auth, address, 'password-123');
+    }, unique('buyer'));
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    const card = page.getByRole('tabpanel', { name: 'Websites & E-commerce' }).getByRole('article', { name: 'Basic' });
+    await page.getByRole('tab', { name: 'Websites & E-commerce' }).click();
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await card.getByRole('button', { name: 'Added to Cart' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Added to Cart' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+    await context.close();
+  });
+
   it('when the carousel is left alone it advances and wraps; arrows, dots and keys move it', async () => {
     const { page, context } = await newPage(browser);
     await openLanding(page);
