@@ -25,7 +25,7 @@ export function createApp(deps: AppDeps): Express {
   const logger = deps.logger ?? pino({ level: deps.config.LOG_LEVEL });
   const app = express();
   app.disable('x-powered-by');
-  if (deps.config.TRUST_PROXY) app.set('trust proxy', deps.config.TRUST_PROXY);
+  if (deps.config.TRUST_PROXY !== undefined) app.set('trust proxy', deps.config.TRUST_PROXY);
 
   app.use(
     pinoHttp({

@@ -19,7 +19,21 @@ const schema = z.object({
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /** Payment order and verify requests per client IP per minute (the benchmark raises it). */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Express 'trust proxy': a hop count ('1'), 'true'/'false', or addresses/subnets. Parsed here
+   * because Express reads the string '1' as an IP address, which trusts nothing.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string | undefined => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const trimmed = value.trim();
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      if (trimmed === 'true') return true;
+      if (trimmed === 'false') return false;
+      return trimmed;
+    }),
 });
 
 export type Config = z.infer<typeof schema> & { siteOrigins: string[]; razorpayEnabled: boolean };

@@ -25,3 +25,28 @@ describe('GET /api/health', () => {
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts/);
   });
 });
+
+describe('trust proxy', () => {
+  type TrustFn = (address: string, hop: number) => boolean;
+  const trustFn = (env: Record<string, string>) => testApp({ env }).app.get('trust proxy fn') as TrustFn;
+
+  it('when TRUST_PROXY is a hop count, then exactly that many proxies are trusted', () => {
+    const trust = trustFn({ TRUST_PROXY: '1' });
+    expect(trust('10.0.0.5', 0)).toBe(true);
+    expect(trust('10.0.0.5', 1)).toBe(false);
+  });
+
+  it('when TRUST_PROXY is true, then every hop is trusted', () => {
+    expect(trustFn({ TRUST_PROXY: 'true' })('198.51.100.1', 3)).toBe(true);
+  });
+
+  it('when TRUST_PROXY names a subnet, then only that subnet is trusted', () => {
+    const trust = trustFn({ TRUST_PROXY: 'loopback' });
+    expect(trust('127.0.0.1', 0)).toBe(true);
+    expect(trust('198.51.100.1', 0)).toBe(false);
+  });
+
+  it('when TRUST_PROXY is unset, then no proxy is trusted', () => {
+    expect(trustFn({})('127.0.0.1', 0)).toBe(false);
+  });
+});
