@@ -8,8 +8,10 @@ import { authenticate } from '../auth';
 
 /** Enquiries per client IP per minute: enough for a person, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = 5;
-export const CONTACT_SUCCESS_MESSAGE = 'Thank you for reaching out! We have received your query and will get back to you within one business day.';
-export const CONTACT_RATE_LIMIT_MESSAGE = 'Too many enquiries from your connection. Please wait a minute and try again.';
+export const CONTACT_SUCCESS_MESSAGE =
+  'Thank you for reaching out! We have received your query and will get back to you within one business day.';
+export const CONTACT_RATE_LIMIT_MESSAGE =
+  'Too many enquiries from your connection. Please wait a minute and try again.';
 
 /**
  * POST /api/contact (and the spec's POST /submit-contact-form, same body).

@@ -64,7 +64,9 @@ describe('POST /api/contact', () => {
   });
 
   it('when the email is not an email, then it answers 400 with the message and stores nothing', async () => {
-    const response = await request(testApp().app).post('/api/contact').send(validBody({ email: 'not-an-email' }));
+    const response = await request(testApp().app)
+      .post('/api/contact')
+      .send(validBody({ email: 'not-an-email' }));
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'Please enter a valid email address.' });
@@ -72,7 +74,9 @@ describe('POST /api/contact', () => {
   });
 
   it('when a required field is missing, then it answers 400 naming it', async () => {
-    const response = await request(testApp().app).post('/api/contact').send(validBody({ message: '   ' }));
+    const response = await request(testApp().app)
+      .post('/api/contact')
+      .send(validBody({ message: '   ' }));
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'Message is required.' });
