@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { CartItem } from '@/domain/cart';
+import { cartTotal, priceOrderItems, type CartItem } from '@/domain/cart';
 import { useSession } from '@/lib/session';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
 import { useToast } from '@/lib/toast';
@@ -31,6 +31,20 @@ function successText(paymentId: string, status: 'Paid' | 'Pending'): string {
   return status === 'Paid'
     ? `Payment successful! Payment ID: ${paymentId}`
     : `Payment received (Payment ID: ${paymentId}). The status will update shortly.`;
+}
+
+/** Why the cart cannot be paid as it is, judged against the catalogue; null when it can. */
+export function staleCartReason(items: CartItem[]): string | null {
+  const pricing = priceOrderItems(items);
+  if (!pricing.ok) {
+    const stale = items.find((item) => item.id === pricing.itemId);
+    return stale
+      ? `${stale.name} (${stale.category}) is no longer available. Please remove it from your cart.`
+      : 'Your cart is empty.';
+  }
+  return pricing.amountRupees === cartTotal(items)
+    ? null
+    : 'Prices have changed. Please remove the plans and add them again.';
 }
 
 export function usePayment(): PaymentApi {
@@ -71,6 +85,12 @@ export function usePayment(): PaymentApi {
   const payCart = useCallback(
     async (items: CartItem[]) => {
       if (!user || busy.current || items.length === 0) return false;
+      // A stale cart (a plan no longer sold, or a changed price) is refused before any order is created.
+      const staleReason = staleCartReason(items);
+      if (staleReason) {
+        toast(`An error occurred during payment: ${staleReason}`, 'error');
+        return false;
+      }
       busy.current = true;
       setPayingId(CART_PAYING_ID);
       try {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { usePayment, type PaymentApi } from '@/features/payments/use-payment';
+import { staleCartReason, usePayment, type PaymentApi } from '@/features/payments/use-payment';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
 import { TestSessionProvider, type Session } from '@/lib/session';
 import { ToastProvider } from '@/lib/toast';
@@ -89,5 +89,33 @@ describe('usePayment', () => {
     });
 
     expect(checkout.runCheckout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('staleCartReason', () => {
+  const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
+
+  it('when every line is a catalogue plan at its current price, then the cart can be paid', () => {
+    expect(staleCartReason([basic])).toBeNull();
+  });
+
+  it('when a line is no longer sold or its price text changed, then the cart is refused with a reason', () => {
+    expect(staleCartReason([basic, { ...basic, id: 'website-Gold', name: 'Gold' }])).toBe(
+      'Gold (Websites & E-commerce) is no longer available. Please remove it from your cart.',
+    );
+    expect(staleCartReason([{ ...basic, price: '₹15,000' }])).toMatch(/^Prices have changed/);
+  });
+
+  it('when a stale cart is paid, then no order is created and the spec error shows', async () => {
+    renderHook();
+
+    let isPaid = true;
+    await act(async () => {
+      isPaid = await payment.payCart([{ ...basic, price: '₹1' }]);
+    });
+
+    expect(isPaid).toBe(false);
+    expect(checkout.runCheckout).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('An error occurred during payment: Prices have changed.');
   });
 });
