@@ -81,6 +81,19 @@ describe('navigation', () => {
     await context.close();
   });
 
+  it('when a deep link to a section arrives before the sections have loaded, then it still lands on the section', async () => {
+    const { page, context } = await newPage(browser);
+    // Hold the contact section's code back for longer than the router's own retries last.
+    await context.route(/contact-section-.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.goto('/#contact');
+    await page.locator('#contact').waitFor({ timeout: 10_000 });
+    await expectLandedOn(page, 'contact');
+    await context.close();
+  });
+
   it('when the menu is opened on a phone, then the drawer traps focus, closes on Escape and its links land on sections', async () => {
     const { page, context } = await newPage(browser, { width: 360, height: 740 });
     await openLanding(page);
