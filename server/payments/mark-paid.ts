@@ -1,4 +1,10 @@
-import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { STATUS } from '../../src/domain/status';
 import { gatewayOrderDoc, payableDoc, paymentDoc, webhookEventDoc, type GatewayOrderLink } from './store';
 
@@ -21,8 +27,13 @@ export type MarkPaidOutcome =
   | 'paid'
   /** The payment was already recorded (verify twice, webhook after verify, ...). */
   | 'already-recorded'
-  /** The document was already Paid by another payment; this one is recorded for a refund. */
+  /** The document was already Paid by another payment (or deleted); this one is recorded for a refund. */
   | 'already-paid'
+  /**
+   * The document no longer carries this gateway order or amount (deleted and re-created, re-priced):
+   * the payment is recorded with status 'mismatch' for review and refund, and nothing is marked Paid.
+   */
+  | 'mismatch'
   /** The webhook event was handled before. */
   | 'duplicate-event'
   /** No gateway order of ours has this id. */
@@ -31,6 +42,15 @@ export type MarkPaidOutcome =
 export interface MarkPaidResult {
   outcome: MarkPaidOutcome;
   link?: GatewayOrderLink;
+}
+
+/** payments/{id}.status of a payment that did not match its document (kept for review and refund). */
+export const MISMATCH = 'mismatch';
+
+function mismatchReason(target: DocumentData, link: GatewayOrderLink, input: MarkPaidInput): string | undefined {
+  if (target.gatewayOrderId !== input.gatewayOrderId) return 'gateway-order-replaced';
+  if (input.amountPaise !== link.amountPaise || target.gatewayOrderAmount !== link.amountPaise) return 'amount';
+  return undefined;
 }
 
 /** Reads the event (if any) and the gateway order link; every write of a transaction comes after its reads. */
@@ -91,10 +111,22 @@ export async function markPaid(
     const targetRef = payableDoc(db, link);
     const [paymentSnap, targetSnap] = await tx.getAll(paymentDoc(db, input.paymentId), targetRef);
     if (paymentSnap!.exists) {
-      recordEvent(tx, eventRef, input, 'already-recorded');
-      return { outcome: 'already-recorded' as const, link };
+      // A repeat reports what the first call decided: a mismatched payment stays a mismatch.
+      const recorded = paymentSnap!.data()!;
+      const outcome =
+        recorded.status === MISMATCH
+          ? ('mismatch' as const)
+          : 'duplicateOf' in recorded || recorded.documentMissing
+            ? ('already-paid' as const)
+            : ('already-recorded' as const);
+      recordEvent(tx, eventRef, input, outcome);
+      return { outcome, link };
     }
     const alreadyPaid = targetSnap!.exists && targetSnap!.get('status') === STATUS.paid;
+    // The link names a document by path only, and its owner may delete it and create another under
+    // the same id (with a dearer order). Only a payment of the gateway order the document carries
+    // NOW, for the amount we priced, may mark it Paid.
+    const mismatch = targetSnap!.exists && !alreadyPaid ? mismatchReason(targetSnap!.data()!, link, input) : undefined;
     tx.create(paymentDoc(db, input.paymentId), {
       paymentId: input.paymentId,
       gatewayOrderId: input.gatewayOrderId,
@@ -108,8 +140,13 @@ export async function markPaid(
       // A second capture on a paid document (or one deleted since) is kept for a refund, never lost.
       ...(alreadyPaid ? { duplicateOf: targetSnap!.get('paymentId') ?? null } : {}),
       ...(targetSnap!.exists ? {} : { documentMissing: true }),
+      ...(mismatch ? { status: MISMATCH, mismatchReason: mismatch } : {}),
       createdAt: FieldValue.serverTimestamp(),
     });
+    if (mismatch) {
+      recordEvent(tx, eventRef, input, 'mismatch');
+      return { outcome: 'mismatch' as const, link };
+    }
     if (alreadyPaid || !targetSnap!.exists) {
       recordEvent(tx, eventRef, input, 'already-paid');
       return { outcome: 'already-paid' as const, link };

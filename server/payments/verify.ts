@@ -6,6 +6,10 @@ import { markPaid } from './mark-paid';
 import { gatewayOrderDoc, type GatewayOrderLink } from './store';
 
 export const PAYMENT_SUCCESS = 'Payment successful.';
+export const PAYMENT_MISMATCH =
+  'This payment does not match the current order or amount. It has been recorded and will be reviewed for a refund.';
+export const PAYMENT_NOT_APPLIED =
+  'This was already paid (or no longer exists). Your payment has been recorded and will be reviewed for a refund.';
 
 /**
  * The browser's checkout result. The signature is checked (constant time) over the gateway order
@@ -36,7 +40,7 @@ export async function verifyPayment(
   if (payment.status !== 'captured') {
     throw new HttpError(400, payment.errorDescription ?? 'The payment was not completed.');
   }
-  await markPaid(
+  const { outcome } = await markPaid(
     db,
     {
       gatewayOrderId: orderId,
@@ -47,5 +51,16 @@ export async function verifyPayment(
     },
     link,
   );
-  return { status: 'Paid', paymentId, message: PAYMENT_SUCCESS };
+  // Answer what really happened: only a payment that is (or already was) applied to its document is 'Paid'.
+  switch (outcome) {
+    case 'paid':
+    case 'already-recorded':
+      return { status: 'Paid', paymentId, message: PAYMENT_SUCCESS };
+    case 'mismatch':
+      throw new HttpError(409, PAYMENT_MISMATCH);
+    case 'already-paid':
+      throw new HttpError(409, PAYMENT_NOT_APPLIED);
+    default:
+      throw new HttpError(404, 'Payment order not found.');
+  }
 }

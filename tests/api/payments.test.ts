@@ -1,5 +1,7 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { findCatalogueEntry } from '@/domain/catalogue';
 import { PAYMENT_ORDER_FAILED } from '../../server/payments/payment-orders';
 import type { PaymentGateway } from '../../server/payments/gateway';
 import { SandboxGateway } from '../../server/payments/sandbox';
@@ -9,6 +11,7 @@ import { admin, clearFirestore } from '../helpers/emulators';
 import {
   createPaymentOrder,
   docData,
+  line,
   newUser,
   orderPath,
   paymentsFor,
@@ -24,6 +27,18 @@ const EXPECTED_PAISE = 130_000 * 100;
 beforeEach(async () => {
   await clearFirestore();
 });
+
+function deliverWebhook(
+  app: Parameters<typeof request>[0],
+  webhook: { rawBody: Buffer; signature: string; eventId: string },
+) {
+  return request(app)
+    .post('/api/payments/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Razorpay-Signature', webhook.signature)
+    .set('X-Razorpay-Event-Id', webhook.eventId)
+    .send(webhook.rawBody.toString());
+}
 
 function sandboxOf(gateway: PaymentGateway): SandboxGateway {
   if (!(gateway instanceof SandboxGateway)) throw new Error('tests run on the sandbox gateway');
@@ -289,17 +304,7 @@ describe('POST /api/payments/verify', () => {
 });
 
 describe('POST /api/payments/webhook', () => {
-  async function deliver(
-    app: Parameters<typeof request>[0],
-    webhook: { rawBody: Buffer; signature: string; eventId: string },
-  ) {
-    return request(app)
-      .post('/api/payments/webhook')
-      .set('Content-Type', 'application/json')
-      .set('X-Razorpay-Signature', webhook.signature)
-      .set('X-Razorpay-Event-Id', webhook.eventId)
-      .send(webhook.rawBody.toString());
-  }
+  const deliver = deliverWebhook;
 
   async function capturedWebhook(
     deps: ReturnType<typeof testApp>['deps'],
@@ -414,6 +419,75 @@ describe('POST /api/payments/webhook', () => {
     );
     expect(stored?.status).toBe('Paid');
     expect(await paymentsFor(order.body.id as string)).toHaveLength(1);
+  });
+});
+
+describe('an order deleted and re-created under the same id', () => {
+  /** What its owner may do with the client SDK: delete the order, then create a dearer one with the same id. */
+  async function recreateDearer(uid: string, orderId: string) {
+    const ref = admin().db.doc(orderPath(uid, orderId));
+    const old = (await ref.get()).data()!;
+    await ref.delete();
+    await ref.set({
+      orderNumber: old.orderNumber,
+      userId: uid,
+      items: [line('manufacturing-Starter')],
+      total: findCatalogueEntry('manufacturing-Starter')!.amountRupees,
+      currency: 'INR',
+      status: 'Pending',
+      createdAt: FieldValue.serverTimestamp(),
+    });
+  }
+
+  it('when the old cheap gateway order is paid and verified, then it answers 409, the order stays Pending and the payment is kept as a mismatch', async () => {
+    const { app, deps } = testApp();
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid, ['website-Basic']);
+    const cheap = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+    await recreateDearer(user.uid, orderId);
+    const dear = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+    expect(dear.body.id).not.toBe(cheap.body.id);
+
+    const paid = await sandboxPay(app, user.idToken, cheap.body.id as string);
+    if (paid.outcome !== 'success') throw new Error('expected success');
+    const verify = () =>
+      request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(paid.result);
+    const first = await verify();
+    const again = await verify();
+    const webhook = await deliverWebhook(
+      app,
+      sandboxOf(deps.gateway).signWebhook(
+        paymentWebhookBody('payment.captured', (await deps.gateway.fetchPayment(paid.result.razorpay_payment_id))!),
+      ),
+    );
+
+    expect([first.status, again.status]).toEqual([409, 409]);
+    expect(first.body.message).toMatch(/does not match/);
+    expect(webhook.status).toBe(200);
+    expect(webhook.body.outcome).toBe('mismatch');
+    const stored = await docData(orderPath(user.uid, orderId));
+    expect(stored).toMatchObject({ status: 'Pending', gatewayOrderId: dear.body.id });
+    expect(stored?.paymentId).toBeUndefined();
+    const payments = await paymentsFor(cheap.body.id as string);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.data()).toMatchObject({ status: 'mismatch', amountPaise: 20_000 * 100, docId: orderId });
+  });
+
+  it('when the re-created order never asked for a gateway order, then the webhook of the old one does not mark it Paid', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid, ['website-Basic']);
+    const cheap = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+    await recreateDearer(user.uid, orderId);
+
+    await sandboxPay(app, user.idToken, cheap.body.id as string, 'success', 'deliver');
+
+    const payments = await waitFor(
+      () => paymentsFor(cheap.body.id as string),
+      (docs) => docs.length > 0,
+    );
+    expect(payments[0]!.get('status')).toBe('mismatch');
+    expect((await docData(orderPath(user.uid, orderId)))?.status).toBe('Pending');
   });
 });
 
