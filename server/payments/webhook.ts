@@ -13,6 +13,9 @@ export interface WebhookDelivery {
   eventId: string | undefined;
 }
 
+const EVENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const PAYMENT_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'] as const;
+
 export type WebhookResult = { handled: boolean; outcome: string };
 
 /**
@@ -40,40 +43,41 @@ export async function handleWebhook(
   } catch {
     throw new HttpError(400, 'Webhook body is not valid JSON.');
   }
-  const eventId =
-    delivery.eventId?.slice(0, 128) || `sha256_${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
-  const payment = event.payload?.payment?.entity;
-
-  switch (event.event) {
-    case 'payment.captured':
-    case 'order.paid': {
-      if (!payment?.id || !payment.order_id) throw new HttpError(400, 'Webhook has no payment.');
-      const result = await markPaid(db, {
-        gatewayOrderId: payment.order_id,
-        paymentId: payment.id,
-        amountPaise: payment.amount,
-        method: payment.method ?? undefined,
-        source: 'webhook',
-        eventId,
-        eventType: event.event,
-      });
-      logger?.info({ eventId, event: event.event, outcome: result.outcome }, 'webhook handled');
-      return { handled: true, outcome: result.outcome };
-    }
-    case 'payment.failed': {
-      if (!payment?.id || !payment.order_id) throw new HttpError(400, 'Webhook has no payment.');
-      const outcome = await recordPaymentFailure(db, {
-        gatewayOrderId: payment.order_id,
-        paymentId: payment.id,
-        code: payment.error_code ?? undefined,
-        description: payment.error_description ?? undefined,
-        eventId,
-        eventType: event.event,
-      });
-      logger?.info({ eventId, event: event.event, outcome }, 'webhook handled');
-      return { handled: true, outcome };
-    }
-    default:
-      return { handled: false, outcome: 'ignored' };
+  // The id becomes a Firestore document id, so only Razorpay's shape is accepted.
+  if (delivery.eventId !== undefined && !EVENT_ID.test(delivery.eventId)) {
+    throw new HttpError(400, 'Invalid webhook event id.');
   }
+  const eventId = delivery.eventId || `sha256_${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
+  if (!(PAYMENT_EVENTS as readonly string[]).includes(event.event)) return { handled: false, outcome: 'ignored' };
+  const payment = event.payload?.payment?.entity;
+  if (!payment?.id || !payment.order_id) {
+    // A payment made without an order of ours (e.g. a payment link): a 4xx would only make the
+    // gateway retry and eventually disable the webhook, so it is acknowledged and ignored.
+    logger?.info({ eventId, event: event.event, paymentId: payment?.id }, 'webhook without an order ignored');
+    return { handled: false, outcome: 'ignored' };
+  }
+
+  if (event.event === 'payment.failed') {
+    const outcome = await recordPaymentFailure(db, {
+      gatewayOrderId: payment.order_id,
+      paymentId: payment.id,
+      code: payment.error_code ?? undefined,
+      description: payment.error_description ?? undefined,
+      eventId,
+      eventType: event.event,
+    });
+    logger?.info({ eventId, event: event.event, outcome }, 'webhook handled');
+    return { handled: true, outcome };
+  }
+  const result = await markPaid(db, {
+    gatewayOrderId: payment.order_id,
+    paymentId: payment.id,
+    amountPaise: payment.amount,
+    method: payment.method ?? undefined,
+    source: 'webhook',
+    eventId,
+    eventType: event.event,
+  });
+  logger?.info({ eventId, event: event.event, outcome: result.outcome }, 'webhook handled');
+  return { handled: true, outcome: result.outcome };
 }

@@ -12,7 +12,9 @@ export const paymentOrderRequestSchema = z.object({
     .trim()
     .min(1, 'firestore_id is required.')
     .max(128)
-    .regex(/^[^/]+$/, 'firestore_id is not a document id.'),
+    .regex(/^[^/]+$/, 'firestore_id is not a document id.')
+    // Firestore reserves '.', '..' and ids of the form __name__.
+    .refine((id) => id !== '.' && id !== '..' && !/^__.*__$/.test(id), 'firestore_id is not a document id.'),
   type: paymentTypeSchema,
   amount: z.union([z.number(), z.string().max(32)]).optional(),
   currency: z.string().max(8).optional(),

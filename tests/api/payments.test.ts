@@ -190,6 +190,19 @@ describe('POST /api/payments/orders', () => {
     ).toBe(400);
   });
 
+  it.each(['.', '..', '__x__', '__name__'])(
+    "when firestore_id is Firestore's reserved id %j, then it answers 400",
+    async (firestoreId) => {
+      const { app } = testApp();
+      const user = await newUser();
+
+      const response = await createPaymentOrder(app, user.idToken, { firestore_id: firestoreId, type: 'invoice' });
+
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBeTruthy();
+    },
+  );
+
   it('when the gateway fails, then it answers 502 with the spec message', async () => {
     const base = testApp();
     const failing = Object.assign(Object.create(Object.getPrototypeOf(base.deps.gateway)), base.deps.gateway, {
@@ -250,6 +263,23 @@ describe('POST /api/payments/verify', () => {
 
     expect([...responses, again].map((response) => response.status)).toEqual([200, 200, 200]);
     expect(await paymentsFor(gatewayOrderId)).toHaveLength(1);
+  });
+
+  it('when a second payment of an already paid order is verified, then it answers 409 (not Paid) and is kept for a refund', async () => {
+    const { app, user, orderId, gatewayOrderId, result } = await paidCheckout();
+    const verify = (body: typeof result) =>
+      request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(body);
+    expect((await verify(result)).status).toBe(200);
+    const second = await sandboxPay(app, user.idToken, gatewayOrderId);
+    if (second.outcome !== 'success') throw new Error('expected success');
+
+    const response = await verify(second.result);
+
+    expect(response.status).toBe(409);
+    expect(response.body.status).toBeUndefined();
+    expect((await docData(orderPath(user.uid, orderId)))?.paymentId).toBe(result.razorpay_payment_id);
+    const duplicate = await docData(`payments/${second.result.razorpay_payment_id}`);
+    expect(duplicate?.duplicateOf).toBe(result.razorpay_payment_id);
   });
 
   it('when the signature is wrong, then it answers 400 and nothing changes', async () => {
@@ -392,6 +422,43 @@ describe('POST /api/payments/webhook', () => {
     expect((await docData(orderPath(user.uid, orderId)))?.status).toBe('Pending');
     expect((await admin().db.collection('webhookEvents').get()).size).toBe(0);
   });
+
+  it.each(['payment.captured', 'payment.failed'])(
+    'when a signed %s event has no order id (a payment made without an order), then it answers 200 and ignores it',
+    async (event) => {
+      const { app, deps } = testApp();
+      const body = JSON.parse(
+        paymentWebhookBody(event as 'payment.captured', {
+          id: 'pay_NoOrder0000000',
+          orderId: 'order_unused',
+          status: event === 'payment.failed' ? 'failed' : 'captured',
+          amount: 50_000,
+          currency: 'INR',
+        }),
+      );
+      body.payload.payment.entity.order_id = null;
+
+      const response = await deliver(app, sandboxOf(deps.gateway).signWebhook(JSON.stringify(body)));
+
+      expect(response.status).toBe(200);
+      expect(response.body.outcome).toBe('ignored');
+      expect((await admin().db.collection('payments').get()).size).toBe(0);
+    },
+  );
+
+  it.each(['../x', 'a/b', 'x'.repeat(65), '__x__.'])(
+    'when the event id header is %j (not an id Razorpay sends), then it answers 400 and records nothing',
+    async (eventId) => {
+      const { app, deps, user, orderId, gatewayOrderId, result } = await paidCheckout();
+      const webhook = await capturedWebhook(deps, gatewayOrderId, result.razorpay_payment_id);
+
+      const response = await deliver(app, { ...webhook, eventId });
+
+      expect(response.status).toBe(400);
+      expect((await docData(orderPath(user.uid, orderId)))?.status).toBe('Pending');
+      expect((await admin().db.collection('webhookEvents').get()).size).toBe(0);
+    },
+  );
 
   it('when the event is of an unknown kind, then it answers 200 and ignores it', async () => {
     const { app, deps } = testApp();
