@@ -1,4 +1,4 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { STATUS } from '../../src/domain/status';
 import type { PaymentGateway } from './gateway';
@@ -6,12 +6,19 @@ import { markPaid } from './mark-paid';
 
 /** A gateway order younger than this may still be in the customer's hands. */
 export const RECONCILE_MIN_AGE_MS = 15 * 60_000;
+/** Older gateway orders are abandoned; asking the gateway about them forever would crowd out new ones. */
+export const RECONCILE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+export const RECONCILE_PAGE_SIZE = 200;
+export const RECONCILE_MAX_PAGES = 10;
 
 export interface ReconcileOptions {
   now?: number;
   minAgeMs?: number;
-  /** Per collection and pass; the next pass picks up the rest. */
+  maxAgeMs?: number;
+  /** Documents per query page. */
   limit?: number;
+  /** Pages per collection and pass (bounds one pass); the next pass starts again from the oldest. */
+  maxPages?: number;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
@@ -22,53 +29,72 @@ export interface ReconcileReport {
 }
 
 /**
- * Finds orders and invoices still 'Pending' whose gateway order is older than 15 minutes, asks the
- * gateway for that order's payments and marks the document 'Paid' (through the same idempotent
- * transaction as verify and webhooks) when one was captured. This is what makes a lost webhook
- * plus a closed browser still end 'Paid'.
+ * Finds orders and invoices still 'Pending' whose gateway order is older than 15 minutes and
+ * younger than 7 days (oldest first, page by page, at most RECONCILE_MAX_PAGES pages per pass),
+ * asks the gateway for that order's payments and marks the document 'Paid' (through the same
+ * idempotent transaction as verify and webhooks) when one was captured. This is what makes a lost
+ * webhook plus a closed browser still end 'Paid'.
  */
 export async function reconcilePayments(
   db: Firestore,
   gateway: PaymentGateway,
   options: ReconcileOptions = {},
 ): Promise<ReconcileReport> {
-  const cutoff = Timestamp.fromMillis((options.now ?? Date.now()) - (options.minAgeMs ?? RECONCILE_MIN_AGE_MS));
+  const now = options.now ?? Date.now();
+  const newest = Timestamp.fromMillis(now - (options.minAgeMs ?? RECONCILE_MIN_AGE_MS));
+  const oldest = Timestamp.fromMillis(now - (options.maxAgeMs ?? RECONCILE_MAX_AGE_MS));
+  const pageSize = options.limit ?? RECONCILE_PAGE_SIZE;
   const report: ReconcileReport = { checked: 0, paid: 0, failed: 0 };
   for (const group of ['orders', 'invoices'] as const) {
-    const pending = await db
+    const inWindow = db
       .collectionGroup(group)
       .where('status', '==', STATUS.pending)
-      .where('gatewayOrderCreatedAt', '<=', cutoff)
+      .where('gatewayOrderCreatedAt', '>=', oldest)
+      .where('gatewayOrderCreatedAt', '<=', newest)
       .orderBy('gatewayOrderCreatedAt')
-      .limit(options.limit ?? 200)
-      .get();
-    for (const doc of pending.docs) {
-      const gatewayOrderId = doc.get('gatewayOrderId') as string | undefined;
-      if (!gatewayOrderId) continue;
-      report.checked += 1;
-      try {
-        const payments = await gateway.fetchOrderPayments(gatewayOrderId);
-        const captured = payments.find((payment) => payment.status === 'captured');
-        if (!captured) continue;
-        const result = await markPaid(db, {
-          gatewayOrderId,
-          paymentId: captured.id,
-          amountPaise: captured.amount,
-          method: captured.method,
-          source: 'reconcile',
-        });
-        if (result.outcome === 'paid') {
-          report.paid += 1;
-          options.logger?.info({ path: doc.ref.path, paymentId: captured.id }, 'reconciled a captured payment');
-        }
-      } catch (error) {
-        // One bad document must not stop the pass; it is retried next time.
-        report.failed += 1;
-        options.logger?.error({ err: error, path: doc.ref.path }, 'reconciliation of a document failed');
-      }
+      .limit(pageSize);
+    // Pages with a cursor, so abandoned orders at the head of the window never starve newer ones.
+    let last: QueryDocumentSnapshot | undefined;
+    for (let page = 0; page < (options.maxPages ?? RECONCILE_MAX_PAGES); page += 1) {
+      const pending = await (last ? inWindow.startAfter(last) : inWindow).get();
+      for (const doc of pending.docs) await reconcileDocument(db, gateway, doc, report, options.logger);
+      if (pending.size < pageSize) break;
+      last = pending.docs[pending.size - 1];
     }
   }
   return report;
+}
+
+async function reconcileDocument(
+  db: Firestore,
+  gateway: PaymentGateway,
+  doc: QueryDocumentSnapshot,
+  report: ReconcileReport,
+  logger: ReconcileOptions['logger'],
+): Promise<void> {
+  const gatewayOrderId = doc.get('gatewayOrderId') as string | undefined;
+  if (!gatewayOrderId) return;
+  report.checked += 1;
+  try {
+    const payments = await gateway.fetchOrderPayments(gatewayOrderId);
+    const captured = payments.find((payment) => payment.status === 'captured');
+    if (!captured) return;
+    const result = await markPaid(db, {
+      gatewayOrderId,
+      paymentId: captured.id,
+      amountPaise: captured.amount,
+      method: captured.method,
+      source: 'reconcile',
+    });
+    if (result.outcome === 'paid') {
+      report.paid += 1;
+      logger?.info({ path: doc.ref.path, paymentId: captured.id }, 'reconciled a captured payment');
+    }
+  } catch (error) {
+    // One bad document must not stop the pass; it is retried next time.
+    report.failed += 1;
+    logger?.error({ err: error, path: doc.ref.path }, 'reconciliation of a document failed');
+  }
 }
 
 /** Runs reconciliation every `intervalMinutes` (0 = off). Returns a stop function. */

@@ -1,3 +1,4 @@
+import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { reconcilePayments } from '../../server/payments/reconcile';
 import { testApp } from '../helpers/api-app';
@@ -45,6 +46,40 @@ describe('reconcilePayments', () => {
     const payments = await paymentsFor(order.body.id as string);
     expect(payments).toHaveLength(1);
     expect(payments[0]!.get('source')).toBe('reconcile');
+  });
+
+  it('when more abandoned orders than one page precede a captured newer one, then the newer one ends Paid exactly once', async () => {
+    const { app, deps } = testApp();
+    const { db } = deps.firebase;
+    const user = await newUser();
+    const now = Date.now() + SIXTEEN_MINUTES;
+    // Abandoned checkouts: gateway orders with no payment, older than the newer one.
+    const abandoned = await Promise.all(
+      Array.from({ length: 7 }, (_, index) =>
+        seedOrder(user.uid, ['website-Basic'], {
+          gatewayOrderId: `order_Abandoned${String(index).padStart(5, '0')}`,
+          gatewayOrderAmount: 20_000 * 100,
+          gatewayOrderCreatedAt: Timestamp.fromMillis(now - 60 * 60_000 - index * 1000),
+        }),
+      ),
+    );
+    // Outside the window (older than 7 days): never asked about again.
+    await seedOrder(user.uid, ['website-Basic'], {
+      gatewayOrderId: 'order_Ancient000000',
+      gatewayOrderAmount: 20_000 * 100,
+      gatewayOrderCreatedAt: Timestamp.fromMillis(now - 8 * 24 * 60 * 60_000),
+    });
+    const orderId = await seedOrder(user.uid);
+    const order = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+    await sandboxPay(app, user.idToken, order.body.id as string, 'success', 'drop');
+
+    const first = await reconcilePayments(db, deps.gateway, { now, limit: 5 });
+    const second = await reconcilePayments(db, deps.gateway, { now, limit: 5 });
+
+    expect(first).toMatchObject({ checked: abandoned.length + 1, paid: 1, failed: 0 });
+    expect(second).toMatchObject({ checked: abandoned.length, paid: 0 });
+    expect((await docData(orderPath(user.uid, orderId)))?.status).toBe('Paid');
+    expect(await paymentsFor(order.body.id as string)).toHaveLength(1);
   });
 
   it('when the only attempt failed, then the invoice stays Pending', async () => {
