@@ -1,14 +1,32 @@
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onIdTokenChanged,
+} from 'firebase/auth';
 import { env } from './env';
+import { publishAuthUser } from './session';
 
-/** The Firebase app and Auth, initialised once. Loaded after first paint, never on the critical path. */
+/**
+ * The Firebase app and Auth, initialised once, on demand: never on the landing page's critical
+ * path. No popup resolver here (getAuth() would preload Google's popup script for every visitor);
+ * the Google sign-in and link calls pass `browserPopupRedirectResolver` themselves.
+ */
 export const app = initializeApp(env.firebase);
-export const auth = getAuth(app);
+export const auth = initializeAuth(app, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+});
 
 if (env.useEmulators) {
   connectAuthEmulator(auth, `http://${env.authEmulatorHost}`, { disableWarnings: true });
 }
+
+// Whoever loads Auth first (the session provider, the auth modal, an API call), the session
+// context hears every sign-in, sign-out and token change.
+onIdTokenChanged(auth, publishAuthUser);
 
 // End-to-end builds (VITE_E2E_HOOKS=true) let tests drive the page's own SDK instances.
 // Production builds drop this block entirely, SDK modules included.

@@ -27,23 +27,56 @@ function toSessionUser(user: User): SessionUser {
   };
 }
 
+// The session lives outside React so that lib/firebase.ts, whenever something loads it, can
+// publish every auth change here.
+let current: Session = { status: 'loading', user: null };
+const subscribers = new Set<(session: Session) => void>();
+
+function publish(next: Session): void {
+  current = next;
+  for (const subscriber of subscribers) subscriber(next);
+}
+
+/** Called by lib/firebase.ts on every ID token change (sign-in, sign-out, refresh, linking). */
+export function publishAuthUser(user: User | null): void {
+  publish({ status: 'ready', user: user ? toSessionUser(user) : null });
+}
+
+/** Loads Firebase Auth (once); the session then follows it. */
+export function loadAuth(): Promise<typeof import('./firebase')> {
+  return import('./firebase');
+}
+
+/**
+ * Whether this browser may hold a signed-in Firebase session: only then is Auth loaded at start.
+ * A first-time visitor gets a ready, signed-out session without downloading Auth; it loads when
+ * they open the auth modal or send something that needs a token.
+ */
+async function mayHaveSavedSession(): Promise<boolean> {
+  try {
+    if (Object.keys(localStorage).some((key) => key.startsWith('firebase:authUser:'))) return true;
+    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
+    const databases = await indexedDB.databases();
+    return databases.some((database) => database.name === 'firebaseLocalStorageDb');
+  } catch {
+    return true;
+  }
+}
+
 /** The signed-in session, the one piece of auth state every feature may read. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session>({ status: 'loading', user: null });
+  const [session, setSession] = useState<Session>(current);
 
   useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
-    let cancelled = false;
-    // Auth is loaded after the first paint so it never delays the landing page.
-    void Promise.all([import('./firebase'), import('firebase/auth')]).then(([{ auth }, { onIdTokenChanged }]) => {
-      if (cancelled) return;
-      unsubscribe = onIdTokenChanged(auth, (user) => {
-        setSession({ status: 'ready', user: user ? toSessionUser(user) : null });
-      });
+    subscribers.add(setSession);
+    setSession(current);
+    void mayHaveSavedSession().then((mayHave) => {
+      if (mayHave) void loadAuth();
+      else if (current.status === 'loading') publish({ status: 'ready', user: null });
     });
+    if (import.meta.env.VITE_E2E_HOOKS === 'true') Object.assign(window, { __loadFirebase: loadAuth });
     return () => {
-      cancelled = true;
-      unsubscribe?.();
+      subscribers.delete(setSession);
     };
   }, []);
 
@@ -62,12 +95,12 @@ export function TestSessionProvider({ value, children }: { value: Session; child
 
 /** The current ID token, or null for a visitor. */
 export async function currentIdToken(): Promise<string | null> {
-  const { auth } = await import('./firebase');
+  const { auth } = await loadAuth();
   await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
 }
 
 export async function signOutUser(): Promise<void> {
-  const [{ auth }, { signOut }] = await Promise.all([import('./firebase'), import('firebase/auth')]);
+  const [{ auth }, { signOut }] = await Promise.all([loadAuth(), import('firebase/auth')]);
   await signOut(auth);
 }

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { launchBrowser, loadFirebaseHooks, newPage } from '../helpers/browser';
 import { admin } from '../helpers/emulators';
 
 let browser: Browser;
@@ -60,7 +60,7 @@ async function currentUid(page: Page): Promise<string> {
  * modal is covered by the accounts tests and by the guest journey below).
  */
 async function signInRegistered(page: Page, email: string) {
-  await page.waitForFunction(() => '__fb' in window);
+  await loadFirebaseHooks(page);
   await page.evaluate(async (address) => {
     const hooks = (window as unknown as { __fb: Hooks }).__fb;
     const [authSdk, fs, db] = await Promise.all([hooks.authSdk(), hooks.firestoreSdk(), hooks.db()]);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { launchBrowser, loadFirebaseHooks, newPage } from '../helpers/browser';
 import { admin } from '../helpers/emulators';
 
 let browser: Browser;
@@ -21,7 +21,7 @@ describe('local stack', () => {
   it('when a user signs up from the page, then they can write and read their own profile but not another one', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
-    await page.waitForFunction(() => '__fb' in window);
+    await loadFirebaseHooks(page);
     const email = `foundation-${Date.now()}@example.com`;
 
     const result = await page.evaluate(async (address) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '@/domain/catalogue';
 import { formatInr } from '@/domain/money';
 import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { launchBrowser, loadFirebaseHooks, newPage } from '../helpers/browser';
 import { admin } from '../helpers/emulators';
 
 let browser: Browser;
@@ -192,7 +192,7 @@ describe('products and plans', () => {
   it('when a signed-in user adds a plan, then its card says Added to Cart and the bar counts it', async () => {
     const { page, context } = await newPage(browser);
     await openLanding(page);
-    await page.waitForFunction(() => '__fb' in window);
+    await loadFirebaseHooks(page);
     await page.evaluate(async (address) => {
       const hooks = (
         window as unknown as {
@@ -300,7 +300,7 @@ describe('contact', () => {
   it('when a signed-in user sends a query, then it is stored under their account', async () => {
     const { page, context } = await newPage(browser);
     await openLanding(page);
-    await page.waitForFunction(() => '__fb' in window);
+    await loadFirebaseHooks(page);
     const email = unique('member');
     const uid = await page.evaluate(async (address) => {
       const hooks = (

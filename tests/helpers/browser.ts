@@ -37,3 +37,13 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   });
   return { context, page, errors };
 }
+
+/**
+ * Loads Firebase in the page (as the auth modal or an API call would) and waits for the test
+ * hooks of an e2e build. A first-time visitor's page does not load Firebase by itself.
+ */
+export async function loadFirebaseHooks(page: Page): Promise<void> {
+  await page.waitForFunction(() => '__loadFirebase' in window);
+  await page.evaluate(() => (window as unknown as { __loadFirebase: () => Promise<unknown> }).__loadFirebase());
+  await page.waitForFunction(() => '__fb' in window);
+}

@@ -7,6 +7,7 @@ import {
   signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
+  browserPopupRedirectResolver,
   signOut,
   updateProfile,
   type User,
@@ -121,7 +122,7 @@ export async function signInWithGoogle(account?: EmulatedGoogleAccount): Promise
     user = (await signInWithCredential(auth, emulatedGoogleCredential(account))).user;
   } else {
     try {
-      user = (await signInWithPopup(auth, new GoogleAuthProvider())).user;
+      user = (await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver)).user;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return null;

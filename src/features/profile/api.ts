@@ -4,6 +4,7 @@ import {
   GoogleAuthProvider,
   linkWithCredential,
   linkWithPopup,
+  browserPopupRedirectResolver,
   type User,
 } from 'firebase/auth';
 import {
@@ -213,7 +214,7 @@ export async function linkGuestWithGoogle(fallbackName: string, account?: Emulat
     linked = (await linkWithCredential(user, emulatedGoogleCredential(account))).user;
   } else {
     try {
-      linked = (await linkWithPopup(user, new GoogleAuthProvider())).user;
+      linked = (await linkWithPopup(user, new GoogleAuthProvider(), browserPopupRedirectResolver)).user;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return false;
