@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Public (it is in .env.example): fine for the emulators, never for a real project. */
+export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
+
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   /** Comma-separated origins allowed by CORS (the site). */
@@ -9,7 +12,12 @@ const schema = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   /** Signs sandbox payments and webhooks; only used when no Razorpay keys are set. */
-  SANDBOX_SECRET: z.string().min(8).default('local-sandbox-secret'),
+  SANDBOX_SECRET: z.string().min(8).default(DEFAULT_SANDBOX_SECRET),
+  /** 'true' lets a real (non demo-) Firebase project run the sandbox gateway, e.g. a staging site. */
+  ALLOW_SANDBOX_PAYMENTS: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
   CSC_API_KEY: z.string().optional(),
   /** The CountryStateCity service, proxied when CSC_API_KEY is set (tests point it at a local fake). */
   CSC_API_BASE_URL: z.string().url().default('https://api.countrystatecity.in/v1'),
@@ -51,13 +59,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (hasKeyId !== hasSecret) {
     throw new Error('Invalid server configuration: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither.');
   }
-  if (!config.FIREBASE_PROJECT_ID.startsWith('demo-') && (!env.GOOGLE_APPLICATION_CREDENTIALS && !env.FIRESTORE_EMULATOR_HOST)) {
+  if (
+    !config.FIREBASE_PROJECT_ID.startsWith('demo-') &&
+    !env.GOOGLE_APPLICATION_CREDENTIALS &&
+    !env.FIRESTORE_EMULATOR_HOST
+  ) {
     // Firebase Admin can also find credentials on Google Cloud itself; only warn.
-    console.warn('GOOGLE_APPLICATION_CREDENTIALS is not set; Firebase Admin will use the platform default credentials.');
+    console.warn(
+      'GOOGLE_APPLICATION_CREDENTIALS is not set; Firebase Admin will use the platform default credentials.',
+    );
   }
-  return {
+  const result: Config = {
     ...config,
-    siteOrigins: config.SITE_ORIGIN.split(',').map((origin) => origin.trim()).filter(Boolean),
+    siteOrigins: config.SITE_ORIGIN.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     razorpayEnabled: hasKeyId && hasSecret,
   };
+  assertSandboxAllowed(result);
+  return result;
+}
+
+/**
+ * The sandbox gateway accepts fake payments, so without Razorpay keys it only runs on a demo-
+ * project (the emulators) unless ALLOW_SANDBOX_PAYMENTS=true, and never on a real project with the
+ * public default SANDBOX_SECRET (anyone could sign a "payment" with it).
+ */
+export function assertSandboxAllowed(
+  config: Pick<Config, 'razorpayEnabled' | 'FIREBASE_PROJECT_ID' | 'ALLOW_SANDBOX_PAYMENTS' | 'SANDBOX_SECRET'>,
+): void {
+  if (config.razorpayEnabled || config.FIREBASE_PROJECT_ID.startsWith('demo-')) return;
+  if (!config.ALLOW_SANDBOX_PAYMENTS) {
+    throw new Error(
+      `Invalid server configuration: no Razorpay keys are set, so payments would use the sandbox gateway (fake payments) on the real Firebase project '${config.FIREBASE_PROJECT_ID}'. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or ALLOW_SANDBOX_PAYMENTS=true for a test deployment.`,
+    );
+  }
+  if (config.SANDBOX_SECRET === DEFAULT_SANDBOX_SECRET) {
+    throw new Error(
+      'Invalid server configuration: the sandbox gateway on a real Firebase project needs a private SANDBOX_SECRET, not the default one.',
+    );
+  }
 }

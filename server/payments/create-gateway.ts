@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { Config } from '../config';
+import { assertSandboxAllowed, type Config } from '../config';
 import { initFirebase } from '../firebase';
 import type { PaymentGateway } from './gateway';
 import { RazorpayGateway } from './razorpay';
@@ -10,5 +10,6 @@ export function createGateway(config: Config, db?: Firestore): PaymentGateway {
   if (config.razorpayEnabled) {
     return new RazorpayGateway(config.RAZORPAY_KEY_ID!, config.RAZORPAY_KEY_SECRET!, config.RAZORPAY_WEBHOOK_SECRET);
   }
+  assertSandboxAllowed(config);
   return new SandboxGateway(db ?? initFirebase(config.FIREBASE_PROJECT_ID).db, config.SANDBOX_SECRET);
 }
