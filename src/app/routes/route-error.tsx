@@ -6,7 +6,10 @@ export function RouteError() {
   const error = useRouteError();
   console.error(error);
   return (
-    <section role="alert" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+    <section
+      role="alert"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="text-slate-600">This page could not be loaded. Check your connection and try again.</p>
       <div className="flex gap-3">
