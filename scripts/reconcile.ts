@@ -3,11 +3,15 @@
  * Marks 'Paid' every pending order or invoice whose gateway order (older than 15 minutes) has a
  * captured payment. Uses the same configuration as the API (Razorpay keys or the sandbox).
  */
+import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { loadConfig } from '../server/config';
 import { initFirebase } from '../server/firebase';
 import { createGateway } from '../server/payments/create-gateway';
 import { reconcilePayments } from '../server/payments/reconcile';
+
+// The same .env as the API (see server/index.ts); variables already set win.
+if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL });

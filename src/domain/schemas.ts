@@ -68,28 +68,6 @@ export type NewInvoiceForm = z.input<typeof newInvoiceFormSchema>;
 export const paymentTypeSchema = z.enum(['product_order', 'invoice']);
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 
-/**
- * A payment order request. Both body shapes of the spec are accepted; `amount`, `user_id`,
- * `userName` and `userEmail` are only compared or ignored, never trusted.
- */
-export const paymentOrderRequestSchema = z.object({
-  firestore_id: z.string().trim().min(1, 'firestore_id is required.').max(128),
-  type: paymentTypeSchema,
-  amount: z.coerce.number().optional(),
-  currency: z.literal('INR').optional(),
-  user_id: z.string().max(128).nullable().optional(),
-  userName: z.string().max(200).optional(),
-  userEmail: z.string().max(254).optional(),
-});
-export type PaymentOrderRequest = z.input<typeof paymentOrderRequestSchema>;
-
-export const paymentVerificationSchema = z.object({
-  razorpay_order_id: z.string().trim().min(1).max(64),
-  razorpay_payment_id: z.string().trim().min(1).max(64),
-  razorpay_signature: z.string().trim().min(1).max(256),
-});
-export type PaymentVerification = z.infer<typeof paymentVerificationSchema>;
-
 /** ISO codes in location URLs: letters, digits and dashes only. */
 export const isoCodeSchema = z
   .string()
