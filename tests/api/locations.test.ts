@@ -2,6 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cachedLocationSource } from '../../server/locations/cached-source';
+import type { LocationSource } from '../../server/locations/types';
+import { LOCATION_RATE_LIMIT_MESSAGE, LOCATION_RATE_LIMIT_PER_MINUTE } from '../../server/routes/locations';
 import { testApp } from '../helpers/api-app';
 
 describe('locations from the data package (default)', () => {
@@ -118,13 +121,19 @@ describe('locations proxied to the CountryStateCity service (CSC_API_KEY set)', 
     const app = proxiedApp();
     await request(app).get('/api/locations/countries/IN/states').expect(200);
     await request(app).get('/api/locations/countries/in/states').expect(200);
-    expect(seen).toHaveLength(1);
+    // The country list is read once too: a state list is only asked for a known country.
+    expect(seen.map((call) => call.url)).toEqual(['/v1/countries', '/v1/countries/IN/states']);
   });
 
-  it('when the service says a code is unknown, then it answers 404 with a message', async () => {
-    const response = await request(proxiedApp()).get('/api/locations/countries/ZZ/states');
-    expect(response.status).toBe(404);
-    expect(response.body.message).toBe("Unknown country code 'ZZ'.");
+  it('when a code is not in its parent list, then it answers 404 without asking the service for it', async () => {
+    const app = proxiedApp();
+    const states = await request(app).get('/api/locations/countries/ZZ/states');
+    const again = await request(app).get('/api/locations/countries/ZZ/states');
+    const cities = await request(app).get('/api/locations/countries/IN/states/QQ/cities');
+
+    expect([states.status, again.status, cities.status]).toEqual([404, 404, 404]);
+    expect(states.body.message).toBe("Unknown country code 'ZZ'.");
+    expect(seen.map((call) => call.url)).toEqual(['/v1/countries', '/v1/countries/IN/states']);
   });
 
   it('when the service fails, then it answers 502 with a message, and the next call retries', async () => {
@@ -137,5 +146,65 @@ describe('locations proxied to the CountryStateCity service (CSC_API_KEY set)', 
     const retried = await request(app).get('/api/locations/countries');
     expect(retried.status).toBe(200);
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('the location cache and rate limit', () => {
+  function countingSource() {
+    const calls: string[] = [];
+    const source: LocationSource = {
+      countries: async () => {
+        calls.push('countries');
+        return ['AA', 'BB', 'CC', 'DD'].map((iso2) => ({ iso2, name: iso2 }));
+      },
+      states: async (country) => {
+        calls.push(`states:${country}`);
+        return [{ iso2: 'S1', name: 'State' }];
+      },
+      cities: async (country, state) => {
+        calls.push(`cities:${country}:${state}`);
+        return [];
+      },
+    };
+    return { source, calls };
+  }
+
+  it('when more lists are asked for than the cache holds, then the least recently used is dropped (bounded memory)', async () => {
+    const { source, calls } = countingSource();
+    const cached = cachedLocationSource(source, 60_000, () => 0, 3);
+
+    for (const country of ['AA', 'BB', 'CC', 'DD']) await cached.states(country);
+    await cached.states('DD');
+    await cached.states('AA');
+
+    expect(calls).toEqual(['countries', 'states:AA', 'states:BB', 'states:CC', 'states:DD', 'states:AA']);
+  });
+
+  it('when unknown codes are asked for, then nothing is cached for them and the source is not asked', async () => {
+    const { source, calls } = countingSource();
+    const cached = cachedLocationSource(source, 60_000, () => 0, 4);
+
+    for (let index = 0; index < 50; index += 1) {
+      expect(await cached.states(`Z${index}`)).toBeNull();
+      expect(await cached.cities('AA', `Q${index}`)).toBeNull();
+    }
+    await cached.states('BB');
+    await cached.states('CC');
+    await cached.states('AA');
+
+    // countries + AA's states stayed cached: the unknown codes took no room.
+    expect(calls).toEqual(['countries', 'states:AA', 'states:BB', 'states:CC']);
+  });
+
+  it(`when one client asks more than ${LOCATION_RATE_LIMIT_PER_MINUTE} times a minute, then it answers 429 with a message`, async () => {
+    const { app } = testApp();
+    for (let index = 0; index < LOCATION_RATE_LIMIT_PER_MINUTE; index += 1) {
+      await request(app).get('/api/locations/countries').expect(200);
+    }
+
+    const response = await request(app).get('/api/locations/countries/IN/states');
+
+    expect(response.status).toBe(429);
+    expect(response.body).toEqual({ message: LOCATION_RATE_LIMIT_MESSAGE });
   });
 });
