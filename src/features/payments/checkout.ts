@@ -1,4 +1,6 @@
+import type { VerifyPaymentResponse } from '@/domain/payments';
 import type { PaymentType } from '@/domain/schemas';
+import { ApiError } from '@/lib/api-client';
 import { openCheckout } from '@/lib/razorpay-checkout';
 
 export interface CheckoutRequest {
@@ -13,9 +15,15 @@ export interface CheckoutRequest {
 
 export interface CheckoutOutcome {
   paymentId: string;
-  /** 'Pending' when the gateway has not captured it yet (the status updates shortly). */
+  /**
+   * 'Pending' when the gateway has not captured it yet, or when verify could not be reached after
+   * the payment was made: the webhook or reconciliation completes it and the status updates shortly.
+   */
   status: 'Paid' | 'Pending';
 }
+
+/** The server's own verdicts on a payment (bad signature, not ours, mismatch): shown as errors. */
+const DEFINITIVE_VERIFY_STATUSES = new Set([400, 404, 409]);
 
 /**
  * One payment, start to finish: the API creates (or reuses) the gateway order for the document,
@@ -37,6 +45,15 @@ export async function runCheckout(request: CheckoutRequest): Promise<CheckoutOut
     prefill: { ...request.fallbackPrefill, ...prefill },
     onSandboxOutcome: (outcome) => api.sandboxPay(order.id, outcome),
   });
-  const verified = await api.verifyPayment(result);
+  let verified: VerifyPaymentResponse;
+  try {
+    verified = await api.verifyPayment(result);
+  } catch (error) {
+    // Checkout has returned a payment id, so the money has been taken. A lost answer (network drop,
+    // 429, 5xx, expired session) must not look like a failure that invites a second charge.
+    if (error instanceof ApiError && DEFINITIVE_VERIFY_STATUSES.has(error.status)) throw error;
+    console.warn('Verifying the payment failed; the server will confirm it.', error);
+    return { paymentId: result.razorpay_payment_id, status: 'Pending' };
+  }
   return { paymentId: verified.paymentId, status: verified.status };
 }

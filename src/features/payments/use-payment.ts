@@ -71,7 +71,7 @@ export function usePayment(): PaymentApi {
               : `Payment for Order #${target.orderNumber}`,
           fallbackPrefill: { name: user.displayName ?? undefined, email: user.email ?? undefined },
         });
-        toast(successText(outcome.paymentId, outcome.status), 'success');
+        toast(successText(outcome.paymentId, outcome.status), outcome.status === 'Paid' ? 'success' : 'info');
       } catch (error) {
         if (!(error instanceof CheckoutCancelledError)) toast(`Failed to pay ${label}: ${messageOf(error)}`, 'error');
       } finally {
@@ -103,7 +103,7 @@ export function usePayment(): PaymentApi {
           description: `Payment for Order #${orderNumber}`,
           fallbackPrefill: { name: user.displayName ?? undefined, email: user.email ?? undefined },
         });
-        toast(successText(outcome.paymentId, outcome.status), 'success');
+        toast(successText(outcome.paymentId, outcome.status), outcome.status === 'Paid' ? 'success' : 'info');
         return true;
       } catch (error) {
         if (!(error instanceof CheckoutCancelledError))

@@ -7,6 +7,8 @@ import { ToastProvider } from '@/lib/toast';
 
 const checkout = vi.hoisted(() => ({ runCheckout: vi.fn() }));
 vi.mock('@/features/payments/checkout', () => checkout);
+const api = vi.hoisted(() => ({ createOrder: vi.fn() }));
+vi.mock('@/features/payments/api', () => api);
 
 const session: Session = {
   status: 'ready',
@@ -61,6 +63,25 @@ describe('usePayment', () => {
     await act(() => payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to pay Inv #INV-7: Payment gateway error.');
+  });
+
+  it('when the cart was paid but its confirmation is still pending, then the cart counts as paid and the alert gives the payment id', async () => {
+    api.createOrder.mockResolvedValue({ docId: 'o1', orderNumber: 'ORD-1757462400123' });
+    checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_LOST', status: 'Pending' });
+    renderHook();
+
+    let isPaid = false;
+    await act(async () => {
+      isPaid = await payment.payCart([
+        { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' },
+      ]);
+    });
+
+    expect(isPaid).toBe(true);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Payment received (Payment ID: pay_LOST). The status will update shortly.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('when the customer closes the checkout, then no error is shown', async () => {
