@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../helpers/browser';
+import { currentUid, expectAccessible, uniqueEmail } from '../helpers/e2e';
 import { admin, oobCodes } from '../helpers/emulators';
 
 let browser: Browser;
@@ -10,20 +10,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** No serious or critical axe violations on what the page shows now (or only in `only`). */
-async function expectAccessible(page: Page, only?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (only ? builder.include(only) : builder).analyze();
-  const bad = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function openHome(page: Page) {
   await page.goto('/');
@@ -45,18 +31,10 @@ async function chooseLocation(page: Page) {
   await page.getByLabel('City').selectOption({ label: 'Pune' });
 }
 
-async function currentUid(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const hooks = (window as unknown as { __fb: { auth: import('firebase/auth').Auth } }).__fb;
-    await hooks.auth.authStateReady();
-    return hooks.auth.currentUser!.uid;
-  });
-}
-
 describe('accounts', () => {
   it('when a visitor signs up with every field, then they are signed in with a profile; then logout, wrong password, reset and login work', async () => {
     const { page, context } = await newPage(browser);
-    const email = unique('signup');
+    const email = uniqueEmail('signup');
     await openHome(page);
 
     await page.getByRole('button', { name: 'Login / Sign Up' }).click();
@@ -125,7 +103,7 @@ describe('accounts', () => {
 
   it('when a visitor continues as a guest and later links an email, then the profile stops being a guest one', async () => {
     const { page, context } = await newPage(browser);
-    const email = unique('guest');
+    const email = uniqueEmail('guest');
     await openHome(page);
 
     await page.getByRole('button', { name: 'Login / Sign Up' }).click();
@@ -180,7 +158,7 @@ describe('accounts', () => {
 
   it('when a new Google user signs in, then the details step comes first; the next time they go straight in', async () => {
     const { page, context } = await newPage(browser);
-    const email = unique('google');
+    const email = uniqueEmail('google');
     await openHome(page);
 
     await page.getByRole('button', { name: 'Login / Sign Up' }).click();
@@ -240,7 +218,7 @@ describe('accounts', () => {
 
   it('when a user deletes their account, then the login and every document under users/{uid} are gone', async () => {
     const { page, context } = await newPage(browser);
-    const email = unique('delete');
+    const email = uniqueEmail('delete');
     await openHome(page);
     await page.getByRole('button', { name: 'Login / Sign Up' }).click();
     const modal = await dialog(page);
@@ -305,7 +283,7 @@ describe('accounts', () => {
       if (checkAccessibility) {
         await page.waitForTimeout(350);
         // The page behind was checked in the guest journey; 500 list rows make a full scan slow.
-        await expectAccessible(page, '[role="alertdialog"]');
+        await expectAccessible(page, { include: '[role="alertdialog"]' });
       }
       await first.getByRole('button', { name: 'Yes, continue' }).click();
       const last = page.getByRole('alertdialog').filter({

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loadFirebaseHooks, newPage } from '../helpers/browser';
+import { currentUid, expectAccessible, uniqueEmail, type FirebaseHooks } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 
 let browser: Browser;
@@ -10,27 +10,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-interface Hooks {
-  auth: import('firebase/auth').Auth;
-  authSdk: () => Promise<typeof import('firebase/auth')>;
-  firestoreSdk: () => Promise<typeof import('firebase/firestore')>;
-  db: () => Promise<import('firebase/firestore').Firestore>;
-}
-
-async function expectAccessible(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).exclude('footer');
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  const bad = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function openHome(page: Page) {
   await page.goto('/');
@@ -47,14 +26,6 @@ async function toast(page: Page, text: string) {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 }
 
-async function currentUid(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const hooks = (window as unknown as { __fb: Hooks }).__fb;
-    await hooks.auth.authStateReady();
-    return hooks.auth.currentUser!.uid;
-  });
-}
-
 /**
  * Arranges a registered customer with a profile through the page's own SDK (signing up through the
  * modal is covered by the accounts tests and by the guest journey below).
@@ -62,7 +33,7 @@ async function currentUid(page: Page): Promise<string> {
 async function signInRegistered(page: Page, email: string) {
   await loadFirebaseHooks(page);
   await page.evaluate(async (address) => {
-    const hooks = (window as unknown as { __fb: Hooks }).__fb;
+    const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
     const [authSdk, fs, db] = await Promise.all([hooks.authSdk(), hooks.firestoreSdk(), hooks.db()]);
     const { user } = await authSdk.createUserWithEmailAndPassword(hooks.auth, address, 'password-123');
     await authSdk.updateProfile(user, { displayName: 'Kiran Rao' });
@@ -152,7 +123,7 @@ describe('cart and payments', () => {
     await secondTab.close();
 
     // Sign up from the guest banner: the local cart is merged into the new account's stored cart.
-    const email = unique('guest-buyer');
+    const email = uniqueEmail('guest-buyer');
     await page
       .getByRole('region', { name: 'Guest account notice' })
       .getByRole('button', { name: 'Create Account' })
@@ -183,13 +154,13 @@ describe('cart and payments', () => {
     await page.getByRole('heading', { name: 'Your Shopping Cart' }).waitFor();
     await expect(page.getByTestId('cart-line-amount').allTextContents()).resolves.toEqual(['₹20,000', '₹1,10,000']);
     await expect(page.getByTestId('cart-total').textContent()).resolves.toBe('₹1,30,000');
-    await expectAccessible(page, 'main');
+    await expectAccessible(page, { include: 'main' });
 
     // Pay in the sandbox checkout.
     await page.getByRole('button', { name: 'Proceed to Pay' }).click();
     const checkout = await sandboxCheckout(page);
     await expect(checkout.getByText('₹1,30,000').isVisible()).resolves.toBe(true);
-    await expectAccessible(page, '[data-testid="sandbox-checkout"]');
+    await expectAccessible(page, { include: '[data-testid="sandbox-checkout"]' });
     await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
 
     await page.waitForURL('**/profile');
@@ -209,7 +180,7 @@ describe('cart and payments', () => {
   it('when the sandbox checkout fails, then the spec error shows and the order stays Pending; Pay Now on the profile then flips it to Paid live', async () => {
     const { page, context } = await newPage(browser);
     await openHome(page);
-    await signInRegistered(page, unique('failing-buyer'));
+    await signInRegistered(page, uniqueEmail('failing-buyer'));
     const uid = await currentUid(page);
     await (await planButton(page, 'gym', 'Gym & Fitness', 'Digital Gym Companion')).click();
     await page.getByRole('link', { name: 'Cart, 1 item' }).click();
@@ -241,7 +212,7 @@ describe('cart and payments', () => {
   it('when a signed-in user pays invoices on the contact tab, then duplicates are refused and a paid invoice leaves the list', async () => {
     const { page, context } = await newPage(browser);
     await openHome(page);
-    await signInRegistered(page, unique('invoice-payer'));
+    await signInRegistered(page, uniqueEmail('invoice-payer'));
     const uid = await currentUid(page);
     const invoiceId = `INV-${Date.now()}`;
 
@@ -266,7 +237,7 @@ describe('cart and payments', () => {
     // The same id again is refused.
     await page.getByRole('button', { name: 'Pay Invoice', exact: true }).click();
     await page.getByText('This invoice is already pending. Please pay from the list above.').waitFor();
-    await expectAccessible(page, '#contact');
+    await expectAccessible(page, { include: '#contact' });
 
     // Pay it from the list.
     await page.getByRole('button', { name: `Pay invoice ${invoiceId}` }).click();

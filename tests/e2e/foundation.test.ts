@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loadFirebaseHooks, newPage } from '../helpers/browser';
+import type { FirebaseHooks } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 
 let browser: Browser;
@@ -10,13 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-interface E2EHooks {
-  auth: import('firebase/auth').Auth;
-  authSdk: () => Promise<typeof import('firebase/auth')>;
-  firestoreSdk: () => Promise<typeof import('firebase/firestore')>;
-  db: () => Promise<import('firebase/firestore').Firestore>;
-}
-
 describe('local stack', () => {
   it('when a user signs up from the page, then they can write and read their own profile but not another one', async () => {
     const { page, context } = await newPage(browser);
@@ -25,7 +19,7 @@ describe('local stack', () => {
     const email = `foundation-${Date.now()}@example.com`;
 
     const result = await page.evaluate(async (address) => {
-      const hooks = (window as unknown as { __fb: E2EHooks }).__fb;
+      const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
       const [authSdk, fs, db] = await Promise.all([hooks.authSdk(), hooks.firestoreSdk(), hooks.db()]);
       const { user } = await authSdk.createUserWithEmailAndPassword(hooks.auth, address, 'password-123');
       const ref = fs.doc(db, 'users', user.uid);

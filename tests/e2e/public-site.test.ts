@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '@/domain/catalogue';
 import { formatInr } from '@/domain/money';
 import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { launchBrowser, loadFirebaseHooks, newPage } from '../helpers/browser';
+import { expectAccessible, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 
 let browser: Browser;
@@ -22,8 +22,6 @@ const NAV = [
   ['Our Clients', 'clients'],
   ['Contact', 'contact'],
 ] as const;
-
-const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** The landing page with its lazily loaded sections in place. */
 async function openLanding(page: Page, path = '/') {
@@ -43,16 +41,6 @@ async function expectLandedOn(page: Page, id: string) {
     id,
     { timeout: 5000 },
   );
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 describe('navigation', () => {
@@ -201,7 +189,7 @@ describe('products and plans', () => {
       ).__fb;
       const sdk = await hooks.authSdk();
       await sdk.createUserWithEmailAndPassword(hooks.auth, address, 'password-123');
-    }, unique('buyer'));
+    }, uniqueEmail('buyer'));
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     const card = page.getByRole('tabpanel', { name: 'Websites & E-commerce' }).getByRole('article', { name: 'Basic' });
     await page.getByRole('tab', { name: 'Websites & E-commerce' }).click();
@@ -256,7 +244,7 @@ describe('contact', () => {
     await page.getByText('Message is required.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-invalid')).toBe('true');
 
-    const email = unique('enquiry');
+    const email = uniqueEmail('enquiry');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Meera Iyer');
     await page.getByRole('textbox', { name: 'Business name (optional)' }).fill('Iyer Spices');
     await page.getByRole('textbox', { name: 'Contact number (optional)' }).fill('+91 99000 11111');
@@ -301,7 +289,7 @@ describe('contact', () => {
     const { page, context } = await newPage(browser);
     await openLanding(page);
     await loadFirebaseHooks(page);
-    const email = unique('member');
+    const email = uniqueEmail('member');
     const uid = await page.evaluate(async (address) => {
       const hooks = (
         window as unknown as {
@@ -407,7 +395,7 @@ describe('accessibility and loading', () => {
         await page.locator('#contact').scrollIntoViewIfNeeded();
         await page.getByRole('button', { name: 'Send Query' }).waitFor();
       }
-      await expectNoSeriousAxeViolations(page);
+      await expectAccessible(page);
       await context.close();
     },
   );

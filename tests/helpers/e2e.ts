@@ -1,0 +1,37 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** A fresh address per run, so journeys never collide with earlier users in the emulator. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The page's own Firebase instances and SDK modules, exposed by e2e builds (src/lib/firebase.ts). */
+export interface FirebaseHooks {
+  auth: import('firebase/auth').Auth;
+  authSdk: () => Promise<typeof import('firebase/auth')>;
+  firestoreSdk: () => Promise<typeof import('firebase/firestore')>;
+  db: () => Promise<import('firebase/firestore').Firestore>;
+}
+
+/** No serious or critical axe violations on what the page shows now (or only inside `include`). */
+export async function expectAccessible(page: Page, options: { include?: string; exclude?: string } = {}) {
+  let builder = new AxeBuilder({ page });
+  if (options.include) builder = builder.include(options.include);
+  if (options.exclude) builder = builder.exclude(options.exclude);
+  const results = await builder.analyze();
+  const bad = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The signed-in user's uid, read from the page's own Auth. */
+export function currentUid(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const hooks = (window as unknown as { __fb: { auth: import('firebase/auth').Auth } }).__fb;
+    await hooks.auth.authStateReady();
+    return hooks.auth.currentUser!.uid;
+  });
+}
