@@ -19,6 +19,12 @@ export interface ModalProps {
   /** `alertdialog` for confirmations. */
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * Identifies what the dialog shows (e.g. a step of a flow). When it changes, the control that
+   * had focus is usually gone, so focus moves to the new content's first control and the dialog
+   * scrolls back to its top.
+   */
+  contentKey?: string;
 }
 
 /**
@@ -34,10 +40,13 @@ export function Modal({
   closeLabel = 'Close',
   role = 'dialog',
   size = 'md',
+  contentKey,
 }: ModalProps) {
   const [isRendered, setIsRendered] = useState(isOpen);
   const [isVisible, setIsVisible] = useState(false);
+  const overlayRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const shownKeyRef = useRef(contentKey);
   const contentRef = useRef<HTMLDivElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -68,6 +77,16 @@ export function Modal({
       (first ?? panel).focus();
     }
   }, [isOpen, isRendered]);
+
+  useEffect(() => {
+    if (!isOpen || shownKeyRef.current === contentKey) return;
+    shownKeyRef.current = contentKey;
+    if (overlayRef.current) overlayRef.current.scrollTop = 0;
+    const content = contentRef.current;
+    const first =
+      content?.querySelector<HTMLElement>('[data-autofocus]') ?? content?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panelRef.current)?.focus();
+  }, [isOpen, contentKey]);
 
   useEffect(() => {
     if (isOpen) return;
@@ -104,6 +123,7 @@ export function Modal({
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-2xl' : 'max-w-lg';
   return createPortal(
     <div
+      ref={overlayRef}
       className={`fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 transition-opacity duration-300 sm:items-center ${
         isVisible ? 'opacity-100' : 'opacity-0'
       }`}

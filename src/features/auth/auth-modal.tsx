@@ -165,6 +165,7 @@ export function AuthModal() {
       description={step.name === 'details' ? 'Just a few more details to get you started.' : undefined}
       closeLabel="Close sign-in dialog"
       size={mode === 'signup' || step.name === 'details' ? 'lg' : 'md'}
+      contentKey={`${step.name}-${mode}`}
     >
       <div className="space-y-4">
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}

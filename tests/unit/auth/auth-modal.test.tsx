@@ -312,6 +312,8 @@ describe('AuthModal: Google, guest and the details step', () => {
     await user.click(scope.getByRole('button', { name: 'Continue as Guest' }));
     expect(await scope.findByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
     expect(scope.getByLabelText('Full Name')).toHaveValue('Guest User');
+    // The guest button is gone with the step: focus moves into the new step, not to the page.
+    await waitFor(() => expect(scope.getByLabelText('Full Name')).toHaveFocus());
     expect(scope.getByLabelText('Email (optional)')).not.toHaveAttribute('readonly');
 
     await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
