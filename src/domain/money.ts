@@ -9,16 +9,16 @@ export function parsePriceAmount(priceText: string): number {
   return match ? Number.parseInt(match[0], 10) : 0;
 }
 
-const inrFormatter = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 2,
-  minimumFractionDigits: 0,
-});
+const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 
-/** Formats rupees the Indian way: 110000 -> '₹1,10,000'. */
+/**
+ * Formats rupees the Indian way: 110000 -> '₹1,10,000'. Amounts with paise always show both
+ * digits (2500.5 -> '₹2,500.50'), never a lone tenth.
+ */
 export function formatInr(rupees: number): string {
-  return inrFormatter.format(rupees);
+  const paise = Math.round(rupees * 100);
+  return paise % 100 === 0 ? wholeRupees.format(paise / 100) : withPaise.format(paise / 100);
 }
 
 /** Rupees (possibly with paise as decimals) to integer paise. */

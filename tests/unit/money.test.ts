@@ -26,6 +26,13 @@ describe('formatInr', () => {
     expect(formatInr(800000)).toBe('₹8,00,000');
     expect(formatInr(2000)).toBe('₹2,000');
   });
+
+  it('when the amount has paise, then both decimal digits show', () => {
+    expect(formatInr(2500.5)).toBe('₹2,500.50');
+    expect(formatInr(1999.9)).toBe('₹1,999.90');
+    expect(formatInr(10.05)).toBe('₹10.05');
+    expect(formatInr(99.999)).toBe('₹100');
+  });
 });
 
 describe('rupeesToPaise', () => {
