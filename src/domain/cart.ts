@@ -1,5 +1,6 @@
 import { findCatalogueEntry } from './catalogue';
 import { parsePriceAmount } from './money';
+import { STATUS } from './status';
 
 /**
  * Cart maths, shared by the browser (the cart view) and the server (pricing an order).
@@ -101,4 +102,43 @@ export function priceOrderItems(items: unknown): OrderPricing {
     amountRupees += entry.amountRupees;
   }
   return { ok: true, amountRupees };
+}
+
+/** A stored order of the user, as far as reusing it for a cart is concerned. */
+export interface StoredOrder {
+  id: string;
+  orderNumber: string;
+  status: unknown;
+  items: unknown;
+  total: unknown;
+  /** Creation time in ms; null while the server timestamp is still pending (a just-written order). */
+  createdAtMs: number | null;
+}
+
+const sortedIds = (items: readonly unknown[]): string[] | null => {
+  const ids = items.map((item) =>
+    typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined,
+  );
+  return ids.every((id): id is string => typeof id === 'string') ? ids.sort() : null;
+};
+
+/**
+ * The user's 'Pending' order for exactly this cart (the same item ids, as many, and the same total),
+ * or null. Paying the cart again after a closed or failed checkout reuses it, so one cart attempt
+ * never leaves several payable copies of the same order. The newest match wins.
+ */
+export function findReusableOrder<T extends StoredOrder>(orders: readonly T[], items: readonly CartItem[]): T | null {
+  const wanted = sortedIds(items);
+  if (!wanted || wanted.length === 0) return null;
+  const total = cartTotal(items);
+  const matches = orders.filter((order) => {
+    if (order.status !== STATUS.pending || order.total !== total || !Array.isArray(order.items)) return false;
+    const ids = sortedIds(order.items);
+    return ids !== null && ids.length === wanted.length && ids.every((id, index) => id === wanted[index]);
+  });
+  const newness = (order: T) => order.createdAtMs ?? Number.POSITIVE_INFINITY;
+  return matches.reduce<T | null>(
+    (newest, order) => (newest && newness(newest) >= newness(order) ? newest : order),
+    null,
+  );
 }

@@ -209,6 +209,56 @@ describe('cart and payments', () => {
     await context.close();
   });
 
+  it('when a customer closes the checkout, then fails, then pays, then the cart has exactly one order and it is Paid', async () => {
+    const { page, context } = await newPage(browser);
+    await openHome(page);
+    await signInRegistered(page, uniqueEmail('retrying-buyer'));
+    const uid = await currentUid(page);
+    await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
+    await toast(page, 'Basic from Websites & E-commerce has been added to your cart!');
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    const proceed = page.getByRole('button', { name: 'Proceed to Pay' });
+
+    // Escape closes the checkout without an error; the order stays Pending.
+    await proceed.click();
+    await sandboxCheckout(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Test checkout (sandbox)' }).waitFor({ state: 'detached' });
+    await proceed.waitFor();
+    await expect.poll(async () => (await ordersOf(uid)).map((order) => order.status)).toEqual(['Pending']);
+    const [first] = await ordersOf(uid);
+
+    // A declined payment, then a successful one: both retries pay that same order.
+    await proceed.click();
+    await (await sandboxCheckout(page)).getByRole('button', { name: 'Fail' }).click();
+    await toast(page, 'An error occurred during payment: The test payment was declined.');
+    await proceed.waitFor();
+    await proceed.click();
+    const checkout = await sandboxCheckout(page);
+    await expect(checkout.getByText(`Payment for Order #${String(first!.orderNumber)}`).isVisible()).resolves.toBe(
+      true,
+    );
+    await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    await page.waitForURL('**/profile');
+    await toast(page, 'Payment successful!');
+    await page
+      .locator('section[aria-labelledby="my-orders"]')
+      .getByText('Paid', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    const stored = await ordersOf(uid);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      id: first!.id,
+      orderNumber: first!.orderNumber,
+      status: 'Paid',
+      total: 20000,
+      currency: 'INR',
+      userId: uid,
+    });
+    await context.close();
+  });
+
   it('when a signed-in user pays invoices on the contact tab, then duplicates are refused and a paid invoice leaves the list', async () => {
     const { page, context } = await newPage(browser);
     await openHome(page);

@@ -1,5 +1,15 @@
-import { addDoc, getDoc, onSnapshot, orderBy, query, serverTimestamp, where, type Timestamp } from 'firebase/firestore';
-import type { CartItem } from '@/domain/cart';
+import {
+  addDoc,
+  getDoc,
+  getDocs,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  where,
+  type Timestamp,
+} from 'firebase/firestore';
+import type { CartItem, StoredOrder } from '@/domain/cart';
 import { cartTotal } from '@/domain/cart';
 import { CURRENCY } from '@/domain/money';
 import { makeOrderNumber } from '@/domain/order-number';
@@ -66,6 +76,22 @@ export async function createInvoice(uid: string, form: NewInvoiceForm): Promise<
     createdAt: serverTimestamp(),
   });
   return { docId: ref.id, invoiceId: invoice.invoiceId };
+}
+
+/** The user's 'Pending' orders (a single-field filter: no composite index needed). */
+export async function loadPendingOrders(uid: string): Promise<StoredOrder[]> {
+  const snapshot = await getDocs(query(ordersOf(uid), where('status', '==', STATUS.pending)));
+  return snapshot.docs.map((doc) => {
+    const data = doc.data();
+    return {
+      id: doc.id,
+      orderNumber: String(data.orderNumber ?? ''),
+      status: data.status,
+      items: data.items,
+      total: data.total,
+      createdAtMs: (data.createdAt as Timestamp | null)?.toMillis() ?? null,
+    };
+  });
 }
 
 /** Creates the 'Pending' order document of a cart (the server re-prices it before charging). */

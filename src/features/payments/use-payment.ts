@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { cartTotal, priceOrderItems, type CartItem } from '@/domain/cart';
+import { cartTotal, findReusableOrder, priceOrderItems, type CartItem } from '@/domain/cart';
 import { useSession } from '@/lib/session';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
 import { useToast } from '@/lib/toast';
@@ -14,8 +14,9 @@ export interface PaymentApi {
   payingId: string | null;
   pay: (target: PayTarget) => Promise<void>;
   /**
-   * Creates the cart's order, pays it and verifies it. Resolves true when paid; failures are
-   * shown as the spec's alert ('An error occurred during payment: …').
+   * Creates the cart's order (or reuses the user's 'Pending' order of the same cart), pays it and
+   * verifies it. Resolves true when paid; failures are shown as the spec's alert ('An error occurred
+   * during payment: …').
    */
   payCart: (items: CartItem[]) => Promise<boolean>;
 }
@@ -94,8 +95,12 @@ export function usePayment(): PaymentApi {
       busy.current = true;
       setPayingId(CART_PAYING_ID);
       try {
-        const { createOrder } = await import('./api');
-        const { docId, orderNumber } = await createOrder(user.uid, items);
+        const api = await import('./api');
+        // A retry after a closed or failed checkout pays the same order (and the server its open gateway order).
+        const reusable = findReusableOrder(await api.loadPendingOrders(user.uid), items);
+        const { docId, orderNumber } = reusable
+          ? { docId: reusable.id, orderNumber: reusable.orderNumber }
+          : await api.createOrder(user.uid, items);
         const outcome = await runCheckout({
           uid: user.uid,
           type: 'product_order',

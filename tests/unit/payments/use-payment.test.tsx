@@ -7,7 +7,7 @@ import { ToastProvider } from '@/lib/toast';
 
 const checkout = vi.hoisted(() => ({ runCheckout: vi.fn() }));
 vi.mock('@/features/payments/checkout', () => checkout);
-const api = vi.hoisted(() => ({ createOrder: vi.fn() }));
+const api = vi.hoisted(() => ({ createOrder: vi.fn(), loadPendingOrders: vi.fn() }));
 vi.mock('@/features/payments/api', () => api);
 
 const session: Session = {
@@ -31,7 +31,10 @@ function renderHook() {
   );
 }
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  api.loadPendingOrders.mockResolvedValue([]);
+});
 
 describe('usePayment', () => {
   it('when an invoice payment succeeds, then the alert includes the payment id', async () => {
@@ -82,6 +85,60 @@ describe('usePayment', () => {
       'Payment received (Payment ID: pay_LOST). The status will update shortly.',
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('when the user has a Pending order of the same cart, then paying again reuses it instead of creating one', async () => {
+    const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
+    api.loadPendingOrders.mockResolvedValue([
+      {
+        id: 'o-old',
+        orderNumber: 'ORD-1757462400123',
+        status: 'Pending',
+        items: [basic],
+        total: 20000,
+        createdAtMs: 1,
+      },
+    ]);
+    checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_R', status: 'Paid' });
+    renderHook();
+
+    await act(async () => {
+      await payment.payCart([basic]);
+    });
+
+    expect(api.loadPendingOrders).toHaveBeenCalledWith('u1');
+    expect(api.createOrder).not.toHaveBeenCalled();
+    expect(checkout.runCheckout).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'product_order',
+        docId: 'o-old',
+        description: 'Payment for Order #ORD-1757462400123',
+      }),
+    );
+  });
+
+  it('when the Pending orders hold a different cart, then a new order is created', async () => {
+    const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
+    api.loadPendingOrders.mockResolvedValue([
+      {
+        id: 'o-other',
+        orderNumber: 'ORD-1757462400123',
+        status: 'Pending',
+        items: [{ ...basic, id: 'website-Premium' }],
+        total: 20000,
+        createdAtMs: 1,
+      },
+    ]);
+    api.createOrder.mockResolvedValue({ docId: 'o-new', orderNumber: 'ORD-1757462400999' });
+    checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_N', status: 'Paid' });
+    renderHook();
+
+    await act(async () => {
+      await payment.payCart([basic]);
+    });
+
+    expect(api.createOrder).toHaveBeenCalledWith('u1', [basic]);
+    expect(checkout.runCheckout).toHaveBeenCalledWith(expect.objectContaining({ docId: 'o-new' }));
   });
 
   it('when the customer closes the checkout, then no error is shown', async () => {
