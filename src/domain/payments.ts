@@ -72,3 +72,8 @@ export type SandboxPayResponse =
 
 /** Razorpay order ids look like `order_` + 14 alphanumerics; receipts are at most 40 characters. */
 export const MAX_RECEIPT_LENGTH = 40;
+
+/** Invoice ids name the same invoice regardless of surrounding spaces and letter case ('inv-dec' is 'INV-DEC'). */
+export function sameInvoiceId(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

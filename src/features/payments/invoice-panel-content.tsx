@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { primaryButton, TextField } from '@/components/form-field';
 import { formatInr } from '@/domain/money';
+import { sameInvoiceId } from '@/domain/payments';
 import { newInvoiceFormSchema, type NewInvoiceForm } from '@/domain/schemas';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
 import { useSession } from '@/lib/session';
@@ -121,7 +122,7 @@ export function InvoicePanelContent() {
   const onSubmit = form.handleSubmit(async (values) => {
     if (!user || busy.current) return;
     const parsed = newInvoiceFormSchema.parse(values);
-    if (list.invoices.some((invoice) => invoice.invoiceId === parsed.invoiceId)) {
+    if (list.invoices.some((invoice) => sameInvoiceId(invoice.invoiceId, parsed.invoiceId))) {
       setMessage({ type: 'error', text: DUPLICATE_INVOICE });
       return;
     }
