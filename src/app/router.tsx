@@ -10,6 +10,12 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while a directly opened lazy page loads its code (the landing page is never lazy).
+    hydrateFallbackElement: (
+      <p role="status" className="px-4 py-24 text-center text-slate-600">
+        Loading...
+      </p>
+    ),
     children: [
       { path: paths.home, element: <LandingRoute /> },
       { path: paths.cart, lazy: () => import('./routes/cart').then((m) => ({ Component: m.CartRoute })) },
@@ -21,7 +27,10 @@ export const router = createBrowserRouter([
         path: paths.cancellation,
         lazy: () => import('./routes/policies').then((m) => ({ Component: m.CancellationRoute })),
       },
-      { path: paths.adminPanel, lazy: () => import('./routes/admin-panel').then((m) => ({ Component: m.AdminPanelRoute })) },
+      {
+        path: paths.adminPanel,
+        lazy: () => import('./routes/admin-panel').then((m) => ({ Component: m.AdminPanelRoute })),
+      },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },

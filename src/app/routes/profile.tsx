@@ -1,5 +1,6 @@
 import { Navigate, useNavigate } from 'react-router-dom';
 import { secondaryButton } from '@/components/form-field';
+import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { usePayment } from '@/features/payments/use-payment';
 import {
@@ -19,6 +20,7 @@ const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loa
 
 export function ProfileRoute() {
   const { status, user } = useSession();
+  useDocumentTitle('My Profile');
   if (status === 'loading') return LOADING;
   if (!user) return <Navigate to={paths.home} replace />;
   return <ProfilePage key={user.uid} user={user} />;

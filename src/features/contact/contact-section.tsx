@@ -57,6 +57,12 @@ export function ContactSection({
   const sectionRef = useRef<HTMLElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ query: null, invoice: null });
   const isNear = useIsNear(sectionRef);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+
+  // On a phone the message appears below the fold, under the form: bring it into view.
+  useEffect(() => {
+    if (status) statusRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [status]);
 
   const switchTo = (next: Tab) => {
     setTab(next);
@@ -177,6 +183,7 @@ export function ContactSection({
           <div aria-live="polite" role="status" className="empty:hidden">
             {status && (
               <p
+                ref={statusRef}
                 data-testid="contact-status"
                 data-type={status.type}
                 className={`mt-6 rounded-lg px-4 py-3 text-sm font-medium ${

@@ -65,7 +65,7 @@ function PayNow({
   return (
     <button
       type="button"
-      className={primaryButton}
+      className={`${primaryButton} whitespace-nowrap`}
       onClick={() => onPay(docId)}
       disabled={isPaying}
       aria-label={`Pay Now: ${label}`}
@@ -94,7 +94,7 @@ export function InvoicesList({
       itemKey={(invoice) => invoice.id}
       renderItem={(invoice) => (
         <>
-          <div>
+          <div className="min-w-0 flex-1 basis-full sm:basis-0">
             <p className="font-semibold">Inv #{invoice.invoiceId}</p>
             <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
           </div>
@@ -126,7 +126,7 @@ export function QueriesList({ uid }: { uid: string }) {
       itemKey={(item: Query) => item.id}
       renderItem={(item) => (
         <>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-full sm:basis-0">
             <p className="font-semibold">{item.businessName || 'General Query'}</p>
             <p className="text-sm break-words text-slate-700">{item.message}</p>
             <p className="text-sm text-slate-600">{formatDateTime(item.submittedAt)}</p>
@@ -157,8 +157,8 @@ export function OrdersList({
       itemKey={(order) => order.id}
       renderItem={(order) => (
         <>
-          <div className="min-w-0 flex-1">
-            <p className="font-semibold">Order #{order.orderNumber}</p>
+          <div className="min-w-0 flex-1 basis-full sm:basis-0">
+            <p className="font-semibold break-all">Order #{order.orderNumber}</p>
             <p className="text-sm text-slate-700">
               {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
             </p>
