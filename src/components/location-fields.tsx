@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { SelectField } from './form-field';
 
 export interface LocationOption {
@@ -117,5 +118,43 @@ export function LocationFields({ idPrefix, value, onChange, loaders, errors = {}
         ))}
       </SelectField>
     </>
+  );
+}
+
+/**
+ * The location dropdowns bound to a react-hook-form form that has country, state and city
+ * fields: the clearing rules live in LocationFields, validation follows the form's own timing.
+ */
+export function FormLocationFields<T extends LocationValue>({
+  form,
+  idPrefix,
+  loaders,
+  className = 'grid gap-4 sm:grid-cols-3',
+}: {
+  form: UseFormReturn<T>;
+  idPrefix: string;
+  loaders: LocationLoaders;
+  className?: string;
+}) {
+  // Every form passed here has these three string fields; the cast only narrows the generic.
+  const locationForm = form as unknown as UseFormReturn<LocationValue>;
+  const [country, state, city] = useWatch({ control: locationForm.control, name: ['country', 'state', 'city'] });
+  const { errors, isSubmitted } = locationForm.formState;
+  const onChange = (next: LocationValue) => {
+    const options = { shouldValidate: isSubmitted, shouldDirty: true };
+    locationForm.setValue('country', next.country, options);
+    locationForm.setValue('state', next.state, options);
+    locationForm.setValue('city', next.city, options);
+  };
+  return (
+    <div className={className}>
+      <LocationFields
+        idPrefix={idPrefix}
+        value={{ country: country ?? '', state: state ?? '', city: city ?? '' }}
+        onChange={onChange}
+        loaders={loaders}
+        errors={{ country: errors.country?.message, state: errors.state?.message, city: errors.city?.message }}
+      />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { primaryButton, TextField } from '@/components/form-field';
-import { LocationFields, type LocationValue } from '@/components/location-fields';
+import { FormLocationFields } from '@/components/location-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
 import { locationLoaders } from './api';
 
@@ -14,25 +14,16 @@ export interface DetailsFormProps {
 
 /** The details step: email is optional, and locked when the sign-in already gave one. */
 export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit }: DetailsFormProps) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    formState: { errors, isSubmitted },
-  } = useForm<ProfileDetails>({
+  const form = useForm<ProfileDetails>({
     resolver: zodResolver(profileDetailsSchema),
     defaultValues: { name: initialName, email: initialEmail, phone: '', address: '', country: '', state: '', city: '' },
   });
-  const [country, state, city] = useWatch({ control, name: ['country', 'state', 'city'] });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const isEmailLocked = initialEmail !== '';
-
-  const setLocation = (next: LocationValue) => {
-    const options = { shouldValidate: isSubmitted, shouldDirty: true };
-    setValue('country', next.country, options);
-    setValue('state', next.state, options);
-    setValue('city', next.city, options);
-  };
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit)} aria-label="Complete your profile">
@@ -68,15 +59,7 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
         error={errors.address?.message}
         {...register('address')}
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <LocationFields
-          idPrefix="details"
-          value={{ country: country ?? '', state: state ?? '', city: city ?? '' }}
-          onChange={setLocation}
-          loaders={locationLoaders}
-          errors={{ country: errors.country?.message, state: errors.state?.message, city: errors.city?.message }}
-        />
-      </div>
+      <FormLocationFields form={form} idPrefix="details" loaders={locationLoaders} />
       <button type="submit" className={`${primaryButton} w-full`} disabled={isSaving}>
         {isSaving ? 'Saving...' : 'Save & Continue'}
       </button>

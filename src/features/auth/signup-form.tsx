@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { primaryButton, TextField } from '@/components/form-field';
-import { LocationFields, type LocationValue } from '@/components/location-fields';
+import { FormLocationFields } from '@/components/location-fields';
 import { signupFormSchema, type SignupForm } from '@/domain/schemas';
 import { locationLoaders } from './api';
 
@@ -23,21 +23,12 @@ const EMPTY: SignupForm = {
 };
 
 export function SignupFormView({ isBusy, onSubmit }: SignupFormProps) {
+  const form = useForm<SignupForm>({ resolver: zodResolver(signupFormSchema), defaultValues: EMPTY });
   const {
     register,
     handleSubmit,
-    control,
-    setValue,
-    formState: { errors, isSubmitted },
-  } = useForm<SignupForm>({ resolver: zodResolver(signupFormSchema), defaultValues: EMPTY });
-  const [country, state, city] = useWatch({ control, name: ['country', 'state', 'city'] });
-
-  const setLocation = (next: LocationValue) => {
-    const options = { shouldValidate: isSubmitted, shouldDirty: true };
-    setValue('country', next.country, options);
-    setValue('state', next.state, options);
-    setValue('city', next.city, options);
-  };
+    formState: { errors },
+  } = form;
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit)} aria-label="Sign up">
@@ -87,15 +78,7 @@ export function SignupFormView({ isBusy, onSubmit }: SignupFormProps) {
         error={errors.address?.message}
         {...register('address')}
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <LocationFields
-          idPrefix="signup"
-          value={{ country: country ?? '', state: state ?? '', city: city ?? '' }}
-          onChange={setLocation}
-          loaders={locationLoaders}
-          errors={{ country: errors.country?.message, state: errors.state?.message, city: errors.city?.message }}
-        />
-      </div>
+      <FormLocationFields form={form} idPrefix="signup" loaders={locationLoaders} />
       <button type="submit" className={`${primaryButton} w-full`} disabled={isBusy}>
         {isBusy ? 'Processing...' : 'Create Account'}
       </button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { primaryButton, secondaryButton, TextField } from '@/components/form-field';
-import { LocationFields, type LocationValue } from '@/components/location-fields';
+import { FormLocationFields } from '@/components/location-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
 import { locationLoaders, type Profile } from './api';
 import { formatDateTime } from './format';
@@ -43,13 +43,7 @@ export interface ProfileEditFormProps {
 }
 
 export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: ProfileEditFormProps) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    formState: { errors, isSubmitted },
-  } = useForm<ProfileDetails>({
+  const form = useForm<ProfileDetails>({
     resolver: zodResolver(profileDetailsSchema),
     defaultValues: {
       name: profile.name,
@@ -61,13 +55,11 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
       city: profile.city,
     },
   });
-  const [country, state, city] = useWatch({ control, name: ['country', 'state', 'city'] });
-  const setLocation = (next: LocationValue) => {
-    const options = { shouldValidate: isSubmitted, shouldDirty: true };
-    setValue('country', next.country, options);
-    setValue('state', next.state, options);
-    setValue('city', next.city, options);
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
 
   return (
     <section aria-labelledby="profile-edit-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -103,15 +95,12 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
           fieldClassName="sm:col-span-2"
           {...register('address')}
         />
-        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
-          <LocationFields
-            idPrefix="edit"
-            value={{ country: country ?? '', state: state ?? '', city: city ?? '' }}
-            onChange={setLocation}
-            loaders={locationLoaders}
-            errors={{ country: errors.country?.message, state: errors.state?.message, city: errors.city?.message }}
-          />
-        </div>
+        <FormLocationFields
+          form={form}
+          idPrefix="edit"
+          loaders={locationLoaders}
+          className="grid gap-4 sm:col-span-2 sm:grid-cols-3"
+        />
         <div className="flex gap-2 sm:col-span-2">
           <button type="submit" className={primaryButton} disabled={isSaving}>
             {isSaving ? 'Saving...' : 'Save Changes'}
