@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
 import { CartView } from '@/features/cart/cart-view';
 import { usePayment } from '@/features/payments/use-payment';
@@ -9,6 +10,7 @@ import { paths, sectionPath } from '../paths';
 
 /** /cart: the cart feature's view, paid through the payments feature. */
 export function CartRoute() {
+  useDocumentTitle('Your Shopping Cart');
   const cart = useCart();
   const payment = usePayment();
   const { user } = useSession();
