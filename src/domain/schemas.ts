@@ -41,16 +41,22 @@ export const profileDetailsSchema = z.object({
 });
 export type ProfileDetails = z.input<typeof profileDetailsSchema>;
 
-export const signupFormSchema = profileDetailsSchema
-  .extend({
-    email: emailSchema,
-    password: z.string().min(1, 'Password is required.'),
-    confirmPassword: z.string().min(1, 'Please confirm your password.'),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
+/** A new password typed twice (signup, guest linking): both required, and they must match. */
+const newPasswordFields = {
+  password: z.string().min(1, 'Password is required.'),
+  confirmPassword: z.string().min(1, 'Please confirm your password.'),
+};
+
+function withMatchingPasswords<T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T) {
+  return schema.refine((form) => form.password === form.confirmPassword, {
     message: 'Passwords do not match.',
     path: ['confirmPassword'],
   });
+}
+
+export const signupFormSchema = withMatchingPasswords(
+  profileDetailsSchema.extend({ email: emailSchema, ...newPasswordFields }),
+);
 export type SignupForm = z.input<typeof signupFormSchema>;
 
 export const newInvoiceFormSchema = z.object({
@@ -81,16 +87,7 @@ export const loginFormSchema = z.object({
 export type LoginForm = z.input<typeof loginFormSchema>;
 
 /** A guest links an email and password to their account (spec section 5: passwords must match). */
-export const linkEmailFormSchema = z
-  .object({
-    email: emailSchema,
-    password: z.string().min(1, 'Password is required.'),
-    confirmPassword: z.string().min(1, 'Please confirm your password.'),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: 'Passwords do not match.',
-    path: ['confirmPassword'],
-  });
+export const linkEmailFormSchema = withMatchingPasswords(z.object({ email: emailSchema, ...newPasswordFields }));
 export type LinkEmailForm = z.input<typeof linkEmailFormSchema>;
 
 /** The local stand-in for a Google account, used only with the Auth emulator. */
