@@ -3,19 +3,29 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { prerenderLandingShell } from './scripts/prerender-landing';
+import { previewCsp } from './scripts/site-csp';
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const apiTarget = `http://127.0.0.1:${env.API_PORT || 3001}`;
   // The browser calls the API on the site's own origin; these paths are forwarded to it.
   const proxy = Object.fromEntries(
-    ['/api', '/submit-contact-form', '/create-razorpay-order'].map((route) => [route, { target: apiTarget, changeOrigin: false }]),
+    ['/api', '/submit-contact-form', '/create-razorpay-order'].map((route) => [
+      route,
+      { target: apiTarget, changeOrigin: false },
+    ]),
   );
   return {
     plugins: [react(), tailwindcss(), prerenderLandingShell()],
     resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
     server: { host: '127.0.0.1', port: Number(env.SITE_PORT || 5173), strictPort: true, proxy },
-    preview: { host: '127.0.0.1', port: Number(env.SITE_PORT || 4173), strictPort: true, proxy },
+    preview: {
+      host: '127.0.0.1',
+      port: Number(env.SITE_PORT || 4173),
+      strictPort: true,
+      proxy,
+      headers: { 'Content-Security-Policy': previewCsp() },
+    },
     build: { target: 'es2022', sourcemap: false, reportCompressedSize: true },
   };
 });
