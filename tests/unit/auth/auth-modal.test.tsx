@@ -85,6 +85,18 @@ async function fillLocation(user: ReturnType<typeof userEvent.setup>, dialog: HT
   await user.selectOptions(scope.getByLabelText('City'), 'Pune');
 }
 
+/** Every signup field, validly filled (Riya, riya@example.com, matching passwords, Pune). */
+async function fillValidSignup(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  const scope = within(dialog);
+  await user.type(scope.getByLabelText('Full Name'), 'Riya');
+  await user.type(scope.getByLabelText('Email'), 'riya@example.com');
+  await user.type(scope.getByLabelText('Phone'), '900');
+  await user.type(scope.getByLabelText('Password'), 'pw');
+  await user.type(scope.getByLabelText('Confirm Password'), 'pw');
+  await user.type(scope.getByLabelText('Address'), '5 Road');
+  await fillLocation(user, dialog);
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
@@ -152,13 +164,7 @@ describe('AuthModal: auth step', () => {
     const { user, open } = setup('signup');
     const dialog = await open();
     const scope = within(dialog);
-    await user.type(scope.getByLabelText('Full Name'), 'Riya');
-    await user.type(scope.getByLabelText('Email'), 'riya@example.com');
-    await user.type(scope.getByLabelText('Phone'), '900');
-    await user.type(scope.getByLabelText('Password'), 'pw');
-    await user.type(scope.getByLabelText('Confirm Password'), 'pw');
-    await user.type(scope.getByLabelText('Address'), '5 Road');
-    await fillLocation(user, dialog);
+    await fillValidSignup(user, dialog);
     await user.click(scope.getByRole('button', { name: 'Create Account' }));
     expect(await scope.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(api.signUpWithEmail).toHaveBeenCalledWith(
@@ -191,13 +197,7 @@ describe('AuthModal: auth step', () => {
     const { user, open } = setup('signup');
     const dialog = await open();
     const scope = within(dialog);
-    await user.type(scope.getByLabelText('Full Name'), 'Riya');
-    await user.type(scope.getByLabelText('Email'), 'riya@example.com');
-    await user.type(scope.getByLabelText('Phone'), '900');
-    await user.type(scope.getByLabelText('Password'), 'pw');
-    await user.type(scope.getByLabelText('Confirm Password'), 'pw');
-    await user.type(scope.getByLabelText('Address'), '5 Road');
-    await fillLocation(user, dialog);
+    await fillValidSignup(user, dialog);
     await user.click(scope.getByRole('button', { name: 'Create Account' }));
     expect(await scope.findByRole('alert')).toHaveTextContent('This email address is already in use.');
     expect(scope.getByLabelText('Email')).toHaveValue('riya@example.com');
