@@ -1,0 +1,63 @@
+import { COMPANY } from '../../../src/domain/company';
+import { formatInr, paiseToRupees } from '../../../src/domain/money';
+import { factsTable, factsText, formatIst, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
+
+export interface ReceiptLine {
+  name: string;
+  category: string;
+  price: string;
+}
+
+export interface PaymentReceiptData {
+  /** The name on the paid document, when it has one. */
+  customerName: string | null;
+  /** Integer paise actually captured. */
+  amountPaise: number;
+  paymentId: string;
+  paidFor: 'order' | 'invoice';
+  /** The order number (ORD-…) or the invoice id the customer knows it by. */
+  reference: string;
+  /** An order's plans; empty for an invoice. */
+  items: ReceiptLine[];
+  method: string | null;
+  /** ISO time the payment was recorded. */
+  paidAt: string;
+}
+
+/** The receipt to the customer's account email; says so when the tax document is attached. */
+export function paymentReceipt(
+  data: PaymentReceiptData,
+  context: { attachments: string[] } = { attachments: [] },
+): RenderedMail {
+  const amount = formatInr(paiseToRupees(data.amountPaise));
+  const what = data.paidFor === 'order' ? `order ${data.reference}` : `invoice ${data.reference}`;
+  const greeting = data.customerName ? `Hello ${oneLine(data.customerName, 100)},` : 'Hello,';
+  const facts: Array<[string, string]> = [
+    ['Amount paid', amount],
+    ['Paid for', data.paidFor === 'order' ? `Order ${data.reference}` : `Invoice ${data.reference}`],
+    ...(data.items.length > 0
+      ? [
+          [
+            'Items',
+            data.items
+              .map((item) => `${oneLine(item.category, 100)} – ${oneLine(item.name, 100)}: ${oneLine(item.price, 100)}`)
+              .join('\n'),
+          ] as [string, string],
+        ]
+      : []),
+    ['Payment id', data.paymentId],
+    ...(data.method ? [['Method', data.method] as [string, string]] : []),
+    ['Date', formatIst(data.paidAt)],
+  ];
+  const lines = [
+    `Thank you. We have received your payment of ${amount} for ${what}.`,
+    ...(context.attachments.length > 0 ? [`Your tax document is attached (${context.attachments.join(', ')}).`] : []),
+    `Keep this email for your records. For any question about this payment, reply to this email or write to ${COMPANY.email}.`,
+  ];
+  return layout({
+    subject: `Payment receipt: ${amount} for ${what}`,
+    heading: greeting,
+    body: html`${paragraph(lines[0]!)}${factsTable(facts)}${lines.slice(1).map((line) => paragraph(line))}`,
+    text: `${lines[0]}\n\n${factsText(facts)}\n\n${lines.slice(1).join('\n\n')}`,
+  });
+}

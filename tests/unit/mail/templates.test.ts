@@ -1,0 +1,161 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { COMPANY } from '@/domain/company';
+import { renderMail, type MailTemplate } from '../../../server/mail/templates';
+import { escapeHtml, html, oneLine } from '../../../server/mail/templates/layout';
+
+const PAID_AT = '2026-11-23T01:44:30.000Z';
+
+const samples: MailTemplate[] = [
+  { template: 'enquiry-ack', data: { name: 'Asha Verma' } },
+  {
+    template: 'enquiry-company',
+    data: {
+      enquiryId: 'enq1',
+      name: 'Asha Verma',
+      businessName: 'Verma Textiles',
+      contactNumber: '+91 98450 12345',
+      email: 'asha@example.com',
+      message: 'We need a dashboard.\nFor 8 looms.',
+      submittedAt: PAID_AT,
+      uid: null,
+    },
+  },
+  {
+    template: 'payment-receipt',
+    data: {
+      customerName: 'Asha Rao',
+      amountPaise: 13_000_050,
+      paymentId: 'pay_ABC123',
+      paidFor: 'order',
+      reference: 'ORD-1763862270000',
+      items: [
+        { name: 'Basic', category: 'Website', price: '₹20,000' },
+        { name: 'Starter', category: 'Manufacturing', price: '₹1,10,000' },
+      ],
+      method: 'upi',
+      paidAt: PAID_AT,
+    },
+  },
+  {
+    template: 'invoice-issued',
+    data: {
+      customerName: 'Asha Rao',
+      number: 'NB/2026-27/0007',
+      amountPaise: 250_000,
+      lines: [
+        { description: 'Design work', amountPaise: 150_000 },
+        { description: 'Hosting, one year', amountPaise: 100_000 },
+      ],
+      payUrl: 'https://nimbus.example/profile?invoice=inv1&pay=1',
+    },
+  },
+  { template: 'account-deleted', data: { name: 'Asha Rao' } },
+];
+
+describe('mail templates', () => {
+  it.each(samples.map((sample) => [sample.template, sample] as const))(
+    'when %s is rendered, then it has a subject, an HTML and a text part with the company name and address and no images',
+    (_name, sample) => {
+      const mail = renderMail(sample);
+      expect(mail.subject.length).toBeGreaterThan(10);
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+      for (const part of [mail.html, mail.text]) {
+        expect(part).toContain(COMPANY.name);
+        expect(part).toContain(COMPANY.legalName);
+        expect(part).toContain(COMPANY.address);
+      }
+      expect(mail.html).toMatch(/^<!DOCTYPE html>/);
+      expect(mail.html).not.toMatch(/<img|<script|url\(|<link|@import/i);
+      expect(mail.text).not.toMatch(/<[a-z]/i);
+    },
+  );
+
+  it('when an enquiry reaches the company, then every field is in both parts and line breaks are kept', () => {
+    const mail = renderMail(samples[1]!);
+    expect(mail.subject).toBe('New enquiry from Asha Verma (Verma Textiles)');
+    for (const value of [
+      'Asha Verma',
+      'Verma Textiles',
+      '+91 98450 12345',
+      'asha@example.com',
+      'enq1',
+      '23 Nov 2026, 7:14 am IST',
+    ]) {
+      expect(mail.text).toContain(value);
+      expect(mail.html).toContain(value);
+    }
+    expect(mail.text).toContain('We need a dashboard.\nFor 8 looms.');
+    expect(mail.html).toContain('We need a dashboard.<br>For 8 looms.');
+    expect(mail.text).toContain('Visitor (not signed in)');
+  });
+
+  it('when a signed-in customer sends a query, then the company mail names their uid', () => {
+    const sample = samples[1] as Extract<MailTemplate, { template: 'enquiry-company' }>;
+    const mail = renderMail({ ...sample, data: { ...sample.data, uid: 'uid-42', businessName: '' } });
+    expect(mail.subject).toBe('New enquiry from Asha Verma');
+    expect(mail.text).toContain('Signed-in customer (uid uid-42)');
+  });
+
+  it('when the acknowledgement is rendered, then it greets the sender and does not echo any message text', () => {
+    const mail = renderMail(samples[0]!);
+    expect(mail.subject).toBe(`We have received your enquiry – ${COMPANY.name}`);
+    expect(mail.text).toContain('Hello Asha Verma,');
+    expect(mail.text).toContain('within one business day');
+  });
+
+  it('when a receipt is rendered, then it shows the amount with paise, the items, the payment id and the IST date', () => {
+    const mail = renderMail(samples[2]!);
+    expect(mail.subject).toBe('Payment receipt: ₹1,30,000.50 for order ORD-1763862270000');
+    expect(mail.text).toContain('Amount paid: ₹1,30,000.50');
+    expect(mail.text).toContain('Items:\nWebsite – Basic: ₹20,000\nManufacturing – Starter: ₹1,10,000');
+    expect(mail.text).toContain('Payment id: pay_ABC123');
+    expect(mail.text).toContain('Date: 23 Nov 2026, 7:14 am IST');
+    expect(mail.text).not.toContain('attached');
+  });
+
+  it('when a receipt goes with its tax document, then the text names the attachment', () => {
+    const mail = renderMail(samples[2]!, ['NB-2026-27-0001.pdf']);
+    expect(mail.text).toContain('Your tax document is attached (NB-2026-27-0001.pdf).');
+  });
+
+  it('when an invoice is issued, then the mail has its lines, the amount and an escaped pay link', () => {
+    const mail = renderMail(samples[3]!);
+    expect(mail.subject).toBe(`Invoice NB/2026-27/0007 from ${COMPANY.name}: ₹2,500`);
+    expect(mail.text).toContain('Design work: ₹1,500');
+    expect(mail.text).toContain('Amount due: ₹2,500');
+    expect(mail.text).toContain('View and pay the invoice: https://nimbus.example/profile?invoice=inv1&pay=1');
+    expect(mail.html).toContain('href="https://nimbus.example/profile?invoice=inv1&amp;pay=1"');
+  });
+
+  it('when a name carries markup and CR/LF, then the HTML escapes it and the subject stays one line', () => {
+    const sample = samples[1] as Extract<MailTemplate, { template: 'enquiry-company' }>;
+    const mail = renderMail({
+      ...sample,
+      data: { ...sample.data, name: 'Eve\r\nBcc: victim@example.com', message: '<img src="https://t.example/p.gif">' },
+    });
+    expect(mail.subject).toBe('New enquiry from Eve Bcc: victim@example.com (Verma Textiles)');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=&quot;https://t.example/p.gif&quot;&gt;');
+  });
+
+  it('when a deletion is confirmed without a name, then it greets plainly', () => {
+    const mail = renderMail({ template: 'account-deleted', data: { name: null } });
+    expect(mail.text).toContain('Hello,\n');
+    expect(mail.subject).toBe(`Your ${COMPANY.name} account has been deleted`);
+  });
+});
+
+describe('mail template helpers', () => {
+  it('when text has control characters or Unicode line separators, then oneLine flattens and bounds it', () => {
+    expect(oneLine('a\r\nb\tc\u2028d\u0000e')).toBe('a b c d e');
+    expect(oneLine('x'.repeat(20), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('when values are interpolated into html, then they are escaped unless already safe', () => {
+    const safe = html`<i>ok</i>`;
+    // prettier-ignore
+    expect(html`<p>${'<b>&"\''}</p>${safe}`.value).toBe('<p>&lt;b&gt;&amp;&quot;&#39;</p><i>ok</i>');
+    expect(escapeHtml('a&b')).toBe('a&amp;b');
+  });
+});
