@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole product locally, with no accounts, keys or internet.
- * Firestore + Auth emulators, demo data, the API and the Vite dev server; Ctrl-C stops all of it.
+ * Firestore + Auth emulators, a mail catcher, demo data, the API and the Vite dev server; Ctrl-C
+ * stops all of it.
  */
 import { existsSync } from 'node:fs';
 import { stackConfig } from './lib/config';
@@ -23,6 +24,7 @@ try {
       `  API:       http://localhost:${config.apiPort}/api/health`,
       `  Firestore: http://127.0.0.1:${config.firestorePort} (emulator, project ${config.projectId})`,
       `  Auth:      http://127.0.0.1:${config.authPort} (emulator)`,
+      `  Mail:      http://localhost:${config.mailWebPort} (maildev: every mail the site sends; SMTP 127.0.0.1:${config.mailSmtpPort})`,
       `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop everything.`,
       '',
     ].join('\n'),

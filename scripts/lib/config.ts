@@ -8,6 +8,9 @@ export interface StackConfig {
   /** firebase-tools' hub and logging ports: derived so two stacks never collide. */
   hubPort: number;
   loggingPort: number;
+  /** The mail catcher (maildev): SMTP, and its web UI + REST API. */
+  mailSmtpPort: number;
+  mailWebPort: number;
   host: string;
 }
 
@@ -35,6 +38,8 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env, offset = 0): S
     firestorePort: port(env, 'FIRESTORE_EMULATOR_PORT', 8080 + offset),
     hubPort: authPort + 2,
     loggingPort: authPort + 3,
+    mailSmtpPort: port(env, 'MAIL_SMTP_PORT', 1025 + offset),
+    mailWebPort: port(env, 'MAIL_WEB_PORT', 1080 + offset),
     host: '127.0.0.1',
   };
 }
@@ -43,7 +48,16 @@ export function testStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
   const offset = env.TEST_PORT_OFFSET ? Number(env.TEST_PORT_OFFSET) : 100;
   // Its own project id too: firebase-tools allows one running hub per project id.
   return stackConfig(
-    { ...env, SITE_PORT: '', API_PORT: '', AUTH_EMULATOR_PORT: '', FIRESTORE_EMULATOR_PORT: '', FIREBASE_PROJECT_ID: `demo-test-${offset}` },
+    {
+      ...env,
+      SITE_PORT: '',
+      API_PORT: '',
+      AUTH_EMULATOR_PORT: '',
+      FIRESTORE_EMULATOR_PORT: '',
+      MAIL_SMTP_PORT: '',
+      MAIL_WEB_PORT: '',
+      FIREBASE_PROJECT_ID: `demo-test-${offset}`,
+    },
     offset,
   );
 }
@@ -64,5 +78,8 @@ export function stackEnv(config: StackConfig): Record<string, string> {
     VITE_FIREBASE_PROJECT_ID: config.projectId,
     VITE_FIRESTORE_EMULATOR_HOST: `${config.host}:${config.firestorePort}`,
     VITE_AUTH_EMULATOR_HOST: `${config.host}:${config.authPort}`,
+    // A local stack always mails the catcher, never a real provider (its data is demo data).
+    SMTP_URL: `smtp://${config.host}:${config.mailSmtpPort}`,
+    MAIL_CATCHER_URL: `http://${config.host}:${config.mailWebPort}`,
   };
 }

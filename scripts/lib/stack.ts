@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { stackEnv, type StackConfig } from './config';
@@ -11,6 +11,7 @@ const GCLOUD_FIRESTORE_JAR =
 const FIREBASE_BIN = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
 const VITE_BIN = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const TSX_BIN = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const MAILDEV_BIN = path.join(ROOT, 'node_modules/maildev/dist/bin/maildev.js');
 
 export type SiteMode = 'dev' | 'preview' | 'none';
 
@@ -176,12 +177,14 @@ export class Stack {
       wanted.push([config.authPort, 'Auth emulator', 'AUTH_EMULATOR_PORT']);
       wanted.push([config.hubPort, 'emulator hub', 'AUTH_EMULATOR_PORT']);
       wanted.push([config.loggingPort, 'emulator logging', 'AUTH_EMULATOR_PORT']);
+      wanted.push([config.mailSmtpPort, 'mail catcher SMTP', 'MAIL_SMTP_PORT']);
+      wanted.push([config.mailWebPort, 'mail catcher web', 'MAIL_WEB_PORT']);
     }
     if (this.options.api) wanted.push([config.apiPort, 'API', 'API_PORT']);
     if (this.options.site !== 'none') wanted.push([config.sitePort, 'site', 'SITE_PORT']);
     await assertPortsFree(wanted);
 
-    if (this.options.emulators) await this.startEmulators();
+    if (this.options.emulators) await Promise.all([this.startEmulators(), this.startMailCatcher()]);
     if (this.options.seed) await this.runSeeder();
     if (this.options.api) {
       const api = this.start('api', process.execPath, [TSX_BIN, 'server/index.ts']);
@@ -231,6 +234,35 @@ export class Stack {
     ]);
     this.log(
       `Emulators ready: Firestore ${config.host}:${config.firestorePort} (${strategy}), Auth ${config.host}:${config.authPort}`,
+    );
+  }
+
+  /**
+   * maildev catches every mail the local API sends (the local stand-in for a mail provider). Its
+   * mails live in this stack's own folder, emptied at each start: like the emulators' data they
+   * do not outlive the stack, and two stacks never share them.
+   */
+  private async startMailCatcher(): Promise<void> {
+    const { config } = this.options;
+    const mailDir = path.join(ROOT, '.tmp', `maildev-${config.mailSmtpPort}`);
+    rmSync(mailDir, { recursive: true, force: true });
+    mkdirSync(mailDir, { recursive: true });
+    const maildev = this.start('maildev', process.execPath, [
+      MAILDEV_BIN,
+      '--smtp',
+      String(config.mailSmtpPort),
+      '--ip',
+      config.host,
+      '--web',
+      String(config.mailWebPort),
+      '--web-ip',
+      config.host,
+      '--mail-directory',
+      mailDir,
+    ]);
+    await waitForHttp(`http://${config.host}:${config.mailWebPort}/api/healthz`, 30_000, maildev);
+    this.log(
+      `Mail catcher ready: SMTP ${config.host}:${config.mailSmtpPort}, web http://localhost:${config.mailWebPort}`,
     );
   }
 
