@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { COMPANY } from '../src/domain/company';
+import type { MailAddress } from './mail/outbox';
 
 /** Public (it is in .env.example): fine for the emulators, never for a real project. */
 export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
@@ -22,6 +24,26 @@ const schema = z.object({
   /** The CountryStateCity service, proxied when CSC_API_KEY is set (tests point it at a local fake). */
   CSC_API_BASE_URL: z.string().url().default('https://api.countrystatecity.in/v1'),
   COMPANY_NAME: z.string().optional(),
+  /**
+   * Outgoing mail server, e.g. smtps://user:pass@smtp.example.com:465 or smtp://…:587 (STARTTLS).
+   * Unset: mails are written to the log instead of being sent.
+   */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .refine((value) => value === undefined || /^smtps?:\/\/[^/]+/.test(value), 'must be an smtp:// or smtps:// URL'),
+  /** Sender of every mail: 'Name <address>' or an address the SMTP account may send as. */
+  MAIL_FROM: z.string().default(`${COMPANY.name} <${COMPANY.email}>`),
+  /** The company's inbox: enquiry notifications go here, and customers' replies come here. */
+  COMPANY_EMAIL: z.email().default(COMPANY.email),
+  /** The site's public URL for links in mails (default: the first SITE_ORIGIN). */
+  PUBLIC_SITE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Seconds between outbox passes (retries, other instances' mails); 0: none, but mails queued here still go at once. */
+  MAIL_POLL_SECONDS: z.coerce.number().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes between reconciliation passes; 0 turns the timer off. */
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
@@ -44,7 +66,20 @@ const schema = z.object({
     }),
 });
 
-export type Config = z.infer<typeof schema> & { siteOrigins: string[]; razorpayEnabled: boolean };
+export type Config = z.infer<typeof schema> & {
+  siteOrigins: string[];
+  razorpayEnabled: boolean;
+  mailFrom: MailAddress;
+  /** Base URL of the site, for links in mails. */
+  siteUrl: string;
+};
+
+/** 'Name <a@b.in>' or 'a@b.in' -> { name, address }; null if it is neither. */
+export function parseMailbox(value: string): MailAddress | null {
+  const match = /^\s*(?:"?([^"<>\r\n]*?)"?\s*)?<([^<>\s]+)>\s*$/.exec(value) ?? /^\s*()([^<>\s]+)\s*$/.exec(value);
+  if (!match || !z.email().safeParse(match[2]).success) return null;
+  return { name: match[1]?.trim() || null, address: match[2]! };
+}
 
 /** Parses the environment once; names every bad key. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,12 +104,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'GOOGLE_APPLICATION_CREDENTIALS is not set; Firebase Admin will use the platform default credentials.',
     );
   }
+  const mailFrom = parseMailbox(config.MAIL_FROM);
+  if (!mailFrom) {
+    throw new Error(
+      `Invalid server configuration: MAIL_FROM must be 'Name <address>' or an address, got '${config.MAIL_FROM}'.`,
+    );
+  }
+  const siteOrigins = config.SITE_ORIGIN.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   const result: Config = {
     ...config,
-    siteOrigins: config.SITE_ORIGIN.split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    siteOrigins,
     razorpayEnabled: hasKeyId && hasSecret,
+    mailFrom,
+    siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
   };
   assertSandboxAllowed(result);
   return result;

@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
 import pino from 'pino';
+import { COMPANY } from '../src/domain/company';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { initFirebase } from './firebase';
+import { accountEmailLookup } from './mail/recipients';
+import { createMailTransport } from './mail/transport';
+import { startMailWorker } from './mail/worker';
 import { createGateway } from './payments/create-gateway';
 import { startReconcileTimer } from './payments/reconcile';
 
@@ -16,6 +20,14 @@ const firebase = initFirebase(config.FIREBASE_PROJECT_ID);
 const gateway = createGateway(config);
 const app = createApp({ config, firebase, gateway, logger });
 const stopReconciling = startReconcileTimer(firebase.db, gateway, config.RECONCILE_INTERVAL_MINUTES, logger);
+// Sends the outbox (mail/{id}); without SMTP_URL it logs mails instead, and says so here once.
+const mailWorker = startMailWorker(firebase.db, createMailTransport(config, logger), {
+  from: config.mailFrom,
+  replyTo: { address: config.COMPANY_EMAIL, name: COMPANY.name },
+  accountEmail: accountEmailLookup(firebase.auth, firebase.db),
+  pollMs: config.MAIL_POLL_SECONDS * 1000,
+  logger,
+});
 
 const server = app.listen(config.API_PORT, '0.0.0.0', () => {
   logger.info({ port: config.API_PORT, payments: gateway.mode }, 'API listening');
@@ -28,7 +40,8 @@ process.on('unhandledRejection', (reason) => {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     stopReconciling();
-    server.close(() => process.exit(0));
+    // Let a send in flight finish and be recorded (else it would end 'failed (interrupted)').
+    server.close(() => void mailWorker.stop().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   });
 }

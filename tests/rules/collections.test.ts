@@ -190,7 +190,7 @@ describe('users/{uid}/queries', () => {
 });
 
 describe('server-only collections', () => {
-  it.each(['enquiries', 'payments', 'webhookEvents', 'gatewayOrders', 'sandboxOrders', 'sandboxPayments'])(
+  it.each(['enquiries', 'payments', 'webhookEvents', 'gatewayOrders', 'sandboxOrders', 'sandboxPayments', 'mail'])(
     'when any client reads or writes %s, then it is denied',
     async (name) => {
       await seed(`${name}/x`, { any: 'thing' });

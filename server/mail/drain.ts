@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { FieldValue, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import { MAIL_COLLECTION, mailDoc, mailQueued, type MailAddress, type MailStatus, type StoredMail } from './outbox';
+import { renderMail } from './templates';
+import { MailSendError, type MailAttachment, type MailTransport } from './transport';
+
+export interface DrainOptions {
+  /** MAIL_FROM. */
+  from: MailAddress;
+  /** Reply-To of mails that name none of their own: the company's inbox (COMPANY_EMAIL). */
+  replyTo?: MailAddress;
+  /** The customer's own account email for `{ uid }` recipients (see accountEmailLookup). */
+  accountEmail: (uid: string) => Promise<string | null>;
+  /** Files that go with a mail (the documents task fills a receipt's tax document PDF here). */
+  attachmentsFor?: (mail: StoredMail) => Promise<MailAttachment[]>;
+  now?: () => number;
+  /** Mails claimed per pass. */
+  batchSize?: number;
+  /** Attempts before a mail is marked failed. */
+  maxAttempts?: number;
+  /** First retry delay; it doubles per attempt up to retryMaxMs. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** A claim older than this belongs to a worker that died mid-send. */
+  claimTimeoutMs?: number;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export const MAIL_DEFAULTS = {
+  batchSize: 20,
+  // 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: about 6 hours before a mail is given up.
+  maxAttempts: 12,
+  retryBaseMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+  // Well above the SMTP timeouts (10 + 10 + 30 s per step), so a live send is never taken for dead.
+  claimTimeoutMs: 10 * 60_000,
+};
+
+export interface DrainReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Stale claims found (a worker died mid-send): marked failed, not re-sent. */
+  interrupted: number;
+}
+
+export const INTERRUPTED_ERROR =
+  'Interrupted while sending (the worker stopped mid-send), so it may or may not have been delivered. Not retried automatically, to never send it twice; check with the recipient, then resend.';
+export const UNCERTAIN_PREFIX =
+  'May have been delivered (the connection failed after the message was handed over); not retried: ';
+
+/** Delay before attempt `attempts + 1`: base × 2^(attempts-1), capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
+}
+
+/** `payment:pay_X` -> `<payment.pay_X@example.com>`: the same mail always has the same Message-ID. */
+export function messageIdFor(id: string, from: MailAddress): string {
+  const domain = from.address.split('@')[1] ?? 'localhost';
+  return `<${id.replace(/[^A-Za-z0-9_.-]/g, '.')}@${domain}>`;
+}
+
+/**
+ * Sends what is due in the outbox, once. Safe on any number of instances at once: each mail is
+ * claimed in a transaction (pending -> sending) before it is sent, and only the claimer sends it.
+ * A claim that grows stale means its worker died mid-send: the mail may already be out, so it
+ * is marked failed for staff to check and resend, never re-sent on its own (we accept a
+ * possible loss, visible in the outbox, rather than a possible duplicate).
+ */
+export async function drainOutbox(
+  db: Firestore,
+  transport: MailTransport,
+  options: DrainOptions,
+): Promise<DrainReport> {
+  const settings = { ...MAIL_DEFAULTS, ...options };
+  const now = options.now ?? Date.now;
+  const report: DrainReport = { sent: 0, retrying: 0, failed: 0, interrupted: 0 };
+  const collection = db.collection(MAIL_COLLECTION);
+
+  const stale = await collection
+    .where('status', '==', 'sending' satisfies MailStatus)
+    .where('claimedAt', '<=', Timestamp.fromMillis(now() - settings.claimTimeoutMs))
+    .limit(settings.batchSize)
+    .get();
+  for (const doc of stale.docs) {
+    if (await releaseStaleClaim(db, doc, now() - settings.claimTimeoutMs)) {
+      report.interrupted += 1;
+      options.logger?.warn({ mailId: doc.id }, 'mail: a send was interrupted; marked failed (not re-sent)');
+    }
+  }
+
+  const due = await collection
+    .where('status', '==', 'pending' satisfies MailStatus)
+    .where('nextAttemptAt', '<=', Timestamp.fromMillis(now()))
+    .orderBy('nextAttemptAt')
+    .limit(settings.batchSize)
+    .get();
+  for (const doc of due.docs) {
+    const claim = await claimMail(db, doc.id, now());
+    if (!claim) continue; // another worker has it, or it changed
+    const outcome = await sendClaimed(db, transport, doc.id, claim, settings, now);
+    report[outcome] += 1;
+  }
+  return report;
+}
+
+async function releaseStaleClaim(db: Firestore, doc: QueryDocumentSnapshot, cutoffMs: number): Promise<boolean> {
+  return db.runTransaction(async (tx) => {
+    const fresh = await tx.get(doc.ref);
+    const claimedAt = fresh.get('claimedAt') as Timestamp | null | undefined;
+    if (fresh.get('status') !== 'sending' || !claimedAt || claimedAt.toMillis() > cutoffMs) return false;
+    tx.update(doc.ref, {
+      status: 'failed',
+      lastError: INTERRUPTED_ERROR,
+      failedAt: FieldValue.serverTimestamp(),
+      claimId: null,
+    });
+    return true;
+  });
+}
+
+interface Claim {
+  claimId: string;
+  mail: StoredMail;
+}
+
+async function claimMail(db: Firestore, id: string, nowMs: number): Promise<Claim | null> {
+  const ref = mailDoc(db, id);
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const mail = snapshot.data() as StoredMail | undefined;
+    if (!mail || mail.status !== 'pending' || mail.nextAttemptAt.toMillis() > nowMs) return null;
+    const claimId = randomUUID();
+    tx.update(ref, {
+      status: 'sending',
+      claimId,
+      claimedAt: Timestamp.fromMillis(nowMs),
+      attempts: FieldValue.increment(1),
+    });
+    return { claimId, mail: { ...mail, attempts: mail.attempts + 1 } };
+  });
+}
+
+type Outcome = 'sent' | 'retrying' | 'failed';
+
+async function sendClaimed(
+  db: Firestore,
+  transport: MailTransport,
+  id: string,
+  { claimId, mail }: Claim,
+  settings: typeof MAIL_DEFAULTS & DrainOptions,
+  now: () => number,
+): Promise<Outcome> {
+  const ref = mailDoc(db, id);
+  let sent: { to: string; messageId: string } | undefined;
+  let kind: 'retry' | 'permanent' | 'uncertain' = 'retry';
+  let message = '';
+  try {
+    const to = 'uid' in mail.to ? await settings.accountEmail(mail.to.uid) : mail.to.address;
+    if (!to) throw new MailSendError('The account has no email address.', 'permanent');
+    const toAddress: MailAddress = 'uid' in mail.to ? { address: to } : mail.to;
+    const attachments = (await settings.attachmentsFor?.(mail)) ?? [];
+    const rendered = renderMail(
+      mail,
+      attachments.map((attachment) => attachment.filename),
+    );
+    const result = await transport.send({
+      from: settings.from,
+      to: toAddress,
+      replyTo: mail.replyTo ?? settings.replyTo ?? null,
+      ...rendered,
+      attachments,
+      messageId: messageIdFor(id, settings.from),
+    });
+    sent = { to, messageId: result.messageId };
+  } catch (error) {
+    kind = error instanceof MailSendError ? error.kind : 'retry';
+    message = error instanceof Error ? error.message : String(error);
+  }
+
+  if (sent) {
+    // Whatever happened to the claim meanwhile, it was sent: that is recorded. If even this write
+    // fails, the claim goes stale and the mail ends 'failed (interrupted)', never sent again.
+    try {
+      await ref.update({
+        status: 'sent',
+        sentAt: FieldValue.serverTimestamp(),
+        sentTo: sent.to,
+        messageId: sent.messageId,
+        via: transport.kind,
+        claimId: null,
+      });
+    } catch (error) {
+      settings.logger?.error({ err: error, mailId: id }, 'mail: sent, but recording it failed');
+    }
+    return 'sent';
+  }
+
+  const giveUp = kind !== 'retry' || mail.attempts >= settings.maxAttempts;
+  const update = giveUp
+    ? {
+        status: 'failed',
+        lastError: kind === 'uncertain' ? `${UNCERTAIN_PREFIX}${message}` : message,
+        failedAt: FieldValue.serverTimestamp(),
+        claimId: null,
+      }
+    : {
+        status: 'pending',
+        lastError: message,
+        nextAttemptAt: Timestamp.fromMillis(
+          now() + retryDelayMs(mail.attempts, settings.retryBaseMs, settings.retryMaxMs),
+        ),
+        claimId: null,
+      };
+  await db.runTransaction(async (tx) => {
+    const fresh = await tx.get(ref);
+    // Only the claimer records a failure (a stale claim may have been released meanwhile).
+    if (fresh.get('claimId') === claimId) tx.update(ref, update);
+  });
+  settings.logger?.warn(
+    { mailId: id, attempts: mail.attempts, kind, err: message },
+    giveUp ? 'mail: failed' : 'mail: will retry',
+  );
+  return giveUp ? 'failed' : 'retrying';
+}
+
+export type ResendOutcome = 'queued' | 'not-found' | 'not-failed';
+
+/**
+ * Staff's "resend" of a failed mail: it goes back to pending with a fresh set of attempts. Only
+ * a failed mail can be resent (a sent or in-flight one would be a duplicate).
+ */
+export async function resendMail(db: Firestore, id: string): Promise<ResendOutcome> {
+  const ref = mailDoc(db, id);
+  const outcome = await db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists) return 'not-found' as const;
+    if (snapshot.get('status') !== 'failed') return 'not-failed' as const;
+    tx.update(ref, {
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: Timestamp.now(),
+      resentAt: FieldValue.serverTimestamp(),
+      resendCount: FieldValue.increment(1),
+    });
+    return 'queued' as const;
+  });
+  if (outcome === 'queued') mailQueued();
+  return outcome;
+}

@@ -1,0 +1,132 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { COMPANY } from '../../src/domain/company';
+import type { ContactSubmission } from '../../src/domain/schemas';
+import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from './outbox';
+import { oneLine } from './templates/layout';
+import type { InvoiceIssuedData, PaymentReceiptData } from './templates';
+
+/** What each cause puts in the outbox. Recipients are only ever addresses the person gave us. */
+
+export interface EnquiryMailsInput {
+  /** The stored enquiry's (or signed-in customer's query's) id. */
+  enquiryId: string;
+  form: ContactSubmission;
+  /** The signed-in sender's uid, or null for a visitor. */
+  uid: string | null;
+  submittedAt: Date;
+  /** COMPANY_EMAIL: the company's inbox. */
+  companyEmail: string;
+}
+
+/**
+ * An enquiry's two mails, in the enquiry's own batch: the acknowledgement goes to the address the
+ * sender typed (and nowhere else); the notification goes to the company with Reply-To the sender.
+ */
+export function addEnquiryMails(writer: MailWriter, db: Firestore, input: EnquiryMailsInput): void {
+  const { form } = input;
+  const sender = { address: form.email, name: oneLine(form.name, 100) };
+  addMail(writer, db, mailIds.enquiryAck(input.enquiryId), {
+    template: 'enquiry-ack',
+    data: { name: form.name },
+    to: sender,
+    replyTo: null,
+    attachmentDocumentId: null,
+  });
+  addMail(writer, db, mailIds.enquiryCompany(input.enquiryId), {
+    template: 'enquiry-company',
+    data: {
+      enquiryId: input.enquiryId,
+      name: form.name,
+      businessName: form.businessName,
+      contactNumber: form.contactNumber,
+      email: form.email,
+      message: form.message,
+      submittedAt: input.submittedAt.toISOString(),
+      uid: input.uid,
+    },
+    to: { address: input.companyEmail, name: COMPANY.name },
+    replyTo: sender,
+    attachmentDocumentId: null,
+  });
+}
+
+/**
+ * The receipt of a payment, to the customer's own account email (looked up when sending). The
+ * tax document written for the same payment (documents/{paymentId}) is attached once it exists.
+ */
+export function paymentReceiptMail(uid: string, data: PaymentReceiptData): OutboxMail {
+  return {
+    template: 'payment-receipt',
+    data,
+    to: { uid },
+    replyTo: null,
+    attachmentDocumentId: data.paymentId,
+  };
+}
+
+/** Where a customer opens an invoice ready to pay (the profile page's invoice list). */
+export function invoicePayUrl(siteUrl: string, invoiceDocId: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/profile?invoice=${encodeURIComponent(invoiceDocId)}`;
+}
+
+export interface InvoiceMailInput {
+  uid: string;
+  invoiceDocId: string;
+  customerName: string | null;
+  number: string;
+  lines: InvoiceIssuedData['lines'];
+  /** The site's public URL (Config.siteUrl). */
+  siteUrl: string;
+}
+
+/** A staff-issued invoice's mail to the customer's account email; once per invoice. */
+export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail] {
+  return [
+    mailIds.invoice(input.uid, input.invoiceDocId),
+    {
+      template: 'invoice-issued',
+      data: {
+        customerName: input.customerName,
+        number: input.number,
+        amountPaise: input.lines.reduce((sum, line) => sum + line.amountPaise, 0),
+        lines: input.lines,
+        payUrl: invoicePayUrl(input.siteUrl, input.invoiceDocId),
+      },
+      to: { uid: input.uid },
+      replyTo: null,
+      attachmentDocumentId: null,
+    },
+  ];
+}
+
+/** Queues the invoice mail on its own (or pass invoiceIssuedMail() to addMail in the invoice's batch). */
+export function enqueueInvoiceMail(db: Firestore, input: InvoiceMailInput): Promise<'queued' | 'exists'> {
+  const [id, mail] = invoiceIssuedMail(input);
+  return enqueueMail(db, id, mail);
+}
+
+export interface AccountDeletedMailInput {
+  uid: string;
+  /** The account's own email, read before the account is deleted. */
+  email: string;
+  name: string | null;
+}
+
+export function accountDeletedMail(input: AccountDeletedMailInput): [string, OutboxMail] {
+  return [
+    mailIds.accountDeleted(input.uid),
+    {
+      template: 'account-deleted',
+      data: { name: input.name },
+      to: { address: input.email, name: input.name ? oneLine(input.name, 100) : null },
+      replyTo: null,
+      attachmentDocumentId: null,
+    },
+  ];
+}
+
+/** Queues the deletion confirmation; once per account. */
+export function enqueueAccountDeletedMail(db: Firestore, input: AccountDeletedMailInput): Promise<'queued' | 'exists'> {
+  const [id, mail] = accountDeletedMail(input);
+  return enqueueMail(db, id, mail);
+}
