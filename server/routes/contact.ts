@@ -5,6 +5,8 @@ import { contactFormSchema } from '../../src/domain/schemas';
 import { STATUS } from '../../src/domain/status';
 import type { AppDeps } from '../app';
 import { authenticate } from '../auth';
+import { addEnquiryMails } from '../mail/mails';
+import { mailQueued } from '../mail/outbox';
 
 /** Enquiries per client IP per minute: enough for a person, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = 5;
@@ -17,6 +19,8 @@ export const CONTACT_RATE_LIMIT_MESSAGE =
  * POST /api/contact (and the spec's POST /submit-contact-form, same body).
  * A signed-in sender's query goes to users/{uid}/queries, with the uid taken from the verified
  * ID token (the body's userId is ignored); a visitor's goes to `enquiries` so it is never lost.
+ * Each queues an acknowledgement to the typed email and a notification to the company; the rate
+ * limit runs first, so a refused request queues no mail.
  */
 export function contactRouter(deps: AppDeps): Router {
   const router = Router();
@@ -43,11 +47,22 @@ export function contactRouter(deps: AppDeps): Router {
       submittedAt: FieldValue.serverTimestamp(),
     };
     const { db } = deps.firebase;
-    if (req.user) {
-      await db.collection('users').doc(req.user.uid).collection('queries').add(query);
-    } else {
-      await db.collection('enquiries').add(query);
-    }
+    const ref = req.user
+      ? db.collection('users').doc(req.user.uid).collection('queries').doc()
+      : db.collection('enquiries').doc();
+    // The enquiry and its two mails commit together; the mails are sent later by the outbox worker,
+    // so a slow or dead mail server never touches this request.
+    const batch = db.batch();
+    batch.create(ref, query);
+    addEnquiryMails(batch, db, {
+      enquiryId: ref.id,
+      form,
+      uid: req.user?.uid ?? null,
+      submittedAt: new Date(),
+      companyEmail: deps.config.COMPANY_EMAIL,
+    });
+    await batch.commit();
+    mailQueued();
     res.status(201).json({ message: CONTACT_SUCCESS_MESSAGE });
   };
 
