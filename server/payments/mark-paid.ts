@@ -6,6 +6,8 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { STATUS } from '../../src/domain/status';
+import { mailQueued } from '../mail/outbox';
+import { recordPaymentEffects } from './after-paid';
 import { gatewayOrderDoc, payableDoc, paymentDoc, webhookEventDoc, type GatewayOrderLink } from './store';
 
 export type PaymentSource = 'verify' | 'webhook' | 'reconcile';
@@ -97,7 +99,7 @@ export async function markPaid(
   input: MarkPaidInput,
   knownLink?: GatewayOrderLink,
 ): Promise<MarkPaidResult> {
-  return db.runTransaction(async (tx) => {
+  const result = await db.runTransaction(async (tx) => {
     // The link never changes once written, so a caller that has read it spares the transaction a round trip.
     const { eventSeen, link, eventRef } =
       knownLink && !input.eventId
@@ -156,9 +158,18 @@ export async function markPaid(
       paymentId: input.paymentId,
       paidAt: FieldValue.serverTimestamp(),
     });
+    recordPaymentEffects(tx, db, {
+      paymentId: input.paymentId,
+      link,
+      target: targetSnap!.data()!,
+      amountPaise: input.amountPaise,
+      method: input.method ?? null,
+    });
     recordEvent(tx, eventRef, input, 'paid');
     return { outcome: 'paid' as const, link };
   });
+  if (result.outcome === 'paid') mailQueued();
+  return result;
 }
 
 export interface PaymentFailureInput {
