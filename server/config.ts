@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { COMPANY } from '../src/domain/company';
+import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
+import {
+  canonicalStateName,
+  FOREIGN_COUNTRY,
+  GST_STATE_CODES,
+  GSTIN_MESSAGES,
+  gstinProblem,
+  normaliseGstin,
+  stateNameOfCode,
+} from '../src/domain/gst';
+import type { TaxSettings } from '../src/domain/tax';
 import type { MailAddress } from './mail/outbox';
 
 /** Public (it is in .env.example): fine for the emulators, never for a real project. */
@@ -49,6 +60,47 @@ const schema = z.object({
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /** Payment order and verify requests per client IP per minute (the benchmark raises it). */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // ---- Tax documents (issue 12) ----
+  SELLER_NAME: z.string().trim().min(1).default(COMPANY.legalName),
+  SELLER_ADDRESS: z.string().trim().min(1).default(COMPANY.address),
+  /** The seller's state as named in GST's list ('Karnataka'); its code is derived unless SELLER_STATE_CODE is set. */
+  SELLER_STATE: z.string().trim().default('Karnataka'),
+  SELLER_STATE_CODE: z
+    .string()
+    .trim()
+    .regex(/^(\d{2})?$/, 'must be a two-digit GST state code, e.g. 29')
+    .optional(),
+  /** Unset: the business is not registered for GST, so documents are Payment Receipts without tax. */
+  SELLER_GSTIN: z.string().optional(),
+  /** Percent, at most two decimals. */
+  GST_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(40)
+    .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'at most two decimals')
+    .default(18),
+  /** 'true': plan prices and invoice amounts include GST; 'false': GST is charged on top of them. */
+  PRICES_INCLUDE_GST: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value !== 'false'),
+  /** SAC of every line without its own entry below. */
+  SAC_DEFAULT: z
+    .string()
+    .trim()
+    .regex(/^99\d{4}$/, 'must be a six-digit SAC starting 99')
+    .default('998314'),
+  /** Per category (catalogue ids, or 'invoice' for invoice payments): 'website=998314,learning=999293'. */
+  SAC_CODES: z.string().default(''),
+  /** Document numbers are PREFIX/2026-27/0001: 1-3 letters, digits or '-'. */
+  DOCUMENT_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -').default('NB'),
+  CREDIT_NOTE_PREFIX: z
+    .string()
+    .trim()
+    .regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -')
+    .default('CN'),
+  /** Seconds between passes of the document numbering worker (it also runs right after each payment); 0 = off. */
+  DOCUMENT_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   /**
    * Express 'trust proxy': a hop count ('1'), 'true'/'false', or addresses/subnets. Parsed here
    * because Express reads the string '1' as an IP address, which trusts nothing.
@@ -66,12 +118,23 @@ const schema = z.object({
     }),
 });
 
+/** The seller as printed on every document, and how its prices carry GST. */
+export interface DocumentSettings {
+  seller: { name: string; address: string; state: string; stateCode: string; gstin: string | null };
+  tax: TaxSettings;
+  /** SAC per catalogue category id (and 'invoice'); `sacDefault` for the rest. */
+  sacCodes: Record<string, string>;
+  sacDefault: string;
+  prefixes: { invoice: string; creditNote: string };
+}
+
 export type Config = z.infer<typeof schema> & {
   siteOrigins: string[];
   razorpayEnabled: boolean;
   mailFrom: MailAddress;
   /** Base URL of the site, for links in mails. */
   siteUrl: string;
+  documents: DocumentSettings;
 };
 
 /** 'Name <a@b.in>' or 'a@b.in' -> { name, address }; null if it is neither. */
@@ -119,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     razorpayEnabled: hasKeyId && hasSecret,
     mailFrom,
     siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
+    documents: documentSettings(config),
   };
   assertSandboxAllowed(result);
   return result;
@@ -143,4 +207,57 @@ export function assertSandboxAllowed(
       'Invalid server configuration: the sandbox gateway on a real Firebase project needs a private SANDBOX_SECRET, not the default one.',
     );
   }
+}
+
+function configError(message: string): Error {
+  return new Error(`Invalid server configuration: ${message}`);
+}
+
+/** The seller and tax settings, checked against each other (a GSTIN starts with its state code). */
+function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
+  const canonicalState = canonicalStateName(config.SELLER_STATE);
+  const stateCode = config.SELLER_STATE_CODE || (canonicalState ? GST_STATE_CODES[canonicalState]! : '');
+  if (!stateCode) {
+    throw configError(
+      `SELLER_STATE '${config.SELLER_STATE}' is not an Indian state or union territory; set SELLER_STATE_CODE.`,
+    );
+  }
+  const codeName = stateNameOfCode(stateCode);
+  if (!codeName || codeName === FOREIGN_COUNTRY.state) {
+    throw configError(`SELLER_STATE_CODE ${stateCode} is not a GST state code.`);
+  }
+  const state = canonicalState ?? codeName;
+  if (canonicalState && GST_STATE_CODES[canonicalState] !== stateCode) {
+    throw configError(
+      `SELLER_STATE_CODE ${stateCode} is not the code of ${canonicalState} (${GST_STATE_CODES[canonicalState]}).`,
+    );
+  }
+  const gstin = config.SELLER_GSTIN ? normaliseGstin(config.SELLER_GSTIN) : '';
+  if (gstin) {
+    const problem = gstinProblem(gstin);
+    if (problem) throw configError(`SELLER_GSTIN: ${GSTIN_MESSAGES[problem]}`);
+    if (gstin.slice(0, 2) !== stateCode) {
+      throw configError(
+        `SELLER_GSTIN ${gstin} is registered in state ${gstin.slice(0, 2)}, not in SELLER_STATE (${stateCode}).`,
+      );
+    }
+  }
+  if (config.DOCUMENT_PREFIX === config.CREDIT_NOTE_PREFIX) {
+    throw configError('DOCUMENT_PREFIX and CREDIT_NOTE_PREFIX must differ (their numbers would collide).');
+  }
+  const sacCodes: Record<string, string> = {};
+  for (const entry of config.SAC_CODES.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z0-9_-]+)\s*=\s*(99\d{4})$/i.exec(entry);
+    if (!match) throw configError(`SAC_CODES entry '${entry}' is not category=SAC (e.g. website=998314).`);
+    sacCodes[match[1]!] = match[2]!;
+  }
+  return {
+    seller: { name: config.SELLER_NAME, address: config.SELLER_ADDRESS, state, stateCode, gstin: gstin || null },
+    tax: { registered: Boolean(gstin), ratePercent: config.GST_RATE, pricesIncludeGst: config.PRICES_INCLUDE_GST },
+    sacCodes,
+    sacDefault: config.SAC_DEFAULT,
+    prefixes: { invoice: config.DOCUMENT_PREFIX, creditNote: config.CREDIT_NOTE_PREFIX },
+  };
 }
