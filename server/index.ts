@@ -4,6 +4,7 @@ import { COMPANY } from '../src/domain/company';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { initFirebase } from './firebase';
+import { startDocumentWorker } from './documents/worker';
 import { accountEmailLookup } from './mail/recipients';
 import { createMailTransport } from './mail/transport';
 import { startMailWorker } from './mail/worker';
@@ -20,6 +21,12 @@ const firebase = initFirebase(config.FIREBASE_PROJECT_ID);
 const gateway = createGateway(config);
 const app = createApp({ config, firebase, gateway, logger });
 const stopReconciling = startReconcileTimer(firebase.db, gateway, config.RECONCILE_INTERVAL_MINUTES, logger);
+// Numbers new tax documents right after each payment and every DOCUMENT_INTERVAL_SECONDS (catching up after a restart).
+const documentWorker = startDocumentWorker(firebase.db, config.documents, {
+  intervalSeconds: config.DOCUMENT_INTERVAL_SECONDS,
+  logger,
+});
+documentWorker.kick();
 // Sends the outbox (mail/{id}); without SMTP_URL it logs mails instead, and says so here once.
 const mailWorker = startMailWorker(firebase.db, createMailTransport(config, logger), {
   from: config.mailFrom,
@@ -40,6 +47,7 @@ process.on('unhandledRejection', (reason) => {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     stopReconciling();
+    documentWorker.stop();
     // Let a send in flight finish and be recorded (else it would end 'failed (interrupted)').
     server.close(() => void mailWorker.stop().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();

@@ -7,7 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import { STATUS } from '../../src/domain/status';
 import { mailQueued } from '../mail/outbox';
-import { recordPaymentEffects } from './after-paid';
+import { notifyPaymentApplied, recordPaymentEffects } from './after-paid';
 import { gatewayOrderDoc, payableDoc, paymentDoc, webhookEventDoc, type GatewayOrderLink } from './store';
 
 export type PaymentSource = 'verify' | 'webhook' | 'reconcile';
@@ -91,7 +91,8 @@ function recordEvent(
 /**
  * The one place a payment becomes 'Paid'. Verify, webhooks and reconciliation all call it, and
  * it is idempotent: in one transaction it checks payments/{paymentId} (and the webhook event id)
- * and only the first caller flips the order or invoice to 'Paid' with paymentId and paidAt.
+ * and only the first caller flips the order or invoice to 'Paid' with paymentId and paidAt, and
+ * writes what follows a payment (recordPaymentEffects: the pending tax document).
  * `knownLink` is the caller's already-read gatewayOrders/{id} document (it is immutable).
  */
 export async function markPaid(
@@ -160,15 +161,20 @@ export async function markPaid(
     });
     recordPaymentEffects(tx, db, {
       paymentId: input.paymentId,
+      gatewayOrderId: input.gatewayOrderId,
       link,
       target: targetSnap!.data()!,
       amountPaise: input.amountPaise,
       method: input.method ?? null,
+      source: input.source,
     });
     recordEvent(tx, eventRef, input, 'paid');
     return { outcome: 'paid' as const, link };
   });
-  if (result.outcome === 'paid') mailQueued();
+  if (result.outcome === 'paid') {
+    mailQueued();
+    notifyPaymentApplied(db);
+  }
   return result;
 }
 

@@ -190,7 +190,17 @@ describe('users/{uid}/queries', () => {
 });
 
 describe('server-only collections', () => {
-  it.each(['enquiries', 'payments', 'webhookEvents', 'gatewayOrders', 'sandboxOrders', 'sandboxPayments', 'mail'])(
+  it.each([
+    'enquiries',
+    'payments',
+    'webhookEvents',
+    'gatewayOrders',
+    'sandboxOrders',
+    'sandboxPayments',
+    'documents',
+    'counters',
+    'mail',
+  ])(
     'when any client reads or writes %s, then it is denied',
     async (name) => {
       await seed(`${name}/x`, { any: 'thing' });
@@ -200,6 +210,13 @@ describe('server-only collections', () => {
       await assertFails(setDoc(doc(visitor(), `${name}/y`), { any: 'thing' }));
     },
   );
+
+  it('when the owner of a tax document reads or lists it directly, then it is denied (the API serves it)', async () => {
+    await seed('documents/pay_1', { uid: 'alice', status: 'issued', number: 'NB/2026-27/0001' });
+    await assertFails(getDoc(doc(alice(), 'documents/pay_1')));
+    await assertFails(getDocs(query(collection(alice(), 'documents'), where('uid', '==', 'alice'))));
+    await assertFails(updateDoc(doc(alice(), 'documents/pay_1'), { number: 'NB/2026-27/0002' }));
+  });
 
   it('when a client lists the whole users collection, then it is denied', async () => {
     await assertFails(getDocs(collection(alice(), 'users')));

@@ -1,0 +1,114 @@
+import { FieldValue, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import { counterId, financialYearOf, formatDocumentNumber } from '../../src/domain/document-number';
+import type { DocumentSettings } from '../config';
+import { paymentDocumentSnapshot, type ProfileFields } from './snapshot';
+import { counterDoc, documentDoc, type DocumentBase, type IssuedDocumentFields } from './store';
+
+export const ISSUE_PAGE_SIZE = 50;
+export const ISSUE_MAX_PAGES = 20;
+
+export interface IssueOptions {
+  /** The clock (ms); the date of issue and the financial year come from it. */
+  now?: () => number;
+  /** Pending documents read per query. */
+  limit?: number;
+  /** Pages per pass; the next pass picks up the rest. */
+  maxPages?: number;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export interface IssueReport {
+  issued: number;
+  failed: number;
+}
+
+const timestampMs = (value: unknown, fallback: number) => (value instanceof Timestamp ? value.toMillis() : fallback);
+
+/**
+ * Numbers one pending document in one transaction: reads it (still pending?), the counter of its
+ * series for the current financial year and the owner's profile, then writes the counter + 1 and
+ * the complete snapshot together. The counter only moves with a document that takes its number,
+ * so numbers have no gaps and no duplicates whichever instance runs this.
+ */
+export async function issueDocument(
+  db: Firestore,
+  settings: DocumentSettings,
+  id: string,
+  now: () => number = Date.now,
+): Promise<'issued' | 'not-pending'> {
+  const ref = documentDoc(db, id);
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists || snapshot.get('status') !== 'pending') return 'not-pending' as const;
+    const base = snapshot.data() as DocumentBase;
+    // Read inside the transaction, so a retry takes a fresh clock (the year may just have turned).
+    const issuedAtMs = now();
+    const financialYear = financialYearOf(issuedAtMs);
+    const counterRef = counterDoc(db, counterId(base.series, financialYear));
+    const [counterSnap, profileSnap] = await tx.getAll(counterRef, db.doc(`users/${base.uid}`));
+    const sequence = ((counterSnap!.get('last') as number | undefined) ?? 0) + 1;
+    const prefix = base.series === 'credit-note' ? settings.prefixes.creditNote : settings.prefixes.invoice;
+    const number = formatDocumentNumber(prefix, financialYear, sequence);
+    const printed = paymentDocumentSnapshot({
+      base,
+      paidAtMs: timestampMs(base.paidAt, issuedAtMs),
+      profile: profileSnap!.exists ? (profileSnap!.data() as ProfileFields) : undefined,
+      settings,
+      number,
+      financialYear,
+      issuedAtMs,
+    });
+    tx.set(counterRef, {
+      series: base.series,
+      financialYear,
+      last: sequence,
+      lastNumber: number,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    const issued: IssuedDocumentFields = {
+      status: 'issued',
+      kind: printed.kind,
+      number,
+      financialYear,
+      sequence,
+      issuedAt: Timestamp.fromMillis(issuedAtMs),
+      snapshot: printed,
+    };
+    tx.update(ref, { ...issued });
+    return 'issued' as const;
+  });
+}
+
+/**
+ * The document worker: numbers every pending document, oldest payment first, one transaction per
+ * document. Safe to run on several instances at once (each document is claimed in its
+ * transaction); a document that fails stays pending for the next pass.
+ */
+export async function issuePendingDocuments(
+  db: Firestore,
+  settings: DocumentSettings,
+  options: IssueOptions = {},
+): Promise<IssueReport> {
+  const report: IssueReport = { issued: 0, failed: 0 };
+  const limit = options.limit ?? ISSUE_PAGE_SIZE;
+  const pending = db.collection('documents').where('status', '==', 'pending').orderBy('createdAt').limit(limit);
+  const failedIds = new Set<string>();
+  for (let page = 0; page < (options.maxPages ?? ISSUE_MAX_PAGES); page += 1) {
+    // Issued documents leave the query, so each page re-reads from the oldest still pending; one
+    // that failed is not tried again before the next pass.
+    const snapshot = await pending.get();
+    const todo = snapshot.docs.filter((doc: QueryDocumentSnapshot) => !failedIds.has(doc.id));
+    for (const doc of todo) {
+      try {
+        if ((await issueDocument(db, settings, doc.id, options.now)) === 'issued') report.issued += 1;
+      } catch (error) {
+        failedIds.add(doc.id);
+        report.failed += 1;
+        options.logger?.error({ err: error, documentId: doc.id }, 'issuing a document failed');
+      }
+    }
+    if (snapshot.size < limit || todo.length === 0) break;
+  }
+  return report;
+}

@@ -1,0 +1,78 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { admin } from '../helpers/emulators';
+import { createPaymentOrder, sandboxPay, seedInvoice, seedOrder } from './payments-fixtures';
+
+/** A fictitious registered seller in Karnataka (29) and a registered customer in Maharashtra (27). */
+export const SELLER_GSTIN = '29AAGCB7383J1Z4';
+export const BUYER_GSTIN = '27AAPFU0939F1ZV';
+export const REGISTERED_SELLER = { SELLER_GSTIN, PAYMENT_RATE_LIMIT_PER_MINUTE: '100000' };
+
+/** The profile the details step writes (users/{uid}), with an optional GSTIN. */
+export async function seedProfile(uid: string, overrides: Record<string, unknown> = {}): Promise<void> {
+  await admin()
+    .db.doc(`users/${uid}`)
+    .set({
+      uid,
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      phone: '+91 98450 12345',
+      address: '21 MG Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      country: 'India',
+      isAnonymous: false,
+      ...overrides,
+    });
+}
+
+export interface PaidDocument {
+  docId: string;
+  gatewayOrderId: string;
+  paymentId: string;
+  amountPaise: number;
+}
+
+/**
+ * Creates a Pending order (catalogue item ids) or invoice (rupees), pays it in the sandbox and
+ * verifies it, as the browser does. The sandbox webhook is dropped unless asked for.
+ */
+export async function payThroughCheckout(
+  /** The app, or the URL of a listening server (many requests at once). */
+  app: Parameters<typeof request>[0],
+  user: { uid: string; idToken: string },
+  what: { items: string[] } | { invoiceRupees: number },
+  webhook: 'deliver' | 'drop' = 'drop',
+): Promise<PaidDocument> {
+  const isOrder = 'items' in what;
+  const docId = isOrder ? await seedOrder(user.uid, what.items) : await seedInvoice(user.uid, what.invoiceRupees);
+  const order = await createPaymentOrder(app as Express, user.idToken, {
+    firestore_id: docId,
+    type: isOrder ? 'product_order' : 'invoice',
+  });
+  if (order.status >= 300) throw new Error(`payment order failed: ${order.status} ${JSON.stringify(order.body)}`);
+  const paid = await sandboxPay(app as Express, user.idToken, order.body.id as string, 'success', webhook);
+  if (paid.outcome !== 'success') throw new Error('expected a successful sandbox payment');
+  const verified = await request(app)
+    .post('/api/payments/verify')
+    .set('Authorization', `Bearer ${user.idToken}`)
+    .send(paid.result);
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return {
+    docId,
+    gatewayOrderId: order.body.id as string,
+    paymentId: paid.result.razorpay_payment_id,
+    amountPaise: order.body.amount as number,
+  };
+}
+
+export async function documentData(id: string) {
+  return (await admin().db.doc(`documents/${id}`).get()).data();
+}
+
+export async function allDocuments(): Promise<Array<Record<string, unknown> & { id: string }>> {
+  return (await admin().db.collection('documents').get()).docs.map((doc) => ({
+    id: doc.id,
+    ...(doc.data() as Record<string, unknown>),
+  }));
+}
