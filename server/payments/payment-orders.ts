@@ -4,17 +4,35 @@ import { CURRENCY, MIN_AMOUNT_PAISE, rupeesToPaise } from '../../src/domain/mone
 import { MAX_RECEIPT_LENGTH } from '../../src/domain/payments';
 import type { PaymentType } from '../../src/domain/schemas';
 import { STATUS } from '../../src/domain/status';
+import { chargedAmountPaise, type TaxSettings } from '../../src/domain/tax';
+import { listedLinesOf } from '../documents/snapshot';
+import type { PaidSubject } from '../documents/store';
 import { HttpError } from '../errors';
 import type { GatewayOrder, PaymentGateway } from './gateway';
 import { gatewayOrderDoc, payableDoc, type GatewayOrderLink } from './store';
 
 export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
 
+/** Prices include GST unless the configuration says otherwise (the spec charges the price itself). */
+const PRICES_INCLUDE_GST: TaxSettings = { registered: false, ratePercent: 0, pricesIncludeGst: true };
+
 /**
  * The amount we charge for a document, in paise, computed here and only here: an order from the
- * catalogue prices of its items (and its stored total must agree), an invoice from its stored amount.
+ * catalogue prices of its items (and its stored total must agree), an invoice from its stored
+ * amount. That is the amount charged, unless a registered seller lists prices without GST
+ * (PRICES_INCLUDE_GST=false): then each line's GST is added, exactly as its tax invoice prints it.
  */
-export function payableAmountPaise(type: PaymentType, data: DocumentData): number {
+export function payableAmountPaise(type: PaymentType, data: DocumentData, tax = PRICES_INCLUDE_GST): number {
+  const listedPaise = listedAmountPaise(type, data);
+  if (!tax.registered || tax.pricesIncludeGst) return listedPaise;
+  const lines = listedLinesOf(type, data as PaidSubject, { sacCodes: {}, sacDefault: '' });
+  return chargedAmountPaise(
+    lines.map((line) => line.listedPaise),
+    tax,
+  );
+}
+
+function listedAmountPaise(type: PaymentType, data: DocumentData): number {
   if (type === 'invoice') {
     const amount = data.amount;
     if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 1) {
@@ -59,6 +77,7 @@ export async function createPaymentOrder(
   db: Firestore,
   gateway: PaymentGateway,
   input: PaymentOrderInput,
+  tax?: TaxSettings,
 ): Promise<PaymentOrder> {
   const ref = payableDoc(db, input);
   const noun = input.type === 'invoice' ? 'Invoice' : 'Order';
@@ -75,7 +94,7 @@ export async function createPaymentOrder(
           : `This ${noun.toLowerCase()} cannot be paid.`,
       );
     }
-    const amountPaise = payableAmountPaise(input.type, data);
+    const amountPaise = payableAmountPaise(input.type, data, tax);
     if (amountPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, 'The amount must be at least ₹1.');
     if (typeof data.gatewayOrderId === 'string' && data.gatewayOrderAmount === amountPaise) {
       return { id: data.gatewayOrderId, amountPaise, currency: CURRENCY, reused: true };

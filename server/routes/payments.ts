@@ -33,11 +33,12 @@ export function paymentsRouter(deps: AppDeps): Router {
 
   const createOrder: RequestHandler = async (req, res) => {
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
-    const order = await createPaymentOrder(db, gateway, {
-      uid: req.user!.uid,
-      type: body.type,
-      docId: body.firestore_id,
-    });
+    const order = await createPaymentOrder(
+      db,
+      gateway,
+      { uid: req.user!.uid, type: body.type, docId: body.firestore_id },
+      deps.config.documents.tax,
+    );
     // The body's amount is only compared (for the log), never charged.
     const claimed = Number(body.amount);
     if (body.amount !== undefined && Math.round(claimed * 100) !== order.amountPaise) {

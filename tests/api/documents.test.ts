@@ -203,4 +203,29 @@ describe('issuePendingDocuments', () => {
     expect(numbers).toEqual(['NB/2026-27/0001', 'NB/2026-27/0002', 'NB/2027-28/0001']);
     expect((await documentData(c.paymentId))?.snapshot.issueDate).toBe('01 Apr 2027');
   });
+
+  it('when a registered seller lists prices without GST, then the payment is price + GST and the invoice shows the price as the taxable value', async () => {
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, PRICES_INCLUDE_GST: 'false' } });
+    const user = await newUser();
+    await seedProfile(user.uid, { state: 'Karnataka' });
+
+    const paid = await payThroughCheckout(app, user, { items: ['website-Basic'] });
+    await issuePendingDocuments(deps.firebase.db, deps.config.documents);
+
+    expect(paid.amountPaise).toBe(2_360_000);
+    expect((await documentData(paid.paymentId))?.snapshot).toMatchObject({
+      pricesIncludeGst: false,
+      totals: { taxablePaise: 2_000_000, cgstPaise: 180_000, sgstPaise: 180_000, totalPaise: 2_360_000 },
+      amountInWords: 'Rupees Twenty Three Thousand Six Hundred Only',
+    });
+  });
+
+  it('when prices exclude GST but the seller has no GSTIN, then the amount charged is the price itself', async () => {
+    const { app } = testApp({ env: { PRICES_INCLUDE_GST: 'false', PAYMENT_RATE_LIMIT_PER_MINUTE: '100000' } });
+    const user = await newUser();
+
+    const paid = await payThroughCheckout(app, user, { items: ['website-Basic'] });
+
+    expect(paid.amountPaise).toBe(2_000_000);
+  });
 });
