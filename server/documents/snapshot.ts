@@ -76,8 +76,6 @@ export function recipientOf(
   return { recipient, placeOfSupply };
 }
 
-const ONE_TIME = ' (one-time)';
-
 /**
  * The listed lines of what was paid: an order's plans at their catalogue prices (the stored text
  * for a plan no longer sold), an invoice's own lines, or one line for the invoice amount.
@@ -94,7 +92,7 @@ export function listedLinesOf(
       if (entry) {
         return {
           sac: sacOf(entry.category.id),
-          description: `${entry.category.name}: ${entry.plan.name} plan${ONE_TIME}`,
+          description: `${entry.category.name}: ${entry.plan.name} plan`,
           listedPaise: rupeesToPaise(entry.amountRupees),
         };
       }

@@ -21,6 +21,13 @@ export function formatInr(rupees: number): string {
   return paise % 100 === 0 ? wholeRupees.format(paise / 100) : withPaise.format(paise / 100);
 }
 
+const accounting = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Paise as a tax document prints them, always with both paise digits: 11000000 -> '₹1,10,000.00'. */
+export function formatInrWithPaise(paise: number): string {
+  return `₹${accounting.format(paise / 100)}`;
+}
+
 /** Rupees (possibly with paise as decimals) to integer paise. */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);

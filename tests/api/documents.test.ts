@@ -115,13 +115,13 @@ describe('issuePendingDocuments', () => {
     expect(issued?.snapshot.lines).toEqual([
       expect.objectContaining({
         sac: '998314',
-        description: 'Websites & E-commerce: Basic plan (one-time)',
+        description: 'Websites & E-commerce: Basic plan',
         ratePercent: 18,
         totalPaise: 2_000_000,
       }),
       expect.objectContaining({
         sac: '998314',
-        description: 'Factory Management: Starter plan (one-time)',
+        description: 'Factory Management: Starter plan',
         totalPaise: 11_000_000,
       }),
     ]);

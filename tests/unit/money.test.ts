@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, parsePriceAmount, rupeesToPaise } from '@/domain/money';
+import { formatInr, formatInrWithPaise, parsePriceAmount, rupeesToPaise } from '@/domain/money';
 import { makeOrderNumber, ORDER_NUMBER_PATTERN } from '@/domain/order-number';
 import { statusTone } from '@/domain/status';
 
@@ -60,5 +60,14 @@ describe('statusTone', () => {
     [undefined, 'grey'],
   ])('when the status is %s, then the badge is %s', (status, tone) => {
     expect(statusTone(status)).toBe(tone);
+  });
+});
+
+describe('formatInrWithPaise', () => {
+  it('when a document prints an amount, then it always shows the paise, in Indian grouping', () => {
+    expect(formatInrWithPaise(11_000_000)).toBe('₹1,10,000.00');
+    expect(formatInrWithPaise(9_322_034)).toBe('₹93,220.34');
+    expect(formatInrWithPaise(8)).toBe('₹0.08');
+    expect(formatInrWithPaise(123_456_789_50)).toBe('₹12,34,56,789.50');
   });
 });

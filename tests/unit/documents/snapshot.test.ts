@@ -46,8 +46,8 @@ describe('listedLinesOf', () => {
         settings,
       ),
     ).toEqual([
-      expect.objectContaining({ sac: '999293', description: 'Learning Apps: Starter plan (one-time)' }),
-      { sac: '998314', description: 'Websites & E-commerce: Basic plan (one-time)', listedPaise: 2_000_000 },
+      expect.objectContaining({ sac: '999293', description: 'Learning Apps: Starter plan' }),
+      { sac: '998314', description: 'Websites & E-commerce: Basic plan', listedPaise: 2_000_000 },
     ]);
   });
 

@@ -1,0 +1,325 @@
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { COMPANY } from '../../src/domain/company';
+import { formatInrWithPaise } from '../../src/domain/money';
+import type { TaxLine } from '../../src/domain/tax';
+import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
+
+/**
+ * Renders an issued document as an A4 PDF, from its snapshot only (so a re-download is always the
+ * document as issued). The fonts are committed (DejaVu Sans, subset with the ₹ sign): nothing is
+ * fetched at run time. Up to 15 lines fit on one page; more continue on the next with the header row.
+ */
+
+const FONTS = path.join(import.meta.dirname, 'fonts');
+const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
+const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
+
+const PAGE = { width: 595.28, height: 841.89, margin: 40 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const BRAND = COMPANY.brandColour;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+const RULE = '#cbd2d9';
+const SHADE = '#eef6fa';
+/** The favicon's 'N' (public/favicon.svg), drawn in a 32-unit box. */
+const LOGO_PATH = 'M9 23V9h3l8 9.5V9h3v14h-3l-8-9.5V23z';
+
+type Align = 'left' | 'right' | 'center';
+interface Column {
+  title: string;
+  width: number;
+  align: Align;
+  value: (line: TaxLine, index: number) => string;
+}
+
+const rupees = formatInrWithPaise;
+const percent = (value: number) => `${Number(value.toFixed(2))}%`;
+
+function columnsFor(snapshot: TaxDocumentSnapshot): Column[] {
+  const number: Column = { title: '#', width: 20, align: 'left', value: (_line, index) => String(index + 1) };
+  const sac: Column = { title: 'SAC', width: 42, align: 'left', value: (line) => line.sac };
+  const amount: Column = { title: 'Amount', width: 74, align: 'right', value: (line) => rupees(line.totalPaise) };
+  const taxable: Column = {
+    title: 'Taxable value',
+    width: 72,
+    align: 'right',
+    value: (line) => rupees(line.taxablePaise),
+  };
+  const rate: Column = { title: 'Rate', width: 32, align: 'right', value: (line) => percent(line.ratePercent) };
+  const fixed = (columns: Column[]) => {
+    const used = columns.reduce((sum, column) => sum + column.width, 0);
+    return [
+      number,
+      {
+        title: 'Description',
+        width: CONTENT_WIDTH - used - number.width,
+        align: 'left' as const,
+        value: (line: TaxLine) => line.description,
+      },
+      ...columns,
+    ];
+  };
+  if (snapshot.taxType === 'intra-state') {
+    return fixed([
+      sac,
+      taxable,
+      rate,
+      { title: 'CGST', width: 60, align: 'right', value: (line) => rupees(line.cgstPaise) },
+      { title: 'SGST', width: 60, align: 'right', value: (line) => rupees(line.sgstPaise) },
+      amount,
+    ]);
+  }
+  if (snapshot.taxType === 'inter-state') {
+    return fixed([
+      sac,
+      taxable,
+      rate,
+      { title: 'IGST', width: 66, align: 'right', value: (line) => rupees(line.igstPaise) },
+      amount,
+    ]);
+  }
+  return fixed([sac, amount]);
+}
+
+/** The totals block on the right: label and amount per row, the last one emphasised. */
+function totalRows(snapshot: TaxDocumentSnapshot): Array<[string, string]> {
+  const { totals } = snapshot;
+  const half = percent(snapshot.lines[0] ? snapshot.lines[0].ratePercent / 2 : 0);
+  const full = percent(snapshot.lines[0]?.ratePercent ?? 0);
+  if (snapshot.taxType === null) return [['Total', rupees(totals.totalPaise)]];
+  const rows: Array<[string, string]> = [['Taxable value', rupees(totals.taxablePaise)]];
+  if (snapshot.taxType === 'intra-state') {
+    rows.push([`CGST @ ${half}`, rupees(totals.cgstPaise)], [`SGST @ ${half}`, rupees(totals.sgstPaise)]);
+  } else {
+    rows.push([`IGST @ ${full}`, rupees(totals.igstPaise)]);
+  }
+  rows.push(['Total', rupees(totals.totalPaise)]);
+  return rows;
+}
+
+export function renderDocumentPdf(snapshot: TaxDocumentSnapshot): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    font: REGULAR,
+    info: {
+      Title: `${snapshot.title} ${snapshot.number}`,
+      Author: snapshot.supplier.name,
+      Subject: `${snapshot.title} for ${snapshot.reference.label}`,
+    },
+  });
+  doc.registerFont('regular', REGULAR);
+  doc.registerFont('bold', BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = PAGE.margin;
+  const right = PAGE.width - PAGE.margin;
+  const text = (
+    value: string,
+    x: number,
+    y: number,
+    options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {},
+  ) => {
+    const { font = 'regular', size = 8.5, color = INK, ...rest } = options;
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      // Always with a width: pdfkit then wraps inside it and leaves doc.y below the text.
+      .text(value, x, y, { width: right - x, ...rest });
+    return doc.y;
+  };
+
+  // ---- Header: logo and supplier (left), title and numbers (right) --------------------------
+  const top = PAGE.margin;
+  doc
+    .save()
+    .translate(left, top)
+    .scale(40 / 32);
+  doc.roundedRect(0, 0, 32, 32, 8).fill(BRAND);
+  doc.path(LOGO_PATH).fill('#ffffff');
+  doc.restore();
+
+  const supplier = snapshot.supplier;
+  const supplierX = left + 52;
+  const supplierWidth = 250;
+  let y = text(supplier.name, supplierX, top, { font: 'bold', size: 12, width: supplierWidth });
+  y = text(supplier.address, supplierX, y + 2, { size: 8, color: MUTED, width: supplierWidth });
+  const supplierFacts = [
+    supplier.gstin ? `GSTIN: ${supplier.gstin}` : 'Not registered for GST',
+    `State: ${supplier.state} (code ${supplier.stateCode})`,
+    `${supplier.email} · ${supplier.phone}`,
+  ];
+  for (const fact of supplierFacts) y = text(fact, supplierX, y + 1, { size: 8, color: MUTED, width: supplierWidth });
+  const supplierBottom = y;
+
+  const titleX = right - 200;
+  text(snapshot.title.toUpperCase(), titleX, top, { font: 'bold', size: 17, color: BRAND, width: 200, align: 'right' });
+  const facts: Array<[string, string]> = [
+    [
+      snapshot.kind === 'tax-invoice' ? 'Invoice no.' : snapshot.kind === 'receipt' ? 'Receipt no.' : 'Credit note no.',
+      snapshot.number,
+    ],
+    ['Date of issue', snapshot.issueDate],
+    ['Place of supply', `${snapshot.placeOfSupply.state} (${snapshot.placeOfSupply.stateCode})`],
+    ['Reverse charge', snapshot.reverseCharge ? 'Yes' : 'No'],
+  ];
+  if (snapshot.original)
+    facts.push(['Against invoice', `${snapshot.original.number} of ${snapshot.original.issueDate}`]);
+  let factsY = top + 26;
+  for (const [label, value] of facts) {
+    text(`${label}:`, titleX, factsY, { size: 8.5, color: MUTED, width: 90 });
+    text(value, titleX + 90, factsY, { font: 'bold', size: 8.5, width: 110, align: 'right' });
+    factsY += 13;
+  }
+
+  y = Math.max(supplierBottom, factsY) + 12;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(BRAND).stroke();
+  y += 12;
+
+  // ---- Parties: billed to (left), payment (right) -------------------------------------------
+  const half = (CONTENT_WIDTH - 20) / 2;
+  const recipient = snapshot.recipient;
+  let leftY = text('BILLED TO', left, y, { font: 'bold', size: 7.5, color: MUTED });
+  leftY = text(recipient.name, left, leftY + 3, { font: 'bold', size: 10, width: half });
+  const recipientLines = [
+    recipient.address,
+    [
+      recipient.state && `State: ${recipient.state}${recipient.stateCode ? ` (code ${recipient.stateCode})` : ''}`,
+      recipient.country !== 'India' ? recipient.country : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+    recipient.gstin ? `GSTIN: ${recipient.gstin}` : '',
+    recipient.email ?? '',
+  ].filter(Boolean);
+  for (const line of recipientLines) leftY = text(line, left, leftY + 1, { size: 8.5, width: half });
+
+  const payX = left + half + 20;
+  let rightY = text('PAYMENT', payX, y, { font: 'bold', size: 7.5, color: MUTED });
+  const payment = snapshot.payment;
+  const paymentFacts: Array<[string, string]> = [
+    ['For', snapshot.reference.label],
+    ['Payment ID', payment.paymentId],
+    ['Method', payment.method ? payment.method.toUpperCase() : '—'],
+    ['Paid on', payment.paidOn],
+    ['Amount paid', rupees(payment.amountPaise)],
+  ];
+  rightY += 3;
+  for (const [label, value] of paymentFacts) {
+    text(`${label}:`, payX, rightY, { size: 8.5, color: MUTED, width: 80 });
+    rightY = text(value, payX + 80, rightY, { size: 8.5, width: half - 80 });
+    rightY += 1;
+  }
+  y = Math.max(leftY, rightY) + 16;
+
+  // ---- Lines table -----------------------------------------------------------------------------
+  const columns = columnsFor(snapshot);
+  const cellPadding = 3;
+  const tableSize = 8;
+  // The footer's two lines sit at the bottom of the last page.
+  const footerY = PAGE.height - PAGE.margin - 26;
+  const bottomLimit = footerY - 12;
+  const header = () => {
+    doc.rect(left, y, CONTENT_WIDTH, 18).fill(BRAND);
+    let x = left;
+    for (const column of columns) {
+      text(column.title, x + cellPadding, y + 5, {
+        font: 'bold',
+        size: 7.5,
+        color: '#ffffff',
+        width: column.width - 2 * cellPadding,
+        align: column.align,
+      });
+      x += column.width;
+    }
+    y += 18;
+  };
+  header();
+  snapshot.lines.forEach((line, index) => {
+    doc.font('regular').fontSize(tableSize);
+    const heights = columns.map((column) =>
+      doc.heightOfString(column.value(line, index), { width: column.width - 2 * cellPadding }),
+    );
+    const rowHeight = Math.max(...heights) + 2 * cellPadding + 2;
+    if (y + rowHeight > bottomLimit) {
+      doc.addPage();
+      y = PAGE.margin;
+      header();
+    }
+    if (index % 2 === 1) doc.rect(left, y, CONTENT_WIDTH, rowHeight).fill(SHADE);
+    let x = left;
+    for (const column of columns) {
+      text(column.value(line, index), x + cellPadding, y + cellPadding + 1, {
+        size: tableSize,
+        width: column.width - 2 * cellPadding,
+        align: column.align,
+      });
+      x += column.width;
+    }
+    y += rowHeight;
+  });
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
+  y += 10;
+
+  // ---- Totals (right) and amount in words (left) -----------------------------------------------
+  const rows = totalRows(snapshot);
+  const closingHeight = Math.max(rows.length * 15 + 5, 56);
+  if (y + closingHeight > bottomLimit) {
+    doc.addPage();
+    y = PAGE.margin;
+  }
+  const totalsX = right - 220;
+  let totalsY = y;
+  rows.forEach(([label, value], index) => {
+    const isTotal = index === rows.length - 1;
+    if (isTotal) {
+      doc.rect(totalsX, totalsY - 3, 220, 20).fill(SHADE);
+      totalsY += 1;
+    }
+    text(label, totalsX + 6, totalsY, { font: isTotal ? 'bold' : 'regular', size: isTotal ? 10 : 8.5, width: 110 });
+    text(value, totalsX + 110, totalsY, {
+      font: isTotal ? 'bold' : 'regular',
+      size: isTotal ? 10 : 8.5,
+      width: 104,
+      align: 'right',
+    });
+    totalsY += isTotal ? 20 : 15;
+  });
+
+  let wordsY = text('Amount in words', left, y, { font: 'bold', size: 7.5, color: MUTED });
+  wordsY = text(snapshot.amountInWords, left, wordsY + 2, { font: 'bold', size: 9, width: CONTENT_WIDTH - 240 });
+  const notes = [
+    snapshot.taxType === null
+      ? 'The supplier is not registered for GST: no GST is charged on this supply.'
+      : snapshot.pricesIncludeGst
+        ? `Prices include GST at ${percent(snapshot.lines[0]?.ratePercent ?? 0)}.`
+        : `GST at ${percent(snapshot.lines[0]?.ratePercent ?? 0)} is added to the listed prices.`,
+  ];
+  for (const note of notes)
+    wordsY = text(note, left, wordsY + 4, { size: 8, color: MUTED, width: CONTENT_WIDTH - 240 });
+
+  // ---- Footer ------------------------------------------------------------------------------------
+  doc
+    .moveTo(left, footerY - 6)
+    .lineTo(right, footerY - 6)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  text(snapshot.note, left, footerY, { size: 7.5, color: MUTED, width: CONTENT_WIDTH, align: 'center' });
+  text(`${supplier.name} · ${supplier.email} · ${supplier.phone}`, left, footerY + 10, {
+    size: 7.5,
+    color: MUTED,
+    width: CONTENT_WIDTH,
+    align: 'center',
+  });
+
+  doc.end();
+  return done;
+}
