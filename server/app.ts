@@ -9,6 +9,7 @@ import { errorHandler, notFound } from './errors';
 import type { FirebaseDeps } from './firebase';
 import type { PaymentGateway } from './payments/gateway';
 import { contactRouter } from './routes/contact';
+import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
 import { locationsRouter } from './routes/locations';
 import { paymentsRouter } from './routes/payments';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(contactRouter(deps));
   app.use(locationsRouter(deps));
   app.use(paymentsRouter(deps));
+  app.use(documentsRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -6,6 +6,8 @@ export interface RequestUser {
   uid: string;
   email?: string;
   provider?: string;
+  /** The custom claim `staff: true` (set only by `npm run staff`). */
+  isStaff: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -24,9 +26,14 @@ function bearerToken(req: Request): string | undefined {
 
 /**
  * Verifies a Firebase ID token (also against the Auth emulator). With `required`, a request
- * without one gets 401; otherwise it continues as a visitor. A bad token is always 401.
+ * without one gets 401; otherwise it continues as a visitor. A bad token is always 401. With
+ * `checkRevoked` (routes that honour staff rights) a revoked session or disabled user is refused
+ * too, at the cost of one Auth lookup.
  */
-export function authenticate(auth: Auth, { required }: { required: boolean }): RequestHandler {
+export function authenticate(
+  auth: Auth,
+  { required, checkRevoked = false }: { required: boolean; checkRevoked?: boolean },
+): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) {
@@ -34,8 +41,13 @@ export function authenticate(auth: Auth, { required }: { required: boolean }): R
       return next();
     }
     try {
-      const decoded = await auth.verifyIdToken(token);
-      req.user = { uid: decoded.uid, email: decoded.email, provider: decoded.firebase?.sign_in_provider };
+      const decoded = await auth.verifyIdToken(token, checkRevoked);
+      req.user = {
+        uid: decoded.uid,
+        email: decoded.email,
+        provider: decoded.firebase?.sign_in_provider,
+        isStaff: decoded.staff === true,
+      };
     } catch {
       throw new HttpError(401, 'Your session has expired. Please log in again.');
     }
