@@ -306,8 +306,11 @@ export const TERMS: PolicyDocument = {
             the rate shown on the plan.
           </p>
           <p>
-            Applicable taxes such as GST are added as required by law and shown on your invoice. Your order is accepted
-            when we confirm it and receive payment or agree a payment schedule with you in writing.
+            Prices include GST at the applicable rate (currently 18%): the amount you pay is the price shown or the
+            invoice amount, and no tax is added at checkout. For every payment we issue a numbered GST tax invoice that
+            shows the taxable value and the GST included in it (CGST and SGST, or IGST for a customer in another state);
+            if you give us your GSTIN, it is printed on the invoice so that you can claim input tax credit. Your order
+            is accepted when we confirm it and receive payment or agree a payment schedule with you in writing.
           </p>
         </>
       ),

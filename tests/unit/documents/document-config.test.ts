@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 
@@ -56,5 +57,16 @@ describe('seller and tax configuration', () => {
     expect(() => loadConfig({ ...base, CREDIT_NOTE_PREFIX: 'NB' })).toThrow(/must differ/);
     expect(() => loadConfig({ ...base, SAC_CODES: 'website:998314' })).toThrow(/SAC_CODES/);
     expect(() => loadConfig({ ...base, SAC_DEFAULT: '12345' })).toThrow(/SAC_DEFAULT/);
+  });
+
+  it('when the Terms speak of tax, then they say what the default configuration does: GST included at its rate', () => {
+    // The site cannot read the server's configuration, so this pins the Terms to the defaults.
+    const terms = readFileSync('src/features/policies/content.tsx', 'utf8').replace(/\s+/g, ' ');
+    const { tax } = loadConfig(base).documents;
+
+    expect(tax.pricesIncludeGst).toBe(true);
+    expect(terms).toContain(`Prices include GST at the applicable rate (currently ${tax.ratePercent}%)`);
+    expect(terms).toContain('no tax is added at checkout');
+    expect(terms).not.toMatch(/taxes such as GST are added/);
   });
 });
