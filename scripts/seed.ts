@@ -7,8 +7,14 @@ import { makeOrderNumber, parsePriceAmount, findCatalogueEntry } from '../src/do
 import { initFirebase } from '../server/firebase';
 
 const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-site';
-if (!projectId.startsWith('demo-') || !process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-  console.error('The seeder only writes to the local emulators (demo-* project, *_EMULATOR_HOST set). Nothing written.');
+if (
+  !projectId.startsWith('demo-') ||
+  !process.env.FIRESTORE_EMULATOR_HOST ||
+  !process.env.FIREBASE_AUTH_EMULATOR_HOST
+) {
+  console.error(
+    'The seeder only writes to the local emulators (demo-* project, *_EMULATOR_HOST set). Nothing written.',
+  );
   process.exit(1);
 }
 
@@ -77,6 +83,27 @@ batch.set(user.collection('orders').doc('demo-order-1'), {
   createdAt: daysAgo(10),
 });
 await batch.commit();
+// The paid demo invoice's tax document, pending: the API numbers it when it starts. Created only
+// once: re-seeding must never give an issued document a second number.
+await db
+  .doc('documents/pay_demo0990')
+  .create({
+    status: 'pending',
+    series: 'invoice',
+    uid: DEMO.uid,
+    paymentId: 'pay_demo0990',
+    gatewayOrderId: 'order_demo0990',
+    payable: { type: 'invoice', docId: 'demo-invoice-2' },
+    amountPaise: 450_000,
+    method: 'upi',
+    source: 'verify',
+    subject: { invoiceId: 'INV-0990', amount: 4500, name: DEMO.name, email: DEMO.email },
+    paidAt: daysAgo(19),
+    createdAt: daysAgo(19),
+  })
+  .catch((error: { code?: number }) => {
+    if (error.code !== 6) throw error; // 6 = ALREADY_EXISTS
+  });
 
 console.log(`Demo customer ready: ${DEMO.email} / ${DEMO.password}`);
 process.exit(0);

@@ -42,14 +42,16 @@ export async function issueDocument(
     const snapshot = await tx.get(ref);
     if (!snapshot.exists || snapshot.get('status') !== 'pending') return 'not-pending' as const;
     const base = snapshot.data() as DocumentBase;
+    // Credit notes (refunds) get their own snapshot builder once refunds exist; until then such a
+    // document waits rather than be printed as an invoice.
+    if (base.series !== 'invoice') throw new Error(`No issuer for the '${base.series}' series yet.`);
     // Read inside the transaction, so a retry takes a fresh clock (the year may just have turned).
     const issuedAtMs = now();
     const financialYear = financialYearOf(issuedAtMs);
     const counterRef = counterDoc(db, counterId(base.series, financialYear));
     const [counterSnap, profileSnap] = await tx.getAll(counterRef, db.doc(`users/${base.uid}`));
     const sequence = ((counterSnap!.get('last') as number | undefined) ?? 0) + 1;
-    const prefix = base.series === 'credit-note' ? settings.prefixes.creditNote : settings.prefixes.invoice;
-    const number = formatDocumentNumber(prefix, financialYear, sequence);
+    const number = formatDocumentNumber(settings.prefixes.invoice, financialYear, sequence);
     const printed = paymentDocumentSnapshot({
       base,
       paidAtMs: timestampMs(base.paidAt, issuedAtMs),
