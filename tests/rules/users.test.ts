@@ -67,6 +67,19 @@ describe('users/{uid} profile', () => {
     await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { role: 'admin' })));
   });
 
+  it('when the profile carries an optional GSTIN (upper case, 15 characters) or an empty one, then it is allowed', async () => {
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), profile('alice', { gstin: '27AAPFU0939F1ZV' })));
+    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { gstin: '' }));
+    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { gstin: '29AAGCB7383J1Z4' }));
+  });
+
+  it('when the GSTIN is not in GSTIN form, then it is denied', async () => {
+    await seedAlice();
+    for (const gstin of ['27aapfu0939f1zv', '27AAPFU0939F1Z', '27AAPFU0939F1ZVX', 'not a gstin', 27]) {
+      await assertFails(updateDoc(doc(alice(), 'users/alice'), { gstin }));
+    }
+  });
+
   it('when a field has the wrong type, then it is denied', async () => {
     await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { isAnonymous: 'no' })));
     await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { phone: 9876543210 })));
