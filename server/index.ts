@@ -4,6 +4,7 @@ import { COMPANY } from '../src/domain/company';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { initFirebase } from './firebase';
+import { documentAttachments } from './documents/attachments';
 import { startDocumentWorker } from './documents/worker';
 import { accountEmailLookup } from './mail/recipients';
 import { createMailTransport } from './mail/transport';
@@ -32,6 +33,8 @@ const mailWorker = startMailWorker(firebase.db, createMailTransport(config, logg
   from: config.mailFrom,
   replyTo: { address: config.COMPANY_EMAIL, name: COMPANY.name },
   accountEmail: accountEmailLookup(firebase.auth, firebase.db),
+  // A payment receipt carries its tax document's PDF.
+  attachmentsFor: documentAttachments(firebase.db, config.documents),
   pollMs: config.MAIL_POLL_SECONDS * 1000,
   logger,
 });

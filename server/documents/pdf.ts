@@ -98,6 +98,11 @@ function totalRows(snapshot: TaxDocumentSnapshot): Array<[string, string]> {
   return rows;
 }
 
+/** 'Tax Invoice' 'NB/2026-27/0001' -> 'Tax-Invoice-NB-2026-27-0001.pdf'. */
+export function documentFileName(snapshot: Pick<TaxDocumentSnapshot, 'title' | 'number'>): string {
+  return `${snapshot.title.replace(/\s+/g, '-')}-${snapshot.number.replace(/\//g, '-')}.pdf`;
+}
+
 export function renderDocumentPdf(snapshot: TaxDocumentSnapshot): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',

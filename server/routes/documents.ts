@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { DOCUMENT_ID_PATTERN, DOWNLOAD_LABELS, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
+import { DOCUMENT_ID_PATTERN, DOWNLOAD_LABELS } from '../../src/domain/tax-document';
 import type { AppDeps } from '../app';
 import { authenticate } from '../auth';
 import { HttpError } from '../errors';
-import { renderDocumentPdf } from '../documents/pdf';
+import { documentFileName, renderDocumentPdf } from '../documents/pdf';
 import { documentDoc, type IssuedDocumentFields } from '../documents/store';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
@@ -21,10 +21,6 @@ async function readableDocument(db: Firestore, req: Request) {
   }
   return { id, data: snapshot.data()! };
 }
-
-/** 'NB/2026-27/0001' -> 'Tax-Invoice-NB-2026-27-0001.pdf'. */
-const fileName = (document: TaxDocumentSnapshot) =>
-  `${document.title.replace(/\s+/g, '-')}-${document.number.replace(/\//g, '-')}.pdf`;
 
 /**
  * GET /api/documents/:id.pdf (the PDF) and GET /api/documents/:id (what the profile and console
@@ -45,7 +41,7 @@ export function documentsRouter(deps: AppDeps): Router {
       .status(200)
       .set({
         'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName(snapshot)}"`,
+        'Content-Disposition': `attachment; filename="${documentFileName(snapshot)}"`,
         // Personal data: never stored by a shared cache.
         'Cache-Control': 'private, no-store',
       })

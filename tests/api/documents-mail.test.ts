@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { documentAttachments } from '../../server/documents/attachments';
+import { drainOutbox } from '../../server/mail/drain';
+import { testApp } from '../helpers/api-app';
+import { clearFirestore, createUserWithToken } from '../helpers/emulators';
+import { catcherTransport, clearCaughtMails, drainOptions, mailsTo } from '../helpers/mail-catcher';
+import { documentData, payThroughCheckout, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
+import { uniqueEmail } from './payments-fixtures';
+
+const transports: Array<{ close(): void }> = [];
+
+beforeEach(async () => {
+  await Promise.all([clearFirestore(), clearCaughtMails()]);
+});
+afterEach(() => {
+  for (const created of transports.splice(0)) created.close();
+});
+
+describe('the payment receipt mail and its document', () => {
+  it('when the receipt is sent before the worker numbered the document, then it is numbered then and its PDF is attached', async () => {
+    const { app, deps } = testApp({ env: REGISTERED_SELLER });
+    const email = uniqueEmail('receipt-pdf');
+    const user = await createUserWithToken(email);
+    await seedProfile(user.uid, { email });
+    const paid = await payThroughCheckout(app, user, { items: ['website-Basic'] });
+    expect((await documentData(paid.paymentId))?.status).toBe('pending');
+    const smtp = catcherTransport();
+    transports.push(smtp);
+
+    const report = await drainOutbox(
+      deps.firebase.db,
+      smtp,
+      drainOptions({ attachmentsFor: documentAttachments(deps.firebase.db, deps.config.documents) }),
+    );
+
+    expect(report.sent).toBe(1);
+    const issued = await documentData(paid.paymentId);
+    expect(issued?.status).toBe('issued');
+    const fileName = `Tax-Invoice-${(issued?.number as string).replace(/\//g, '-')}.pdf`;
+    const [receipt] = await mailsTo(email);
+    expect(receipt?.attachments).toEqual([
+      expect.objectContaining({ filename: fileName, contentType: 'application/pdf' }),
+    ]);
+    expect(receipt?.text).toContain(`Your tax document is attached (${fileName}).`);
+  });
+});
