@@ -2,24 +2,15 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import pino, { type Logger } from 'pino';
+import pino from 'pino';
 import { randomUUID } from 'node:crypto';
-import type { Config } from './config';
+import type { AppDeps } from './app-deps';
 import { errorHandler, notFound } from './errors';
-import type { FirebaseDeps } from './firebase';
-import type { PaymentGateway } from './payments/gateway';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
 import { locationsRouter } from './routes/locations';
 import { paymentsRouter } from './routes/payments';
-
-export interface AppDeps {
-  config: Config;
-  firebase: FirebaseDeps;
-  gateway: PaymentGateway;
-  logger?: Logger;
-}
 
 /** Builds the API from its dependencies; no listen, so tests build their own. */
 export function createApp(deps: AppDeps): Express {

@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { FieldValue } from 'firebase-admin/firestore';
 import { contactFormSchema } from '../../src/domain/schemas';
 import { STATUS } from '../../src/domain/status';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { addEnquiryMails } from '../mail/mails';
 import { mailQueued } from '../mail/outbox';

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { DOCUMENT_ID_PATTERN, DOWNLOAD_LABELS } from '../../src/domain/tax-document';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { HttpError } from '../errors';
 import { documentFileName, renderDocumentPdf } from '../documents/pdf';

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { isoCodeSchema } from '../../src/domain/schemas';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { HttpError } from '../errors';
 import { createLocationSource, LocationServiceError } from '../locations';
 

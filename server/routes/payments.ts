@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { createPaymentOrder } from '../payments/payment-orders';
 import { SandboxGateway } from '../payments/sandbox';

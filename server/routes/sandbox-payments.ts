@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { sandboxPaySchema, type SandboxPayResponse } from '../../src/domain/payments';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { HttpError } from '../errors';
 import type { SandboxGateway } from '../payments/sandbox';

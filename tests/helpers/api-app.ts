@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { createApp, type AppDeps } from '../../server/app';
+import { createApp } from '../../server/app';
+import type { AppDeps } from '../../server/app-deps';
 import { loadConfig, type Config } from '../../server/config';
 import { initFirebase } from '../../server/firebase';
 import { createGateway } from '../../server/payments/create-gateway';

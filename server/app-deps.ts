@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { FirebaseDeps } from './firebase';
+import type { PaymentGateway } from './payments/gateway';
+
+/**
+ * What the API is built from (see createApp). Its own module, so that routes can depend on it
+ * without importing app.ts, which imports them.
+ */
+export interface AppDeps {
+  config: Config;
+  firebase: FirebaseDeps;
+  gateway: PaymentGateway;
+  logger?: Logger;
+}
