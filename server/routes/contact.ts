@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { FieldValue } from 'firebase-admin/firestore';
 import { contactFormSchema } from '../../src/domain/schemas';
 import { STATUS } from '../../src/domain/status';
@@ -7,6 +6,7 @@ import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { addEnquiryMails } from '../mail/mails';
 import { mailQueued } from '../mail/outbox';
+import { perMinuteLimiter } from '../rate-limit';
 
 /** Enquiries per client IP per minute: enough for a person, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = 5;
@@ -25,15 +25,7 @@ export const CONTACT_RATE_LIMIT_MESSAGE =
 export function contactRouter(deps: AppDeps): Router {
   const router = Router();
   // One limiter for both paths, so switching path does not double the allowance.
-  const limiter = rateLimit({
-    windowMs: 60_000,
-    limit: CONTACT_RATE_LIMIT,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: CONTACT_RATE_LIMIT_MESSAGE });
-    },
-  });
+  const limiter = perMinuteLimiter(CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE);
 
   const submit: RequestHandler = async (req, res) => {
     const form = contactFormSchema.parse(req.body ?? {});

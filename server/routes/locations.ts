@@ -1,9 +1,9 @@
 import { Router, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { isoCodeSchema } from '../../src/domain/schemas';
 import type { AppDeps } from '../app-deps';
 import { HttpError } from '../errors';
 import { createLocationSource, LocationServiceError } from '../locations';
+import { perMinuteLimiter } from '../rate-limit';
 
 // Browsers and shared caches may keep the lists for a day, and serve a stale copy while refreshing.
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -16,18 +16,7 @@ export const LOCATION_RATE_LIMIT_MESSAGE = 'Too many location requests. Please w
 export function locationsRouter(deps: AppDeps): Router {
   const source = createLocationSource(deps.config);
   const router = Router();
-  router.use(
-    '/api/locations',
-    rateLimit({
-      windowMs: 60_000,
-      limit: LOCATION_RATE_LIMIT_PER_MINUTE,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: (_req, res) => {
-        res.status(429).json({ message: LOCATION_RATE_LIMIT_MESSAGE });
-      },
-    }),
-  );
+  router.use('/api/locations', perMinuteLimiter(LOCATION_RATE_LIMIT_PER_MINUTE, LOCATION_RATE_LIMIT_MESSAGE));
 
   async function answer(res: Response, load: () => Promise<unknown[] | null>, unknownMessage: string) {
     let list: unknown[] | null;

@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
@@ -7,6 +6,7 @@ import { createPaymentOrder } from '../payments/payment-orders';
 import { SandboxGateway } from '../payments/sandbox';
 import { verifyPayment } from '../payments/verify';
 import { handleWebhook } from '../payments/webhook';
+import { perMinuteLimiter } from '../rate-limit';
 import { sandboxPaymentsRouter } from './sandbox-payments';
 
 export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wait a minute and try again.';
@@ -20,15 +20,7 @@ export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
   const { db, auth } = deps.firebase;
   const { gateway } = deps;
-  const limiter = rateLimit({
-    windowMs: 60_000,
-    limit: deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: PAYMENT_RATE_LIMIT_MESSAGE });
-    },
-  });
+  const limiter = perMinuteLimiter(deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE, PAYMENT_RATE_LIMIT_MESSAGE);
   const requireUser = authenticate(auth, { required: true });
 
   const createOrder: RequestHandler = async (req, res) => {
