@@ -4,9 +4,9 @@
  * captured payment. Uses the same configuration as the API (Razorpay keys or the sandbox).
  */
 import { existsSync } from 'node:fs';
-import pino from 'pino';
 import { loadConfig } from '../server/config';
 import { initFirebase } from '../server/firebase';
+import { createLogger } from '../server/logger';
 import { createGateway } from '../server/payments/create-gateway';
 import { reconcilePayments } from '../server/payments/reconcile';
 
@@ -14,7 +14,7 @@ import { reconcilePayments } from '../server/payments/reconcile';
 if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
-const logger = pino({ level: config.LOG_LEVEL });
+const logger = createLogger(config);
 const { db } = initFirebase(config.FIREBASE_PROJECT_ID);
 const gateway = createGateway(config, db);
 

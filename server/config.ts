@@ -135,6 +135,8 @@ export type Config = z.infer<typeof schema> & {
   /** Base URL of the site, for links in mails. */
   siteUrl: string;
   documents: DocumentSettings;
+  /** Worth knowing but not fatal; logged once the logger exists (see createLogger). */
+  warnings: string[];
 };
 
 /** 'Name <a@b.in>' or 'a@b.in' -> { name, address }; null if it is neither. */
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   const hasKeyId = Boolean(config.RAZORPAY_KEY_ID);
   const hasSecret = Boolean(config.RAZORPAY_KEY_SECRET);
+  const warnings: string[] = [];
   if (hasKeyId !== hasSecret) {
     throw new Error('Invalid server configuration: set both RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or neither.');
   }
@@ -163,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     !env.FIRESTORE_EMULATOR_HOST
   ) {
     // Firebase Admin can also find credentials on Google Cloud itself; only warn.
-    console.warn(
+    warnings.push(
       'GOOGLE_APPLICATION_CREDENTIALS is not set; Firebase Admin will use the platform default credentials.',
     );
   }
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
     documents: documentSettings(config),
+    warnings,
   };
   assertSandboxAllowed(result);
   return result;

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import pino from 'pino';
 import { COMPANY } from '../src/domain/company';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { initFirebase } from './firebase';
 import { documentAttachments } from './documents/attachments';
 import { startDocumentWorker } from './documents/worker';
+import { createLogger } from './logger';
 import { accountEmailLookup } from './mail/recipients';
 import { createMailTransport } from './mail/transport';
 import { startMailWorker } from './mail/worker';
@@ -17,7 +17,7 @@ import { startReconcileTimer } from './payments/reconcile';
 if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
-const logger = pino({ level: config.LOG_LEVEL });
+const logger = createLogger(config);
 const firebase = initFirebase(config.FIREBASE_PROJECT_ID);
 const gateway = createGateway(config);
 const app = createApp({ config, firebase, gateway, logger });

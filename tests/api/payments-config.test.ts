@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../server/config';
 import { createGateway } from '../../server/payments/create-gateway';
 import { admin } from '../helpers/emulators';
@@ -40,5 +40,21 @@ describe('which payment gateway may run', () => {
     const config = { ...loadConfig({ FIREBASE_PROJECT_ID: 'demo-site' }), FIREBASE_PROJECT_ID: 'acme-shop' } as Config;
 
     expect(() => createGateway(config, admin().db)).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+  });
+});
+
+describe('configuration warnings', () => {
+  it('when a real project has no credentials file, then the warning is kept for the logger, not printed', () => {
+    const print = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    const config = loadConfig({
+      FIREBASE_PROJECT_ID: 'acme-shop',
+      RAZORPAY_KEY_ID: 'rzp_test_x',
+      RAZORPAY_KEY_SECRET: 's',
+    });
+
+    expect(config.warnings).toEqual([expect.stringMatching(/GOOGLE_APPLICATION_CREDENTIALS is not set/)]);
+    expect(print).not.toHaveBeenCalled();
+    print.mockRestore();
   });
 });
