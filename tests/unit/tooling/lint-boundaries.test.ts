@@ -1,0 +1,50 @@
+// @vitest-environment node
+import { ESLint } from 'eslint';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The repository's own eslint.config.js, run through ESLint's Node API on deliberately bad code.
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const PROBE_DIR = path.join(ROOT, '.tmp', `lint-probe-${process.pid}`);
+const eslint = new ESLint({ cwd: ROOT, ignore: false });
+
+const ruleIds = (results: ESLint.LintResult[]) => results.flatMap((result) => result.messages.map((m) => m.ruleId));
+
+afterAll(() => rmSync(PROBE_DIR, { recursive: true, force: true }));
+
+describe('lint boundaries', () => {
+  it('when a feature imports another feature, then lint fails with a restricted-path error', async () => {
+    const results = await eslint.lintText(
+      "import { submitQuery } from '@/features/contact/api';\nexport const probe = submitQuery;\n",
+      { filePath: path.join(ROOT, 'src/features/cart/lint-probe.ts') },
+    );
+
+    expect(ruleIds(results)).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('when a feature imports only lib, components and domain, then the boundaries allow it', async () => {
+    const results = await eslint.lintText(
+      "import { useSession } from '@/lib/session';\nimport { formatInr } from '@/domain/money';\nexport const probe = [useSession, formatInr];\n",
+      { filePath: path.join(ROOT, 'src/features/cart/lint-probe.ts') },
+    );
+
+    expect(ruleIds(results)).toEqual([]);
+  }, 60_000);
+
+  it('when two modules import each other statically, then lint fails with a cycle error', async () => {
+    mkdirSync(PROBE_DIR, { recursive: true });
+    const a = path.join(PROBE_DIR, 'a.ts');
+    const b = path.join(PROBE_DIR, 'b.ts');
+    writeFileSync(a, "import { b } from './b';\nexport const a = () => b;\n");
+    writeFileSync(
+      b,
+      "import type { A } from './c';\nimport { a } from './a';\nexport const b = (value: A) => [a, value];\n",
+    );
+    writeFileSync(path.join(PROBE_DIR, 'c.ts'), 'export type A = number;\n');
+
+    const results = await eslint.lintFiles([a, b]);
+
+    expect(ruleIds(results)).toEqual(['import-x/no-cycle', 'import-x/no-cycle']);
+  }, 60_000);
+});
