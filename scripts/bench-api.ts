@@ -9,6 +9,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { makeOrderNumber } from '../src/domain/order-number';
 import { findCatalogueEntry } from '../src/domain/catalogue';
+import { paiseToRupees } from '../src/domain/money';
 
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -58,7 +59,7 @@ async function seedOrder(uid: string): Promise<string> {
     orderNumber: makeOrderNumber(),
     userId: uid,
     items: [{ id: entry.id, name: entry.plan.name, category: entry.category.name, price: entry.plan.price }],
-    total: entry.amountRupees,
+    total: paiseToRupees(entry.plan.oneTimePaise),
     currency: 'INR',
     status: 'Pending',
     createdAt: FieldValue.serverTimestamp(),

@@ -3,7 +3,7 @@
  * and one order. Safe to run again: fixed ids, so it overwrites rather than duplicates.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import { makeOrderNumber, parsePriceAmount, findCatalogueEntry } from '../src/domain';
+import { makeOrderNumber, paiseToRupees, findCatalogueEntry } from '../src/domain';
 import { initFirebase } from '../server/firebase';
 
 const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-site';
@@ -77,7 +77,7 @@ batch.set(user.collection('orders').doc('demo-order-1'), {
   orderNumber: makeOrderNumber(Date.now() - 10 * 86_400_000),
   userId: DEMO.uid,
   items: [{ id: plan.id, name: plan.plan.name, category: plan.category.name, price: plan.plan.price }],
-  total: parsePriceAmount(plan.plan.price),
+  total: paiseToRupees(plan.plan.oneTimePaise),
   currency: 'INR',
   status: 'Pending',
   createdAt: daysAgo(10),

@@ -10,7 +10,7 @@ import {
   normaliseGstin,
   stateNameOfCode,
 } from '../../src/domain/gst';
-import { parsePriceAmount, rupeesToPaise } from '../../src/domain/money';
+import { priceTextPaise, rupeesToPaise } from '../../src/domain/money';
 import { taxLinesForPayment, taxTypeOf, type ListedLine } from '../../src/domain/tax';
 import {
   COMPUTER_GENERATED_NOTE,
@@ -93,13 +93,13 @@ export function listedLinesOf(
         return {
           sac: sacOf(entry.category.id),
           description: `${entry.category.name}: ${entry.plan.name} plan`,
-          listedPaise: rupeesToPaise(entry.amountRupees),
+          listedPaise: entry.plan.oneTimePaise,
         };
       }
       return {
         sac: settings.sacDefault,
         description: [text(item.category), text(item.name)].filter(Boolean).join(': ') || 'Software services',
-        listedPaise: rupeesToPaise(parsePriceAmount(text(item.price))),
+        listedPaise: priceTextPaise(text(item.price)),
       };
     });
     if (lines.length > 0) return lines;

@@ -49,10 +49,11 @@ function listedAmountPaise(type: PaymentType, data: DocumentData): number {
         : 'This order has no valid items.',
     );
   }
-  if (data.total !== pricing.amountRupees) {
+  // The stored total is rupees (spec section 3).
+  if (typeof data.total !== 'number' || rupeesToPaise(data.total) !== pricing.amountPaise) {
     throw new HttpError(400, 'The order total does not match the current prices. Please review your cart.');
   }
-  return rupeesToPaise(pricing.amountRupees);
+  return pricing.amountPaise;
 }
 
 export interface PaymentOrderInput {

@@ -1,5 +1,5 @@
 import { findCatalogueEntry } from './catalogue';
-import { parsePriceAmount } from './money';
+import { priceTextPaise } from './money';
 import { STATUS } from './status';
 
 /**
@@ -57,14 +57,14 @@ export function mergeCarts(
   return { items: [...base, ...toWrite], toWrite };
 }
 
-/** Rupee amount of one line: the first integer of its price text (0 if none). */
-export function lineAmount(item: Pick<CartItem, 'price'>): number {
-  return parsePriceAmount(item.price);
+/** The amount of one line, from its stored price text (spec: its first integer, in rupees). */
+export function linePaise(item: Pick<CartItem, 'price'>): number {
+  return priceTextPaise(item.price);
 }
 
-/** What the cart view shows as the total, in rupees. */
-export function cartTotal(items: readonly Pick<CartItem, 'price'>[]): number {
-  return items.reduce((sum, item) => sum + lineAmount(item), 0);
+/** What the cart view shows as the total, and what its order stores. */
+export function cartTotalPaise(items: readonly Pick<CartItem, 'price'>[]): number {
+  return items.reduce((sum, item) => sum + linePaise(item), 0);
 }
 
 /** Keeps only well-formed lines from untrusted storage (local storage can hold anything). */
@@ -85,23 +85,23 @@ export function parseStoredCart(value: unknown): CartItem[] {
 }
 
 export type OrderPricing =
-  { ok: true; amountRupees: number } | { ok: false; reason: 'empty' | 'malformed' | 'unknown-item'; itemId?: string };
+  { ok: true; amountPaise: number } | { ok: false; reason: 'empty' | 'malformed' | 'unknown-item'; itemId?: string };
 
 /**
- * The payable amount of an order, in rupees, from the catalogue only: the item ids pick the plans,
- * and the browser's price texts and totals are never used.
+ * The payable amount of an order from the catalogue only: the item ids pick the plans, and the
+ * browser's price texts and totals are never used.
  */
 export function priceOrderItems(items: unknown): OrderPricing {
   if (!Array.isArray(items) || items.length === 0) return { ok: false, reason: 'empty' };
-  let amountRupees = 0;
+  let amountPaise = 0;
   for (const item of items) {
     const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
     if (typeof id !== 'string') return { ok: false, reason: 'malformed' };
     const entry = findCatalogueEntry(id);
     if (!entry) return { ok: false, reason: 'unknown-item', itemId: id };
-    amountRupees += entry.amountRupees;
+    amountPaise += entry.plan.oneTimePaise;
   }
-  return { ok: true, amountRupees };
+  return { ok: true, amountPaise };
 }
 
 /** A stored order of the user, as far as reusing it for a cart is concerned. */
@@ -110,7 +110,7 @@ export interface StoredOrder {
   orderNumber: string;
   status: unknown;
   items: unknown;
-  total: unknown;
+  totalPaise: unknown;
   /** Creation time in ms; null while the server timestamp is still pending (a just-written order). */
   createdAtMs: number | null;
 }
@@ -130,9 +130,9 @@ const sortedIds = (items: readonly unknown[]): string[] | null => {
 export function findReusableOrder<T extends StoredOrder>(orders: readonly T[], items: readonly CartItem[]): T | null {
   const wanted = sortedIds(items);
   if (!wanted || wanted.length === 0) return null;
-  const total = cartTotal(items);
+  const totalPaise = cartTotalPaise(items);
   const matches = orders.filter((order) => {
-    if (order.status !== STATUS.pending || order.total !== total || !Array.isArray(order.items)) return false;
+    if (order.status !== STATUS.pending || order.totalPaise !== totalPaise || !Array.isArray(order.items)) return false;
     const ids = sortedIds(order.items);
     return ids !== null && ids.length === wanted.length && ids.every((id, index) => id === wanted[index]);
   });

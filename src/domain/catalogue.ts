@@ -1,4 +1,4 @@
-import { parsePriceAmount } from './money';
+import { formatInr, rupeesToPaise } from './money';
 
 /**
  * The plan catalogue: the single source of truth for what we sell and at what price.
@@ -14,13 +14,12 @@ export interface MediaSlide {
 
 export interface Plan {
   name: string;
-  /** The price text shown on the card; its first integer is the payable one-time amount. */
-  price: string;
-  /** How it is billed, including the yearly fee (or that there is none). */
-  billing: string;
-  oneTimeRupees: number;
+  /** What an order of this plan pays. */
+  oneTimePaise: number;
   /** null when the plan has no yearly fee. */
-  yearlyRupees: number | null;
+  yearlyPaise: number | null;
+  /** The one-time price as text ('₹1,10,000'), derived from oneTimePaise: what a cart item stores. */
+  price: string;
   description?: string;
   /** Limits such as machines or control points. */
   note?: string;
@@ -35,7 +34,13 @@ export interface Category {
   plans: [Plan, Plan, Plan];
 }
 
-export const CATEGORIES: Category[] = [
+/** The spec's price table is in rupees; in code every amount is paise. */
+const rupees = rupeesToPaise;
+
+type PlanData = Omit<Plan, 'price'>;
+type CategoryData = Omit<Category, 'plans'> & { plans: [PlanData, PlanData, PlanData] };
+
+const CATEGORY_DATA: CategoryData[] = [
   {
     id: 'manufacturing',
     name: 'Factory Management',
@@ -48,10 +53,8 @@ export const CATEGORIES: Category[] = [
     plans: [
       {
         name: 'Starter',
-        price: '₹1,10,000',
-        billing: 'one-time + ₹25,000 / year',
-        oneTimeRupees: 110000,
-        yearlyRupees: 25000,
+        oneTimePaise: rupees(1_10_000),
+        yearlyPaise: rupees(25_000),
         description: 'For small units going digital for the first time.',
         features: [
           'Production orders and job cards',
@@ -62,10 +65,8 @@ export const CATEGORIES: Category[] = [
       },
       {
         name: 'Growth',
-        price: '₹2,80,000',
-        billing: 'one-time + ₹50,000 / year',
-        oneTimeRupees: 280000,
-        yearlyRupees: 50000,
+        oneTimePaise: rupees(2_80_000),
+        yearlyPaise: rupees(50_000),
         description: 'Machine-connected monitoring for growing factories.',
         note: 'Up to 5 machines included; ₹30,000 per extra machine',
         features: [
@@ -77,10 +78,8 @@ export const CATEGORIES: Category[] = [
       },
       {
         name: 'Premium AI',
-        price: '₹8,00,000',
-        billing: 'one-time + ₹1,00,000 / year',
-        oneTimeRupees: 800000,
-        yearlyRupees: 100000,
+        oneTimePaise: rupees(8_00_000),
+        yearlyPaise: rupees(1_00_000),
         description: 'AI forecasting and predictive maintenance across the plant.',
         note: 'Up to 20 machines included; ₹30,000 per extra machine',
         features: [
@@ -100,28 +99,22 @@ export const CATEGORIES: Category[] = [
     plans: [
       {
         name: 'Basic',
-        price: '₹20,000',
-        billing: 'one-time + ₹2,000 / year',
-        oneTimeRupees: 20000,
-        yearlyRupees: 2000,
+        oneTimePaise: rupees(20_000),
+        yearlyPaise: rupees(2_000),
         description: 'A polished presence for a small business.',
         features: ['Up to 5 pages', 'Mobile-first design', 'Contact form and map', 'Hosting setup and SSL'],
       },
       {
         name: 'Business',
-        price: '₹40,000',
-        billing: 'one-time + ₹2,000 / year',
-        oneTimeRupees: 40000,
-        yearlyRupees: 2000,
+        oneTimePaise: rupees(40_000),
+        yearlyPaise: rupees(2_000),
         description: 'A content-managed site you can update yourself.',
         features: ['Up to 15 pages', 'Content management', 'Blog and SEO setup', 'Analytics dashboard'],
       },
       {
         name: 'Premium',
-        price: '₹60,000',
-        billing: 'one-time + ₹10,000 / year',
-        oneTimeRupees: 60000,
-        yearlyRupees: 10000,
+        oneTimePaise: rupees(60_000),
+        yearlyPaise: rupees(10_000),
         description: 'A full online store with payments.',
         features: ['Product catalogue and cart', 'Online payments (UPI, cards)', 'Order management', 'GST invoices'],
       },
@@ -138,28 +131,22 @@ export const CATEGORIES: Category[] = [
     plans: [
       {
         name: 'Starter',
-        price: '₹1,40,000',
-        billing: 'one-time + ₹25,000 / year',
-        oneTimeRupees: 140000,
-        yearlyRupees: 25000,
+        oneTimePaise: rupees(1_40_000),
+        yearlyPaise: rupees(25_000),
         description: 'Recorded courses for coaching centres.',
         features: ['Web and Android app', 'Video lessons and notes', 'Student logins', 'Fee collection'],
       },
       {
         name: 'Growth',
-        price: '₹2,40,000',
-        billing: 'one-time + ₹35,000 / year',
-        oneTimeRupees: 240000,
-        yearlyRupees: 35000,
+        oneTimePaise: rupees(2_40_000),
+        yearlyPaise: rupees(35_000),
         description: 'Live classes and tests for growing institutes.',
         features: ['Everything in Starter', 'Live classes', 'Tests and rank lists', 'Parent updates'],
       },
       {
         name: 'Premium AI',
-        price: '₹3,60,000',
-        billing: 'one-time + ₹55,000 / year',
-        oneTimeRupees: 360000,
-        yearlyRupees: 55000,
+        oneTimePaise: rupees(3_60_000),
+        yearlyPaise: rupees(55_000),
         description: 'Personalised learning paths powered by AI.',
         features: ['Everything in Growth', 'AI doubt solving', 'Adaptive practice', 'iOS app'],
       },
@@ -173,28 +160,22 @@ export const CATEGORIES: Category[] = [
     plans: [
       {
         name: 'Digital Gym Companion',
-        price: '₹2,00,000',
-        billing: 'one-time + ₹25,000 / year',
-        oneTimeRupees: 200000,
-        yearlyRupees: 25000,
+        oneTimePaise: rupees(2_00_000),
+        yearlyPaise: rupees(25_000),
         description: 'A branded member app.',
         features: ['Member app', 'Workout and diet plans', 'Class booking', 'Push notifications'],
       },
       {
         name: 'Smart Gym Management',
-        price: '₹3,25,000',
-        billing: 'one-time + ₹50,000 / year',
-        oneTimeRupees: 325000,
-        yearlyRupees: 50000,
+        oneTimePaise: rupees(3_25_000),
+        yearlyPaise: rupees(50_000),
         description: 'Run the whole gym: members, billing and staff.',
         features: ['Everything in Companion', 'Membership billing', 'Attendance with QR', 'Trainer scheduling'],
       },
       {
         name: 'AI Full Suite',
-        price: '₹4,75,000',
-        billing: 'one-time + ₹75,000 / year',
-        oneTimeRupees: 475000,
-        yearlyRupees: 75000,
+        oneTimePaise: rupees(4_75_000),
+        yearlyPaise: rupees(75_000),
         description: 'AI coaching and multi-branch analytics.',
         features: ['Everything in Smart', 'AI workout coach', 'Multi-branch reports', 'Churn prediction'],
       },
@@ -211,30 +192,24 @@ export const CATEGORIES: Category[] = [
     plans: [
       {
         name: 'Basic',
-        price: '₹75,000',
-        billing: 'one-time, no yearly fee',
-        oneTimeRupees: 75000,
-        yearlyRupees: null,
+        oneTimePaise: rupees(75_000),
+        yearlyPaise: null,
         description: 'Smart lighting and fans for an apartment.',
         note: 'Up to 12 control points',
         features: ['App and voice control', 'Schedules', 'Energy usage view', 'Installation included'],
       },
       {
         name: 'Standard',
-        price: '₹1,60,000',
-        billing: 'one-time, no yearly fee',
-        oneTimeRupees: 160000,
-        yearlyRupees: null,
+        oneTimePaise: rupees(1_60_000),
+        yearlyPaise: null,
         description: 'Whole-home control with scenes.',
         note: 'Up to 24 control points',
         features: ['Everything in Basic', 'Scenes and automations', 'Curtain and AC control', 'Door sensors'],
       },
       {
         name: 'Premium',
-        price: '₹2,75,000',
-        billing: 'one-time + ₹50,000 / year',
-        oneTimeRupees: 275000,
-        yearlyRupees: 50000,
+        oneTimePaise: rupees(2_75_000),
+        yearlyPaise: rupees(50_000),
         description: 'Security, cameras and remote monitoring.',
         note: 'Up to 48 control points',
         features: ['Everything in Standard', 'Cameras and video doorbell', 'Intrusion alerts', 'Annual maintenance'],
@@ -242,6 +217,11 @@ export const CATEGORIES: Category[] = [
     ],
   },
 ];
+
+export const CATEGORIES: Category[] = CATEGORY_DATA.map((category) => ({
+  ...category,
+  plans: category.plans.map((plan) => ({ ...plan, price: formatInr(plan.oneTimePaise) })) as Category['plans'],
+}));
 
 /** Cart and order items are identified as `categoryId-planName`. */
 export function planItemId(categoryId: CategoryId, planName: string): string {
@@ -252,14 +232,13 @@ export interface CatalogueEntry {
   id: string;
   category: Category;
   plan: Plan;
-  amountRupees: number;
 }
 
 const entries = new Map<string, CatalogueEntry>(
   CATEGORIES.flatMap((category) =>
     category.plans.map((plan): [string, CatalogueEntry] => {
       const id = planItemId(category.id, plan.name);
-      return [id, { id, category, plan, amountRupees: parsePriceAmount(plan.price) }];
+      return [id, { id, category, plan }];
     }),
   ),
 );

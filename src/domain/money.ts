@@ -1,23 +1,27 @@
 /**
- * Money rules shared by the browser and the server.
- * Rupee amounts are whole numbers parsed from catalogue price text; the gateway works in paise.
+ * Money rules shared by the browser and the server. In code every amount is integer paise, named
+ * `…Paise`. Rupees appear only where the outside world uses them: stored Firestore fields (the
+ * converters in src/lib/firestore.ts), price texts, form inputs and the formatted text.
  */
 
-/** The payable rupee amount of a price text: the first integer after commas are removed, 0 if none. */
-export function parsePriceAmount(priceText: string): number {
+/**
+ * The amount of a price text, in paise. The spec reads a cart item's price text as rupees: the
+ * first integer after commas are removed, 0 if none ('₹1,10,000' -> 11000000).
+ */
+export function priceTextPaise(priceText: string): number {
   const match = /\d+/.exec(priceText.replace(/,/g, ''));
-  return match ? Number.parseInt(match[0], 10) : 0;
+  return match ? rupeesToPaise(Number.parseInt(match[0], 10)) : 0;
 }
 
 const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 
 /**
- * Formats rupees the Indian way: 110000 -> '₹1,10,000'. Amounts with paise always show both
- * digits (2500.5 -> '₹2,500.50'), never a lone tenth.
+ * Formats paise as rupees the Indian way: 11000000 -> '₹1,10,000'. Amounts with paise always show
+ * both digits (250050 -> '₹2,500.50'), never a lone tenth.
  */
-export function formatInr(rupees: number): string {
-  const paise = Math.round(rupees * 100);
+export function formatInr(amountPaise: number): string {
+  const paise = Math.round(amountPaise);
   return paise % 100 === 0 ? wholeRupees.format(paise / 100) : withPaise.format(paise / 100);
 }
 

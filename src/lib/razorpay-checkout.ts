@@ -1,5 +1,5 @@
 import { COMPANY } from '@/domain/company';
-import { formatInr, paiseToRupees } from '@/domain/money';
+import { formatInr } from '@/domain/money';
 import type { CheckoutResult } from '@/domain/payments';
 
 /**
@@ -12,8 +12,7 @@ export interface CheckoutOptions {
   gateway: 'razorpay' | 'sandbox';
   keyId: string;
   orderId: string;
-  /** Integer paise, as the API answered. */
-  amount: number;
+  amountPaise: number;
   currency: 'INR';
   description: string;
   prefill?: { name?: string; email?: string; contact?: string };
@@ -73,7 +72,7 @@ async function openRazorpayCheckout(options: CheckoutOptions): Promise<CheckoutR
     let settled = false;
     const checkout = new Razorpay({
       key: options.keyId,
-      amount: options.amount,
+      amount: options.amountPaise,
       currency: options.currency,
       name: COMPANY.name,
       description: options.description,
@@ -145,7 +144,7 @@ function openSandboxCheckout(options: CheckoutOptions): Promise<CheckoutResult> 
     note.id = 'sandbox-checkout-note';
     const merchant = element('p', 'font-semibold', COMPANY.name);
     const description = element('p', '', options.description);
-    const amount = element('p', 'text-2xl font-bold text-slate-900', formatInr(paiseToRupees(options.amount)));
+    const amount = element('p', 'text-2xl font-bold text-slate-900', formatInr(options.amountPaise));
     const reference = element('p', 'text-xs text-slate-600', `Order ${options.orderId}`);
     const status = element('p', 'min-h-5 text-sm text-slate-700');
     status.setAttribute('role', 'status');

@@ -28,7 +28,7 @@ export async function seedOrder(
   const items = itemIds.map((id) =>
     findCatalogueEntry(id) ? line(id) : { id, name: 'Ghost', category: 'Ghost', price: '₹1,000' },
   );
-  const total = items.reduce((sum, item) => sum + (findCatalogueEntry(item.id)?.amountRupees ?? 1000), 0);
+  const total = items.reduce((sum, item) => sum + (findCatalogueEntry(item.id)?.plan.oneTimePaise ?? 100_000) / 100, 0);
   const ref = await admin()
     .db.collection(`users/${uid}/orders`)
     .add({

@@ -499,7 +499,7 @@ describe('an order deleted and re-created under the same id', () => {
       orderNumber: old.orderNumber,
       userId: uid,
       items: [line('manufacturing-Starter')],
-      total: findCatalogueEntry('manufacturing-Starter')!.amountRupees,
+      total: findCatalogueEntry('manufacturing-Starter')!.plan.oneTimePaise / 100,
       currency: 'INR',
       status: 'Pending',
       createdAt: FieldValue.serverTimestamp(),

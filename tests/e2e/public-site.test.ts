@@ -147,9 +147,9 @@ describe('products and plans', () => {
       for (const plan of category.plans) {
         const card = panel.getByRole('article', { name: plan.name, exact: true });
         const text = (await card.textContent())!;
-        expect(text).toContain(`${formatInr(plan.oneTimeRupees)}one-time`);
+        expect(text).toContain(`${formatInr(plan.oneTimePaise)}one-time`);
         expect(await card.getByTestId('yearly').textContent()).toBe(
-          plan.yearlyRupees === null ? 'No yearly fee' : `+ ${formatInr(plan.yearlyRupees)} / year`,
+          plan.yearlyPaise === null ? 'No yearly fee' : `+ ${formatInr(plan.yearlyPaise)} / year`,
         );
         if (plan.note) expect(await card.getByTestId('plan-note').textContent()).toBe(plan.note);
         expect(await card.getByRole('button', { name: 'Add to Cart' }).isEnabled()).toBe(true);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allCatalogueEntries, CATEGORIES, findCatalogueEntry, planItemId } from '@/domain/catalogue';
-import { formatInr, parsePriceAmount } from '@/domain/money';
+import { formatInr, priceTextPaise, rupeesToPaise } from '@/domain/money';
 
-// Spec section 9, verbatim: category, plan, one-time, yearly (null = none).
+// Spec section 9, verbatim (rupees): category, plan, one-time, yearly (null = none).
 const PRICE_TABLE: Array<[string, string, number, number | null]> = [
   ['manufacturing', 'Starter', 110000, 25000],
   ['manufacturing', 'Growth', 280000, 50000],
@@ -30,12 +30,10 @@ describe('catalogue', () => {
   it.each(PRICE_TABLE)('when pricing %s %s, then it matches the spec', (categoryId, planName, oneTime, yearly) => {
     const entry = findCatalogueEntry(`${categoryId}-${planName}`);
     expect(entry).toBeDefined();
-    expect(entry!.amountRupees).toBe(oneTime);
-    expect(entry!.plan.oneTimeRupees).toBe(oneTime);
-    expect(parsePriceAmount(entry!.plan.price)).toBe(oneTime);
-    expect(entry!.plan.price).toBe(formatInr(oneTime));
-    expect(entry!.plan.yearlyRupees).toBe(yearly);
-    if (yearly !== null) expect(entry!.plan.billing).toContain(formatInr(yearly));
+    expect(entry!.plan.oneTimePaise).toBe(rupeesToPaise(oneTime));
+    expect(priceTextPaise(entry!.plan.price)).toBe(rupeesToPaise(oneTime));
+    expect(entry!.plan.price).toBe(formatInr(rupeesToPaise(oneTime)));
+    expect(entry!.plan.yearlyPaise).toBe(yearly === null ? null : rupeesToPaise(yearly));
   });
 
   it('when an id is not in the catalogue, then nothing is found', () => {

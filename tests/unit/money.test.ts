@@ -1,37 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, formatInrWithPaise, parsePriceAmount, rupeesToPaise } from '@/domain/money';
+import { formatInr, formatInrWithPaise, priceTextPaise, rupeesToPaise } from '@/domain/money';
 import { makeOrderNumber, ORDER_NUMBER_PATTERN } from '@/domain/order-number';
 import { statusTone } from '@/domain/status';
 
-describe('parsePriceAmount', () => {
+describe('priceTextPaise', () => {
   it('when the text has Indian digit grouping, then the commas are ignored', () => {
-    expect(parsePriceAmount('1,10,000')).toBe(110000);
-    expect(parsePriceAmount('₹1,10,000')).toBe(110000);
+    expect(priceTextPaise('1,10,000')).toBe(11_000_000);
+    expect(priceTextPaise('₹1,10,000')).toBe(11_000_000);
   });
 
   it('when the text has several numbers, then the first integer wins', () => {
-    expect(parsePriceAmount('25,000 / year')).toBe(25000);
-    expect(parsePriceAmount('₹2,80,000 + ₹50,000 / year')).toBe(280000);
+    expect(priceTextPaise('25,000 / year')).toBe(2_500_000);
+    expect(priceTextPaise('₹2,80,000 + ₹50,000 / year')).toBe(28_000_000);
   });
 
   it('when the text has no digits, then the amount is 0', () => {
-    expect(parsePriceAmount('Contact us')).toBe(0);
-    expect(parsePriceAmount('')).toBe(0);
+    expect(priceTextPaise('Contact us')).toBe(0);
+    expect(priceTextPaise('')).toBe(0);
   });
 });
 
 describe('formatInr', () => {
-  it('when formatting rupees, then en-IN grouping is used', () => {
-    expect(formatInr(110000)).toBe('₹1,10,000');
-    expect(formatInr(800000)).toBe('₹8,00,000');
-    expect(formatInr(2000)).toBe('₹2,000');
+  it('when formatting whole rupees, then en-IN grouping is used', () => {
+    expect(formatInr(11_000_000)).toBe('₹1,10,000');
+    expect(formatInr(80_000_000)).toBe('₹8,00,000');
+    expect(formatInr(200_000)).toBe('₹2,000');
   });
 
   it('when the amount has paise, then both decimal digits show', () => {
-    expect(formatInr(2500.5)).toBe('₹2,500.50');
-    expect(formatInr(1999.9)).toBe('₹1,999.90');
-    expect(formatInr(10.05)).toBe('₹10.05');
-    expect(formatInr(99.999)).toBe('₹100');
+    expect(formatInr(250_050)).toBe('₹2,500.50');
+    expect(formatInr(199_990)).toBe('₹1,999.90');
+    expect(formatInr(1005)).toBe('₹10.05');
+    expect(formatInr(9999.9)).toBe('₹100');
   });
 });
 

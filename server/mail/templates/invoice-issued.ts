@@ -1,5 +1,5 @@
 import { COMPANY } from '../../../src/domain/company';
-import { formatInr, paiseToRupees } from '../../../src/domain/money';
+import { formatInr } from '../../../src/domain/money';
 import { button, factsTable, factsText, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
 
 export interface InvoiceIssuedData {
@@ -13,14 +13,12 @@ export interface InvoiceIssuedData {
   payUrl: string;
 }
 
-const inr = (paise: number) => formatInr(paiseToRupees(paise));
-
 /** A staff-issued invoice: its lines, the amount and a link that opens it ready to pay. */
 export function invoiceIssued(data: InvoiceIssuedData): RenderedMail {
-  const amount = inr(data.amountPaise);
+  const amount = formatInr(data.amountPaise);
   const facts: Array<[string, string]> = [
     ['Invoice', data.number],
-    ...data.lines.map((line): [string, string] => [oneLine(line.description, 200), inr(line.amountPaise)]),
+    ...data.lines.map((line): [string, string] => [oneLine(line.description, 200), formatInr(line.amountPaise)]),
     ['Amount due', amount],
   ];
   const intro = `${COMPANY.name} has issued invoice ${data.number} for ${amount}.`;

@@ -1,5 +1,5 @@
 import { COMPANY } from '../../../src/domain/company';
-import { formatInr, paiseToRupees } from '../../../src/domain/money';
+import { formatInr } from '../../../src/domain/money';
 import { factsTable, factsText, formatIst, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
 
 export interface ReceiptLine {
@@ -29,7 +29,7 @@ export function paymentReceipt(
   data: PaymentReceiptData,
   context: { attachments: string[] } = { attachments: [] },
 ): RenderedMail {
-  const amount = formatInr(paiseToRupees(data.amountPaise));
+  const amount = formatInr(data.amountPaise);
   const what = data.paidFor === 'order' ? `order ${data.reference}` : `invoice ${data.reference}`;
   const greeting = data.customerName ? `Hello ${oneLine(data.customerName, 100)},` : 'Hello,';
   const facts: Array<[string, string]> = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { cartTotal, lineAmount, type CartItem } from '@/domain/cart';
+import { cartTotalPaise, linePaise, type CartItem } from '@/domain/cart';
 import { formatInr } from '@/domain/money';
 
 export interface CartViewProps {
@@ -13,7 +13,7 @@ export interface CartViewProps {
 
 /** The cart page's content: lines, total and the pay button (spec section 2). */
 export function CartView({ items, isPaying, onRemove, onPay, shopHref }: CartViewProps) {
-  const total = cartTotal(items);
+  const totalPaise = cartTotalPaise(items);
   return (
     <section aria-labelledby="cart-title" className="mx-auto max-w-4xl px-4 py-10">
       <h1 id="cart-title" className="text-3xl font-bold text-slate-900">
@@ -48,7 +48,7 @@ export function CartView({ items, isPaying, onRemove, onPay, shopHref }: CartVie
                 </div>
                 <div className="flex items-center gap-4">
                   <p className="text-lg font-semibold text-slate-900" data-testid="cart-line-amount">
-                    {formatInr(lineAmount(item))}
+                    {formatInr(linePaise(item))}
                   </p>
                   <button
                     type="button"
@@ -64,9 +64,9 @@ export function CartView({ items, isPaying, onRemove, onPay, shopHref }: CartVie
           </ul>
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-50 p-5">
             <p className="text-xl font-bold text-slate-900">
-              Total: <span data-testid="cart-total">{formatInr(total)}</span>
+              Total: <span data-testid="cart-total">{formatInr(totalPaise)}</span>
             </p>
-            {total > 0 && (
+            {totalPaise > 0 && (
               <button
                 type="button"
                 onClick={onPay}

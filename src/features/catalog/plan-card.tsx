@@ -40,15 +40,15 @@ export function PlanCard({
       </h4>
       {plan.description && <p className="mt-1 min-h-12 text-sm leading-6 text-slate-600">{plan.description}</p>}
       <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
-        <Price rupees={plan.oneTimeRupees} className="text-3xl font-extrabold tracking-tight text-slate-900" />
+        <Price paise={plan.oneTimePaise} className="text-3xl font-extrabold tracking-tight text-slate-900" />
         <span className="text-sm text-slate-600">one-time</span>
       </p>
       <p className="mt-1 text-sm font-medium text-slate-700" data-testid="yearly">
-        {plan.yearlyRupees === null ? (
+        {plan.yearlyPaise === null ? (
           'No yearly fee'
         ) : (
           <>
-            + <Price rupees={plan.yearlyRupees} /> / year
+            + <Price paise={plan.yearlyPaise} /> / year
           </>
         )}
       </p>

@@ -10,8 +10,8 @@ import {
   type Timestamp,
 } from 'firebase/firestore';
 import type { CartItem, StoredOrder } from '@/domain/cart';
-import { cartTotal } from '@/domain/cart';
-import { CURRENCY } from '@/domain/money';
+import { cartTotalPaise } from '@/domain/cart';
+import { CURRENCY, paiseToRupees, rupeesToPaise } from '@/domain/money';
 import { makeOrderNumber } from '@/domain/order-number';
 import type {
   CheckoutResult,
@@ -88,7 +88,7 @@ export async function loadPendingOrders(uid: string): Promise<StoredOrder[]> {
       orderNumber: String(data.orderNumber ?? ''),
       status: data.status,
       items: data.items,
-      total: data.total,
+      totalPaise: typeof data.total === 'number' ? rupeesToPaise(data.total) : data.total,
       createdAtMs: (data.createdAt as Timestamp | null)?.toMillis() ?? null,
     };
   });
@@ -101,7 +101,7 @@ export async function createOrder(uid: string, items: CartItem[]): Promise<{ doc
     orderNumber,
     userId: uid,
     items: items.map(({ id, name, category, price }) => ({ id, name, category, price })),
-    total: cartTotal(items),
+    total: paiseToRupees(cartTotalPaise(items)),
     currency: CURRENCY,
     status: STATUS.pending,
     createdAt: serverTimestamp(),

@@ -39,7 +39,7 @@ export async function runCheckout(request: CheckoutRequest): Promise<CheckoutOut
     gateway: order.gateway,
     keyId: order.keyId,
     orderId: order.id,
-    amount: order.amount,
+    amountPaise: order.amount,
     currency: order.currency,
     description: request.description,
     prefill: { ...request.fallbackPrefill, ...prefill },

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { primaryButton, TextField } from '@/components/form-field';
-import { formatInr } from '@/domain/money';
+import { formatInr, rupeesToPaise } from '@/domain/money';
 import { sameInvoiceId } from '@/domain/payments';
 import { newInvoiceFormSchema, type NewInvoiceForm } from '@/domain/schemas';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
@@ -174,7 +174,7 @@ export function InvoicePanelContent() {
               >
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900">Invoice #{invoice.invoiceId}</p>
-                  <p className="text-sm text-slate-600">{formatInr(invoice.amount)}</p>
+                  <p className="text-sm text-slate-600">{formatInr(rupeesToPaise(invoice.amount))}</p>
                 </div>
                 <button
                   type="button"

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { cartTotal, findReusableOrder, priceOrderItems, type CartItem } from '@/domain/cart';
+import { cartTotalPaise, findReusableOrder, priceOrderItems, type CartItem } from '@/domain/cart';
 import { useSession } from '@/lib/session';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
 import { useToast } from '@/lib/toast';
@@ -43,7 +43,7 @@ export function staleCartReason(items: CartItem[]): string | null {
       ? `${stale.name} (${stale.category}) is no longer available. Please remove it from your cart.`
       : 'Your cart is empty.';
   }
-  return pricing.amountRupees === cartTotal(items)
+  return pricing.amountPaise === cartTotalPaise(items)
     ? null
     : 'Prices have changed. Please remove the plans and add them again.';
 }

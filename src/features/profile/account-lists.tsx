@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { primaryButton } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatInr } from '@/domain/money';
+import { formatInr, rupeesToPaise } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import {
   subscribeToInvoices,
@@ -99,7 +99,7 @@ export function InvoicesList({
             <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3">
-            <span className="font-semibold">{formatInr(invoice.amount)}</span>
+            <span className="font-semibold">{formatInr(rupeesToPaise(invoice.amount))}</span>
             <StatusBadge status={invoice.status} />
             <PayNow
               docId={invoice.id}
@@ -165,7 +165,7 @@ export function OrdersList({
             <p className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3">
-            <span className="font-semibold">{formatInr(order.total)}</span>
+            <span className="font-semibold">{formatInr(rupeesToPaise(order.total))}</span>
             <StatusBadge status={order.status} />
             <PayNow
               docId={order.id}

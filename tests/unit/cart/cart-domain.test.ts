@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
   cartReducer,
-  cartTotal,
-  lineAmount,
+  cartTotalPaise,
+  linePaise,
   mergeCarts,
   parseStoredCart,
   priceOrderItems,
   type CartItem,
 } from '@/domain/cart';
-import { parsePriceAmount } from '@/domain/money';
+import { priceTextPaise } from '@/domain/money';
 import { makeOrderNumber, ORDER_NUMBER_PATTERN } from '@/domain/order-number';
 
 const item = (id: string, price = '₹20,000'): CartItem => ({ id, name: id, category: 'Websites & E-commerce', price });
 
 describe('price parsing', () => {
-  it("when the text is '1,10,000', then the amount is 110000", () => {
-    expect(parsePriceAmount('1,10,000')).toBe(110000);
-    expect(lineAmount({ price: '₹1,10,000' })).toBe(110000);
+  it("when the text is '1,10,000', then the amount is ₹1,10,000 in paise", () => {
+    expect(priceTextPaise('1,10,000')).toBe(11_000_000);
+    expect(linePaise({ price: '₹1,10,000' })).toBe(11_000_000);
   });
 
-  it("when the text is '25,000 / year', then the amount is 25000", () => {
-    expect(parsePriceAmount('25,000 / year')).toBe(25000);
+  it("when the text is '25,000 / year', then the amount is ₹25,000 in paise", () => {
+    expect(priceTextPaise('25,000 / year')).toBe(2_500_000);
   });
 
   it('when the text has no digits, then the amount is 0', () => {
-    expect(lineAmount({ price: 'Contact us for pricing' })).toBe(0);
+    expect(linePaise({ price: 'Contact us for pricing' })).toBe(0);
   });
 });
 
@@ -35,13 +35,15 @@ describe('order number', () => {
   });
 });
 
-describe('cartTotal', () => {
+describe('cartTotalPaise', () => {
   it('when lines mix grouped prices, yearly texts and text without digits, then the total adds their first integers', () => {
-    expect(cartTotal([item('a', '₹1,10,000'), item('b', '25,000 / year'), item('c', 'On request')])).toBe(135000);
+    expect(cartTotalPaise([item('a', '₹1,10,000'), item('b', '25,000 / year'), item('c', 'On request')])).toBe(
+      13_500_000,
+    );
   });
 
   it('when the cart is empty, then the total is 0', () => {
-    expect(cartTotal([])).toBe(0);
+    expect(cartTotalPaise([])).toBe(0);
   });
 });
 
@@ -85,7 +87,7 @@ describe('priceOrderItems (server-side amount)', () => {
       { id: 'manufacturing-Starter', price: '₹1' },
       { id: 'website-Basic', price: 'free' },
     ]);
-    expect(result).toEqual({ ok: true, amountRupees: 130000 });
+    expect(result).toEqual({ ok: true, amountPaise: 13_000_000 });
   });
 
   it('when an item is not in the catalogue, then it is rejected with its id', () => {

@@ -15,7 +15,7 @@ const order = (overrides: Partial<StoredOrder> = {}): StoredOrder => ({
   orderNumber: 'ORD-1757462400123',
   status: 'Pending',
   items: [starter, basic],
-  total: 130000,
+  totalPaise: 13_000_000,
   createdAtMs: 1_757_462_400_123,
   ...overrides,
 });
@@ -45,8 +45,8 @@ describe('findReusableOrder', () => {
   });
 
   it('when the total differs, then it is not reused', () => {
-    expect(findReusableOrder([order({ total: 125000 })], cart)).toBeNull();
-    expect(findReusableOrder([order({ total: '130000' })], cart)).toBeNull();
+    expect(findReusableOrder([order({ totalPaise: 12_500_000 })], cart)).toBeNull();
+    expect(findReusableOrder([order({ totalPaise: '13000000' })], cart)).toBeNull();
   });
 
   it('when the stored items are malformed, then it is not reused', () => {
@@ -55,7 +55,7 @@ describe('findReusableOrder', () => {
   });
 
   it('when the cart is empty, then nothing is reused', () => {
-    expect(findReusableOrder([order({ items: [], total: 0 })], [])).toBeNull();
+    expect(findReusableOrder([order({ items: [], totalPaise: 0 })], [])).toBeNull();
   });
 
   it('when several Pending orders match, then the newest is reused', () => {

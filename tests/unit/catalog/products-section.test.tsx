@@ -35,9 +35,9 @@ describe('ProductsSection', () => {
       expect(within(panel).getByText(category.tagline)).toBeInTheDocument();
       for (const plan of category.plans) {
         const card = within(panel).getByRole('article', { name: plan.name });
-        expect(card).toHaveTextContent(`${formatInr(plan.oneTimeRupees)}one-time`);
+        expect(card).toHaveTextContent(`${formatInr(plan.oneTimePaise)}one-time`);
         expect(within(card).getByTestId('yearly')).toHaveTextContent(
-          plan.yearlyRupees === null ? 'No yearly fee' : `+ ${formatInr(plan.yearlyRupees)} / year`,
+          plan.yearlyPaise === null ? 'No yearly fee' : `+ ${formatInr(plan.yearlyPaise)} / year`,
         );
         if (plan.note) expect(within(card).getByTestId('plan-note')).toHaveTextContent(plan.note);
         for (const feature of plan.features) expect(card).toHaveTextContent(feature);

@@ -95,7 +95,7 @@ describe('usePayment', () => {
         orderNumber: 'ORD-1757462400123',
         status: 'Pending',
         items: [basic],
-        total: 20000,
+        totalPaise: 2_000_000,
         createdAtMs: 1,
       },
     ]);
@@ -125,7 +125,7 @@ describe('usePayment', () => {
         orderNumber: 'ORD-1757462400123',
         status: 'Pending',
         items: [{ ...basic, id: 'website-Premium' }],
-        total: 20000,
+        totalPaise: 2_000_000,
         createdAtMs: 1,
       },
     ]);
