@@ -111,8 +111,8 @@ export interface StoredOrder {
   status: unknown;
   items: unknown;
   totalPaise: unknown;
-  /** Creation time in ms; null while the server timestamp is still pending (a just-written order). */
-  createdAtMs: number | null;
+  /** Creation time; null while the server timestamp is still pending (a just-written order). */
+  createdAt: Date | null;
 }
 
 const sortedIds = (items: readonly unknown[]): string[] | null => {
@@ -136,7 +136,7 @@ export function findReusableOrder<T extends StoredOrder>(orders: readonly T[], i
     const ids = sortedIds(order.items);
     return ids !== null && ids.length === wanted.length && ids.every((id, index) => id === wanted[index]);
   });
-  const newness = (order: T) => order.createdAtMs ?? Number.POSITIVE_INFINITY;
+  const newness = (order: T) => order.createdAt?.getTime() ?? Number.POSITIVE_INFINITY;
   return matches.reduce<T | null>(
     (newest, order) => (newest && newness(newest) >= newness(order) ? newest : order),
     null,

@@ -1,6 +1,24 @@
-import { connectFirestoreEmulator, getFirestore, collection, doc } from 'firebase/firestore';
-import { app } from './firebase';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  onSnapshot,
+  serverTimestamp,
+  Timestamp,
+  type DocumentData,
+  type FirestoreDataConverter,
+  type PartialWithFieldValue,
+  type Query,
+  type QueryDocumentSnapshot,
+  type SnapshotOptions,
+  type Unsubscribe,
+} from 'firebase/firestore';
+import type { CartItem } from '@/domain/cart';
+import { paiseToRupees, rupeesToPaise } from '@/domain/money';
+import { STATUS } from '@/domain/status';
 import { env } from './env';
+import { app } from './firebase';
 
 /** Firestore lives in its own module so that pages which never need it never load it. */
 export const db = getFirestore(app);
@@ -10,9 +28,189 @@ if (env.useEmulators) {
   connectFirestoreEmulator(db, host!, Number(port));
 }
 
-// Every Firestore path is built here.
-export const userDoc = (uid: string) => doc(db, 'users', uid);
-export const cartOf = (uid: string) => collection(db, 'users', uid, 'cart');
-export const invoicesOf = (uid: string) => collection(db, 'users', uid, 'invoices');
-export const queriesOf = (uid: string) => collection(db, 'users', uid, 'queries');
-export const ordersOf = (uid: string) => collection(db, 'users', uid, 'orders');
+// ---- What the browser reads and writes, as plain objects -----------------------------------------
+// Stored fields keep the spec's names and units (invoice `amount` and order `total` are rupees); in
+// code every amount is paise. The converters below are the only place that turns one into the other.
+
+export interface Profile {
+  uid: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  isAnonymous: boolean;
+  createdAt: Date | null;
+}
+
+export interface Invoice {
+  id: string;
+  invoiceId: string;
+  name: string;
+  email: string;
+  amountPaise: number;
+  currency: string;
+  status: string;
+  createdAt: Date | null;
+  /** Set by the server once paid. */
+  paymentId?: string;
+}
+
+export interface CustomerQuery {
+  id: string;
+  businessName: string;
+  message: string;
+  status: string;
+  submittedAt: Date | null;
+}
+
+export interface OrderItem {
+  id: string;
+  name: string;
+  category: string;
+  price: string;
+}
+
+export interface Order {
+  id: string;
+  orderNumber: string;
+  userId: string;
+  items: OrderItem[];
+  totalPaise: number;
+  currency: string;
+  status: string;
+  createdAt: Date | null;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const date = (value: unknown) => (value instanceof Timestamp ? value.toDate() : null);
+
+/** A write still on its way has no server time yet; its estimate keeps it in place meanwhile. */
+const read = (snapshot: QueryDocumentSnapshot, options?: SnapshotOptions) =>
+  snapshot.data({ ...options, serverTimestamps: 'estimate' });
+
+/** A converter from a mapping each way; writes pass through `toStored` (merges included). */
+function converter<T>(
+  fromStored: (id: string, data: DocumentData) => T,
+  toStored: (model: Record<string, unknown>) => DocumentData,
+): FirestoreDataConverter<T> {
+  return {
+    toFirestore: (model: PartialWithFieldValue<T>) => toStored(model as Record<string, unknown>),
+    fromFirestore: (snapshot, options) => fromStored(snapshot.id, read(snapshot, options)),
+  };
+}
+
+/** Copies the fields a client may write, leaving out the ones not given (Firestore refuses undefined). */
+const pick = (model: Record<string, unknown>, keys: readonly string[]): DocumentData =>
+  Object.fromEntries(keys.filter((key) => model[key] !== undefined).map((key) => [key, model[key]]));
+
+const PROFILE_FIELDS = [
+  'uid',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'country',
+  'isAnonymous',
+  'createdAt',
+];
+
+const profileConverter = converter<Profile>(
+  (uid, data) => ({
+    uid,
+    name: str(data.name),
+    email: str(data.email),
+    phone: str(data.phone),
+    address: str(data.address),
+    city: str(data.city),
+    state: str(data.state),
+    country: str(data.country),
+    isAnonymous: data.isAnonymous === true,
+    createdAt: date(data.createdAt),
+  }),
+  (profile) => pick(profile, PROFILE_FIELDS),
+);
+
+const invoiceConverter = converter<Invoice>(
+  (id, data) => ({
+    id,
+    invoiceId: str(data.invoiceId) || id,
+    name: str(data.name),
+    email: str(data.email),
+    amountPaise: rupeesToPaise(num(data.amount)),
+    currency: str(data.currency) || 'INR',
+    status: str(data.status),
+    createdAt: date(data.createdAt),
+    paymentId: str(data.paymentId) || undefined,
+  }),
+  ({ amountPaise, ...invoice }) => ({
+    ...pick(invoice, ['invoiceId', 'name', 'email', 'currency', 'status', 'createdAt']),
+    amount: paiseToRupees(amountPaise as number),
+  }),
+);
+
+const queryConverter = converter<CustomerQuery>(
+  (id, data) => ({
+    id,
+    businessName: str(data.businessName),
+    message: str(data.message),
+    status: str(data.status) || STATUS.new,
+    submittedAt: date(data.submittedAt),
+  }),
+  () => {
+    throw new Error('Queries are written by the server.');
+  },
+);
+
+const orderItem = (item: unknown): OrderItem => {
+  const fields = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+  return { id: str(fields.id), name: str(fields.name), category: str(fields.category), price: str(fields.price) };
+};
+
+const orderConverter = converter<Order>(
+  (id, data) => ({
+    id,
+    orderNumber: str(data.orderNumber) || id,
+    userId: str(data.userId),
+    items: Array.isArray(data.items) ? data.items.map(orderItem) : [],
+    totalPaise: rupeesToPaise(num(data.total)),
+    currency: str(data.currency) || 'INR',
+    status: str(data.status),
+    createdAt: date(data.createdAt),
+  }),
+  ({ totalPaise, items, ...order }) => ({
+    ...pick(order, ['orderNumber', 'userId', 'currency', 'status', 'createdAt']),
+    items: (items as OrderItem[]).map(orderItem),
+    total: paiseToRupees(totalPaise as number),
+  }),
+);
+
+const cartItemConverter = converter<CartItem>(
+  (id, data) => ({ id, name: str(data.name), category: str(data.category), price: str(data.price) }),
+  // The whole record, stamped with the time it was added.
+  (item) => ({ ...pick(item, ['id', 'name', 'category', 'price']), addedAt: serverTimestamp() }),
+);
+
+// ---- Every Firestore path is built here, already converted ----------------------------------------
+export const userDoc = (uid: string) => doc(db, 'users', uid).withConverter(profileConverter);
+export const cartOf = (uid: string) => collection(db, 'users', uid, 'cart').withConverter(cartItemConverter);
+export const invoicesOf = (uid: string) => collection(db, 'users', uid, 'invoices').withConverter(invoiceConverter);
+export const queriesOf = (uid: string) => collection(db, 'users', uid, 'queries').withConverter(queryConverter);
+export const ordersOf = (uid: string) => collection(db, 'users', uid, 'orders').withConverter(orderConverter);
+
+/**
+ * A query's documents, live: `onData` gets the whole list again on every change (a status the
+ * server changes shows without a reload). Returns the unsubscribe function.
+ */
+export function listenToList<T>(
+  source: Query<T>,
+  onData: (items: T[]) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  return onSnapshot(source, (snapshot) => onData(snapshot.docs.map((item) => item.data())), onError);
+}

@@ -1,4 +1,4 @@
-import { deleteDoc, doc, getDocs, serverTimestamp, setDoc, writeBatch } from 'firebase/firestore';
+import { deleteDoc, doc, getDocs, setDoc, writeBatch } from 'firebase/firestore';
 import { parseStoredCart, type CartItem } from '@/domain/cart';
 import { cartOf, db } from '@/lib/firestore';
 
@@ -6,19 +6,19 @@ import { cartOf, db } from '@/lib/firestore';
 
 export async function loadCart(uid: string): Promise<CartItem[]> {
   const snapshot = await getDocs(cartOf(uid));
-  return parseStoredCart(snapshot.docs.map((item) => ({ ...item.data(), id: item.id })));
+  return parseStoredCart(snapshot.docs.map((item) => item.data()));
 }
 
-const record = ({ id, name, category, price }: CartItem) => ({ id, name, category, price, addedAt: serverTimestamp() });
+const line = ({ id, name, category, price }: CartItem): CartItem => ({ id, name, category, price });
 
 export async function saveCartItem(uid: string, item: CartItem): Promise<void> {
-  await setDoc(doc(cartOf(uid), item.id), record(item));
+  await setDoc(doc(cartOf(uid), item.id), line(item));
 }
 
 /** Writes the merged local items in one batch. */
 export async function saveCartItems(uid: string, items: CartItem[]): Promise<void> {
   const batch = writeBatch(db);
-  for (const item of items) batch.set(doc(cartOf(uid), item.id), record(item));
+  for (const item of items) batch.set(doc(cartOf(uid), item.id), line(item));
   await batch.commit();
 }
 

@@ -1,17 +1,7 @@
-import {
-  addDoc,
-  getDoc,
-  getDocs,
-  onSnapshot,
-  orderBy,
-  query,
-  serverTimestamp,
-  where,
-  type Timestamp,
-} from 'firebase/firestore';
-import type { CartItem, StoredOrder } from '@/domain/cart';
+import { doc, getDoc, getDocs, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
+import type { CartItem } from '@/domain/cart';
 import { cartTotalPaise } from '@/domain/cart';
-import { CURRENCY, paiseToRupees, rupeesToPaise } from '@/domain/money';
+import { CURRENCY, rupeesToPaise } from '@/domain/money';
 import { makeOrderNumber } from '@/domain/order-number';
 import type {
   CheckoutResult,
@@ -23,54 +13,31 @@ import type {
 import { newInvoiceFormSchema, type NewInvoiceForm, type PaymentType } from '@/domain/schemas';
 import { STATUS } from '@/domain/status';
 import { apiClient } from '@/lib/api-client';
-import { invoicesOf, ordersOf, userDoc } from '@/lib/firestore';
+import { invoicesOf, listenToList, ordersOf, userDoc, type Invoice, type Order } from '@/lib/firestore';
 
 /** The only module of the payments feature that talks to Firestore or the API. */
-
-export interface PendingInvoice {
-  id: string;
-  invoiceId: string;
-  amount: number;
-  name: string;
-  email: string;
-  createdAt: Date | null;
-}
 
 /** The user's invoices with status 'Pending', newest first, live. Returns the unsubscribe function. */
 export function subscribeToPendingInvoices(
   uid: string,
-  onData: (invoices: PendingInvoice[]) => void,
+  onData: (invoices: Invoice[]) => void,
   onError: (error: Error) => void,
 ): () => void {
   const pending = query(invoicesOf(uid), where('status', '==', STATUS.pending), orderBy('createdAt', 'desc'));
-  return onSnapshot(
-    pending,
-    (snapshot) =>
-      onData(
-        snapshot.docs.map((doc) => {
-          const data = doc.data();
-          return {
-            id: doc.id,
-            invoiceId: String(data.invoiceId ?? doc.id),
-            amount: Number(data.amount ?? 0),
-            name: String(data.name ?? ''),
-            email: String(data.email ?? ''),
-            createdAt: (data.createdAt as Timestamp | null)?.toDate() ?? null,
-          };
-        }),
-      ),
-    onError,
-  );
+  return listenToList(pending, onData, onError);
 }
 
 /** Creates a 'Pending' invoice for the user; returns its document id. */
 export async function createInvoice(uid: string, form: NewInvoiceForm): Promise<{ docId: string; invoiceId: string }> {
   const invoice = newInvoiceFormSchema.parse(form);
-  const ref = await addDoc(invoicesOf(uid), {
+  const ref = doc(invoicesOf(uid));
+  await setDoc(ref, {
+    id: ref.id,
     invoiceId: invoice.invoiceId,
     name: invoice.name,
     email: invoice.email,
-    amount: invoice.amount,
+    // The form's amount is rupees, as typed.
+    amountPaise: rupeesToPaise(invoice.amount),
     currency: CURRENCY,
     status: STATUS.pending,
     createdAt: serverTimestamp(),
@@ -79,29 +46,21 @@ export async function createInvoice(uid: string, form: NewInvoiceForm): Promise<
 }
 
 /** The user's 'Pending' orders (a single-field filter: no composite index needed). */
-export async function loadPendingOrders(uid: string): Promise<StoredOrder[]> {
+export async function loadPendingOrders(uid: string): Promise<Order[]> {
   const snapshot = await getDocs(query(ordersOf(uid), where('status', '==', STATUS.pending)));
-  return snapshot.docs.map((doc) => {
-    const data = doc.data();
-    return {
-      id: doc.id,
-      orderNumber: String(data.orderNumber ?? ''),
-      status: data.status,
-      items: data.items,
-      totalPaise: typeof data.total === 'number' ? rupeesToPaise(data.total) : data.total,
-      createdAtMs: (data.createdAt as Timestamp | null)?.toMillis() ?? null,
-    };
-  });
+  return snapshot.docs.map((order) => order.data());
 }
 
 /** Creates the 'Pending' order document of a cart (the server re-prices it before charging). */
 export async function createOrder(uid: string, items: CartItem[]): Promise<{ docId: string; orderNumber: string }> {
   const orderNumber = makeOrderNumber();
-  const ref = await addDoc(ordersOf(uid), {
+  const ref = doc(ordersOf(uid));
+  await setDoc(ref, {
+    id: ref.id,
     orderNumber,
     userId: uid,
     items: items.map(({ id, name, category, price }) => ({ id, name, category, price })),
-    total: paiseToRupees(cartTotalPaise(items)),
+    totalPaise: cartTotalPaise(items),
     currency: CURRENCY,
     status: STATUS.pending,
     createdAt: serverTimestamp(),
@@ -112,10 +71,12 @@ export async function createOrder(uid: string, items: CartItem[]): Promise<{ doc
 /** Name, email and phone for the checkout's prefill; missing fields are simply left out. */
 export async function loadPrefill(uid: string): Promise<{ name?: string; email?: string; contact?: string }> {
   try {
-    const profile = await getDoc(userDoc(uid));
-    const data = profile.data() ?? {};
-    const pick = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-    return { name: pick(data.name), email: pick(data.email), contact: pick(data.phone) };
+    const profile = (await getDoc(userDoc(uid))).data();
+    return {
+      name: profile?.name || undefined,
+      email: profile?.email || undefined,
+      contact: profile?.phone || undefined,
+    };
   } catch {
     return {};
   }

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { primaryButton, TextField } from '@/components/form-field';
-import { formatInr, rupeesToPaise } from '@/domain/money';
+import { formatInr } from '@/domain/money';
 import { sameInvoiceId } from '@/domain/payments';
 import { newInvoiceFormSchema, type NewInvoiceForm } from '@/domain/schemas';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
 import { useSession } from '@/lib/session';
-import type { PendingInvoice } from './api';
+import type { Invoice } from '@/lib/firestore';
 import { runCheckout } from './checkout';
 
 export const INVOICE_LIST_ERROR = 'Could not load pending invoices. Ensure Firestore index is created.';
@@ -17,7 +17,7 @@ export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
 export const INVOICE_RELOAD_MS = 3000;
 
 type StatusMessage = { type: 'success' | 'error'; text: string } | null;
-type ListState = { status: 'loading' | 'ready' | 'error'; invoices: PendingInvoice[] };
+type ListState = { status: 'loading' | 'ready' | 'error'; invoices: Invoice[] };
 
 const successText = (invoiceId: string) =>
   `Payment successful for Invoice #${invoiceId}! The status will update shortly.`;
@@ -111,7 +111,7 @@ export function InvoicePanelContent() {
     }
   }
 
-  async function onPayListed(invoice: PendingInvoice) {
+  async function onPayListed(invoice: Invoice) {
     if (busy.current) return;
     busy.current = true;
     setMessage(null);
@@ -174,7 +174,7 @@ export function InvoicePanelContent() {
               >
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900">Invoice #{invoice.invoiceId}</p>
-                  <p className="text-sm text-slate-600">{formatInr(rupeesToPaise(invoice.amount))}</p>
+                  <p className="text-sm text-slate-600">{formatInr(invoice.amountPaise)}</p>
                 </div>
                 <button
                   type="button"

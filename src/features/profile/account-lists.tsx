@@ -1,16 +1,10 @@
 import type { ReactNode } from 'react';
 import { primaryButton } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatInr, rupeesToPaise } from '@/domain/money';
+import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
-import {
-  subscribeToInvoices,
-  subscribeToOrders,
-  subscribeToQueries,
-  type Invoice,
-  type Order,
-  type Query,
-} from './api';
+import type { CustomerQuery, Invoice, Order } from '@/lib/firestore';
+import { subscribeToInvoices, subscribeToOrders, subscribeToQueries } from './api';
 import { formatDateTime } from './format';
 import { useLiveList, type LiveList } from './use-live-list';
 
@@ -99,7 +93,7 @@ export function InvoicesList({
             <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3">
-            <span className="font-semibold">{formatInr(rupeesToPaise(invoice.amount))}</span>
+            <span className="font-semibold">{formatInr(invoice.amountPaise)}</span>
             <StatusBadge status={invoice.status} />
             <PayNow
               docId={invoice.id}
@@ -123,7 +117,7 @@ export function QueriesList({ uid }: { uid: string }) {
       title="My Queries"
       emptyText="You haven't submitted any queries."
       list={list}
-      itemKey={(item: Query) => item.id}
+      itemKey={(item: CustomerQuery) => item.id}
       renderItem={(item) => (
         <>
           <div className="min-w-0 flex-1 basis-full sm:basis-0">
@@ -165,7 +159,7 @@ export function OrdersList({
             <p className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</p>
           </div>
           <div className="flex items-center gap-3">
-            <span className="font-semibold">{formatInr(rupeesToPaise(order.total))}</span>
+            <span className="font-semibold">{formatInr(order.totalPaise)}</span>
             <StatusBadge status={order.status} />
             <PayNow
               docId={order.id}

@@ -10,95 +10,36 @@ import {
 import {
   getDoc,
   getDocs,
-  onSnapshot,
   orderBy,
   query,
   setDoc,
-  Timestamp,
   writeBatch,
-  type CollectionReference,
-  type DocumentData,
-  type QueryDocumentSnapshot,
+  type DocumentReference,
+  type Query,
 } from 'firebase/firestore';
 import type { LocationLoaders } from '@/components/location-fields';
 import { profileDetailsSchema, type EmulatedGoogleAccount, type ProfileDetails } from '@/domain/schemas';
 import { apiClient } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import { auth } from '@/lib/firebase';
-import { cartOf, db, invoicesOf, ordersOf, queriesOf, userDoc } from '@/lib/firestore';
+import {
+  cartOf,
+  db,
+  invoicesOf,
+  listenToList,
+  ordersOf,
+  queriesOf,
+  userDoc,
+  type CustomerQuery,
+  type Invoice,
+  type Order,
+  type Profile,
+} from '@/lib/firestore';
 import { signOutUser } from '@/lib/session';
-
-export interface Profile {
-  uid: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  isAnonymous: boolean;
-  createdAt: Date | null;
-}
-
-export interface Invoice {
-  id: string;
-  invoiceId: string;
-  amount: number;
-  currency: string;
-  status: string;
-  createdAt: Date | null;
-  paymentId?: string;
-}
-
-export interface Query {
-  id: string;
-  businessName: string;
-  message: string;
-  status: string;
-  submittedAt: Date | null;
-}
-
-export interface OrderItem {
-  id: string;
-  name: string;
-  category: string;
-  price: string;
-}
-
-export interface Order {
-  id: string;
-  orderNumber: string;
-  items: OrderItem[];
-  total: number;
-  currency: string;
-  status: string;
-  createdAt: Date | null;
-}
-
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const num = (value: unknown) => (typeof value === 'number' ? value : 0);
-const date = (value: unknown) => (value instanceof Timestamp ? value.toDate() : null);
-// A write still on its way has no server time yet; its estimate keeps it at the top meanwhile.
-const dataOf = (snapshot: QueryDocumentSnapshot) => snapshot.data({ serverTimestamps: 'estimate' });
 
 /** Reads the profile document; null when there is none. */
 export async function getProfile(uid: string): Promise<Profile | null> {
-  const snapshot = await getDoc(userDoc(uid));
-  if (!snapshot.exists()) return null;
-  const data = snapshot.data({ serverTimestamps: 'estimate' });
-  return {
-    uid,
-    name: str(data.name),
-    email: str(data.email),
-    phone: str(data.phone),
-    address: str(data.address),
-    city: str(data.city),
-    state: str(data.state),
-    country: str(data.country),
-    isAnonymous: data.isAnonymous === true,
-    createdAt: date(data.createdAt),
-  };
+  return (await getDoc(userDoc(uid))).data() ?? null;
 }
 
 /** The 'Edit Details' save: a merge of the editable fields only. */
@@ -107,79 +48,17 @@ export async function updateProfileDetails(uid: string, details: ProfileDetails)
   await setDoc(userDoc(uid), { name, phone, address, country, state, city }, { merge: true });
 }
 
-function subscribe<T>(
-  collection: CollectionReference,
-  orderField: string,
-  toItem: (id: string, data: DocumentData) => T,
-  onData: (items: T[]) => void,
-  onError: (error: Error) => void,
-): () => void {
-  // Live, so a status the server changes (e.g. after payment) shows without a reload.
-  return onSnapshot(
-    query(collection, orderBy(orderField, 'desc')),
-    (snapshot) => onData(snapshot.docs.map((doc) => toItem(doc.id, dataOf(doc)))),
-    onError,
-  );
-}
+type OnData<T> = (items: T[]) => void;
+type OnError = (error: Error) => void;
 
-export function subscribeToInvoices(uid: string, onData: (items: Invoice[]) => void, onError: (error: Error) => void) {
-  return subscribe(
-    invoicesOf(uid),
-    'createdAt',
-    (id, data): Invoice => ({
-      id,
-      invoiceId: str(data.invoiceId) || id,
-      amount: num(data.amount),
-      currency: str(data.currency) || 'INR',
-      status: str(data.status),
-      createdAt: date(data.createdAt),
-      paymentId: str(data.paymentId) || undefined,
-    }),
-    onData,
-    onError,
-  );
-}
+export const subscribeToInvoices = (uid: string, onData: OnData<Invoice>, onError: OnError) =>
+  listenToList(query(invoicesOf(uid), orderBy('createdAt', 'desc')), onData, onError);
 
-export function subscribeToQueries(uid: string, onData: (items: Query[]) => void, onError: (error: Error) => void) {
-  return subscribe(
-    queriesOf(uid),
-    'submittedAt',
-    (id, data): Query => ({
-      id,
-      businessName: str(data.businessName),
-      message: str(data.message),
-      status: str(data.status) || 'New',
-      submittedAt: date(data.submittedAt),
-    }),
-    onData,
-    onError,
-  );
-}
+export const subscribeToQueries = (uid: string, onData: OnData<CustomerQuery>, onError: OnError) =>
+  listenToList(query(queriesOf(uid), orderBy('submittedAt', 'desc')), onData, onError);
 
-export function subscribeToOrders(uid: string, onData: (items: Order[]) => void, onError: (error: Error) => void) {
-  return subscribe(
-    ordersOf(uid),
-    'createdAt',
-    (id, data): Order => ({
-      id,
-      orderNumber: str(data.orderNumber) || id,
-      items: Array.isArray(data.items)
-        ? data.items.map((item: Record<string, unknown>) => ({
-            id: str(item.id),
-            name: str(item.name),
-            category: str(item.category),
-            price: str(item.price),
-          }))
-        : [],
-      total: num(data.total),
-      currency: str(data.currency) || 'INR',
-      status: str(data.status),
-      createdAt: date(data.createdAt),
-    }),
-    onData,
-    onError,
-  );
-}
+export const subscribeToOrders = (uid: string, onData: OnData<Order>, onError: OnError) =>
+  listenToList(query(ordersOf(uid), orderBy('createdAt', 'desc')), onData, onError);
 
 function signedInUser(): User {
   const user = auth.currentUser;
@@ -239,6 +118,8 @@ const RECENT_LOGIN_MS = 4.5 * 60 * 1000;
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
 
+const listRefs = async (collection: Query) => (await getDocs(collection)).docs.map((item) => item.ref);
+
 /**
  * Deletes every document of the user (invoices, queries, orders, cart, then the profile) and then
  * the login. The login's age is checked first, so the usual failure deletes nothing. If deleting
@@ -254,10 +135,8 @@ export async function deleteAccount(): Promise<void> {
     });
   }
   const uid = user.uid;
-  const refs = [];
-  for (const collection of [invoicesOf(uid), queriesOf(uid), ordersOf(uid), cartOf(uid)]) {
-    refs.push(...(await getDocs(collection)).docs.map((doc) => doc.ref));
-  }
+  const lists = await Promise.all([invoicesOf(uid), queriesOf(uid), ordersOf(uid), cartOf(uid)].map(listRefs));
+  const refs: DocumentReference[] = lists.flat();
   // The profile goes last, so a failure part-way leaves a profile page to retry from.
   refs.push(userDoc(uid));
   for (let start = 0; start < refs.length; start += BATCH_LIMIT) {

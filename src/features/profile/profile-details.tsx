@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { primaryButton, secondaryButton, TextField } from '@/components/form-field';
 import { FormLocationFields } from '@/components/location-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
-import { locationLoaders, type Profile } from './api';
+import type { Profile } from '@/lib/firestore';
+import { locationLoaders } from './api';
 import { formatDateTime } from './format';
 
 export function ProfileDetailsView({ profile }: { profile: Profile }) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getProfile, type Profile } from './api';
+import type { Profile } from '@/lib/firestore';
+import { getProfile } from './api';
 
 export type ProfileState =
   | { status: 'loading' }

@@ -16,7 +16,7 @@ const order = (overrides: Partial<StoredOrder> = {}): StoredOrder => ({
   status: 'Pending',
   items: [starter, basic],
   totalPaise: 13_000_000,
-  createdAtMs: 1_757_462_400_123,
+  createdAt: new Date(1_757_462_400_123),
   ...overrides,
 });
 
@@ -60,12 +60,12 @@ describe('findReusableOrder', () => {
 
   it('when several Pending orders match, then the newest is reused', () => {
     const orders = [
-      order({ id: 'old', createdAtMs: 1000 }),
-      order({ id: 'new', createdAtMs: 3000 }),
-      order({ id: 'mid', createdAtMs: 2000 }),
+      order({ id: 'old', createdAt: new Date(1000) }),
+      order({ id: 'new', createdAt: new Date(3000) }),
+      order({ id: 'mid', createdAt: new Date(2000) }),
     ];
     expect(findReusableOrder(orders, cart)?.id).toBe('new');
-    expect(findReusableOrder([...orders, order({ id: 'just-written', createdAtMs: null })], cart)?.id).toBe(
+    expect(findReusableOrder([...orders, order({ id: 'just-written', createdAt: null })], cart)?.id).toBe(
       'just-written',
     );
   });

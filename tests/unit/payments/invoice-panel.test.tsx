@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sameInvoiceId } from '@/domain/payments';
-import type { PendingInvoice } from '@/features/payments/api';
+import type { Invoice } from '@/lib/firestore';
 import { DUPLICATE_INVOICE, InvoicePanelContent } from '@/features/payments/invoice-panel-content';
 import { TestSessionProvider, type Session } from '@/lib/session';
 
@@ -16,18 +16,20 @@ const session: Session = {
   user: { uid: 'u1', email: 'a@b.co', displayName: 'A', isAnonymous: false, providerIds: ['password'] },
 };
 
-const pendingDec: PendingInvoice = {
+const pendingDec: Invoice = {
   id: 'doc-dec',
   invoiceId: 'INV-DEC',
-  amount: 2500,
   name: 'A',
   email: 'a@b.co',
+  amountPaise: 250_000,
+  currency: 'INR',
+  status: 'Pending',
   createdAt: null,
 };
 
 beforeEach(() => {
   vi.clearAllMocks();
-  api.subscribeToPendingInvoices.mockImplementation((_uid: string, onData: (invoices: PendingInvoice[]) => void) => {
+  api.subscribeToPendingInvoices.mockImplementation((_uid: string, onData: (invoices: Invoice[]) => void) => {
     onData([pendingDec]);
     return () => {};
   });

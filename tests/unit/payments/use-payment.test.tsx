@@ -96,7 +96,7 @@ describe('usePayment', () => {
         status: 'Pending',
         items: [basic],
         totalPaise: 2_000_000,
-        createdAtMs: 1,
+        createdAt: new Date(1),
       },
     ]);
     checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_R', status: 'Paid' });
@@ -126,7 +126,7 @@ describe('usePayment', () => {
         status: 'Pending',
         items: [{ ...basic, id: 'website-Premium' }],
         totalPaise: 2_000_000,
-        createdAtMs: 1,
+        createdAt: new Date(1),
       },
     ]);
     api.createOrder.mockResolvedValue({ docId: 'o-new', orderNumber: 'ORD-1757462400999' });

@@ -6,7 +6,7 @@ import { InvoicesList, OrdersList, QueriesList } from '@/features/profile/accoun
 import { DeleteAccountPanel } from '@/features/profile/delete-account-panel';
 import { GuestLinkPanel } from '@/features/profile/guest-link-panel';
 import { ProfileOverview } from '@/features/profile/profile-overview';
-import type { Profile } from '@/features/profile/api';
+import type { Profile } from '@/lib/firestore';
 import { ToastProvider } from '@/lib/toast';
 
 // The seam: the profile feature's only Firebase-touching module.
@@ -195,9 +195,9 @@ describe('lists', () => {
     const user = userEvent.setup();
     const onPay = vi.fn();
     answer(api.subscribeToInvoices, [
-      { id: 'd1', invoiceId: 'INV-1', amount: 1500, currency: 'INR', status: 'Pending', createdAt: null },
-      { id: 'd2', invoiceId: 'INV-2', amount: 900, currency: 'INR', status: 'Paid', createdAt: null },
-      { id: 'd3', invoiceId: 'INV-3', amount: 100, currency: 'INR', status: 'Pending', createdAt: null },
+      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
+      { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Paid', createdAt: null },
+      { id: 'd3', invoiceId: 'INV-3', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
     ]);
     render(<InvoicesList uid="u1" onPay={onPay} payingId="d3" />);
     const buttons = screen.getAllByRole('button', { name: /^Pay Now/ });
@@ -219,7 +219,7 @@ describe('lists', () => {
         id: 'o1',
         orderNumber: 'ORD-1700000000000',
         items: [{ id: 'website-Basic', name: 'Basic', category: 'Website', price: '₹20,000' }],
-        total: 20000,
+        totalPaise: 2_000_000,
         currency: 'INR',
         status: 'Cancelled',
         createdAt: null,
