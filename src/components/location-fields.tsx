@@ -1,22 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { locationLoaders as loaders } from '@/lib/locations';
 import { SelectField } from './form-field';
-
-export interface LocationOption {
-  iso2: string;
-  name: string;
-}
-export interface CityOption {
-  id: number;
-  name: string;
-}
-
-/** Where the lists come from: each feature passes its own api.ts functions. */
-export interface LocationLoaders {
-  countries: () => Promise<LocationOption[]>;
-  states: (countryIso2: string) => Promise<LocationOption[]>;
-  cities: (countryIso2: string, stateIso2: string) => Promise<CityOption[]>;
-}
 
 /** Stored by name, as the profile shows them. */
 export interface LocationValue {
@@ -29,7 +14,6 @@ export interface LocationFieldsProps {
   idPrefix: string;
   value: LocationValue;
   onChange: (next: LocationValue) => void;
-  loaders: LocationLoaders;
   errors?: Partial<Record<keyof LocationValue, string>>;
   disabled?: boolean;
 }
@@ -56,7 +40,7 @@ function useList<T>(key: string | null, load: () => Promise<T[]>, what: string):
  * Country, state and city dropdowns. Changing the country clears state and city; changing the
  * state clears the city. A stored value missing from a list (or a list that failed) stays shown.
  */
-export function LocationFields({ idPrefix, value, onChange, loaders, errors = {}, disabled }: LocationFieldsProps) {
+export function LocationFields({ idPrefix, value, onChange, errors = {}, disabled }: LocationFieldsProps) {
   const countries = useList('all', loaders.countries, 'countries');
   const countryIso = countries.find((country) => country.name === value.country)?.iso2 ?? null;
   const states = useList(countryIso, () => loaders.states(countryIso!), 'states');
@@ -128,12 +112,10 @@ export function LocationFields({ idPrefix, value, onChange, loaders, errors = {}
 export function FormLocationFields<T extends LocationValue>({
   form,
   idPrefix,
-  loaders,
   className = 'grid gap-4 sm:grid-cols-3',
 }: {
   form: UseFormReturn<T>;
   idPrefix: string;
-  loaders: LocationLoaders;
   className?: string;
 }) {
   // Every form passed here has these three string fields; the cast only narrows the generic.
@@ -152,7 +134,6 @@ export function FormLocationFields<T extends LocationValue>({
         idPrefix={idPrefix}
         value={{ country: country ?? '', state: state ?? '', city: city ?? '' }}
         onChange={onChange}
-        loaders={loaders}
         errors={{ country: errors.country?.message, state: errors.state?.message, city: errors.city?.message }}
       />
     </div>

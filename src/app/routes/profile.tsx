@@ -9,10 +9,9 @@ import {
   OrdersList,
   ProfileOverview,
   QueriesList,
-  signOutUser,
   useProfile,
 } from '@/features/profile';
-import { useSession, type SessionUser } from '@/lib/session';
+import { signOutUser, useSession, type SessionUser } from '@/lib/session';
 import { useToast } from '@/lib/toast';
 import { paths } from '../paths';
 

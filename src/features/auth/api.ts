@@ -1,27 +1,23 @@
 import {
   createUserWithEmailAndPassword,
   deleteUser,
-  GoogleAuthProvider,
   sendPasswordResetEmail,
   signInAnonymously,
   signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
-  browserPopupRedirectResolver,
   signOut,
   updateProfile,
   type User,
 } from 'firebase/auth';
-import type { LocationLoaders } from '@/components/location-fields';
 import {
   profileDetailsSchema,
   type EmulatedGoogleAccount,
   type ProfileDetails,
   type SignupForm,
 } from '@/domain/schemas';
-import { apiClient } from '@/lib/api-client';
-import { env } from '@/lib/env';
 import { auth } from '@/lib/firebase';
+import { withGoogle } from '@/lib/google-auth';
 
 /** Firestore is loaded only when a profile is read or written, not when the modal opens. */
 const firestore = () => Promise.all([import('firebase/firestore'), import('@/lib/firestore')]);
@@ -88,16 +84,6 @@ export async function sendPasswordReset(email: string): Promise<void> {
   await sendPasswordResetEmail(auth, email.trim());
 }
 
-/**
- * The Auth emulator accepts an unsigned Google ID token; the same email always gives the same
- * `sub`, so the same user.
- */
-function emulatedGoogleCredential(account: EmulatedGoogleAccount) {
-  const email = account.email.trim().toLowerCase();
-  const sub = `emulated-${[...new TextEncoder().encode(email)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-  return GoogleAuthProvider.credential(JSON.stringify({ sub, email, email_verified: true, name: account.name.trim() }));
-}
-
 async function describe(user: User): Promise<SignedInUser> {
   return {
     uid: user.uid,
@@ -108,28 +94,14 @@ async function describe(user: User): Promise<SignedInUser> {
   };
 }
 
-/** Whether Google sign-in goes through our emulated account chooser (local stack only). */
-export const usesEmulatedGoogle = env.useEmulators;
-
-/**
- * Google sign-in: the real popup in production; on the emulators, the account picked in the
- * emulated chooser. Resolves null when the user closed the popup.
- */
+/** Google sign-in (see withGoogle). Resolves null when the user closed the popup. */
 export async function signInWithGoogle(account?: EmulatedGoogleAccount): Promise<SignedInUser | null> {
-  let user: User;
-  if (usesEmulatedGoogle) {
-    if (!account) throw new Error('An emulated Google account is needed on the local stack.');
-    user = (await signInWithCredential(auth, emulatedGoogleCredential(account))).user;
-  } else {
-    try {
-      user = (await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver)).user;
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return null;
-      throw error;
-    }
-  }
-  return describe(user);
+  const user = await withGoogle(
+    account,
+    (credential) => signInWithCredential(auth, credential),
+    (provider, resolver) => signInWithPopup(auth, provider, resolver),
+  );
+  return user && describe(user);
 }
 
 export async function signInAsGuest(): Promise<SignedInUser> {
@@ -162,10 +134,3 @@ export async function abandonSignIn(): Promise<void> {
   }
   await signOut(auth);
 }
-
-export const locationLoaders: LocationLoaders = {
-  countries: () => apiClient.get('/api/locations/countries'),
-  states: (country) => apiClient.get(`/api/locations/countries/${encodeURIComponent(country)}/states`),
-  cities: (country, state) =>
-    apiClient.get(`/api/locations/countries/${encodeURIComponent(country)}/states/${encodeURIComponent(state)}/cities`),
-};

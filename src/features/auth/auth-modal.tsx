@@ -5,6 +5,7 @@ import { Modal } from '@/components/modal';
 import { AUTH_MESSAGES, authErrorMessage } from '@/domain/auth-messages';
 import type { EmulatedGoogleAccount, LoginForm, ProfileDetails, SignupForm } from '@/domain/schemas';
 import { useAuthModal, type AuthModalMode } from '@/lib/auth-modal';
+import { usesEmulatedGoogle } from '@/lib/google-auth';
 import { useToast } from '@/lib/toast';
 import {
   abandonSignIn,
@@ -16,7 +17,6 @@ import {
   signInAsGuest,
   signInWithGoogle,
   signUpWithEmail,
-  usesEmulatedGoogle,
   type SignedInUser,
 } from './api';
 import { DetailsFormView } from './details-form';

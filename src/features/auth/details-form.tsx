@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { primaryButton, TextField } from '@/components/form-field';
 import { FormLocationFields } from '@/components/location-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
-import { locationLoaders } from './api';
 
 export interface DetailsFormProps {
   initialName: string;
@@ -59,7 +58,7 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
         error={errors.address?.message}
         {...register('address')}
       />
-      <FormLocationFields form={form} idPrefix="details" loaders={locationLoaders} />
+      <FormLocationFields form={form} idPrefix="details" />
       <button type="submit" className={`${primaryButton} w-full`} disabled={isSaving}>
         {isSaving ? 'Saving...' : 'Save & Continue'}
       </button>

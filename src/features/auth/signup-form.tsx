@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { primaryButton, TextField } from '@/components/form-field';
 import { FormLocationFields } from '@/components/location-fields';
 import { signupFormSchema, type SignupForm } from '@/domain/schemas';
-import { locationLoaders } from './api';
 
 export interface SignupFormProps {
   isBusy: boolean;
@@ -78,7 +77,7 @@ export function SignupFormView({ isBusy, onSubmit }: SignupFormProps) {
         error={errors.address?.message}
         {...register('address')}
       />
-      <FormLocationFields form={form} idPrefix="signup" loaders={locationLoaders} />
+      <FormLocationFields form={form} idPrefix="signup" />
       <button type="submit" className={`${primaryButton} w-full`} disabled={isBusy}>
         {isBusy ? 'Processing...' : 'Create Account'}
       </button>

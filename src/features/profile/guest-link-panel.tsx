@@ -6,7 +6,8 @@ import { FormMessage, primaryButton, secondaryButton, TextField } from '@/compon
 import { Modal } from '@/components/modal';
 import { authErrorMessage } from '@/domain/auth-messages';
 import { linkEmailFormSchema, type EmulatedGoogleAccount, type LinkEmailForm } from '@/domain/schemas';
-import { linkGuestWithEmail, linkGuestWithGoogle, usesEmulatedGoogle } from './api';
+import { usesEmulatedGoogle } from '@/lib/google-auth';
+import { linkGuestWithEmail, linkGuestWithGoogle } from './api';
 
 export interface GuestLinkPanelProps {
   /** The guest's current name, kept when the new login brings none. */

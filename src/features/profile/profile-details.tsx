@@ -4,7 +4,6 @@ import { primaryButton, secondaryButton, TextField } from '@/components/form-fie
 import { FormLocationFields } from '@/components/location-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
 import type { Profile } from '@/lib/firestore';
-import { locationLoaders } from './api';
 import { formatDateTime } from './format';
 
 export function ProfileDetailsView({ profile }: { profile: Profile }) {
@@ -99,7 +98,7 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
         <FormLocationFields
           form={form}
           idPrefix="edit"
-          loaders={locationLoaders}
+
           className="grid gap-4 sm:col-span-2 sm:grid-cols-3"
         />
         <div className="flex gap-2 sm:col-span-2">

@@ -11,7 +11,6 @@ const api = vi.hoisted(() => {
   return {
     MissingUserError,
     GUEST_NAME: 'Guest User',
-    usesEmulatedGoogle: true,
     signUpWithEmail: vi.fn(),
     logInWithEmail: vi.fn(),
     sendPasswordReset: vi.fn(),
@@ -19,19 +18,21 @@ const api = vi.hoisted(() => {
     signInAsGuest: vi.fn(),
     saveProfileDetails: vi.fn(),
     abandonSignIn: vi.fn(),
-    locationLoaders: {
-      countries: vi.fn(async () => [{ iso2: 'IN', name: 'India' }]),
-      states: vi.fn(async () => [
-        { iso2: 'MH', name: 'Maharashtra' },
-        { iso2: 'KA', name: 'Karnataka' },
-      ]),
-      cities: vi.fn(async (_country: string, state: string) =>
-        state === 'MH' ? [{ id: 1, name: 'Pune' }] : [{ id: 2, name: 'Mysuru' }],
-      ),
-    },
   };
 });
 vi.mock('@/features/auth/api', () => api);
+vi.mock('@/lib/locations', () => ({
+  locationLoaders: {
+    countries: vi.fn(async () => [{ iso2: 'IN', name: 'India' }]),
+    states: vi.fn(async () => [
+      { iso2: 'MH', name: 'Maharashtra' },
+      { iso2: 'KA', name: 'Karnataka' },
+    ]),
+    cities: vi.fn(async (_country: string, state: string) =>
+      state === 'MH' ? [{ id: 1, name: 'Pune' }] : [{ id: 2, name: 'Mysuru' }],
+    ),
+  },
+}));
 
 function Opener() {
   const { open } = useAuthModal();

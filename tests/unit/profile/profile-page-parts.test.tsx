@@ -11,7 +11,6 @@ import { ToastProvider } from '@/lib/toast';
 
 // The seam: the profile feature's only Firebase-touching module.
 const api = vi.hoisted(() => ({
-  usesEmulatedGoogle: true,
   deleteAccount: vi.fn(),
   linkGuestWithEmail: vi.fn(),
   linkGuestWithGoogle: vi.fn(),
@@ -19,13 +18,15 @@ const api = vi.hoisted(() => ({
   subscribeToInvoices: vi.fn(),
   subscribeToQueries: vi.fn(),
   subscribeToOrders: vi.fn(),
+}));
+vi.mock('@/features/profile/api', () => api);
+vi.mock('@/lib/locations', () => ({
   locationLoaders: {
     countries: vi.fn(async () => [{ iso2: 'IN', name: 'India' }]),
     states: vi.fn(async () => [{ iso2: 'MH', name: 'Maharashtra' }]),
     cities: vi.fn(async () => [{ id: 1, name: 'Pune' }]),
   },
 }));
-vi.mock('@/features/profile/api', () => api);
 
 const withToasts = (ui: ReactNode) => render(<ToastProvider>{ui}</ToastProvider>);
 
