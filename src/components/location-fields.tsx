@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { locationLoaders as loaders } from '@/lib/locations';
+import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { SelectField } from './form-field';
 
 /** Stored by name, as the profile shows them. */
@@ -18,22 +18,9 @@ export interface LocationFieldsProps {
   disabled?: boolean;
 }
 
-/** Loads a list for `key` (null: nothing to load); failures are only logged, as the spec says. */
-function useList<T>(key: string | null, load: () => Promise<T[]>, what: string): T[] {
-  const [list, setList] = useState<{ key: string | null; items: T[] }>({ key: null, items: [] });
-  useEffect(() => {
-    if (key === null) return;
-    let isCurrent = true;
-    load()
-      .then((items) => isCurrent && setList({ key, items }))
-      .catch((error: unknown) => console.warn(`Could not load ${what}:`, error));
-    return () => {
-      isCurrent = false;
-    };
-    // `load` is a new closure on every render; the key says what it loads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, what]);
-  return key !== null && list.key === key ? list.items : [];
+/** The list loaded for `key` (null: nothing to load), empty meanwhile; failures are only logged (spec). */
+function useList<T>(key: string | null, load: () => Promise<T[]>): T[] {
+  return useSubscription(key, loadOnce(load)).data ?? [];
 }
 
 /**
@@ -41,14 +28,12 @@ function useList<T>(key: string | null, load: () => Promise<T[]>, what: string):
  * state clears the city. A stored value missing from a list (or a list that failed) stays shown.
  */
 export function LocationFields({ idPrefix, value, onChange, errors = {}, disabled }: LocationFieldsProps) {
-  const countries = useList('all', loaders.countries, 'countries');
+  const countries = useList('countries', loaders.countries);
   const countryIso = countries.find((country) => country.name === value.country)?.iso2 ?? null;
-  const states = useList(countryIso, () => loaders.states(countryIso!), 'states');
+  const states = useList(countryIso && `states of ${countryIso}`, () => loaders.states(countryIso!));
   const stateIso = states.find((state) => state.name === value.state)?.iso2 ?? null;
-  const cities = useList(
-    countryIso && stateIso ? `${countryIso}/${stateIso}` : null,
-    () => loaders.cities(countryIso!, stateIso!),
-    'cities',
+  const cities = useList(countryIso && stateIso && `cities of ${countryIso}/${stateIso}`, () =>
+    loaders.cities(countryIso!, stateIso!),
   );
 
   const withCurrent = <T extends { name: string }>(items: T[], current: string) =>

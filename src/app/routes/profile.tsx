@@ -26,7 +26,7 @@ export function ProfileRoute() {
 }
 
 function ProfilePage({ user }: { user: SessionUser }) {
-  const { state, reload } = useProfile(user.uid);
+  const { profile, reload } = useProfile(user.uid);
   const payment = usePayment();
   const notify = useToast();
   const navigate = useNavigate();
@@ -42,8 +42,8 @@ function ProfilePage({ user }: { user: SessionUser }) {
     />
   );
 
-  if (state.status === 'loading') return LOADING;
-  if (state.status !== 'ready') {
+  if (profile.status === 'loading' && profile.data === undefined) return LOADING;
+  if (!profile.data) {
     // No profile document (or it could not be read). The delete panel stays so that an account
     // whose data is already gone can still be removed.
     return (
@@ -62,7 +62,7 @@ function ProfilePage({ user }: { user: SessionUser }) {
   return (
     <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <ProfileOverview
-        profile={state.profile}
+        profile={profile.data}
         isGuest={user.isAnonymous}
         onSaved={reload}
         onLogout={logout}

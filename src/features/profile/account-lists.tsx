@@ -4,15 +4,15 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import type { CustomerQuery, Invoice, Order } from '@/lib/firestore';
+import { useSubscription, type SubscriptionState } from '@/lib/use-subscription';
 import { subscribeToInvoices, subscribeToOrders, subscribeToQueries } from './api';
 import { formatDateTime } from './format';
-import { useLiveList, type LiveList } from './use-live-list';
 
 interface ListSectionProps<T> {
   id: string;
   title: string;
   emptyText: string;
-  list: LiveList<T>;
+  list: SubscriptionState<T[]>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string;
 }
@@ -26,10 +26,10 @@ function ListSection<T>({ id, title, emptyText, list, renderItem, itemKey }: Lis
       <div className="mt-4" aria-live="polite">
         {list.status === 'loading' && <p className="text-slate-600">Loading...</p>}
         {list.status === 'error' && <p className="text-red-700">Could not load this list. Please reload the page.</p>}
-        {list.status === 'ready' && list.items.length === 0 && <p className="text-slate-600">{emptyText}</p>}
-        {list.status === 'ready' && list.items.length > 0 && (
+        {list.status === 'ready' && list.data.length === 0 && <p className="text-slate-600">{emptyText}</p>}
+        {list.status === 'ready' && list.data.length > 0 && (
           <ul className="divide-y divide-slate-200">
-            {list.items.map((item) => (
+            {list.data.map((item) => (
               <li key={itemKey(item)} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 {renderItem(item)}
               </li>
@@ -78,7 +78,7 @@ export function InvoicesList({
   onPay: (invoice: Invoice) => void;
   payingId: string | null;
 }) {
-  const list = useLiveList(uid, subscribeToInvoices);
+  const list = useSubscription<Invoice[]>(uid, (onData, onError) => subscribeToInvoices(uid, onData, onError));
   return (
     <ListSection
       id="my-invoices"
@@ -110,7 +110,7 @@ export function InvoicesList({
 }
 
 export function QueriesList({ uid }: { uid: string }) {
-  const list = useLiveList(uid, subscribeToQueries);
+  const list = useSubscription<CustomerQuery[]>(uid, (onData, onError) => subscribeToQueries(uid, onData, onError));
   return (
     <ListSection
       id="my-queries"
@@ -141,7 +141,7 @@ export function OrdersList({
   onPay: (order: Order) => void;
   payingId: string | null;
 }) {
-  const list = useLiveList(uid, subscribeToOrders);
+  const list = useSubscription<Order[]>(uid, (onData, onError) => subscribeToOrders(uid, onData, onError));
   return (
     <ListSection
       id="my-orders"
