@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
 
 export interface SessionUser {
@@ -15,7 +15,8 @@ export interface Session {
   user: SessionUser | null;
 }
 
-const SessionContext = createContext<Session>({ status: 'loading', user: null });
+/** The session as React context; SessionProvider fills it (component tests provide their own). */
+export const SessionContext = createContext<Session>({ status: 'loading', user: null });
 
 function toSessionUser(user: User): SessionUser {
   return {
@@ -85,12 +86,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 export function useSession(): Session {
   return useContext(SessionContext);
-}
-
-/** A stand-in session for component tests. */
-export function TestSessionProvider({ value, children }: { value: Session; children: ReactNode }) {
-  const memo = useMemo(() => value, [value]);
-  return <SessionContext.Provider value={memo}>{children}</SessionContext.Provider>;
 }
 
 /** The current ID token, or null for a visitor. */

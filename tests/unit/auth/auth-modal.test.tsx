@@ -1,9 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthModal } from '@/features/auth/auth-modal';
-import { AuthModalProvider, useAuthModal } from '@/lib/auth-modal';
-import { ToastProvider } from '@/lib/toast';
+import { useAuthModal } from '@/lib/auth-modal';
+import { renderApp } from '../../helpers/render-app';
 
 // The seam: the modal's only Firebase-touching module.
 const api = vi.hoisted(() => {
@@ -50,13 +50,11 @@ function Opener() {
 
 function setup(mode: 'login' | 'signup') {
   const user = userEvent.setup();
-  render(
-    <ToastProvider>
-      <AuthModalProvider>
-        <Opener />
-        <AuthModal />
-      </AuthModalProvider>
-    </ToastProvider>,
+  renderApp(
+    <>
+      <Opener />
+      <AuthModal />
+    </>,
   );
   return {
     user,

@@ -1,9 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartProvider, useCart, type CartApi } from '@/features/cart/cart-provider';
 import { LOCAL_CART_KEY } from '@/features/cart/local-cart';
-import { TestSessionProvider, type Session } from '@/lib/session';
-import { ToastProvider } from '@/lib/toast';
+import type { Session } from '@/lib/session';
+import { GUEST as guest, REGISTERED as registered, renderApp } from '../../helpers/render-app';
 
 const api = vi.hoisted(() => ({
   loadCart: vi.fn(),
@@ -17,15 +17,6 @@ vi.mock('@/features/cart/api', () => api);
 const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
 const starter = { id: 'manufacturing-Starter', name: 'Starter', category: 'Factory Management', price: '₹1,10,000' };
 
-const registered: Session = {
-  status: 'ready',
-  user: { uid: 'u1', email: 'a@b.co', displayName: 'A', isAnonymous: false, providerIds: ['password'] },
-};
-const guest: Session = {
-  status: 'ready',
-  user: { uid: 'g1', email: null, displayName: null, isAnonymous: true, providerIds: [] },
-};
-
 let cart: CartApi;
 function Probe() {
   cart = useCart();
@@ -33,14 +24,11 @@ function Probe() {
 }
 
 function renderCart(session: Session) {
-  return render(
-    <TestSessionProvider value={session}>
-      <ToastProvider>
-        <CartProvider>
-          <Probe />
-        </CartProvider>
-      </ToastProvider>
-    </TestSessionProvider>,
+  return renderApp(
+    <CartProvider>
+      <Probe />
+    </CartProvider>,
+    { session },
   );
 }
 

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { Navbar, type NavbarProps } from '@/components/navbar';
 import type { Session } from '@/lib/session';
+import { renderApp } from '../../helpers/render-app';
 
 const LOGGED_OUT: Session = { status: 'ready', user: null };
 const LOGGED_IN: Session = {
@@ -18,13 +19,14 @@ function Where() {
 
 function renderNavbar(overrides: Partial<NavbarProps> = {}, path = '/privacy') {
   const props: NavbarProps = { session: LOGGED_OUT, cartCount: 0, onLogin: vi.fn(), onLogout: vi.fn(), ...overrides };
-  render(
-    <MemoryRouter initialEntries={[path]}>
+  renderApp(
+    <>
       <Navbar {...props} />
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
-    </MemoryRouter>,
+    </>,
+    { path },
   );
   return props;
 }

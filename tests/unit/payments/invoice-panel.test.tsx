@@ -1,20 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sameInvoiceId } from '@/domain/payments';
 import type { Invoice } from '@/lib/firestore';
 import { DUPLICATE_INVOICE, InvoicePanelContent } from '@/features/payments/invoice-panel-content';
-import { TestSessionProvider, type Session } from '@/lib/session';
+import { REGISTERED, renderApp } from '../../helpers/render-app';
 
 const checkout = vi.hoisted(() => ({ runCheckout: vi.fn() }));
 vi.mock('@/features/payments/checkout', () => checkout);
 const api = vi.hoisted(() => ({ subscribeToPendingInvoices: vi.fn(), createInvoice: vi.fn() }));
 vi.mock('@/features/payments/api', () => api);
-
-const session: Session = {
-  status: 'ready',
-  user: { uid: 'u1', email: 'a@b.co', displayName: 'A', isAnonymous: false, providerIds: ['password'] },
-};
 
 const pendingDec: Invoice = {
   id: 'doc-dec',
@@ -39,11 +34,7 @@ beforeEach(() => {
 
 async function submitInvoice(invoiceId: string) {
   const user = userEvent.setup();
-  render(
-    <TestSessionProvider value={session}>
-      <InvoicePanelContent />
-    </TestSessionProvider>,
-  );
+  renderApp(<InvoicePanelContent />, { session: REGISTERED });
   await screen.findByText('Invoice #INV-DEC');
   await user.type(screen.getByLabelText('Invoice ID'), invoiceId);
   await user.type(screen.getByLabelText('Amount (INR)'), '2500');

@@ -1,19 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { staleCartReason, usePayment, type PaymentApi } from '@/features/payments/use-payment';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
-import { TestSessionProvider, type Session } from '@/lib/session';
-import { ToastProvider } from '@/lib/toast';
+import { REGISTERED, renderApp } from '../../helpers/render-app';
 
 const checkout = vi.hoisted(() => ({ runCheckout: vi.fn() }));
 vi.mock('@/features/payments/checkout', () => checkout);
 const api = vi.hoisted(() => ({ createOrder: vi.fn(), loadPendingOrders: vi.fn() }));
 vi.mock('@/features/payments/api', () => api);
-
-const session: Session = {
-  status: 'ready',
-  user: { uid: 'u1', email: 'a@b.co', displayName: 'A', isAnonymous: false, providerIds: ['password'] },
-};
 
 let payment: PaymentApi;
 function Probe() {
@@ -22,13 +16,7 @@ function Probe() {
 }
 
 function renderHook() {
-  render(
-    <TestSessionProvider value={session}>
-      <ToastProvider>
-        <Probe />
-      </ToastProvider>
-    </TestSessionProvider>,
-  );
+  renderApp(<Probe />, { session: REGISTERED });
 }
 
 beforeEach(() => {

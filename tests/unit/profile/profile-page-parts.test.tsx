@@ -1,13 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvoicesList, OrdersList, QueriesList } from '@/features/profile/account-lists';
 import { DeleteAccountPanel } from '@/features/profile/delete-account-panel';
 import { GuestLinkPanel } from '@/features/profile/guest-link-panel';
 import { ProfileOverview } from '@/features/profile/profile-overview';
 import type { Profile } from '@/lib/firestore';
-import { ToastProvider } from '@/lib/toast';
+import { renderApp } from '../../helpers/render-app';
 
 // The seam: the profile feature's only Firebase-touching module.
 const api = vi.hoisted(() => ({
@@ -27,8 +26,6 @@ vi.mock('@/lib/locations', () => ({
     cities: vi.fn(async () => [{ id: 1, name: 'Pune' }]),
   },
 }));
-
-const withToasts = (ui: ReactNode) => render(<ToastProvider>{ui}</ToastProvider>);
 
 const profile: Profile = {
   uid: 'u1',
@@ -55,7 +52,7 @@ beforeEach(() => vi.clearAllMocks());
 
 describe('profile header and details', () => {
   it('when the profile has no email or date, then it says No email provided and N/A, and a guest gets the badge', () => {
-    withToasts(<ProfileOverview profile={profile} isGuest onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />);
+    renderApp(<ProfileOverview profile={profile} isGuest onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />);
     expect(screen.getByRole('heading', { name: /Riya Sharma/ })).toBeInTheDocument();
     expect(screen.getByText('No email provided')).toBeInTheDocument();
     expect(screen.getByText('Guest Account')).toBeInTheDocument();
@@ -71,7 +68,7 @@ describe('profile header and details', () => {
       isAnonymous: false,
       createdAt: new Date(2025, 8, 10, 9, 30),
     };
-    withToasts(
+    renderApp(
       <ProfileOverview profile={registered} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
     );
     expect(screen.getByText('riya@example.com')).toBeInTheDocument();
@@ -85,7 +82,7 @@ describe('profile header and details', () => {
     const onSaved = vi.fn();
     let finish!: () => void;
     api.updateProfileDetails.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
-    withToasts(
+    renderApp(
       <ProfileOverview profile={profile} isGuest={false} onSaved={onSaved} onLogout={vi.fn()} onLinked={vi.fn()} />,
     );
     await user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -107,7 +104,7 @@ describe('profile header and details', () => {
   it('when saving fails, then the failure message shows and the form keeps the input; Cancel goes back', async () => {
     const user = userEvent.setup();
     api.updateProfileDetails.mockRejectedValue(new Error('denied'));
-    withToasts(
+    renderApp(
       <ProfileOverview profile={profile} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
     );
     await user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -124,7 +121,7 @@ describe('profile header and details', () => {
 describe('GuestLinkPanel', () => {
   it('when the passwords differ, then it says so and links nothing', async () => {
     const user = userEvent.setup();
-    render(<GuestLinkPanel name="Riya" onLinked={vi.fn()} />);
+    renderApp(<GuestLinkPanel name="Riya" onLinked={vi.fn()} />);
     await user.type(screen.getByLabelText('Email'), 'riya@example.com');
     await user.type(screen.getByLabelText('Password'), 'one');
     await user.type(screen.getByLabelText('Confirm Password'), 'two');
@@ -137,7 +134,7 @@ describe('GuestLinkPanel', () => {
     const user = userEvent.setup();
     const onLinked = vi.fn();
     api.linkGuestWithEmail.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }));
-    render(<GuestLinkPanel name="Riya" onLinked={onLinked} />);
+    renderApp(<GuestLinkPanel name="Riya" onLinked={onLinked} />);
     await user.type(screen.getByLabelText('Email'), 'riya@example.com');
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.type(screen.getByLabelText('Confirm Password'), 'pw');
@@ -155,7 +152,7 @@ describe('GuestLinkPanel', () => {
     api.linkGuestWithGoogle.mockRejectedValueOnce(
       Object.assign(new Error('x'), { code: 'auth/credential-already-in-use' }),
     );
-    render(<GuestLinkPanel name="Riya" onLinked={vi.fn()} />);
+    renderApp(<GuestLinkPanel name="Riya" onLinked={vi.fn()} />);
     const pickGoogle = async () => {
       await user.click(screen.getByRole('button', { name: 'Link Google Account' }));
       const chooser = await screen.findByRole('dialog');
@@ -179,7 +176,7 @@ describe('lists', () => {
     answer(api.subscribeToInvoices, []);
     answer(api.subscribeToQueries, []);
     answer(api.subscribeToOrders, []);
-    render(
+    renderApp(
       <>
         <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} />
         <QueriesList uid="u1" />
@@ -200,7 +197,7 @@ describe('lists', () => {
       { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Paid', createdAt: null },
       { id: 'd3', invoiceId: 'INV-3', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
     ]);
-    render(<InvoicesList uid="u1" onPay={onPay} payingId="d3" />);
+    renderApp(<InvoicesList uid="u1" onPay={onPay} payingId="d3" />);
     const buttons = screen.getAllByRole('button', { name: /^Pay Now/ });
     expect(buttons).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-1' })).toBeEnabled();
@@ -226,7 +223,7 @@ describe('lists', () => {
         createdAt: null,
       },
     ]);
-    render(
+    renderApp(
       <>
         <QueriesList uid="u1" />
         <OrdersList uid="u1" onPay={vi.fn()} payingId={null} />
@@ -245,7 +242,7 @@ describe('DeleteAccountPanel', () => {
     const user = userEvent.setup();
     const onDeleted = vi.fn();
     api.deleteAccount.mockResolvedValue(undefined);
-    render(<DeleteAccountPanel onDeleted={onDeleted} onFailed={vi.fn()} />);
+    renderApp(<DeleteAccountPanel onDeleted={onDeleted} onFailed={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
     const first = screen.getByRole('alertdialog');
     expect(first).toHaveTextContent('Are you sure you want to delete your account? This action is irreversible.');
@@ -262,7 +259,7 @@ describe('DeleteAccountPanel', () => {
 
   it('when either confirmation is cancelled, then nothing is deleted', async () => {
     const user = userEvent.setup();
-    render(<DeleteAccountPanel onDeleted={vi.fn()} onFailed={vi.fn()} />);
+    renderApp(<DeleteAccountPanel onDeleted={vi.fn()} onFailed={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
@@ -276,7 +273,7 @@ describe('DeleteAccountPanel', () => {
     const user = userEvent.setup();
     const onFailed = vi.fn();
     api.deleteAccount.mockRejectedValue(Object.assign(new Error('old'), { code: 'auth/requires-recent-login' }));
-    render(<DeleteAccountPanel onDeleted={vi.fn()} onFailed={onFailed} />);
+    renderApp(<DeleteAccountPanel onDeleted={vi.fn()} onFailed={onFailed} />);
     await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, continue' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Permanently' }));
