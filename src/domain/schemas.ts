@@ -70,6 +70,8 @@ export const newInvoiceFormSchema = z.object({
     .max(10_000_000, 'Amount is too large.'),
 });
 export type NewInvoiceForm = z.input<typeof newInvoiceFormSchema>;
+/** A valid new invoice; its amount is rupees, as typed. */
+export type NewInvoice = z.output<typeof newInvoiceFormSchema>;
 
 export const paymentTypeSchema = z.enum(['product_order', 'invoice']);
 export type PaymentType = z.infer<typeof paymentTypeSchema>;

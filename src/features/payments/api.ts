@@ -1,7 +1,7 @@
 import { doc, getDoc, getDocs, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
 import type { CartItem } from '@/domain/cart';
 import { cartTotalPaise } from '@/domain/cart';
-import { CURRENCY, rupeesToPaise } from '@/domain/money';
+import { CURRENCY, paiseToRupees, rupeesToPaise } from '@/domain/money';
 import { makeOrderNumber } from '@/domain/order-number';
 import type {
   CheckoutResult,
@@ -82,16 +82,41 @@ export async function loadPrefill(uid: string): Promise<{ name?: string; email?:
   }
 }
 
-export function requestPaymentOrder(
+/** The gateway order the API created (or reused) for a document. */
+export interface PaymentOrder {
+  id: string;
+  amountPaise: number;
+  currency: 'INR';
+  keyId: string;
+  gateway: 'razorpay' | 'sandbox';
+}
+
+/** What a new invoice's payer typed, sent as the spec's body fields (the server only compares it). */
+export interface ClaimedAmount {
+  amountPaise: number;
+  userName: string;
+  userEmail: string;
+}
+
+export async function requestPaymentOrder(
   type: PaymentType,
   docId: string,
-  extra: Partial<PaymentOrderRequest> = {},
-): Promise<PaymentOrderResponse> {
-  return apiClient.post<PaymentOrderResponse>(
-    '/api/payments/orders',
-    { ...extra, firestore_id: docId, type, currency: CURRENCY },
-    { withAuth: true },
-  );
+  claimed?: ClaimedAmount,
+): Promise<PaymentOrder> {
+  const body: PaymentOrderRequest = { firestore_id: docId, type, currency: CURRENCY };
+  if (claimed) {
+    // The spec's landing-page body: the amount in rupees, as typed.
+    Object.assign(body, {
+      amount: paiseToRupees(claimed.amountPaise),
+      userName: claimed.userName,
+      userEmail: claimed.userEmail,
+    });
+  }
+  // The wire's `amount` is paise, as Razorpay's is.
+  const { amount, ...order } = await apiClient.post<PaymentOrderResponse>('/api/payments/orders', body, {
+    withAuth: true,
+  });
+  return { ...order, amountPaise: amount };
 }
 
 export function verifyPayment(result: CheckoutResult): Promise<VerifyPaymentResponse> {

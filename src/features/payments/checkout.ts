@@ -2,6 +2,7 @@ import type { VerifyPaymentResponse } from '@/domain/payments';
 import type { PaymentType } from '@/domain/schemas';
 import { ApiError } from '@/lib/api-client';
 import { openCheckout } from '@/lib/razorpay-checkout';
+import type { ClaimedAmount } from './api';
 
 export interface CheckoutRequest {
   uid: string;
@@ -9,7 +10,7 @@ export interface CheckoutRequest {
   docId: string;
   description: string;
   /** Sent as the spec's body fields; the server ignores the amount and prices the document itself. */
-  extra?: { amount?: number; userName?: string; userEmail?: string };
+  claimed?: ClaimedAmount;
   fallbackPrefill?: { name?: string; email?: string };
 }
 
@@ -32,14 +33,14 @@ const DEFINITIVE_VERIFY_STATUSES = new Set([400, 404, 409]);
 export async function runCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
   const api = await import('./api');
   const [order, prefill] = await Promise.all([
-    api.requestPaymentOrder(request.type, request.docId, request.extra),
+    api.requestPaymentOrder(request.type, request.docId, request.claimed),
     api.loadPrefill(request.uid),
   ]);
   const result = await openCheckout({
     gateway: order.gateway,
     keyId: order.keyId,
     orderId: order.id,
-    amountPaise: order.amount,
+    amountPaise: order.amountPaise,
     currency: order.currency,
     description: request.description,
     prefill: { ...request.fallbackPrefill, ...prefill },

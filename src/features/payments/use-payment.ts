@@ -3,15 +3,36 @@ import { cartTotalPaise, findReusableOrder, priceOrderItems, type CartItem } fro
 import { useSession } from '@/lib/session';
 import { CheckoutCancelledError } from '@/lib/razorpay-checkout';
 import { useToast } from '@/lib/toast';
+import type { ClaimedAmount } from './api';
 import { runCheckout } from './checkout';
 
-/** What can be paid from the profile page. */
+/** A document to pay. */
 export type PayTarget =
   { type: 'invoice'; docId: string; invoiceId: string } | { type: 'product_order'; docId: string; orderNumber: string };
 
+export interface PayRequest {
+  /** The document, or how to make it first (that runs inside the same one-payment-at-a-time guard). */
+  target: PayTarget | (() => Promise<PayTarget>);
+  /** What `payingId` says meanwhile; the target's document id by default. */
+  payingId?: string;
+  /** The spec's body fields of a new invoice (compared by the server, never charged). */
+  claimed?: ClaimedAmount;
+  /** For the checkout's prefill when the profile has none; the signed-in user's by default. */
+  prefill?: { name?: string; email?: string };
+}
+
+/** How a payment ended. A 'paid' one may still be being confirmed (the status updates shortly). */
+export type PaymentResult =
+  | { status: 'paid'; paymentId: string; isConfirmed: boolean }
+  | { status: 'cancelled' }
+  | { status: 'failed'; error: unknown };
+
 export interface PaymentApi {
-  /** The document id being paid right now, if any (buttons are disabled meanwhile); 'cart' while paying the cart. */
+  /** What is being paid right now, if anything (buttons are disabled meanwhile). */
   payingId: string | null;
+  /** The one payment flow; it reports nothing itself. Null when a payment is already running. */
+  payDocument: (request: PayRequest) => Promise<PaymentResult | null>;
+  /** The profile's Pay Now: pays the document and reports the outcome in a toast. */
   pay: (target: PayTarget) => Promise<void>;
   /**
    * Creates the cart's order (or reuses the user's 'Pending' order of the same cart), pays it and
@@ -23,13 +44,18 @@ export interface PaymentApi {
 
 export const DEFAULT_PAYMENT_ERROR = 'Payment gateway error.';
 export const CART_PAYING_ID = 'cart';
+export const NEW_DOCUMENT_PAYING_ID = 'new';
 
-function messageOf(error: unknown): string {
-  return (error instanceof Error && error.message) || DEFAULT_PAYMENT_ERROR;
+/** The error's own text, or the given fallback. */
+export function paymentErrorText(error: unknown, fallback = DEFAULT_PAYMENT_ERROR): string {
+  return (error instanceof Error && error.message) || fallback;
 }
 
-function successText(paymentId: string, status: 'Paid' | 'Pending'): string {
-  return status === 'Paid'
+const describe = (target: PayTarget) =>
+  target.type === 'invoice' ? `Payment for Invoice #${target.invoiceId}` : `Payment for Order #${target.orderNumber}`;
+
+function successText(paymentId: string, isConfirmed: boolean): string {
+  return isConfirmed
     ? `Payment successful! Payment ID: ${paymentId}`
     : `Payment received (Payment ID: ${paymentId}). The status will update shortly.`;
 }
@@ -55,32 +81,54 @@ export function usePayment(): PaymentApi {
   // A ref, not state: a second click in the same frame must not start a second payment.
   const busy = useRef(false);
 
-  const pay = useCallback(
-    async (target: PayTarget) => {
-      if (!user || busy.current) return;
+  const payDocument = useCallback(
+    async ({ target, payingId: shownId, claimed, prefill }: PayRequest): Promise<PaymentResult | null> => {
+      if (!user || busy.current) return null;
       busy.current = true;
-      setPayingId(target.docId);
-      const label = target.type === 'invoice' ? `Inv #${target.invoiceId}` : `Order #${target.orderNumber}`;
+      setPayingId(shownId ?? (typeof target === 'function' ? NEW_DOCUMENT_PAYING_ID : target.docId));
       try {
+        const document = typeof target === 'function' ? await target() : target;
         const outcome = await runCheckout({
           uid: user.uid,
-          type: target.type,
-          docId: target.docId,
-          description:
-            target.type === 'invoice'
-              ? `Payment for Invoice #${target.invoiceId}`
-              : `Payment for Order #${target.orderNumber}`,
-          fallbackPrefill: { name: user.displayName ?? undefined, email: user.email ?? undefined },
+          type: document.type,
+          docId: document.docId,
+          description: describe(document),
+          claimed,
+          fallbackPrefill: {
+            name: prefill?.name ?? user.displayName ?? undefined,
+            email: prefill?.email ?? user.email ?? undefined,
+          },
         });
-        toast(successText(outcome.paymentId, outcome.status), outcome.status === 'Paid' ? 'success' : 'info');
+        return { status: 'paid', paymentId: outcome.paymentId, isConfirmed: outcome.status === 'Paid' };
       } catch (error) {
-        if (!(error instanceof CheckoutCancelledError)) toast(`Failed to pay ${label}: ${messageOf(error)}`, 'error');
+        return error instanceof CheckoutCancelledError ? { status: 'cancelled' } : { status: 'failed', error };
       } finally {
         busy.current = false;
         setPayingId(null);
       }
     },
-    [user, toast],
+    [user],
+  );
+
+  /** Toasts the outcome; true when paid. */
+  const report = useCallback(
+    (result: PaymentResult | null, failurePrefix: string): boolean => {
+      if (result?.status === 'paid') {
+        toast(successText(result.paymentId, result.isConfirmed), result.isConfirmed ? 'success' : 'info');
+        return true;
+      }
+      if (result?.status === 'failed') toast(`${failurePrefix}${paymentErrorText(result.error)}`, 'error');
+      return false;
+    },
+    [toast],
+  );
+
+  const pay = useCallback(
+    async (target: PayTarget) => {
+      const label = target.type === 'invoice' ? `Inv #${target.invoiceId}` : `Order #${target.orderNumber}`;
+      report(await payDocument({ target }), `Failed to pay ${label}: `);
+    },
+    [payDocument, report],
   );
 
   const payCart = useCallback(
@@ -92,35 +140,22 @@ export function usePayment(): PaymentApi {
         toast(`An error occurred during payment: ${staleReason}`, 'error');
         return false;
       }
-      busy.current = true;
-      setPayingId(CART_PAYING_ID);
-      try {
-        const api = await import('./api');
-        // A retry after a closed or failed checkout pays the same order (and the server its open gateway order).
-        const reusable = findReusableOrder(await api.loadPendingOrders(user.uid), items);
-        const { docId, orderNumber } = reusable
-          ? { docId: reusable.id, orderNumber: reusable.orderNumber }
-          : await api.createOrder(user.uid, items);
-        const outcome = await runCheckout({
-          uid: user.uid,
-          type: 'product_order',
-          docId,
-          description: `Payment for Order #${orderNumber}`,
-          fallbackPrefill: { name: user.displayName ?? undefined, email: user.email ?? undefined },
-        });
-        toast(successText(outcome.paymentId, outcome.status), outcome.status === 'Paid' ? 'success' : 'info');
-        return true;
-      } catch (error) {
-        if (!(error instanceof CheckoutCancelledError))
-          toast(`An error occurred during payment: ${messageOf(error)}`, 'error');
-        return false;
-      } finally {
-        busy.current = false;
-        setPayingId(null);
-      }
+      const result = await payDocument({
+        payingId: CART_PAYING_ID,
+        target: async () => {
+          const api = await import('./api');
+          // A retry after a closed or failed checkout pays the same order (and the server its open gateway order).
+          const reusable = findReusableOrder(await api.loadPendingOrders(user.uid), items);
+          const { docId, orderNumber } = reusable
+            ? { docId: reusable.id, orderNumber: reusable.orderNumber }
+            : await api.createOrder(user.uid, items);
+          return { type: 'product_order', docId, orderNumber };
+        },
+      });
+      return report(result, 'An error occurred during payment: ');
     },
-    [user, toast],
+    [user, toast, payDocument, report],
   );
 
-  return { payingId, pay, payCart };
+  return { payingId, payDocument, pay, payCart };
 }

@@ -30,7 +30,7 @@ beforeEach(() => {
   document.body.innerHTML = '';
   api.requestPaymentOrder.mockResolvedValue({
     id: RESULT.razorpay_order_id,
-    amount: 2_000_000,
+    amountPaise: 2_000_000,
     currency: 'INR',
     keyId: 'rzp_test_sandbox',
     gateway: 'sandbox',

@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button, Spinner } from '@/components/button';
+import { TextField } from '@/components/form-field';
+import { newInvoiceFormSchema, type NewInvoice, type NewInvoiceForm as NewInvoiceFormValues } from '@/domain/schemas';
+
+const EMPTY: NewInvoiceFormValues = { name: '', email: '', invoiceId: '', amount: '' };
+
+export interface NewInvoiceFormProps {
+  defaultName: string;
+  defaultEmail: string;
+  /** Another payment is running. */
+  isBusy: boolean;
+  /** Pays the invoice; resolves true when paid, and the form is then cleared. */
+  onSubmit: (invoice: NewInvoice) => Promise<boolean>;
+}
+
+/** 'Pay a New Invoice': name, email, invoice id and amount (spec section 5). */
+export function NewInvoiceForm({ defaultName, defaultEmail, isBusy, onSubmit }: NewInvoiceFormProps) {
+  const form = useForm<NewInvoiceFormValues, unknown, NewInvoice>({
+    resolver: zodResolver(newInvoiceFormSchema),
+    defaultValues: { ...EMPTY, name: defaultName, email: defaultEmail },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (invoice) => {
+    if (await onSubmit(invoice)) form.reset(EMPTY);
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="new-invoice-title" className="space-y-4">
+      <h3 id="new-invoice-title" className="text-lg font-semibold text-slate-900">
+        Pay a New Invoice
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="invoice-name"
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextField
+          id="invoice-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          id="invoice-id"
+          label="Invoice ID"
+          error={errors.invoiceId?.message}
+          {...form.register('invoiceId')}
+        />
+        <TextField
+          id="invoice-amount"
+          label="Amount (INR)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step="0.01"
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
+      </div>
+      <Button type="submit" className="w-full sm:w-auto" disabled={isBusy || isSubmitting}>
+        {isSubmitting ? (
+          <>
+            <Spinner /> Processing...
+          </>
+        ) : (
+          'Pay Invoice'
+        )}
+      </Button>
+    </form>
+  );
+}
