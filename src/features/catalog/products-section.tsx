@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Carousel } from '@/components/carousel';
 import { CATEGORIES, planItemId, type Category } from '@/domain/catalogue';
 import { PlanCard } from './plan-card';
+import { SectionHeading } from '@/components/section-heading';
 
 export interface CartItemInput {
   id: string;
@@ -121,10 +122,9 @@ export function ProductsSection({
       className="bg-slate-50 pt-20 pb-16 outline-none sm:pt-24"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <p className="text-sm font-semibold tracking-wide text-brand-darker uppercase">Products &amp; plans</p>
-        <h2 id="products-title" className="mt-3 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        <SectionHeading id="products-title" eyebrow="Products & plans" className="max-w-3xl">
           Solutions with clear, upfront prices
-        </h2>
+        </SectionHeading>
         <p className="mt-4 max-w-2xl text-lg leading-8 text-slate-600">
           Pick a product line to see its plans. Every plan is a one-time build price plus a yearly fee for hosting,
           maintenance and support, where one applies.

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type R
 import { Button } from '@/components/button';
 import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
 import { COMPANY } from '@/domain/company';
+import { SectionHeading } from '@/components/section-heading';
 
 // The form (react-hook-form + zod) loads only when the visitor comes near it: it is not needed
 // for the first paint, and most visitors who never reach the bottom never download it.
@@ -87,10 +88,9 @@ export function ContactSection({
     >
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 sm:py-24 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <p className="text-sm font-semibold tracking-wide text-brand-darker uppercase">Contact</p>
-          <h2 id="contact-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <SectionHeading id="contact-title" eyebrow="Contact">
             Tell us what you want to build
-          </h2>
+          </SectionHeading>
           <p className="mt-4 text-lg leading-8 text-slate-600">
             Send us a few lines about your business and we will reply within one business day. Existing clients can pay
             their invoices here too.

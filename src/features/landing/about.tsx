@@ -1,5 +1,6 @@
 import { buttonClasses } from '@/components/button';
 import { SectionLink } from '@/components/section-link';
+import { SectionHeading } from '@/components/section-heading';
 
 const FACTS = [
   { value: '5', label: 'product lines, from the shop floor to the living room' },
@@ -28,10 +29,9 @@ export function About() {
     <section id="about" tabIndex={-1} aria-labelledby="about-title" className="bg-white py-20 outline-none sm:py-24">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-darker uppercase">About us</p>
-          <h2 id="about-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <SectionHeading id="about-title" eyebrow="About us">
             A small studio that builds software businesses rely on
-          </h2>
+          </SectionHeading>
           <p className="mt-6 text-lg leading-8 text-slate-600">
             We are a Bengaluru-based team of engineers and designers who build bespoke software for manufacturers,
             retailers, educators, fitness brands and homeowners across India. Every project is custom software, backed

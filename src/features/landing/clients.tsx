@@ -1,4 +1,5 @@
 import { ExternalLinkIcon } from '@/components/icons';
+import { SectionHeading } from '@/components/section-heading';
 
 export interface ClientCard {
   name: string;
@@ -68,10 +69,9 @@ export function Clients() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-darker uppercase">Our clients</p>
-          <h2 id="clients-title" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <SectionHeading id="clients-title" eyebrow="Our clients">
             Businesses that run on our software
-          </h2>
+          </SectionHeading>
           <p className="mt-4 text-lg leading-8 text-slate-600">
             From forging lines to fitness floors, a few of the teams we build for and support every day.
           </p>

@@ -1,3 +1,5 @@
+import { SectionHeading } from '@/components/section-heading';
+
 const STEPS = [
   {
     title: 'Consultation & Planning',
@@ -28,10 +30,9 @@ export function Process() {
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-light uppercase">Our process</p>
-          <h2 id="process-title" className="mt-3 text-3xl font-bold tracking-tight text-white sm:text-4xl">
+          <SectionHeading id="process-title" eyebrow="Our process" tone="dark">
             From first call to go-live in four clear steps
-          </h2>
+          </SectionHeading>
           <p className="mt-4 text-lg leading-8 text-slate-100">
             You always know what happens next, what it costs and when you will see it.
           </p>
