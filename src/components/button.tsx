@@ -1,15 +1,23 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'dangerOutline' | 'ghost' | 'inverse' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const BASE =
+  'inline-flex items-center justify-center gap-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker disabled:cursor-not-allowed';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   // brand-darker keeps white text above 4.5:1; the lighter brand colours are for accents only.
   primary: 'bg-brand-darker text-white shadow-sm hover:bg-brand-dark disabled:bg-slate-400',
   secondary:
     'border border-brand-darker bg-white text-brand-darker hover:bg-brand-light disabled:border-slate-300 disabled:text-slate-500',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 disabled:bg-slate-400',
+  dangerOutline:
+    'border border-red-700 bg-white text-red-700 hover:bg-red-50 disabled:border-slate-300 disabled:text-slate-500',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   inverse: 'bg-white text-brand-darker shadow-sm hover:bg-brand-light',
+  // Looks like a link, in running text; it has no box, so no size.
+  link: 'rounded text-brand-darker underline-offset-2 hover:underline',
 };
 
 const SIZES: Record<ButtonSize, string> = {
@@ -20,7 +28,8 @@ const SIZES: Record<ButtonSize, string> = {
 
 /** The classes of our buttons, also for links that look like buttons. */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+  const box = variant === 'link' ? '' : `rounded-lg ${SIZES[size]} `;
+  return `${BASE} ${box}${VARIANTS[variant]} ${extra}`.trim();
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -28,6 +37,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
 }
 
+/** The one button of the site: a variant and a size; `type` is 'button' unless said otherwise. */
 export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { emulatedGoogleAccountSchema, type EmulatedGoogleAccount } from '@/domain/schemas';
-import { primaryButton, secondaryButton, TextField } from './form-field';
+import { Button } from './button';
+import { TextField } from './form-field';
 
 const STORAGE_KEY = 'emulated-google-accounts';
 
@@ -56,14 +57,15 @@ export function EmulatedGoogleChooser({ onPick, onCancel, isBusy }: EmulatedGoog
         <ul className="space-y-2">
           {accounts.map((account) => (
             <li key={account.email}>
-              <button
-                type="button"
-                className={`${secondaryButton} w-full justify-start`}
+              <Button
+                variant="secondary"
+                size="sm"
+                className="w-full justify-start"
                 disabled={isBusy}
                 onClick={() => pick(account)}
               >
                 {account.name} ({account.email})
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -78,12 +80,12 @@ export function EmulatedGoogleChooser({ onPick, onCancel, isBusy }: EmulatedGoog
         />
         <TextField label="Google name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <div className="flex gap-2">
-          <button type="submit" className={primaryButton} disabled={isBusy}>
+          <Button size="sm" type="submit" disabled={isBusy}>
             Continue as this account
-          </button>
-          <button type="button" className={secondaryButton} onClick={onCancel} disabled={isBusy}>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onCancel} disabled={isBusy}>
             Back
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -1,22 +1,50 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 const CONTROL =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-darker focus:outline-2 focus:outline-brand-darker disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-600';
 
-interface FieldShellProps {
-  id: string;
+/** What every field takes besides its control's own attributes. */
+interface FieldProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
+  /** Says '(optional)' after the label. A `required` field gets a '*' instead (hidden from screen readers, which announce 'required'). */
+  isOptional?: boolean;
+  /** Classes of the field's wrapper (e.g. a grid span). */
+  fieldClassName?: string;
+}
+
+interface FieldShellProps extends Omit<FieldProps, 'fieldClassName'> {
+  id: string;
+  isRequired?: boolean;
   children: ReactNode;
   className?: string;
 }
 
-function FieldShell({ id, label, error, hint, children, className }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, isOptional, isRequired, children, className }: FieldShellProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
+        {isRequired && (
+          <span className="text-red-700" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+        {isOptional && (
+          <>
+            {' '}
+            <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        )}
       </label>
       {children}
       {hint && !error && (
@@ -37,57 +65,71 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  fieldClassName?: string;
+/** The shell's props and the control's shared attributes (id, error links), from a field's props. */
+function useField({
+  label,
+  error,
+  hint,
+  isOptional,
+  fieldClassName,
+  id: givenId,
+  required,
+}: FieldProps & {
+  id?: string;
+  required?: boolean;
+}) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  const shell = { id, label, error, hint, isOptional, isRequired: required, className: fieldClassName };
+  const control = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    className: CONTROL,
+  };
+  return { shell, control };
 }
+
+export interface TextFieldProps extends FieldProps, InputHTMLAttributes<HTMLInputElement> {}
 
 /** A labelled input whose error is linked with aria-invalid and aria-describedby. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, fieldClassName, id: givenId, ...input },
+  { label, error, hint, isOptional, fieldClassName, ...input },
   ref,
 ) {
-  const generated = useId();
-  const id = givenId ?? generated;
+  const { shell, control } = useField({ label, error, hint, isOptional, fieldClassName, ...input });
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={CONTROL}
-        {...input}
-      />
+    <FieldShell {...shell}>
+      <input ref={ref} {...input} {...control} />
     </FieldShell>
   );
 });
 
-export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  fieldClassName?: string;
-}
+export interface TextAreaFieldProps extends FieldProps, TextareaHTMLAttributes<HTMLTextAreaElement> {}
 
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, error, hint, fieldClassName, id: givenId, children, ...select },
+/** TextField for longer text. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, isOptional, fieldClassName, rows = 5, ...textarea },
   ref,
 ) {
-  const generated = useId();
-  const id = givenId ?? generated;
+  const { shell, control } = useField({ label, error, hint, isOptional, fieldClassName, ...textarea });
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} className={fieldClassName}>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={CONTROL}
-        {...select}
-      >
+    <FieldShell {...shell}>
+      <textarea ref={ref} rows={rows} {...textarea} {...control} />
+    </FieldShell>
+  );
+});
+
+export interface SelectFieldProps extends FieldProps, SelectHTMLAttributes<HTMLSelectElement> {}
+
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, hint, isOptional, fieldClassName, children, ...select },
+  ref,
+) {
+  const { shell, control } = useField({ label, error, hint, isOptional, fieldClassName, ...select });
+  return (
+    <FieldShell {...shell}>
+      <select ref={ref} {...select} {...control}>
         {children}
       </select>
     </FieldShell>
@@ -105,12 +147,3 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success'; chi
     </p>
   );
 }
-
-export const primaryButton =
-  'inline-flex items-center justify-center rounded-md bg-brand-darker px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker disabled:cursor-not-allowed disabled:opacity-60';
-export const secondaryButton =
-  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker disabled:cursor-not-allowed disabled:opacity-60';
-export const dangerButton =
-  'inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-60';
-export const linkButton =
-  'font-semibold text-brand-darker underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-darker';

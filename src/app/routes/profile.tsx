@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router-dom';
-import { secondaryButton } from '@/components/form-field';
+import { Button } from '@/components/button';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { usePayment } from '@/features/payments/use-payment';
@@ -50,9 +50,9 @@ function ProfilePage({ user }: { user: SessionUser }) {
       <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
         <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
           <h1 className="text-xl font-semibold">Could not find user profile.</h1>
-          <button type="button" className={`${secondaryButton} mt-4`} onClick={logout}>
+          <Button variant="secondary" size="sm" className="mt-4" onClick={logout}>
             Logout
-          </button>
+          </Button>
         </div>
         {deletePanel}
       </section>

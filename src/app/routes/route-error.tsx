@@ -1,4 +1,5 @@
 import { Link, useRouteError } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/button';
 import { paths } from '../paths';
 
 /** Shown when a page fails to load or render; offers a retry instead of a blank screen. */
@@ -13,14 +14,8 @@ export function RouteError() {
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="text-slate-600">This page could not be loaded. Check your connection and try again.</p>
       <div className="flex gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-md bg-brand-darker px-4 py-2 font-semibold text-white"
-        >
-          Try again
-        </button>
-        <Link to={paths.home} className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+        <Button onClick={() => window.location.reload()}>Try again</Button>
+        <Link to={paths.home} className={buttonClasses('secondary')}>
           Go Back to Homepage
         </Link>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { EmulatedGoogleChooser } from '@/components/emulated-google-chooser';
-import { FormMessage, linkButton, secondaryButton } from '@/components/form-field';
+import { Button } from '@/components/button';
+import { FormMessage } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { AUTH_MESSAGES, authErrorMessage } from '@/domain/auth-messages';
 import type { EmulatedGoogleAccount, LoginForm, ProfileDetails, SignupForm } from '@/domain/schemas';
@@ -197,27 +198,26 @@ export function AuthModal() {
               <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
             </div>
             <div className="grid gap-2">
-              <button type="button" className={secondaryButton} onClick={onGoogle} disabled={isBusy}>
+              <Button variant="secondary" size="sm" onClick={onGoogle} disabled={isBusy}>
                 Continue with Google
-              </button>
+              </Button>
               {mode === 'signup' && (
-                <button type="button" className={secondaryButton} onClick={onGuest} disabled={isBusy}>
+                <Button variant="secondary" size="sm" onClick={onGuest} disabled={isBusy}>
                   Continue as Guest
-                </button>
+                </Button>
               )}
             </div>
             <p className="text-center text-sm text-slate-700">
               {mode === 'login' ? 'Need an account? ' : 'Already have an account? '}
-              <button
-                type="button"
-                className={linkButton}
+              <Button
+                variant="link"
                 onClick={() => {
                   setMode(mode === 'login' ? 'signup' : 'login');
                   setMessage(null);
                 }}
               >
                 {mode === 'login' ? 'Sign Up' : 'Login'}
-              </button>
+              </Button>
             </p>
           </>
         )}

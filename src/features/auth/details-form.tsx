@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { primaryButton, TextField } from '@/components/form-field';
-import { FormLocationFields } from '@/components/location-fields';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/form-field';
+import { ProfileFields } from '@/components/profile-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
 
 export interface DetailsFormProps {
@@ -26,42 +27,25 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit)} aria-label="Complete your profile">
-      <TextField
-        id="details-name"
-        label="Full Name"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register('name')}
+      <ProfileFields
+        form={form}
+        idPrefix="details"
+        afterName={
+          <TextField
+            id="details-email"
+            label="Email (optional)"
+            type="email"
+            autoComplete="email"
+            readOnly={isEmailLocked}
+            hint={isEmailLocked ? 'From your sign-in; it cannot be changed here.' : undefined}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        }
       />
-      <TextField
-        id="details-email"
-        label="Email (optional)"
-        type="email"
-        autoComplete="email"
-        readOnly={isEmailLocked}
-        hint={isEmailLocked ? 'From your sign-in; it cannot be changed here.' : undefined}
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        id="details-phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
-      <TextField
-        id="details-address"
-        label="Address"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <FormLocationFields form={form} idPrefix="details" />
-      <button type="submit" className={`${primaryButton} w-full`} disabled={isSaving}>
+      <Button size="sm" className="w-full" type="submit" disabled={isSaving}>
         {isSaving ? 'Saving...' : 'Save & Continue'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { linkButton, primaryButton, TextField } from '@/components/form-field';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/form-field';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { loginFormSchema, type LoginForm } from '@/domain/schemas';
 
@@ -39,9 +40,9 @@ export function LoginFormView({ isBusy, onSubmit, onForgotPassword, onMissingRes
         {...register('password')}
       />
       <div className="text-right">
-        <button
-          type="button"
-          className={`${linkButton} text-sm`}
+        <Button
+          variant="link"
+          className="text-sm"
           disabled={isBusy}
           onClick={() => {
             const email = getValues('email').trim();
@@ -50,11 +51,11 @@ export function LoginFormView({ isBusy, onSubmit, onForgotPassword, onMissingRes
           }}
         >
           Forgot Password?
-        </button>
+        </Button>
       </div>
-      <button type="submit" className={`${primaryButton} w-full`} disabled={isBusy}>
+      <Button size="sm" className="w-full" type="submit" disabled={isBusy}>
         {isBusy ? 'Processing...' : 'Login'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/button';
 import { cartTotalPaise, linePaise, type CartItem } from '@/domain/cart';
 import { formatInr } from '@/domain/money';
 
@@ -22,10 +23,7 @@ export function CartView({ items, isPaying, onRemove, onPay, shopHref }: CartVie
       {items.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg text-slate-700">Your cart is currently empty.</p>
-          <Link
-            to={shopHref}
-            className="mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-darker px-5 text-sm font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker"
-          >
+          <Link to={shopHref} className={buttonClasses('primary', 'md', 'mt-6')}>
             Continue Shopping
           </Link>
         </div>
@@ -50,14 +48,14 @@ export function CartView({ items, isPaying, onRemove, onPay, shopHref }: CartVie
                   <p className="text-lg font-semibold text-slate-900" data-testid="cart-line-amount">
                     {formatInr(linePaise(item))}
                   </p>
-                  <button
-                    type="button"
+                  <Button
+                    variant="dangerOutline"
+                    size="sm"
                     onClick={() => onRemove(item.id)}
                     aria-label={`Remove ${item.name} (${item.category}) from cart`}
-                    className="h-9 rounded-lg border border-red-700 px-3 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
                   >
                     Remove
-                  </button>
+                  </Button>
                 </div>
               </li>
             ))}
@@ -67,15 +65,9 @@ export function CartView({ items, isPaying, onRemove, onPay, shopHref }: CartVie
               Total: <span data-testid="cart-total">{formatInr(totalPaise)}</span>
             </p>
             {totalPaise > 0 && (
-              <button
-                type="button"
-                onClick={onPay}
-                disabled={isPaying}
-                aria-busy={isPaying}
-                className="inline-flex h-12 items-center justify-center rounded-lg bg-brand-darker px-6 text-base font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker disabled:cursor-not-allowed disabled:bg-slate-500"
-              >
+              <Button size="lg" onClick={onPay} disabled={isPaying} aria-busy={isPaying}>
                 {isPaying ? 'Processing...' : 'Proceed to Pay'}
-              </button>
+              </Button>
             )}
           </div>
         </>

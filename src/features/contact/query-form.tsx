@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
+import { TextAreaField, TextField } from '@/components/form-field';
 import { contactFormSchema, type ContactForm, type ContactSubmission } from '@/domain/schemas';
 import { submitQuery } from './api';
 
@@ -39,35 +39,36 @@ export function QueryForm({ userId, onStatus }: QueryFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-5 sm:grid-cols-2">
-      <Field label="Name" required registration={register('name')} error={errors.name} autoComplete="name" />
-      <Field
+      <TextField label="Name" required autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
         label="Business name"
-        registration={register('businessName')}
-        error={errors.businessName}
+        isOptional
         autoComplete="organization"
+        error={errors.businessName?.message}
+        {...register('businessName')}
       />
-      <Field
+      <TextField
         label="Contact number"
+        isOptional
         type="tel"
-        registration={register('contactNumber')}
-        error={errors.contactNumber}
         autoComplete="tel"
+        error={errors.contactNumber?.message}
+        {...register('contactNumber')}
       />
-      <Field
+      <TextField
         label="Email"
-        type="email"
         required
-        registration={register('email')}
-        error={errors.email}
+        type="email"
         autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
       />
-      <Field
+      <TextAreaField
         label="Message"
         required
-        multiline
-        registration={register('message')}
-        error={errors.message}
-        className="sm:col-span-2"
+        fieldClassName="sm:col-span-2"
+        error={errors.message?.message}
+        {...register('message')}
       />
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
@@ -75,65 +76,5 @@ export function QueryForm({ userId, onStatus }: QueryFormProps) {
         </Button>
       </div>
     </form>
-  );
-}
-
-interface FieldProps {
-  label: string;
-  registration: UseFormRegisterReturn;
-  error?: FieldError;
-  required?: boolean;
-  multiline?: boolean;
-  type?: string;
-  autoComplete?: string;
-  className?: string;
-}
-
-function Field({
-  label,
-  registration,
-  error,
-  required = false,
-  multiline = false,
-  type = 'text',
-  autoComplete,
-  className = '',
-}: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const inputClass = `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 focus:outline-brand-darker ${
-    error ? 'border-red-600' : 'border-slate-300'
-  }`;
-  const shared = {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    'aria-required': required || undefined,
-    className: inputClass,
-    ...registration,
-  };
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : (
-          <>
-            {' '}
-            <span className="font-normal text-slate-500">(optional)</span>
-          </>
-        )}
-      </label>
-      {multiline ? <textarea rows={5} {...shared} /> : <input type={type} autoComplete={autoComplete} {...shared} />}
-      {error?.message && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
-          {error.message}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { primaryButton } from '@/components/form-field';
+import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
@@ -57,15 +57,15 @@ function PayNow({
   if (status !== STATUS.pending) return null;
   const isPaying = payingId === docId;
   return (
-    <button
-      type="button"
-      className={`${primaryButton} whitespace-nowrap`}
+    <Button
+      size="sm"
+      className="whitespace-nowrap"
       onClick={() => onPay(docId)}
       disabled={isPaying}
       aria-label={`Pay Now: ${label}`}
     >
       {isPaying ? 'Processing...' : 'Pay Now'}
-    </button>
+    </Button>
   );
 }
 

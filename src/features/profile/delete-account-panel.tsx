@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { dangerButton, secondaryButton } from '@/components/form-field';
+import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { deleteAccount } from './api';
@@ -41,9 +41,9 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
       <p className="mt-1 text-sm text-red-900">
         Deleting your account removes your profile, cart, invoices, queries and orders, and your login.
       </p>
-      <button type="button" className={`${dangerButton} mt-4`} onClick={() => setStage('first')} disabled={isDeleting}>
+      <Button variant="danger" size="sm" className="mt-4" onClick={() => setStage('first')} disabled={isDeleting}>
         {isDeleting ? 'Deleting...' : 'Delete My Account'}
-      </button>
+      </Button>
 
       <Modal
         isOpen={stage === 'first'}
@@ -55,12 +55,12 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
       >
         <p>{DELETE_CONFIRM_FIRST}</p>
         <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className={secondaryButton} onClick={() => setStage('idle')} data-autofocus>
+          <Button variant="secondary" size="sm" onClick={() => setStage('idle')} data-autofocus>
             Cancel
-          </button>
-          <button type="button" className={dangerButton} onClick={() => setStage('last')}>
+          </Button>
+          <Button variant="danger" size="sm" onClick={() => setStage('last')}>
             Yes, continue
-          </button>
+          </Button>
         </div>
       </Modal>
 
@@ -74,18 +74,12 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
       >
         <p>{DELETE_CONFIRM_LAST}</p>
         <div className="mt-6 flex justify-end gap-2">
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={() => setStage('idle')}
-            disabled={isDeleting}
-            data-autofocus
-          >
+          <Button variant="secondary" size="sm" onClick={() => setStage('idle')} disabled={isDeleting} data-autofocus>
             Cancel
-          </button>
-          <button type="button" className={dangerButton} onClick={() => void confirmLast()} disabled={isDeleting}>
+          </Button>
+          <Button variant="danger" size="sm" onClick={() => void confirmLast()} disabled={isDeleting}>
             {isDeleting ? 'Deleting...' : 'Delete Permanently'}
-          </button>
+          </Button>
         </div>
       </Modal>
     </section>

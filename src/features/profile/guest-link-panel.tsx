@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EmulatedGoogleChooser } from '@/components/emulated-google-chooser';
-import { FormMessage, primaryButton, secondaryButton, TextField } from '@/components/form-field';
+import { Button } from '@/components/button';
+import { FormMessage, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { authErrorMessage } from '@/domain/auth-messages';
 import { linkEmailFormSchema, type EmulatedGoogleAccount, type LinkEmailForm } from '@/domain/schemas';
@@ -103,12 +104,12 @@ export function GuestLinkPanel({ name, onLinked }: GuestLinkPanelProps) {
           {...register('confirmPassword')}
         />
         <div className="flex flex-wrap gap-2 sm:col-span-3">
-          <button type="submit" className={primaryButton} disabled={isBusy}>
+          <Button size="sm" type="submit" disabled={isBusy}>
             {isBusy ? 'Processing...' : 'Link Email & Password'}
-          </button>
-          <button type="button" className={secondaryButton} onClick={onGoogle} disabled={isBusy}>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onGoogle} disabled={isBusy}>
             Link Google Account
-          </button>
+          </Button>
         </div>
       </form>
       {usesEmulatedGoogle && (

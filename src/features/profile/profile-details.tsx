@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { primaryButton, secondaryButton, TextField } from '@/components/form-field';
-import { FormLocationFields } from '@/components/location-fields';
+import { Button } from '@/components/button';
+import { ProfileFields } from '@/components/profile-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
 import type { Profile } from '@/lib/firestore';
 import { formatDateTime } from './format';
@@ -55,12 +55,6 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
       city: profile.city,
     },
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
-
   return (
     <section aria-labelledby="profile-edit-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="profile-edit-title" className="text-xl font-semibold">
@@ -69,45 +63,17 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
       <form
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-2"
-        onSubmit={handleSubmit(onSave)}
+        onSubmit={form.handleSubmit(onSave)}
         aria-labelledby="profile-edit-title"
       >
-        <TextField
-          id="edit-name"
-          label="Full Name"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          id="edit-phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <TextField
-          id="edit-address"
-          label="Address"
-          autoComplete="street-address"
-          error={errors.address?.message}
-          fieldClassName="sm:col-span-2"
-          {...register('address')}
-        />
-        <FormLocationFields
-          form={form}
-          idPrefix="edit"
-
-          className="grid gap-4 sm:col-span-2 sm:grid-cols-3"
-        />
+        <ProfileFields form={form} idPrefix="edit" layout="grid" />
         <div className="flex gap-2 sm:col-span-2">
-          <button type="submit" className={primaryButton} disabled={isSaving}>
+          <Button size="sm" type="submit" disabled={isSaving}>
             {isSaving ? 'Saving...' : 'Save Changes'}
-          </button>
-          <button type="button" className={secondaryButton} onClick={onCancel} disabled={isSaving}>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onCancel} disabled={isSaving}>
             Cancel
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -1,4 +1,4 @@
-import { secondaryButton } from '@/components/form-field';
+import { Button } from '@/components/button';
 
 export interface ProfileHeaderProps {
   name: string;
@@ -27,13 +27,13 @@ export function ProfileHeader({ name, email, isGuest, isEditing, onEdit, onLogou
       </div>
       <div className="flex gap-2">
         {!isEditing && (
-          <button type="button" className={secondaryButton} onClick={onEdit}>
+          <Button variant="secondary" size="sm" onClick={onEdit}>
             Edit
-          </button>
+          </Button>
         )}
-        <button type="button" className={secondaryButton} onClick={onLogout}>
+        <Button variant="secondary" size="sm" onClick={onLogout}>
           Logout
-        </button>
+        </Button>
       </div>
     </header>
   );

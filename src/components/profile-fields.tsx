@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { TextField } from './form-field';
+import { FormLocationFields, type LocationValue } from './location-fields';
+
+/** The profile's own fields, shared by the signup, details-step and edit forms. */
+export interface ProfileFieldValues extends LocationValue {
+  name: string;
+  phone: string;
+  address: string;
+}
+
+export interface ProfileFieldsProps<T extends ProfileFieldValues> {
+  form: UseFormReturn<T>;
+  /** Prefix of the inputs' ids ('signup' gives 'signup-name', ...). */
+  idPrefix: string;
+  /** Fields placed after the name (an email field). */
+  afterName?: ReactNode;
+  /** Fields placed after the phone (the passwords of a signup). */
+  afterPhone?: ReactNode;
+  /** 'grid': inside a two-column grid, where the address and the location take a whole row. */
+  layout?: 'stack' | 'grid';
+}
+
+/** Full name, phone, address, then country, state and city, bound to a react-hook-form form. */
+export function ProfileFields<T extends ProfileFieldValues>({
+  form,
+  idPrefix,
+  afterName,
+  afterPhone,
+  layout = 'stack',
+}: ProfileFieldsProps<T>) {
+  // Every form passed here has these string fields; the cast only narrows the generic.
+  const { register, formState } = form as unknown as UseFormReturn<ProfileFieldValues>;
+  const { errors } = formState;
+  const isGrid = layout === 'grid';
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-name`}
+        label="Full Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      {afterName}
+      <TextField
+        id={`${idPrefix}-phone`}
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      {afterPhone}
+      <TextField
+        id={`${idPrefix}-address`}
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        fieldClassName={isGrid ? 'sm:col-span-2' : undefined}
+        {...register('address')}
+      />
+      <FormLocationFields
+        form={form}
+        idPrefix={idPrefix}
+        className={isGrid ? 'grid gap-4 sm:col-span-2 sm:grid-cols-3' : undefined}
+      />
+    </>
+  );
+}
