@@ -9,9 +9,3 @@ export const paths = {
   cancellation: '/cancellationpolicy',
   adminPanel: '/admin-panel',
 } as const;
-
-export const SECTIONS = ['home', 'about', 'products', 'process', 'clients', 'contact'] as const;
-export type SectionId = (typeof SECTIONS)[number];
-
-/** A link to a landing-page section from any page. */
-export const sectionPath = (section: SectionId) => `/#${section}`;

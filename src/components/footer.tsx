@@ -2,15 +2,10 @@ import { Link } from 'react-router-dom';
 import { COMPANY } from '@/domain/company';
 import { MailIcon, MapPinIcon, PhoneIcon } from './icons';
 import { Logo } from './logo';
-import { SectionLink } from './section-link';
+import { SectionLink, SECTIONS } from './section-link';
 
-const QUICK_LINKS = [
-  ['home', 'Home'],
-  ['about', 'About'],
-  ['products', 'Products'],
-  ['process', 'Process'],
-  ['contact', 'Contact'],
-] as const;
+/** Spec: the footer's quick links are every section but the clients. */
+const QUICK_LINKS = SECTIONS.filter((section) => section.id !== 'clients');
 
 export interface FooterLink {
   to: string;
@@ -59,7 +54,7 @@ export function Footer({ policyLinks }: { policyLinks: FooterLink[] }) {
             Quick links
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
-            {QUICK_LINKS.map(([id, label]) => (
+            {QUICK_LINKS.map(({ id, label }) => (
               <li key={id}>
                 <SectionLink section={id} className={linkClass}>
                   {label}

@@ -6,7 +6,7 @@ import { buttonClasses } from './button';
 import { Drawer } from './drawer';
 import { CartIcon, MenuIcon, UserIcon } from './icons';
 import { Logo } from './logo';
-import { SectionLink } from './section-link';
+import { SectionLink, SECTIONS } from './section-link';
 
 export interface NavbarProps {
   session: Session;
@@ -14,15 +14,6 @@ export interface NavbarProps {
   onLogin: () => void;
   onLogout: () => void;
 }
-
-export const NAV_LINKS = [
-  ['home', 'Home'],
-  ['about', 'About'],
-  ['products', 'Products'],
-  ['process', 'Process'],
-  ['clients', 'Our Clients'],
-  ['contact', 'Contact'],
-] as const;
 
 const iconLink =
   'relative grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-brand-darker focus-visible:outline-2 focus-visible:outline-brand-darker';
@@ -49,7 +40,7 @@ export function Navbar({ session, cartCount, onLogin, onLogout }: NavbarProps) {
           </Link>
 
           <ul className="hidden items-center gap-1 lg:flex">
-            {NAV_LINKS.map(([id, label]) => (
+            {SECTIONS.map(({ id, label }) => (
               <li key={id}>
                 <SectionLink
                   section={id}
@@ -122,7 +113,7 @@ export function Navbar({ session, cartCount, onLogin, onLogout }: NavbarProps) {
       {/* Outside the header: its backdrop filter would trap a fixed-position child. */}
       <Drawer open={isDrawerOpen} onClose={closeDrawer} title="Menu" id="site-drawer">
         <ul className="flex flex-col gap-1">
-          {NAV_LINKS.map(([id, label]) => (
+          {SECTIONS.map(({ id, label }) => (
             <li key={id}>
               <SectionLink
                 section={id}

@@ -71,12 +71,21 @@ describe('navigation', () => {
 
   it('when a deep link to a section arrives before the sections have loaded, then it still lands on the section', async () => {
     const { page, context } = await newPage(browser);
-    // Hold the contact section's code back for longer than the router's own retries last.
+    // Hold the contact section's code back until the page has painted without it.
+    let requested!: () => void;
+    let release!: () => void;
+    const isRequested = new Promise<void>((resolve) => (requested = resolve));
+    const isReleased = new Promise<void>((resolve) => (release = resolve));
     await context.route(/contact-section-.*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      requested();
+      await isReleased;
       await route.continue();
     });
     await page.goto('/#contact');
+    await isRequested;
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('#contact').count()).toBe(0);
+    release();
     await page.locator('#contact').waitFor({ timeout: 10_000 });
     await expectLandedOn(page, 'contact');
     await context.close();

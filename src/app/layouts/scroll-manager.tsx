@@ -1,9 +1,26 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { scrollToSection } from '@/components/section-link';
+
+/** Calls `found` once an element with this id is in the document; returns how to stop waiting. */
+function whenElementExists(id: string, found: () => void): () => void {
+  if (document.getElementById(id)) {
+    found();
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    if (!document.getElementById(id)) return;
+    observer.disconnect();
+    found();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
 
 /**
- * On every path change the page starts at the top; a `#section` in the URL scrolls to that
- * section instead (once it has rendered), leaving room for the fixed bar via scroll-padding.
+ * On every path change the page starts at the top; a `#section` in the URL lands on that section
+ * instead, as soon as it exists: the landing page's lower sections load after the first paint, and
+ * on a slow network well after it. Nothing else handles a URL's #section.
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
@@ -14,18 +31,7 @@ export function ScrollManager() {
       return;
     }
     const id = decodeURIComponent(hash.slice(1));
-    let attempts = 0;
-    let timer: number | undefined;
-    const tryScroll = () => {
-      const target = document.getElementById(id);
-      if (target) {
-        target.scrollIntoView({ block: 'start' });
-        return;
-      }
-      if (attempts++ < 40) timer = window.setTimeout(tryScroll, 50);
-    };
-    tryScroll();
-    return () => window.clearTimeout(timer);
+    return whenElementExists(id, () => scrollToSection(id));
   }, [pathname, hash]);
 
   return null;

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { sectionHref } from '@/components/section-link';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
 import { CartView } from '@/features/cart/cart-view';
@@ -6,7 +7,7 @@ import { usePayment } from '@/features/payments/use-payment';
 import { useAuthModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
 import { useToast } from '@/lib/toast';
-import { paths, sectionPath } from '../paths';
+import { paths } from '../paths';
 
 /** /cart: the cart feature's view, paid through the payments feature. */
 export function CartRoute() {
@@ -37,7 +38,7 @@ export function CartRoute() {
       isPaying={payment.payingId !== null}
       onRemove={(id) => void cart.remove(id)}
       onPay={() => void onPay()}
-      shopHref={sectionPath('products')}
+      shopHref={sectionHref('products')}
     />
   );
 }

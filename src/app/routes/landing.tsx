@@ -1,6 +1,4 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
-import { scrollToSection } from '@/components/section-link';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
 import { useAuthModal } from '@/lib/auth-modal';
@@ -41,20 +39,6 @@ function useAfterFirstPaint(): boolean {
   return isPainted;
 }
 
-/**
- * A link like /#contact may arrive before the lazy sections do (slow network): once they have
- * rendered, land on the section the URL names.
- */
-function LandOnHashWhenReady() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (hash) scrollToSection(decodeURIComponent(hash.slice(1)));
-    // Only when the sections first appear; later hash changes are the scroll manager's job.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return null;
-}
-
 export function LandingRoute() {
   useDocumentTitle('');
   const cart = useCart();
@@ -89,7 +73,6 @@ export function LandingRoute() {
             }
             footer={<Footer policyLinks={POLICY_LINKS} />}
           />
-          <LandOnHashWhenReady />
         </Suspense>
       ) : (
         <BelowFoldPlaceholder />
