@@ -1,9 +1,15 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import request from 'supertest';
 import type { Express } from 'express';
+import type { PaymentGateway } from '../../server/payments/gateway';
+import { SandboxGateway } from '../../server/payments/sandbox';
+import { testApp } from '../helpers/api-app';
 import { findCatalogueEntry } from '@/domain/catalogue';
 import { makeOrderNumber } from '@/domain/order-number';
 import { admin, createUserWithToken } from '../helpers/emulators';
+
+/** What the default seeded order costs: website-Basic (₹20,000) + manufacturing-Starter (₹1,10,000). */
+export const EXPECTED_PAISE = 130_000 * 100;
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
@@ -113,4 +119,49 @@ export async function waitFor<T>(read: () => Promise<T>, until: (value: T) => bo
     value = await read();
   }
   return value;
+}
+
+/** Posts a signed webhook delivery as the gateway would: the raw body with its signature headers. */
+export function deliverWebhook(
+  app: Parameters<typeof request>[0],
+  webhook: { rawBody: Buffer; signature: string; eventId: string },
+) {
+  return request(app)
+    .post('/api/payments/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Razorpay-Signature', webhook.signature)
+    .set('X-Razorpay-Event-Id', webhook.eventId)
+    .send(webhook.rawBody.toString());
+}
+
+export function sandboxOf(gateway: PaymentGateway): SandboxGateway {
+  if (!(gateway instanceof SandboxGateway)) throw new Error('tests run on the sandbox gateway');
+  return gateway;
+}
+
+/** A user's order paid in the sandbox checkout (webhook dropped), not yet verified. */
+export async function paidCheckout() {
+  const { app, deps } = testApp();
+  const user = await newUser();
+  const orderId = await seedOrder(user.uid);
+  const order = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+  const paid = await sandboxPay(app, user.idToken, order.body.id as string);
+  if (paid.outcome !== 'success') throw new Error('expected success');
+  return { app, deps, user, orderId, gatewayOrderId: order.body.id as string, result: paid.result };
+}
+
+/** What its owner may do with the client SDK: delete the order, then create a dearer one with the same id. */
+export async function recreateDearer(uid: string, orderId: string) {
+  const ref = admin().db.doc(orderPath(uid, orderId));
+  const old = (await ref.get()).data()!;
+  await ref.delete();
+  await ref.set({
+    orderNumber: old.orderNumber,
+    userId: uid,
+    items: [line('manufacturing-Starter')],
+    total: findCatalogueEntry('manufacturing-Starter')!.plan.oneTimePaise / 100,
+    currency: 'INR',
+    status: 'Pending',
+    createdAt: FieldValue.serverTimestamp(),
+  });
 }

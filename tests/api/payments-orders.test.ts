@@ -1,0 +1,193 @@
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { PAYMENT_ORDER_FAILED } from '../../server/payments/payment-orders';
+import type { PaymentGateway } from '../../server/payments/gateway';
+import { testApp } from '../helpers/api-app';
+import { admin, clearFirestore } from '../helpers/emulators';
+import {
+  createPaymentOrder,
+  docData,
+  EXPECTED_PAISE,
+  newUser,
+  orderPath,
+  seedInvoice,
+  seedOrder,
+} from './payments-fixtures';
+
+beforeEach(async () => {
+  await clearFirestore();
+});
+
+describe('POST /api/payments/orders', () => {
+  it('when there is no ID token, then both order paths and verify answer 401', async () => {
+    const { app } = testApp();
+    for (const path of ['/api/payments/orders', '/create-razorpay-order', '/api/payments/verify']) {
+      const response = await request(app).post(path).send({ firestore_id: 'x', type: 'product_order' });
+      expect(response.status, path).toBe(401);
+      expect(response.body.message).toBeTruthy();
+    }
+  });
+
+  it('when a pending order is paid for, then the amount comes from the catalogue and the gateway order is stored on it', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid);
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      amount: EXPECTED_PAISE,
+      currency: 'INR',
+      keyId: 'rzp_test_sandbox',
+      gateway: 'sandbox',
+    });
+    expect(response.body.id).toMatch(/^order_[A-Za-z0-9]{14}$/);
+    const stored = await docData(orderPath(user.uid, orderId));
+    expect(stored).toMatchObject({
+      gatewayOrderId: response.body.id,
+      gatewayOrderAmount: EXPECTED_PAISE,
+      status: 'Pending',
+    });
+    const sandboxOrder = await docData(`sandboxOrders/${response.body.id}`);
+    expect(sandboxOrder).toMatchObject({
+      amount: EXPECTED_PAISE,
+      receipt: orderId,
+      notes: { uid: user.uid, type: 'product_order', docId: orderId },
+    });
+  });
+
+  it('when the body carries a tampered amount (spec shape on /create-razorpay-order), then the computed amount is charged', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid);
+
+    const response = await createPaymentOrder(
+      app,
+      user.idToken,
+      { amount: 1, currency: 'INR', user_id: 'someone-else', firestore_id: orderId, type: 'product_order' },
+      '/create-razorpay-order',
+    );
+
+    expect(response.status).toBe(201);
+    expect(response.body.amount).toBe(EXPECTED_PAISE);
+    expect((await docData(`sandboxOrders/${response.body.id}`))?.amount).toBe(EXPECTED_PAISE);
+  });
+
+  it('when the order is asked for again, then the same gateway order is reused', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid);
+
+    const first = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+    const second = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(second.status).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(1);
+  });
+
+  it("when the order belongs to another user, then it answers 404 and the owner's order is untouched", async () => {
+    const { app } = testApp();
+    const owner = await newUser('owner');
+    const intruder = await newUser('intruder');
+    const orderId = await seedOrder(owner.uid);
+
+    const response = await createPaymentOrder(app, intruder.idToken, {
+      firestore_id: orderId,
+      type: 'product_order',
+      user_id: owner.uid,
+    });
+
+    expect(response.status).toBe(404);
+    expect((await docData(orderPath(owner.uid, orderId)))?.gatewayOrderId).toBeUndefined();
+  });
+
+  it('when the order holds an item the catalogue does not sell, then it answers 400', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid, ['website-Basic', 'website-Platinum']);
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/website-Platinum/);
+  });
+
+  it('when the stored total disagrees with the catalogue, then it answers 400 and creates no gateway order', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid, ['website-Basic'], { total: 100 });
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(response.status).toBe(400);
+    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(0);
+  });
+
+  it('when the order is already paid, then it answers 409', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid, ['website-Basic'], { status: 'Paid' });
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(response.status).toBe(409);
+  });
+
+  it('when an invoice is paid for, then its stored amount is charged in paise', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const invoiceId = await seedInvoice(user.uid, 1499.5);
+
+    const response = await createPaymentOrder(app, user.idToken, {
+      amount: 5,
+      firestore_id: invoiceId,
+      type: 'invoice',
+      userName: 'A',
+      userEmail: 'a@b.co',
+    });
+
+    expect(response.status).toBe(201);
+    expect(response.body.amount).toBe(149_950);
+  });
+
+  it('when the document id does not exist, then it answers 404; a malformed type is 400', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    expect((await createPaymentOrder(app, user.idToken, { firestore_id: 'missing', type: 'invoice' })).status).toBe(
+      404,
+    );
+    expect(
+      (await createPaymentOrder(app, user.idToken, { firestore_id: 'missing', type: 'subscription' })).status,
+    ).toBe(400);
+  });
+
+  it.each(['.', '..', '__x__', '__name__'])(
+    "when firestore_id is Firestore's reserved id %j, then it answers 400",
+    async (firestoreId) => {
+      const { app } = testApp();
+      const user = await newUser();
+
+      const response = await createPaymentOrder(app, user.idToken, { firestore_id: firestoreId, type: 'invoice' });
+
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBeTruthy();
+    },
+  );
+
+  it('when the gateway fails, then it answers 502 with the spec message', async () => {
+    const base = testApp();
+    const failing = Object.assign(Object.create(Object.getPrototypeOf(base.deps.gateway)), base.deps.gateway, {
+      createOrder: () => Promise.reject(new Error('gateway down')),
+    }) as PaymentGateway;
+    const { app } = testApp({ gateway: failing });
+    const user = await newUser();
+    const orderId = await seedOrder(user.uid);
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ message: PAYMENT_ORDER_FAILED });
+  });
+});
