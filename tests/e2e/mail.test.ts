@@ -1,42 +1,38 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
 import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
-import { launchBrowser, newPage } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/browser';
 import { uniqueEmail } from '../helpers/e2e';
 import { mailsTo, rawHeader, waitForMails } from '../helpers/mail-catcher';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = sharedBrowser();
 
 describe('mail', () => {
   it('when a visitor sends a query, then the acknowledgement reaches the typed address in the mail catcher', async () => {
-    const { page, context } = await newPage(browser);
-    const email = uniqueEmail('ack');
-    await page.goto('/#contact');
-    await page.locator('#contact').waitFor();
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Kavya Nair');
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Could you quote for a clinic booking app?');
-    await page.getByRole('button', { name: 'Send Query' }).click();
-    const status = page.getByTestId('contact-status');
-    await status.waitFor();
-    expect(await status.textContent()).toBe(CONTACT_SUCCESS_MESSAGE);
+    await browser.withPage(async ({ page }) => {
+      const email = uniqueEmail('ack');
+      await page.goto('/#contact');
+      await page.locator('#contact').waitFor();
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Kavya Nair');
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+      await page
+        .getByRole('textbox', { name: 'Message', exact: true })
+        .fill('Could you quote for a clinic booking app?');
+      await page.getByRole('button', { name: 'Send Query' }).click();
+      const status = page.getByTestId('contact-status');
+      await status.waitFor();
+      expect(await status.textContent()).toBe(CONTACT_SUCCESS_MESSAGE);
 
-    const acks = await waitForMails(() => mailsTo(email), 1);
-    expect(acks).toHaveLength(1);
-    expect(acks[0]!.subject).toBe(`We have received your enquiry – ${COMPANY.name}`);
-    expect(acks[0]!.text).toContain('Hello Kavya Nair,');
-    const notices = await waitForMails(
-      async () => (await mailsTo(COMPANY.email)).filter((mail) => mail.text?.includes(email)),
-      1,
-    );
-    expect(notices).toHaveLength(1);
-    expect(await rawHeader(notices[0]!.id, 'reply-to')).toBe(`Kavya Nair <${email}>`);
-    await context.close();
+      const acks = await waitForMails(() => mailsTo(email), 1);
+      expect(acks).toHaveLength(1);
+      expect(acks[0]!.subject).toBe(`We have received your enquiry – ${COMPANY.name}`);
+      expect(acks[0]!.text).toContain('Hello Kavya Nair,');
+      const notices = await waitForMails(
+        async () => (await mailsTo(COMPANY.email)).filter((mail) => mail.text?.includes(email)),
+        1,
+      );
+      expect(notices).toHaveLength(1);
+      expect(await rawHeader(notices[0]!.id, 'reply-to')).toBe(`Kavya Nair <${email}>`);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium, offline-safe flags (no background connections to Google). */
 export const CHROMIUM_ARGS = [
@@ -27,7 +28,7 @@ export interface TestPage {
 }
 
 /** A fresh context (no shared storage), with page errors collected. */
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<TestPage> {
+export async function newPage(browser: Browser, viewport: Viewport = { width: 1280, height: 900 }): Promise<TestPage> {
   const context = await browser.newContext({ viewport, baseURL: process.env.SITE_URL });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -36,6 +37,32 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
     if (message.type() === 'error') errors.push(message.text());
   });
   return { context, page, errors };
+}
+
+type Viewport = { width: number; height: number };
+
+/**
+ * One Chromium for the calling test file: launched before its tests, closed after them. Each test
+ * takes a fresh page from it with `withPage`, whose context is closed in a `finally`, so a failing
+ * test never leaves its context (and its storage) open for the next one.
+ */
+export function sharedBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return {
+    async withPage<T>(run: (testPage: TestPage) => Promise<T>, viewport?: Viewport): Promise<T> {
+      if (!browser) throw new Error('The browser is not running: call sharedBrowser() at the top of the test file.');
+      const testPage = await newPage(browser, viewport);
+      try {
+        return await run(testPage);
+      } finally {
+        await testPage.context.close();
+      }
+    },
+  };
 }
 
 /**

@@ -35,3 +35,13 @@ export function currentUid(page: Page): Promise<string> {
     return hooks.auth.currentUser!.uid;
   });
 }
+
+/** The open dialog (or alert dialog), once its 300 ms fade-in has finished: axe and clicks see it whole. */
+export async function shownDialog(page: Page, role: 'dialog' | 'alertdialog' = 'dialog') {
+  const dialog = page.getByRole(role);
+  await dialog.waitFor();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-state="open"]')].every((overlay) => getComputedStyle(overlay).opacity === '1'),
+  );
+  return dialog;
+}
