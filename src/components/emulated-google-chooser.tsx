@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { emulatedGoogleAccountSchema, type EmulatedGoogleAccount } from '@/domain/schemas';
 import { Button } from './button';
-import { TextField } from './form-field';
+import { fieldsOf, TextField } from './form-field';
 
 const STORAGE_KEY = 'emulated-google-accounts';
 
@@ -33,14 +33,11 @@ export interface EmulatedGoogleChooserProps {
  */
 export function EmulatedGoogleChooser({ onPick, onCancel, isBusy }: EmulatedGoogleChooserProps) {
   const [accounts] = useState(rememberedAccounts);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<EmulatedGoogleAccount>({
+  const form = useForm<EmulatedGoogleAccount>({
     resolver: zodResolver(emulatedGoogleAccountSchema),
     defaultValues: { email: '', name: '' },
   });
+  const field = fieldsOf(form);
 
   const pick = (account: EmulatedGoogleAccount) => {
     remember(account);
@@ -70,15 +67,9 @@ export function EmulatedGoogleChooser({ onPick, onCancel, isBusy }: EmulatedGoog
           ))}
         </ul>
       )}
-      <form noValidate className="space-y-3" onSubmit={handleSubmit((account) => pick(account))}>
-        <TextField
-          label="Google email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField label="Google name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <form noValidate className="space-y-3" onSubmit={form.handleSubmit((account) => pick(account))}>
+        <TextField label="Google email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Google name" autoComplete="name" {...field('name')} />
         <div className="flex gap-2">
           <Button size="sm" type="submit" disabled={isBusy}>
             Continue as this account

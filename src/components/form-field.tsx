@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
 const CONTROL =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-darker focus:outline-2 focus:outline-brand-darker disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-600';
@@ -146,4 +147,15 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success'; chi
       {children}
     </p>
   );
+}
+
+/**
+ * Binds fields to a react-hook-form form: `field('email')` is that field's registration and its
+ * error message, to spread onto a TextField, TextAreaField or SelectField.
+ */
+export function fieldsOf<T extends FieldValues>(form: UseFormReturn<T>) {
+  return (name: Path<T>) => ({
+    ...form.register(name),
+    error: form.getFieldState(name, form.formState).error?.message,
+  });
 }

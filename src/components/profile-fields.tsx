@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { TextField } from './form-field';
+import { fieldsOf, TextField } from './form-field';
 import { FormLocationFields, type LocationValue } from './location-fields';
 
 /** The profile's own fields, shared by the signup, details-step and edit forms. */
@@ -31,35 +31,20 @@ export function ProfileFields<T extends ProfileFieldValues>({
   layout = 'stack',
 }: ProfileFieldsProps<T>) {
   // Every form passed here has these string fields; the cast only narrows the generic.
-  const { register, formState } = form as unknown as UseFormReturn<ProfileFieldValues>;
-  const { errors } = formState;
+  const field = fieldsOf(form as unknown as UseFormReturn<ProfileFieldValues>);
   const isGrid = layout === 'grid';
   return (
     <>
-      <TextField
-        id={`${idPrefix}-name`}
-        label="Full Name"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <TextField id={`${idPrefix}-name`} label="Full Name" autoComplete="name" {...field('name')} />
       {afterName}
-      <TextField
-        id={`${idPrefix}-phone`}
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <TextField id={`${idPrefix}-phone`} label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       {afterPhone}
       <TextField
         id={`${idPrefix}-address`}
         label="Address"
         autoComplete="street-address"
-        error={errors.address?.message}
         fieldClassName={isGrid ? 'sm:col-span-2' : undefined}
-        {...register('address')}
+        {...field('address')}
       />
       <FormLocationFields
         form={form}

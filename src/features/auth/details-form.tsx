@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { TextField } from '@/components/form-field';
+import { fieldsOf, TextField } from '@/components/form-field';
 import { ProfileFields } from '@/components/profile-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
 
@@ -18,15 +18,11 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
     resolver: zodResolver(profileDetailsSchema),
     defaultValues: { name: initialName, email: initialEmail, phone: '', address: '', country: '', state: '', city: '' },
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
+  const field = fieldsOf(form);
   const isEmailLocked = initialEmail !== '';
 
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit)} aria-label="Complete your profile">
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onSubmit)} aria-label="Complete your profile">
       <ProfileFields
         form={form}
         idPrefix="details"
@@ -38,8 +34,7 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
             autoComplete="email"
             readOnly={isEmailLocked}
             hint={isEmailLocked ? 'From your sign-in; it cannot be changed here.' : undefined}
-            error={errors.email?.message}
-            {...register('email')}
+            {...field('email')}
           />
         }
       />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { TextField } from '@/components/form-field';
+import { fieldsOf, TextField } from '@/components/form-field';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { loginFormSchema, type LoginForm } from '@/domain/schemas';
 
@@ -14,30 +14,22 @@ export interface LoginFormProps {
 }
 
 export function LoginFormView({ isBusy, onSubmit, onForgotPassword, onMissingResetEmail }: LoginFormProps) {
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { handleSubmit, getValues } = form;
+  const field = fieldsOf(form);
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit)} aria-label="Login">
-      <TextField
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField id="login-email" label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField
         id="login-password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       />
       <div className="text-right">
         <Button

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { TextAreaField, TextField } from '@/components/form-field';
+import { fieldsOf, TextAreaField, TextField } from '@/components/form-field';
 import { contactFormSchema, type ContactForm, type ContactSubmission } from '@/domain/schemas';
 import { submitQuery } from './api';
 
@@ -14,16 +14,14 @@ const EMPTY: ContactForm = { name: '', businessName: '', contactNumber: '', emai
 
 /** The 'Send a Query' form: validated with the shared schema, posted to the API. */
 export function QueryForm({ userId, onStatus }: QueryFormProps) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactForm, unknown, ContactSubmission>({
+  const form = useForm<ContactForm, unknown, ContactSubmission>({
     resolver: zodResolver(contactFormSchema),
     defaultValues: EMPTY,
     shouldFocusError: true,
   });
+  const { handleSubmit, reset } = form;
+  const { isSubmitting } = form.formState;
+  const field = fieldsOf(form);
 
   const onSubmit = async (values: ContactSubmission) => {
     onStatus(null);
@@ -39,37 +37,11 @@ export function QueryForm({ userId, onStatus }: QueryFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-5 sm:grid-cols-2">
-      <TextField label="Name" required autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Business name"
-        isOptional
-        autoComplete="organization"
-        error={errors.businessName?.message}
-        {...register('businessName')}
-      />
-      <TextField
-        label="Contact number"
-        isOptional
-        type="tel"
-        autoComplete="tel"
-        error={errors.contactNumber?.message}
-        {...register('contactNumber')}
-      />
-      <TextField
-        label="Email"
-        required
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextAreaField
-        label="Message"
-        required
-        fieldClassName="sm:col-span-2"
-        error={errors.message?.message}
-        {...register('message')}
-      />
+      <TextField label="Name" required autoComplete="name" {...field('name')} />
+      <TextField label="Business name" isOptional autoComplete="organization" {...field('businessName')} />
+      <TextField label="Contact number" isOptional type="tel" autoComplete="tel" {...field('contactNumber')} />
+      <TextField label="Email" required type="email" autoComplete="email" {...field('email')} />
+      <TextAreaField label="Message" required fieldClassName="sm:col-span-2" {...field('message')} />
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
           {isSubmitting ? 'Sending...' : 'Send Query'}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button, Spinner } from '@/components/button';
-import { TextField } from '@/components/form-field';
+import { fieldsOf, TextField } from '@/components/form-field';
 import { newInvoiceFormSchema, type NewInvoice, type NewInvoiceForm as NewInvoiceFormValues } from '@/domain/schemas';
 
 const EMPTY: NewInvoiceFormValues = { name: '', email: '', invoiceId: '', amount: '' };
@@ -21,7 +21,8 @@ export function NewInvoiceForm({ defaultName, defaultEmail, isBusy, onSubmit }: 
     resolver: zodResolver(newInvoiceFormSchema),
     defaultValues: { ...EMPTY, name: defaultName, email: defaultEmail },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const field = fieldsOf(form);
   const submit = form.handleSubmit(async (invoice) => {
     if (await onSubmit(invoice)) form.reset(EMPTY);
   });
@@ -32,27 +33,9 @@ export function NewInvoiceForm({ defaultName, defaultEmail, isBusy, onSubmit }: 
         Pay a New Invoice
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="invoice-name"
-          label="Name"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextField
-          id="invoice-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          id="invoice-id"
-          label="Invoice ID"
-          error={errors.invoiceId?.message}
-          {...form.register('invoiceId')}
-        />
+        <TextField id="invoice-name" label="Name" autoComplete="name" {...field('name')} />
+        <TextField id="invoice-email" label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField id="invoice-id" label="Invoice ID" {...field('invoiceId')} />
         <TextField
           id="invoice-amount"
           label="Amount (INR)"
@@ -60,8 +43,7 @@ export function NewInvoiceForm({ defaultName, defaultEmail, isBusy, onSubmit }: 
           inputMode="decimal"
           min={1}
           step="0.01"
-          error={errors.amount?.message}
-          {...form.register('amount')}
+          {...field('amount')}
         />
       </div>
       <Button type="submit" className="w-full sm:w-auto" disabled={isBusy || isSubmitting}>

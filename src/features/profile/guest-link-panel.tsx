@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EmulatedGoogleChooser } from '@/components/emulated-google-chooser';
 import { Button } from '@/components/button';
-import { FormMessage, TextField } from '@/components/form-field';
+import { fieldsOf, FormMessage, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { authErrorMessage } from '@/domain/auth-messages';
 import { linkEmailFormSchema, type EmulatedGoogleAccount, type LinkEmailForm } from '@/domain/schemas';
 import { usesEmulatedGoogle } from '@/lib/google-auth';
@@ -22,14 +23,11 @@ export function GuestLinkPanel({ name, onLinked }: GuestLinkPanelProps) {
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isChoosing, setIsChoosing] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LinkEmailForm>({
+  const form = useForm<LinkEmailForm>({
     resolver: zodResolver(linkEmailFormSchema),
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
+  const field = fieldsOf(form);
 
   async function run(action: () => Promise<boolean>, kind: 'linkEmail' | 'linkGoogle') {
     setIsBusy(true);
@@ -76,33 +74,11 @@ export function GuestLinkPanel({ name, onLinked }: GuestLinkPanelProps) {
       <form
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-3"
-        onSubmit={handleSubmit(onEmail)}
+        onSubmit={form.handleSubmit(onEmail)}
         aria-label="Link an email and password"
       >
-        <TextField
-          id="link-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          id="link-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          id="link-confirm-password"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <TextField id="link-email" label="Email" type="email" autoComplete="email" {...field('email')} />
+        <NewPasswordFields form={form} idPrefix="link" />
         <div className="flex flex-wrap gap-2 sm:col-span-3">
           <Button size="sm" type="submit" disabled={isBusy}>
             {isBusy ? 'Processing...' : 'Link Email & Password'}
