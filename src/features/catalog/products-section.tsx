@@ -3,6 +3,7 @@ import { Carousel } from '@/components/carousel';
 import { CATEGORIES, planItemId, type Category } from '@/domain/catalogue';
 import { PlanCard } from './plan-card';
 import { SectionHeading } from '@/components/section-heading';
+import { LandingSection } from '@/components/landing-section';
 
 export interface CartItemInput {
   id: string;
@@ -115,12 +116,7 @@ export function ProductsSection({
   };
 
   return (
-    <section
-      id="products"
-      tabIndex={-1}
-      aria-labelledby="products-title"
-      className="bg-slate-50 pt-20 pb-16 outline-none sm:pt-24"
-    >
+    <LandingSection id="products" className="bg-slate-50 pt-20 pb-16 sm:pt-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="products-title" eyebrow="Products & plans" className="max-w-3xl">
           Solutions with clear, upfront prices
@@ -207,6 +203,6 @@ export function ProductsSection({
           </div>
         ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from '@/components/button';
 import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
 import { COMPANY } from '@/domain/company';
 import { SectionHeading } from '@/components/section-heading';
+import { LandingSection } from '@/components/landing-section';
 
 // The form (react-hook-form + zod) loads only when the visitor comes near it: it is not needed
 // for the first paint, and most visitors who never reach the bottom never download it.
@@ -79,13 +80,7 @@ export function ContactSection({
   };
 
   return (
-    <section
-      ref={sectionRef}
-      id="contact"
-      tabIndex={-1}
-      aria-labelledby="contact-title"
-      className="bg-slate-50 outline-none"
-    >
+    <LandingSection ref={sectionRef} id="contact" className="bg-slate-50">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 sm:py-24 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <SectionHeading id="contact-title" eyebrow="Contact">
@@ -199,7 +194,7 @@ export function ContactSection({
         </div>
       </div>
       {footer}
-    </section>
+    </LandingSection>
   );
 }
 

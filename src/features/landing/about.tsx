@@ -1,6 +1,7 @@
 import { buttonClasses } from '@/components/button';
 import { SectionLink } from '@/components/section-link';
 import { SectionHeading } from '@/components/section-heading';
+import { LandingSection } from '@/components/landing-section';
 
 const FACTS = [
   { value: '5', label: 'product lines, from the shop floor to the living room' },
@@ -26,7 +27,7 @@ const VALUES = [
 /** Who we are and why clients pick us. */
 export function About() {
   return (
-    <section id="about" tabIndex={-1} aria-labelledby="about-title" className="bg-white py-20 outline-none sm:py-24">
+    <LandingSection id="about" className="bg-white py-20 sm:py-24">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
         <div>
           <SectionHeading id="about-title" eyebrow="About us">
@@ -64,6 +65,6 @@ export function About() {
           </ul>
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }

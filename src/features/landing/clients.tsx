@@ -1,5 +1,6 @@
 import { ExternalLinkIcon } from '@/components/icons';
 import { SectionHeading } from '@/components/section-heading';
+import { LandingSection } from '@/components/landing-section';
 
 export interface ClientCard {
   name: string;
@@ -61,12 +62,7 @@ export const CLIENTS: ClientCard[] = [
 /** Six client cards with their project links (opened safely in a new tab). */
 export function Clients() {
   return (
-    <section
-      id="clients"
-      tabIndex={-1}
-      aria-labelledby="clients-title"
-      className="bg-white py-20 outline-none sm:py-24"
-    >
+    <LandingSection id="clients" className="bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="max-w-2xl">
           <SectionHeading id="clients-title" eyebrow="Our clients">
@@ -113,6 +109,6 @@ export function Clients() {
           ))}
         </ul>
       </div>
-    </section>
+    </LandingSection>
   );
 }

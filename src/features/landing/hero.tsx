@@ -2,18 +2,14 @@ import { buttonClasses } from '@/components/button';
 import { ArrowRightIcon, CheckIcon } from '@/components/icons';
 import { SectionLink } from '@/components/section-link';
 import { COMPANY } from '@/domain/company';
+import { LandingSection } from '@/components/landing-section';
 
 const PROMISES = ['Fixed prices in INR', 'Built and supported in India', 'You own your data'];
 
 /** The first screen: what we do, in one sentence, and the way to the plans. */
 export function Hero() {
   return (
-    <section
-      id="home"
-      tabIndex={-1}
-      aria-labelledby="home-title"
-      className="relative overflow-hidden bg-gradient-to-b from-brand-light via-white to-white outline-none"
-    >
+    <LandingSection id="home" className="relative overflow-hidden bg-gradient-to-b from-brand-light via-white to-white">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute -top-40 -right-40 size-[32rem] rounded-full bg-brand/15 blur-3xl"
@@ -67,6 +63,6 @@ export function Hero() {
           </picture>
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }

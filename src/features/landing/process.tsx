@@ -1,4 +1,5 @@
 import { SectionHeading } from '@/components/section-heading';
+import { LandingSection } from '@/components/landing-section';
 
 const STEPS = [
   {
@@ -22,12 +23,7 @@ const STEPS = [
 /** The four steps every project goes through. */
 export function Process() {
   return (
-    <section
-      id="process"
-      tabIndex={-1}
-      aria-labelledby="process-title"
-      className="bg-brand-darker py-20 text-white outline-none sm:py-24"
-    >
+    <LandingSection id="process" className="bg-brand-darker py-20 text-white sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="max-w-2xl">
           <SectionHeading id="process-title" eyebrow="Our process" tone="dark">
@@ -52,6 +48,6 @@ export function Process() {
           ))}
         </ol>
       </div>
-    </section>
+    </LandingSection>
   );
 }
