@@ -36,56 +36,45 @@ export function LocationFields({ idPrefix, value, onChange, errors = {}, disable
     loaders.cities(countryIso!, stateIso!),
   );
 
-  const withCurrent = <T extends { name: string }>(items: T[], current: string) =>
-    current && !items.some((item) => item.name === current) ? [{ name: current }, ...items] : items;
+  // Each level: its list, and what choosing in it clears below it.
+  const levels = [
+    {
+      field: 'country',
+      label: 'Country',
+      items: countries,
+      choose: (country: string) => ({ country, state: '', city: '' }),
+    },
+    { field: 'state', label: 'State', items: states, choose: (state: string) => ({ ...value, state, city: '' }) },
+    { field: 'city', label: 'City', items: cities, choose: (city: string) => ({ ...value, city }) },
+  ] as const;
 
   return (
     <>
-      <SelectField
-        id={`${idPrefix}-country`}
-        label="Country"
-        value={value.country}
-        error={errors.country}
-        disabled={disabled}
-        onChange={(event) => onChange({ country: event.target.value, state: '', city: '' })}
-      >
-        <option value="">Select country</option>
-        {withCurrent(countries, value.country).map((country) => (
-          <option key={country.name} value={country.name}>
-            {country.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        id={`${idPrefix}-state`}
-        label="State"
-        value={value.state}
-        error={errors.state}
-        disabled={disabled}
-        onChange={(event) => onChange({ ...value, state: event.target.value, city: '' })}
-      >
-        <option value="">Select state</option>
-        {withCurrent(states, value.state).map((state) => (
-          <option key={state.name} value={state.name}>
-            {state.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        id={`${idPrefix}-city`}
-        label="City"
-        value={value.city}
-        error={errors.city}
-        disabled={disabled}
-        onChange={(event) => onChange({ ...value, city: event.target.value })}
-      >
-        <option value="">Select city</option>
-        {withCurrent(cities, value.city).map((city, index) => (
-          <option key={`${city.name}-${index}`} value={city.name}>
-            {city.name}
-          </option>
-        ))}
-      </SelectField>
+      {levels.map(({ field, label, items, choose }) => {
+        const current = value[field];
+        const names = items.map((item) => item.name);
+        // A stored name the list lacks (or a list that failed to load) is still shown and kept.
+        const options = current && !names.includes(current) ? [current, ...names] : names;
+        return (
+          <SelectField
+            key={field}
+            id={`${idPrefix}-${field}`}
+            label={label}
+            value={current}
+            error={errors[field]}
+            disabled={disabled}
+            onChange={(event) => onChange(choose(event.target.value))}
+          >
+            <option value="">Select {field}</option>
+            {options.map((name, index) => (
+              // Cities may repeat a name within a state.
+              <option key={`${name}-${index}`} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+        );
+      })}
     </>
   );
 }
