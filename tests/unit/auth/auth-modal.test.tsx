@@ -21,18 +21,7 @@ const api = vi.hoisted(() => {
   };
 });
 vi.mock('@/features/auth/api', () => api);
-vi.mock('@/lib/locations', () => ({
-  locationLoaders: {
-    countries: vi.fn(async () => [{ iso2: 'IN', name: 'India' }]),
-    states: vi.fn(async () => [
-      { iso2: 'MH', name: 'Maharashtra' },
-      { iso2: 'KA', name: 'Karnataka' },
-    ]),
-    cities: vi.fn(async (_country: string, state: string) =>
-      state === 'MH' ? [{ id: 1, name: 'Pune' }] : [{ id: 2, name: 'Mysuru' }],
-    ),
-  },
-}));
+vi.mock('@/lib/locations', () => import('../../helpers/fake-locations'));
 
 function Opener() {
   const { open } = useAuthModal();

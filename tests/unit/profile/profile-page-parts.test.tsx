@@ -19,13 +19,7 @@ const api = vi.hoisted(() => ({
   subscribeToOrders: vi.fn(),
 }));
 vi.mock('@/features/profile/api', () => api);
-vi.mock('@/lib/locations', () => ({
-  locationLoaders: {
-    countries: vi.fn(async () => [{ iso2: 'IN', name: 'India' }]),
-    states: vi.fn(async () => [{ iso2: 'MH', name: 'Maharashtra' }]),
-    cities: vi.fn(async () => [{ id: 1, name: 'Pune' }]),
-  },
-}));
+vi.mock('@/lib/locations', () => import('../../helpers/fake-locations'));
 
 const profile: Profile = {
   uid: 'u1',
