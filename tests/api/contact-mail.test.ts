@@ -1,15 +1,15 @@
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
 import { drainOutbox } from '../../server/mail/drain';
 import { mailIds } from '../../server/mail/outbox';
 import { CONTACT_RATE_LIMIT } from '../../server/routes/contact';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createUserWithToken } from '../helpers/emulators';
+import { admin, createUserWithToken } from '../helpers/emulators';
 import {
-  caughtMails,
   catcherTransport,
-  clearCaughtMails,
+  caughtMailPerTest,
+  caughtMails,
   drainOptions,
   mailServerSwitch,
   mailsTo,
@@ -40,19 +40,7 @@ async function mailDocs() {
   return (await admin().db.collection('mail').get()).docs;
 }
 
-const transports: Array<{ close(): void }> = [];
-function transport(url?: string) {
-  const created = catcherTransport(url);
-  transports.push(created);
-  return created;
-}
-
-beforeEach(async () => {
-  await Promise.all([clearFirestore(), clearCaughtMails()]);
-});
-afterEach(() => {
-  for (const created of transports.splice(0)) created.close();
-});
+const { transport, track } = caughtMailPerTest();
 
 describe('enquiry mails', () => {
   it('when a visitor sends a query, then exactly 2 mails arrive: the ack to the typed address and every field to the company with Reply-To the sender', async () => {
@@ -185,7 +173,7 @@ describe('enquiry mails', () => {
   it('when the mail server accepts connections but never answers, then the attempt times out and the mail waits for a retry', async () => {
     const silent = await silentMailServer();
     const slow = catcherTransport(silent.url);
-    transports.push(slow);
+    track(slow);
     const response = await request(app()).post('/api/contact').send(form());
 
     const started = Date.now();

@@ -1,20 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentAttachments } from '../../server/documents/attachments';
 import { drainOutbox } from '../../server/mail/drain';
 import { testApp } from '../helpers/api-app';
-import { clearFirestore, createUserWithToken } from '../helpers/emulators';
-import { catcherTransport, clearCaughtMails, drainOptions, mailsTo } from '../helpers/mail-catcher';
+import { createUserWithToken } from '../helpers/emulators';
+import { catcherTransport, caughtMailPerTest, drainOptions, mailsTo } from '../helpers/mail-catcher';
 import { documentData, payThroughCheckout, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
 import { uniqueEmail } from './payments-fixtures';
 
-const transports: Array<{ close(): void }> = [];
-
-beforeEach(async () => {
-  await Promise.all([clearFirestore(), clearCaughtMails()]);
-});
-afterEach(() => {
-  for (const created of transports.splice(0)) created.close();
-});
+const { track } = caughtMailPerTest();
 
 describe('the payment receipt mail and its document', () => {
   it('when the receipt is sent before the worker numbered the document, then it is numbered then and its PDF is attached', async () => {
@@ -25,7 +18,7 @@ describe('the payment receipt mail and its document', () => {
     const paid = await payThroughCheckout(app, user, { items: ['website-Basic'] });
     expect((await documentData(paid.paymentId))?.status).toBe('pending');
     const smtp = catcherTransport();
-    transports.push(smtp);
+    track(smtp);
 
     const report = await drainOutbox(
       deps.firebase.db,

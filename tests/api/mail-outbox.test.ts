@@ -1,14 +1,13 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drainOutbox, INTERRUPTED_ERROR, resendMail } from '../../server/mail/drain';
 import { accountDeletedMail, enqueueAccountDeletedMail, enqueueInvoiceMail } from '../../server/mail/mails';
 import { enqueueMail, mailDoc, type OutboxMail } from '../../server/mail/outbox';
 import { createLogTransport, type MailTransport } from '../../server/mail/transport';
-import { admin, clearFirestore, createUserWithToken } from '../helpers/emulators';
+import { admin, createUserWithToken } from '../helpers/emulators';
 import {
+  caughtMailPerTest,
   caughtMails,
-  catcherTransport,
-  clearCaughtMails,
   drainOptions,
   mailServerSwitch,
   mailsTo,
@@ -27,21 +26,9 @@ function ackTo(address: string): OutboxMail {
   };
 }
 
-const transports: MailTransport[] = [];
-function transport(url?: string) {
-  const created = catcherTransport(url);
-  transports.push(created);
-  return created;
-}
+const { transport } = caughtMailPerTest();
 
 const stored = async (id: string) => (await mailDoc(admin().db, id).get()).data();
-
-beforeEach(async () => {
-  await Promise.all([clearFirestore(), clearCaughtMails()]);
-});
-afterEach(() => {
-  for (const created of transports.splice(0)) created.close();
-});
 
 describe('the outbox worker', () => {
   it('when two workers drain the same outbox at once, then each mail is sent exactly once', async () => {

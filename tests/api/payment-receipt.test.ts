@@ -1,24 +1,18 @@
 import request from 'supertest';
 import type { Express } from 'express';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drainOutbox } from '../../server/mail/drain';
 import { mailIds } from '../../server/mail/outbox';
 import { markPaid } from '../../server/payments/mark-paid';
 import { reconcilePayments } from '../../server/payments/reconcile';
-import { SandboxGateway } from '../../server/payments/sandbox';
-import { paymentWebhookBody } from '../../server/payments/webhook-event';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createUserWithToken } from '../helpers/emulators';
+import { admin, createUserWithToken } from '../helpers/emulators';
+import { caughtMailPerTest, caughtMails, drainOptions, mailServerSwitch, mailsTo } from '../helpers/mail-catcher';
+import type { PaymentGateway } from '../../server/payments/gateway';
 import {
-  caughtMails,
-  catcherTransport,
-  clearCaughtMails,
-  drainOptions,
-  mailServerSwitch,
-  mailsTo,
-} from '../helpers/mail-catcher';
-import {
+  capturedWebhook,
   createPaymentOrder,
+  deliverWebhook,
   docData,
   orderPath,
   sandboxPay,
@@ -29,19 +23,7 @@ import {
 
 const SIXTEEN_MINUTES = 16 * 60_000;
 
-const transports: Array<{ close(): void }> = [];
-function transport(url?: string) {
-  const created = catcherTransport(url);
-  transports.push(created);
-  return created;
-}
-
-beforeEach(async () => {
-  await Promise.all([clearFirestore(), clearCaughtMails()]);
-});
-afterEach(() => {
-  for (const created of transports.splice(0)) created.close();
-});
+const { transport } = caughtMailPerTest();
 
 async function mailDocs() {
   return (await admin().db.collection('mail').get()).docs;
@@ -64,16 +46,13 @@ function verify(app: Express, idToken: string, result: Record<string, string>) {
   return request(app).post('/api/payments/verify').set('Authorization', `Bearer ${idToken}`).send(result);
 }
 
-async function deliverCapturedWebhook(app: Express, gateway: unknown, gatewayOrderId: string, paymentId: string) {
-  if (!(gateway instanceof SandboxGateway)) throw new Error('tests run on the sandbox gateway');
-  const payment = await gateway.fetchPayment(paymentId);
-  const webhook = gateway.signWebhook(paymentWebhookBody('payment.captured', { ...payment!, orderId: gatewayOrderId }));
-  return request(app)
-    .post('/api/payments/webhook')
-    .set('Content-Type', 'application/json')
-    .set('X-Razorpay-Signature', webhook.signature)
-    .set('X-Razorpay-Event-Id', webhook.eventId)
-    .send(webhook.rawBody.toString());
+async function deliverCapturedWebhook(
+  app: Express,
+  gateway: PaymentGateway,
+  gatewayOrderId: string,
+  paymentId: string,
+) {
+  return deliverWebhook(app, await capturedWebhook(gateway, gatewayOrderId, paymentId));
 }
 
 describe('payment receipts', () => {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import type { PaymentGateway } from '../../server/payments/gateway';
 import { SandboxGateway } from '../../server/payments/sandbox';
+import { paymentWebhookBody } from '../../server/payments/webhook-event';
 import { testApp } from '../helpers/api-app';
 import { findCatalogueEntry } from '@/domain/catalogue';
 import { makeOrderNumber } from '@/domain/order-number';
@@ -137,6 +138,18 @@ export function deliverWebhook(
 export function sandboxOf(gateway: PaymentGateway): SandboxGateway {
   if (!(gateway instanceof SandboxGateway)) throw new Error('tests run on the sandbox gateway');
   return gateway;
+}
+
+/** The webhook the sandbox gateway would send for a payment of the gateway order, signed. */
+export async function capturedWebhook(
+  gateway: PaymentGateway,
+  gatewayOrderId: string,
+  paymentId: string,
+  event: 'payment.captured' | 'order.paid' = 'payment.captured',
+) {
+  const sandbox = sandboxOf(gateway);
+  const payment = await sandbox.fetchPayment(paymentId);
+  return sandbox.signWebhook(paymentWebhookBody(event, { ...payment!, orderId: gatewayOrderId }));
 }
 
 /** A user's order paid in the sandbox checkout (webhook dropped), not yet verified. */

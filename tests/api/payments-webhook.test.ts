@@ -4,6 +4,7 @@ import { paymentWebhookBody } from '../../server/payments/webhook-event';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
 import {
+  capturedWebhook,
   createPaymentOrder,
   deliverWebhook,
   docData,
@@ -25,20 +26,9 @@ beforeEach(async () => {
 describe('POST /api/payments/webhook', () => {
   const deliver = deliverWebhook;
 
-  async function capturedWebhook(
-    deps: ReturnType<typeof testApp>['deps'],
-    gatewayOrderId: string,
-    paymentId: string,
-    event: 'payment.captured' | 'order.paid' = 'payment.captured',
-  ) {
-    const sandbox = sandboxOf(deps.gateway);
-    const payment = await sandbox.fetchPayment(paymentId);
-    return sandbox.signWebhook(paymentWebhookBody(event, { ...payment!, orderId: gatewayOrderId }));
-  }
-
   it('when the same event is delivered twice, then it takes effect once', async () => {
     const { app, deps, user, orderId, gatewayOrderId, result } = await paidCheckout();
-    const webhook = await capturedWebhook(deps, gatewayOrderId, result.razorpay_payment_id);
+    const webhook = await capturedWebhook(deps.gateway, gatewayOrderId, result.razorpay_payment_id);
 
     const first = await deliver(app, webhook);
     const replay = await deliver(app, webhook);
@@ -53,8 +43,8 @@ describe('POST /api/payments/webhook', () => {
 
   it('when the webhook arrives before verify, then the order ends Paid exactly once and verify still succeeds', async () => {
     const { app, deps, user, orderId, gatewayOrderId, result } = await paidCheckout();
-    const webhook = await capturedWebhook(deps, gatewayOrderId, result.razorpay_payment_id);
-    const orderPaid = await capturedWebhook(deps, gatewayOrderId, result.razorpay_payment_id, 'order.paid');
+    const webhook = await capturedWebhook(deps.gateway, gatewayOrderId, result.razorpay_payment_id);
+    const orderPaid = await capturedWebhook(deps.gateway, gatewayOrderId, result.razorpay_payment_id, 'order.paid');
 
     expect((await deliver(app, webhook)).status).toBe(200);
     const paidAt = (await docData(orderPath(user.uid, orderId)))?.paidAt;
@@ -78,7 +68,7 @@ describe('POST /api/payments/webhook', () => {
     const { app, deps, user, orderId, gatewayOrderId, result } = await paidCheckout();
     const sandbox = sandboxOf(deps.gateway);
     const payment = (await sandbox.fetchPayment(result.razorpay_payment_id))!;
-    await deliver(app, await capturedWebhook(deps, gatewayOrderId, payment.id));
+    await deliver(app, await capturedWebhook(deps.gateway, gatewayOrderId, payment.id));
 
     const failure = sandbox.signWebhook(
       paymentWebhookBody('payment.failed', {
@@ -98,7 +88,7 @@ describe('POST /api/payments/webhook', () => {
 
   it('when the signature is wrong, then it answers 400 and nothing changes', async () => {
     const { app, deps, user, orderId, gatewayOrderId, result } = await paidCheckout();
-    const webhook = await capturedWebhook(deps, gatewayOrderId, result.razorpay_payment_id);
+    const webhook = await capturedWebhook(deps.gateway, gatewayOrderId, result.razorpay_payment_id);
 
     const response = await deliver(app, { ...webhook, signature: '0'.repeat(64) });
     const unsigned = await request(app)
@@ -139,7 +129,7 @@ describe('POST /api/payments/webhook', () => {
     'when the event id header is %j (not an id Razorpay sends), then it answers 400 and records nothing',
     async (eventId) => {
       const { app, deps, user, orderId, gatewayOrderId, result } = await paidCheckout();
-      const webhook = await capturedWebhook(deps, gatewayOrderId, result.razorpay_payment_id);
+      const webhook = await capturedWebhook(deps.gateway, gatewayOrderId, result.razorpay_payment_id);
 
       const response = await deliver(app, { ...webhook, eventId });
 

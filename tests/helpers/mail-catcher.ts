@@ -1,8 +1,9 @@
 import net from 'node:net';
+import { afterEach, beforeEach } from 'vitest';
 import { accountEmailLookup } from '../../server/mail/recipients';
 import { createSmtpTransport, type MailTransport } from '../../server/mail/transport';
 import type { DrainOptions } from '../../server/mail/drain';
-import { admin } from './emulators';
+import { admin, clearFirestore } from './emulators';
 
 /** The stack's mail catcher (maildev): its SMTP server and its REST API. */
 export const catcher = {
@@ -140,4 +141,24 @@ export async function silentMailServer() {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * For a test file that sends mail: before each test Firestore and the catcher are emptied, and
+ * after it every transport the test opened is closed. `transport(url?)` opens a catcher transport
+ * that is closed that way; `track(created)` does the same for one made otherwise.
+ */
+export function caughtMailPerTest() {
+  const open: Array<{ close(): void }> = [];
+  beforeEach(async () => {
+    await Promise.all([clearFirestore(), clearCaughtMails()]);
+  });
+  afterEach(() => {
+    for (const created of open.splice(0)) created.close();
+  });
+  const track = <T extends { close(): void }>(created: T): T => {
+    open.push(created);
+    return created;
+  };
+  return { transport: (url?: string) => track(catcherTransport(url)), track };
 }
