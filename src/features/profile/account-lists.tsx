@@ -8,16 +8,18 @@ import { useSubscription, type SubscriptionState } from '@/lib/use-subscription'
 import { subscribeToInvoices, subscribeToOrders, subscribeToQueries } from './api';
 import { formatDateTime } from './format';
 
-interface ListSectionProps<T> {
+interface ListSectionProps<T extends { id: string }> {
   id: string;
   title: string;
   emptyText: string;
   list: SubscriptionState<T[]>;
-  renderItem: (item: T) => ReactNode;
-  itemKey: (item: T) => string;
+  /** What the item is, on the left. */
+  details: (item: T) => ReactNode;
+  /** Its status (and amount and Pay Now), on the right. */
+  aside: (item: T) => ReactNode;
 }
 
-function ListSection<T>({ id, title, emptyText, list, renderItem, itemKey }: ListSectionProps<T>) {
+function ListSection<T extends { id: string }>({ id, title, emptyText, list, details, aside }: ListSectionProps<T>) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id={id} className="text-xl font-semibold">
@@ -30,8 +32,9 @@ function ListSection<T>({ id, title, emptyText, list, renderItem, itemKey }: Lis
         {list.status === 'ready' && list.data.length > 0 && (
           <ul className="divide-y divide-slate-200">
             {list.data.map((item) => (
-              <li key={itemKey(item)} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                {renderItem(item)}
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0 flex-1 basis-full sm:basis-0">{details(item)}</div>
+                {aside(item)}
               </li>
             ))}
           </ul>
@@ -41,43 +44,43 @@ function ListSection<T>({ id, title, emptyText, list, renderItem, itemKey }: Lis
   );
 }
 
-interface PayProps {
-  onPay: (docId: string) => void;
-  payingId: string | null;
+interface PayableProps {
+  amountPaise: number;
+  status: string;
+  /** 'Inv #…' or 'Order #…', for the button's accessible name. */
+  label: string;
+  isPaying: boolean;
+  onPay: () => void;
 }
 
-function PayNow({
-  docId,
-  status,
-  label,
-  onPay,
-  payingId,
-}: PayProps & { docId: string; status: string; label: string }) {
-  // Spec: only items whose status is exactly 'Pending' can be paid.
-  if (status !== STATUS.pending) return null;
-  const isPaying = payingId === docId;
+/** An invoice's or order's amount and status, and Pay Now while it is exactly 'Pending' (spec). */
+function Payable({ amountPaise, status, label, isPaying, onPay }: PayableProps) {
   return (
-    <Button
-      size="sm"
-      className="whitespace-nowrap"
-      onClick={() => onPay(docId)}
-      disabled={isPaying}
-      aria-label={`Pay Now: ${label}`}
-    >
-      {isPaying ? 'Processing...' : 'Pay Now'}
-    </Button>
+    <div className="flex items-center gap-3">
+      <span className="font-semibold">{formatInr(amountPaise)}</span>
+      <StatusBadge status={status} />
+      {status === STATUS.pending && (
+        <Button
+          size="sm"
+          className="whitespace-nowrap"
+          onClick={onPay}
+          disabled={isPaying}
+          aria-label={`Pay Now: ${label}`}
+        >
+          {isPaying ? 'Processing...' : 'Pay Now'}
+        </Button>
+      )}
+    </div>
   );
 }
 
-export function InvoicesList({
-  uid,
-  onPay,
-  payingId,
-}: {
+interface PayableListProps<T> {
   uid: string;
-  onPay: (invoice: Invoice) => void;
+  onPay: (item: T) => void;
   payingId: string | null;
-}) {
+}
+
+export function InvoicesList({ uid, onPay, payingId }: PayableListProps<Invoice>) {
   const list = useSubscription<Invoice[]>(uid, (onData, onError) => subscribeToInvoices(uid, onData, onError));
   return (
     <ListSection
@@ -85,25 +88,20 @@ export function InvoicesList({
       title="My Invoices"
       emptyText="No invoices found."
       list={list}
-      itemKey={(invoice) => invoice.id}
-      renderItem={(invoice) => (
+      details={(invoice) => (
         <>
-          <div className="min-w-0 flex-1 basis-full sm:basis-0">
-            <p className="font-semibold">Inv #{invoice.invoiceId}</p>
-            <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
-          </div>
-          <div className="flex items-center gap-3">
-            <span className="font-semibold">{formatInr(invoice.amountPaise)}</span>
-            <StatusBadge status={invoice.status} />
-            <PayNow
-              docId={invoice.id}
-              status={invoice.status}
-              label={`Inv #${invoice.invoiceId}`}
-              payingId={payingId}
-              onPay={() => onPay(invoice)}
-            />
-          </div>
+          <p className="font-semibold">Inv #{invoice.invoiceId}</p>
+          <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
         </>
+      )}
+      aside={(invoice) => (
+        <Payable
+          amountPaise={invoice.amountPaise}
+          status={invoice.status}
+          label={`Inv #${invoice.invoiceId}`}
+          isPaying={payingId === invoice.id}
+          onPay={() => onPay(invoice)}
+        />
       )}
     />
   );
@@ -117,30 +115,19 @@ export function QueriesList({ uid }: { uid: string }) {
       title="My Queries"
       emptyText="You haven't submitted any queries."
       list={list}
-      itemKey={(item: CustomerQuery) => item.id}
-      renderItem={(item) => (
+      details={(query) => (
         <>
-          <div className="min-w-0 flex-1 basis-full sm:basis-0">
-            <p className="font-semibold">{item.businessName || 'General Query'}</p>
-            <p className="text-sm break-words text-slate-700">{item.message}</p>
-            <p className="text-sm text-slate-600">{formatDateTime(item.submittedAt)}</p>
-          </div>
-          <StatusBadge status={item.status} />
+          <p className="font-semibold">{query.businessName || 'General Query'}</p>
+          <p className="text-sm break-words text-slate-700">{query.message}</p>
+          <p className="text-sm text-slate-600">{formatDateTime(query.submittedAt)}</p>
         </>
       )}
+      aside={(query) => <StatusBadge status={query.status} />}
     />
   );
 }
 
-export function OrdersList({
-  uid,
-  onPay,
-  payingId,
-}: {
-  uid: string;
-  onPay: (order: Order) => void;
-  payingId: string | null;
-}) {
+export function OrdersList({ uid, onPay, payingId }: PayableListProps<Order>) {
   const list = useSubscription<Order[]>(uid, (onData, onError) => subscribeToOrders(uid, onData, onError));
   return (
     <ListSection
@@ -148,28 +135,23 @@ export function OrdersList({
       title="My Orders"
       emptyText="You have not placed any orders yet."
       list={list}
-      itemKey={(order) => order.id}
-      renderItem={(order) => (
+      details={(order) => (
         <>
-          <div className="min-w-0 flex-1 basis-full sm:basis-0">
-            <p className="font-semibold break-all">Order #{order.orderNumber}</p>
-            <p className="text-sm text-slate-700">
-              {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
-            </p>
-            <p className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</p>
-          </div>
-          <div className="flex items-center gap-3">
-            <span className="font-semibold">{formatInr(order.totalPaise)}</span>
-            <StatusBadge status={order.status} />
-            <PayNow
-              docId={order.id}
-              status={order.status}
-              label={`Order #${order.orderNumber}`}
-              payingId={payingId}
-              onPay={() => onPay(order)}
-            />
-          </div>
+          <p className="font-semibold break-all">Order #{order.orderNumber}</p>
+          <p className="text-sm text-slate-700">
+            {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
+          </p>
+          <p className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</p>
         </>
+      )}
+      aside={(order) => (
+        <Payable
+          amountPaise={order.totalPaise}
+          status={order.status}
+          label={`Order #${order.orderNumber}`}
+          isPaying={payingId === order.id}
+          onPay={() => onPay(order)}
+        />
       )}
     />
   );
