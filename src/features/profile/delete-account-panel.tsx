@@ -45,43 +45,66 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
         {isDeleting ? 'Deleting...' : 'Delete My Account'}
       </Button>
 
-      <Modal
+      <ConfirmDeletion
         isOpen={stage === 'first'}
-        onClose={() => setStage('idle')}
         title="Delete account?"
-        role="alertdialog"
-        size="sm"
-        closeLabel="Cancel deletion"
-      >
-        <p>{DELETE_CONFIRM_FIRST}</p>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setStage('idle')} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" size="sm" onClick={() => setStage('last')}>
-            Yes, continue
-          </Button>
-        </div>
-      </Modal>
-
-      <Modal
+        text={DELETE_CONFIRM_FIRST}
+        confirmLabel="Yes, continue"
+        onCancel={() => setStage('idle')}
+        onConfirm={() => setStage('last')}
+      />
+      <ConfirmDeletion
         isOpen={stage === 'last'}
-        onClose={() => !isDeleting && setStage('idle')}
         title="Delete account permanently?"
-        role="alertdialog"
-        size="sm"
-        closeLabel="Cancel deletion"
-      >
-        <p>{DELETE_CONFIRM_LAST}</p>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setStage('idle')} disabled={isDeleting} data-autofocus>
-            Cancel
-          </Button>
-          <Button variant="danger" size="sm" onClick={() => void confirmLast()} disabled={isDeleting}>
-            {isDeleting ? 'Deleting...' : 'Delete Permanently'}
-          </Button>
-        </div>
-      </Modal>
+        text={DELETE_CONFIRM_LAST}
+        confirmLabel={isDeleting ? 'Deleting...' : 'Delete Permanently'}
+        isBusy={isDeleting}
+        onCancel={() => setStage('idle')}
+        onConfirm={() => void confirmLast()}
+      />
     </section>
+  );
+}
+
+interface ConfirmDeletionProps {
+  isOpen: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  /** While deleting: nothing can be pressed and the dialog stays open. */
+  isBusy?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** One of the two confirmations: an alert dialog whose Cancel has the focus. */
+function ConfirmDeletion({
+  isOpen,
+  title,
+  text,
+  confirmLabel,
+  isBusy = false,
+  onCancel,
+  onConfirm,
+}: ConfirmDeletionProps) {
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={() => !isBusy && onCancel()}
+      title={title}
+      role="alertdialog"
+      size="sm"
+      closeLabel="Cancel deletion"
+    >
+      <p>{text}</p>
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={isBusy} data-autofocus>
+          Cancel
+        </Button>
+        <Button variant="danger" size="sm" onClick={onConfirm} disabled={isBusy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
   );
 }
