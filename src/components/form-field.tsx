@@ -9,7 +9,7 @@ import {
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
 const CONTROL =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-darker focus:outline-2 focus:outline-brand-darker disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-600';
+  'mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-darker focus:outline-2 focus:outline-brand-darker disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-600';
 
 /** What every field takes besides its control's own attributes. */
 interface FieldProps {
@@ -91,17 +91,35 @@ function useField({
   return { shell, control };
 }
 
-export interface TextFieldProps extends FieldProps, InputHTMLAttributes<HTMLInputElement> {}
+export interface TextFieldProps extends FieldProps, InputHTMLAttributes<HTMLInputElement> {
+  /** A short fixed text shown inside the box before the value, such as '₹' (not part of the value). */
+  prefix?: string;
+}
 
 /** A labelled input whose error is linked with aria-invalid and aria-describedby. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, isOptional, fieldClassName, ...input },
+  { label, error, hint, isOptional, fieldClassName, prefix, ...input },
   ref,
 ) {
   const { shell, control } = useField({ label, error, hint, isOptional, fieldClassName, ...input });
+  if (!prefix) {
+    return (
+      <FieldShell {...shell}>
+        <input ref={ref} {...input} {...control} />
+      </FieldShell>
+    );
+  }
   return (
     <FieldShell {...shell}>
-      <input ref={ref} {...input} {...control} />
+      <div className="relative">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-sm text-slate-600"
+        >
+          {prefix}
+        </span>
+        <input ref={ref} {...input} {...control} className={control.className.replace(' px-3 ', ' pr-3 pl-7 ')} />
+      </div>
     </FieldShell>
   );
 });
@@ -153,7 +171,9 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success'; chi
  * Binds fields to a react-hook-form form: `field('email')` is that field's registration and its
  * error message, to spread onto a TextField, TextAreaField or SelectField.
  */
-export function fieldsOf<T extends FieldValues>(form: UseFormReturn<T>) {
+export function fieldsOf<T extends FieldValues, Output extends FieldValues = T>(
+  form: UseFormReturn<T, unknown, Output>,
+) {
   return (name: Path<T>) => ({
     ...form.register(name),
     error: form.getFieldState(name, form.formState).error?.message,

@@ -1,4 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { MIN_PASSWORD_LENGTH, PASSWORD_RULE } from '@/domain/schemas';
 import { fieldsOf, TextField } from './form-field';
 
 interface NewPasswords {
@@ -23,6 +24,8 @@ export function NewPasswordFields<T extends NewPasswords>({
         label="Password"
         type="password"
         autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        hint={PASSWORD_RULE}
         {...field('password')}
       />
       <TextField

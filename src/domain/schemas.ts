@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AMOUNT_FORMAT_MESSAGE, MIN_AMOUNT_PAISE, rupeeTextToPaise } from './money';
+import { isValidPhone, PHONE_MESSAGE } from './phone';
 
 /**
  * Zod schemas of every form and API body. The browser validates with them before sending and the
@@ -15,10 +17,16 @@ export const emailSchema = z
   .max(254, 'Email is too long.')
   .pipe(z.email('Please enter a valid email address.'));
 
+/** A phone number we can call back (see isValidPhone). */
+const phone = (requiredMessage: string) => required(requiredMessage, 30).refine(isValidPhone, PHONE_MESSAGE);
+
 export const contactFormSchema = z.object({
   name: required('Name is required.', 100),
   businessName: trimmed(150).optional().default(''),
-  contactNumber: trimmed(30).optional().default(''),
+  contactNumber: trimmed(30)
+    .refine((value) => value === '' || isValidPhone(value), PHONE_MESSAGE)
+    .optional()
+    .default(''),
   email: emailSchema,
   message: required('Message is required.', 5000),
   // Sent by the spec's client; never trusted: the server takes the uid from the ID token.
@@ -33,7 +41,7 @@ export const profileDetailsSchema = z.object({
     .union([z.literal(''), emailSchema])
     .optional()
     .default(''),
-  phone: required('Phone is required.', 30),
+  phone: phone('Phone is required.'),
   address: required('Address is required.', 300),
   country: required('Country is required.', 100),
   state: required('State is required.', 100),
@@ -41,9 +49,16 @@ export const profileDetailsSchema = z.object({
 });
 export type ProfileDetails = z.input<typeof profileDetailsSchema>;
 
-/** A new password typed twice (signup, guest linking): both required, and they must match. */
+/** Firebase Auth refuses shorter passwords ('auth/weak-password'); the forms say so before sending. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters.`;
+
+/** A new password typed twice (signup, guest linking): both required, long enough, and they must match. */
 const newPasswordFields = {
-  password: z.string().min(1, 'Password is required.'),
+  password: z
+    .string()
+    .min(1, 'Password is required.')
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`),
   confirmPassword: z.string().min(1, 'Please confirm your password.'),
 };
 
@@ -59,18 +74,39 @@ export const signupFormSchema = withMatchingPasswords(
 );
 export type SignupForm = z.input<typeof signupFormSchema>;
 
-export const newInvoiceFormSchema = z.object({
-  name: required('Name is required.', 100),
-  email: emailSchema,
-  invoiceId: required('Invoice ID is required.', 64),
-  amount: z.coerce
-    .number({ message: 'Amount must be a number.' })
-    .refine(Number.isFinite, 'Amount must be a number.')
-    .min(1, 'Amount must be at least ₹1.')
-    .max(10_000_000, 'Amount is too large.'),
-});
+/** The largest invoice a customer may enter: ₹1,00,00,000 (the rules allow the same). */
+export const MAX_INVOICE_PAISE = 1_000_000_000;
+
+/**
+ * An amount typed in rupees (at most two decimals: see rupeeTextToPaise), as integer paise,
+ * from ₹1 (Razorpay's minimum) to MAX_INVOICE_PAISE.
+ */
+export const rupeeAmountSchema = z
+  .union([z.string(), z.number()])
+  .transform((value, context) => {
+    const paise = rupeeTextToPaise(String(value));
+    if (paise === null) {
+      context.addIssue({
+        code: 'custom',
+        message: String(value).trim() ? AMOUNT_FORMAT_MESSAGE : 'Amount is required.',
+      });
+      return z.NEVER;
+    }
+    return paise;
+  })
+  .pipe(z.number().min(MIN_AMOUNT_PAISE, 'Amount must be at least ₹1.').max(MAX_INVOICE_PAISE, 'Amount is too large.'));
+
+export const newInvoiceFormSchema = z
+  .object({
+    name: required('Name is required.', 100),
+    email: emailSchema,
+    invoiceId: required('Invoice ID is required.', 64),
+    amount: rupeeAmountSchema,
+  })
+  .transform(({ amount, ...invoice }) => ({ ...invoice, amountPaise: amount }));
+/** What the form holds: the amount is the text typed, in rupees. */
 export type NewInvoiceForm = z.input<typeof newInvoiceFormSchema>;
-/** A valid new invoice; its amount is rupees, as typed. */
+/** A valid new invoice; its amount is integer paise. */
 export type NewInvoice = z.output<typeof newInvoiceFormSchema>;
 
 export const paymentTypeSchema = z.enum(['product_order', 'invoice']);

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { PHONE_MESSAGE } from '@/domain/phone';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { testApp } from '../helpers/api-app';
@@ -70,6 +71,16 @@ describe('POST /api/contact', () => {
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'Please enter a valid email address.' });
+    expect((await admin().db.collection('enquiries').get()).size).toBe(0);
+  });
+
+  it("when the contact number is 'abc', then it answers 400 with the phone rule and stores nothing", async () => {
+    const response = await request(testApp().app)
+      .post('/api/contact')
+      .send(validBody({ contactNumber: 'abc' }));
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: PHONE_MESSAGE });
     expect((await admin().db.collection('enquiries').get()).size).toBe(0);
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, formatInrWithPaise, priceTextPaise, rupeesToPaise } from '@/domain/money';
+import {
+  AMOUNT_FORMAT_MESSAGE,
+  formatInr,
+  formatInrWithPaise,
+  priceTextPaise,
+  rupeesToPaise,
+  rupeeTextToPaise,
+} from '@/domain/money';
+import { newInvoiceFormSchema } from '@/domain/schemas';
 import { makeOrderNumber, ORDER_NUMBER_PATTERN } from '@/domain/order-number';
 import { statusTone } from '@/domain/status';
 
@@ -69,5 +77,44 @@ describe('formatInrWithPaise', () => {
     expect(formatInrWithPaise(9_322_034)).toBe('₹93,220.34');
     expect(formatInrWithPaise(8)).toBe('₹0.08');
     expect(formatInrWithPaise(123_456_789_50)).toBe('₹12,34,56,789.50');
+  });
+});
+
+describe('rupeeTextToPaise', () => {
+  it('when the text is rupees with at most two decimals, then it is exact paise', () => {
+    expect(rupeeTextToPaise('1500')).toBe(150_000);
+    expect(rupeeTextToPaise('1500.5')).toBe(150_050);
+    expect(rupeeTextToPaise('1,500.50')).toBe(150_050);
+    expect(rupeeTextToPaise(' ₹ 0.07 ')).toBe(7);
+    expect(rupeeTextToPaise('1.10')).toBe(110);
+  });
+
+  it('when the text has more than two decimals or is not a number, then it is refused (never rounded)', () => {
+    for (const text of ['1.005', '1.999', 'abc', '', '1e3', '-5', '12.', '.5', '1.2.3', 'Infinity']) {
+      expect(rupeeTextToPaise(text), text).toBeNull();
+    }
+  });
+});
+
+describe('the new-invoice amount', () => {
+  const invoice = { name: 'Asha', email: 'asha@example.com', invoiceId: 'INV-7' };
+
+  it('when the amount is 1.005, then the form refuses it instead of charging ₹1', () => {
+    const result = newInvoiceFormSchema.safeParse({ ...invoice, amount: '1.005' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([AMOUNT_FORMAT_MESSAGE]);
+  });
+
+  it('when the amount is valid, then the form gives integer paise', () => {
+    expect(newInvoiceFormSchema.parse({ ...invoice, amount: '2500.75' })).toEqual({ ...invoice, amountPaise: 250_075 });
+    expect(newInvoiceFormSchema.parse({ ...invoice, amount: 1 }).amountPaise).toBe(100);
+  });
+
+  it('when the amount is below ₹1, above the limit or empty, then it is refused with its reason', () => {
+    const message = (amount: string) =>
+      newInvoiceFormSchema.safeParse({ ...invoice, amount }).error?.issues.map((issue) => issue.message);
+    expect(message('0.99')).toEqual(['Amount must be at least ₹1.']);
+    expect(message('10000000.01')).toEqual(['Amount is too large.']);
+    expect(message('')).toEqual(['Amount is required.']);
   });
 });

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { fieldsOf, TextField } from '@/components/form-field';
 import { ProfileFields } from '@/components/profile-fields';
+import { DEFAULT_COUNTRY } from '@/domain/company';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
 
 export interface DetailsFormProps {
@@ -16,7 +17,15 @@ export interface DetailsFormProps {
 export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit }: DetailsFormProps) {
   const form = useForm<ProfileDetails>({
     resolver: zodResolver(profileDetailsSchema),
-    defaultValues: { name: initialName, email: initialEmail, phone: '', address: '', country: '', state: '', city: '' },
+    defaultValues: {
+      name: initialName,
+      email: initialEmail,
+      phone: '',
+      address: '',
+      country: DEFAULT_COUNTRY,
+      state: '',
+      city: '',
+    },
   });
   const field = fieldsOf(form);
   const isEmailLocked = initialEmail !== '';

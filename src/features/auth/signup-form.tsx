@@ -4,6 +4,7 @@ import { Button } from '@/components/button';
 import { fieldsOf, TextField } from '@/components/form-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ProfileFields } from '@/components/profile-fields';
+import { DEFAULT_COUNTRY } from '@/domain/company';
 import { signupFormSchema, type SignupForm } from '@/domain/schemas';
 
 export interface SignupFormProps {
@@ -18,7 +19,7 @@ const EMPTY: SignupForm = {
   password: '',
   confirmPassword: '',
   address: '',
-  country: '',
+  country: DEFAULT_COUNTRY,
   state: '',
   city: '',
 };

@@ -1,7 +1,7 @@
 import { doc, getDoc, getDocs, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
 import type { CartItem } from '@/domain/cart';
 import { cartTotalPaise } from '@/domain/cart';
-import { CURRENCY, paiseToRupees, rupeesToPaise } from '@/domain/money';
+import { CURRENCY, paiseToRupees } from '@/domain/money';
 import { makeOrderNumber } from '@/domain/order-number';
 import type {
   CheckoutResult,
@@ -10,7 +10,7 @@ import type {
   SandboxPayResponse,
   VerifyPaymentResponse,
 } from '@/domain/payments';
-import { newInvoiceFormSchema, type NewInvoiceForm, type PaymentType } from '@/domain/schemas';
+import type { NewInvoice, PaymentType } from '@/domain/schemas';
 import { STATUS } from '@/domain/status';
 import { apiClient } from '@/lib/api-client';
 import { invoicesOf, listenToList, ordersOf, userDoc, type Invoice, type Order } from '@/lib/firestore';
@@ -27,17 +27,15 @@ export function subscribeToPendingInvoices(
   return listenToList(pending, onData, onError);
 }
 
-/** Creates a 'Pending' invoice for the user; returns its document id. */
-export async function createInvoice(uid: string, form: NewInvoiceForm): Promise<{ docId: string; invoiceId: string }> {
-  const invoice = newInvoiceFormSchema.parse(form);
+/** Creates a 'Pending' invoice for the user from the validated form; returns its document id. */
+export async function createInvoice(uid: string, invoice: NewInvoice): Promise<{ docId: string; invoiceId: string }> {
   const ref = doc(invoicesOf(uid));
   await setDoc(ref, {
     id: ref.id,
     invoiceId: invoice.invoiceId,
     name: invoice.name,
     email: invoice.email,
-    // The form's amount is rupees, as typed.
-    amountPaise: rupeesToPaise(invoice.amount),
+    amountPaise: invoice.amountPaise,
     currency: CURRENCY,
     status: STATUS.pending,
     createdAt: serverTimestamp(),

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { rupeesToPaise } from '@/domain/money';
 import { sameInvoiceId } from '@/domain/payments';
 import type { NewInvoice } from '@/domain/schemas';
 import type { Invoice } from '@/lib/firestore';
@@ -57,7 +56,7 @@ export function InvoicePanelContent() {
       return false;
     }
     setMessage(null);
-    const claimed = { amountPaise: rupeesToPaise(invoice.amount), userName: invoice.name, userEmail: invoice.email };
+    const claimed = { amountPaise: invoice.amountPaise, userName: invoice.name, userEmail: invoice.email };
     const result = await payment.payDocument({
       target: async (): Promise<PayTarget> => {
         const { docId } = await (await import('./api')).createInvoice(user.uid, invoice);

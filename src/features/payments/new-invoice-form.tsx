@@ -39,10 +39,11 @@ export function NewInvoiceForm({ defaultName, defaultEmail, isBusy, onSubmit }: 
         <TextField
           id="invoice-amount"
           label="Amount (INR)"
-          type="number"
+          prefix="₹"
           inputMode="decimal"
-          min={1}
-          step="0.01"
+          autoComplete="off"
+          placeholder="1500.50"
+          hint="In rupees, at least ₹1, with at most 2 decimals."
           {...field('amount')}
         />
       </div>

@@ -4,11 +4,21 @@ import { AUTH_MESSAGES, authErrorMessage } from '@/domain/auth-messages';
 const failure = (code: string) => Object.assign(new Error(code), { code });
 
 describe('authErrorMessage', () => {
-  it('when signup fails because the email is taken, then it says so; any other failure is generic', () => {
+  it('when signup fails because the email is taken, then it says so; an unknown failure is generic', () => {
     expect(authErrorMessage('signup', failure('auth/email-already-in-use'))).toBe(
       'This email address is already in use.',
     );
-    expect(authErrorMessage('signup', failure('auth/network-request-failed'))).toBe('Failed to create an account.');
+    expect(authErrorMessage('signup', failure('auth/internal-error'))).toBe('Failed to create an account.');
+    expect(authErrorMessage('signup', new Error('boom'))).toBe('Failed to create an account.');
+  });
+
+  it('when signup fails for a weak password or the network, then the message gives that reason', () => {
+    expect(authErrorMessage('signup', failure('auth/weak-password'))).toBe(
+      'Failed to create an account: the password must be at least 6 characters.',
+    );
+    expect(authErrorMessage('signup', failure('auth/network-request-failed'))).toBe(
+      'Failed to create an account: we could not reach the server. Check your connection and try again.',
+    );
   });
 
   it('when login fails for any reason, then it is the one invalid-credentials message', () => {

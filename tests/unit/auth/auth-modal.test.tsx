@@ -78,9 +78,9 @@ async function fillValidSignup(user: ReturnType<typeof userEvent.setup>, dialog:
   const scope = within(dialog);
   await user.type(scope.getByLabelText('Full Name'), 'Riya');
   await user.type(scope.getByLabelText('Email'), 'riya@example.com');
-  await user.type(scope.getByLabelText('Phone'), '900');
-  await user.type(scope.getByLabelText('Password'), 'pw');
-  await user.type(scope.getByLabelText('Confirm Password'), 'pw');
+  await user.type(scope.getByLabelText('Phone'), '9000012345');
+  await user.type(scope.getByLabelText('Password'), 'secret1');
+  await user.type(scope.getByLabelText('Confirm Password'), 'secret1');
   await user.type(scope.getByLabelText('Address'), '5 Road');
   await fillLocation(user, dialog);
 }
@@ -136,13 +136,31 @@ describe('AuthModal: auth step', () => {
     await user.click(scope.getByRole('button', { name: 'Create Account' }));
     expect(await scope.findByText('Full name is required.')).toBeInTheDocument();
     expect(scope.getByLabelText('Full Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(scope.getByLabelText('Country')).toHaveAccessibleDescription('Country is required.');
+    expect(scope.getByLabelText('State')).toHaveAccessibleDescription('State is required.');
     expect(scope.getByText('City is required.')).toBeInTheDocument();
 
-    await user.type(scope.getByLabelText('Password'), 'one');
-    await user.type(scope.getByLabelText('Confirm Password'), 'two');
+    await user.type(scope.getByLabelText('Password'), 'one-pass');
+    await user.type(scope.getByLabelText('Confirm Password'), 'two-pass');
     await user.click(scope.getByRole('button', { name: 'Create Account' }));
     expect(await scope.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(api.signUpWithEmail).not.toHaveBeenCalled();
+  });
+
+  it('when signup opens, then the password rule is stated, the country is India, and a short password or a bad phone is refused', async () => {
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    const scope = within(dialog);
+    expect(scope.getByLabelText('Password')).toHaveAccessibleDescription('At least 6 characters.');
+    expect(scope.getByLabelText('Country')).toHaveValue('India');
+
+    await user.type(scope.getByLabelText('Phone'), 'abc');
+    await user.type(scope.getByLabelText('Password'), 'abc');
+    await user.type(scope.getByLabelText('Confirm Password'), 'abc');
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    expect(await scope.findByText('Password must be at least 6 characters.')).toBeInTheDocument();
+    expect(scope.getByLabelText('Phone')).toHaveAccessibleDescription(
+      'Enter a 10-digit Indian number (+91 optional) or an international number starting with +.',
+    );
     expect(api.signUpWithEmail).not.toHaveBeenCalled();
   });
 
@@ -308,7 +326,7 @@ describe('AuthModal: Google, guest and the details step', () => {
     expect(await scope.findByText('Phone is required.')).toBeInTheDocument();
     expect(api.saveProfileDetails).not.toHaveBeenCalled();
 
-    await user.type(scope.getByLabelText('Phone'), '900');
+    await user.type(scope.getByLabelText('Phone'), '9000012345');
     await user.type(scope.getByLabelText('Address'), '1 Lane');
     await fillLocation(user, dialog);
     await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
@@ -345,7 +363,7 @@ describe('AuthModal: Google, guest and the details step', () => {
     await googleAs(user, dialog);
     const scope = within(dialog);
     await scope.findByRole('heading', { name: 'Complete Your Profile' });
-    await user.type(scope.getByLabelText('Phone'), '900');
+    await user.type(scope.getByLabelText('Phone'), '9000012345');
     await user.type(scope.getByLabelText('Address'), '1 Lane');
     await fillLocation(user, dialog);
 
@@ -359,6 +377,6 @@ describe('AuthModal: Google, guest and the details step', () => {
       expect(scope.getByRole('alert')).toHaveTextContent('Failed to save your details. Please try again.'),
     );
     expect(scope.getByRole('heading', { name: 'Complete Your Profile' })).toBeInTheDocument();
-    expect(scope.getByLabelText('Phone')).toHaveValue('900');
+    expect(scope.getByLabelText('Phone')).toHaveValue('9000012345');
   });
 });

@@ -25,7 +25,7 @@ const profile: Profile = {
   uid: 'u1',
   name: 'Riya Sharma',
   email: '',
-  phone: '900',
+  phone: '9000012345',
   address: '5 FC Road',
   city: 'Pune',
   state: 'Maharashtra',
@@ -51,7 +51,7 @@ describe('profile header and details', () => {
     expect(screen.getByText('No email provided')).toBeInTheDocument();
     expect(screen.getByText('Guest Account')).toBeInTheDocument();
     expect(screen.getByText('Member Since').nextSibling).toHaveTextContent('N/A');
-    for (const value of ['900', '5 FC Road', 'Pune', 'Maharashtra', 'India'])
+    for (const value of ['9000012345', '5 FC Road', 'Pune', 'Maharashtra', 'India'])
       expect(screen.getByText(value)).toBeInTheDocument();
   });
 
@@ -82,14 +82,14 @@ describe('profile header and details', () => {
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('heading', { name: 'Edit Details' })).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Phone'));
-    await user.type(screen.getByLabelText('Phone'), '911');
+    await user.type(screen.getByLabelText('Phone'), '9110012345');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     finish();
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     expect(api.updateProfileDetails).toHaveBeenCalledWith(
       'u1',
-      expect.objectContaining({ phone: '911', city: 'Pune' }),
+      expect.objectContaining({ phone: '9110012345', city: 'Pune' }),
     );
     expect(onSaved).toHaveBeenCalled();
     expect(screen.queryByRole('heading', { name: 'Edit Details' })).not.toBeInTheDocument();
@@ -117,8 +117,8 @@ describe('GuestLinkPanel', () => {
     const user = userEvent.setup();
     renderApp(<GuestLinkPanel name="Riya" onLinked={vi.fn()} />);
     await user.type(screen.getByLabelText('Email'), 'riya@example.com');
-    await user.type(screen.getByLabelText('Password'), 'one');
-    await user.type(screen.getByLabelText('Confirm Password'), 'two');
+    await user.type(screen.getByLabelText('Password'), 'one-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'two-pass');
     await user.click(screen.getByRole('button', { name: 'Link Email & Password' }));
     expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
     expect(api.linkGuestWithEmail).not.toHaveBeenCalled();
@@ -130,15 +130,15 @@ describe('GuestLinkPanel', () => {
     api.linkGuestWithEmail.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'auth/email-already-in-use' }));
     renderApp(<GuestLinkPanel name="Riya" onLinked={onLinked} />);
     await user.type(screen.getByLabelText('Email'), 'riya@example.com');
-    await user.type(screen.getByLabelText('Password'), 'pw');
-    await user.type(screen.getByLabelText('Confirm Password'), 'pw');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Link Email & Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This email is already in use by another account.');
 
     api.linkGuestWithEmail.mockResolvedValueOnce(undefined);
     await user.click(screen.getByRole('button', { name: 'Link Email & Password' }));
     await waitFor(() => expect(onLinked).toHaveBeenCalled());
-    expect(api.linkGuestWithEmail).toHaveBeenLastCalledWith('riya@example.com', 'pw', 'Riya');
+    expect(api.linkGuestWithEmail).toHaveBeenLastCalledWith('riya@example.com', 'secret1', 'Riya');
   });
 
   it('when Google is already linked elsewhere, then that message shows; otherwise the generic one', async () => {
