@@ -75,7 +75,13 @@ const stack = new Stack({
   seed: false,
   output: { logDir: path.resolve('.tmp', `logs-${config.authPort}`) },
   // No periodic outbox passes: API tests drain it themselves; mails the stack's API queues still go at once.
-  env: { VITE_E2E_HOOKS: 'true', RECONCILE_INTERVAL_MINUTES: '0', MAIL_POLL_SECONDS: '0', LOG_LEVEL: 'warn' },
+  env: {
+    VITE_E2E_HOOKS: 'true',
+    RECONCILE_INTERVAL_MINUTES: '0',
+    ORDER_EXPIRY_CHECK_MINUTES: '0',
+    MAIL_POLL_SECONDS: '0',
+    LOG_LEVEL: 'warn',
+  },
   log: (line) => console.log(`[stack] ${line}`),
 });
 stopOnSignals(stack, (code) => process.exit(code));

@@ -58,6 +58,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes between reconciliation passes; 0 turns the timer off. */
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
+  /** A cart's order nobody pays within this many hours is cancelled; 0 keeps them open. */
+  ORDER_EXPIRY_HOURS: z.coerce.number().min(0).default(24),
+  /** Minutes between passes that cancel expired orders; 0 turns the timer off. */
+  ORDER_EXPIRY_CHECK_MINUTES: z.coerce.number().min(0).default(15),
   /** Payment order and verify requests per client IP per minute (the benchmark raises it). */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   // ---- Tax documents (issue 12) ----

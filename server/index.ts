@@ -10,6 +10,7 @@ import { accountEmailLookup } from './mail/recipients';
 import { createMailTransport } from './mail/transport';
 import { startMailWorker } from './mail/worker';
 import { createGateway } from './payments/create-gateway';
+import { startOrderExpiryTimer } from './payments/order-lifecycle';
 import { startReconcileTimer } from './payments/reconcile';
 
 // A developer's .env, if any (variables already set win). Test stacks opt out so a developer's
@@ -22,6 +23,12 @@ const firebase = initFirebase(config.FIREBASE_PROJECT_ID);
 const gateway = createGateway(config);
 const app = createApp({ config, firebase, gateway, logger });
 const stopReconciling = startReconcileTimer(firebase.db, gateway, config.RECONCILE_INTERVAL_MINUTES, logger);
+const stopExpiringOrders = startOrderExpiryTimer(
+  firebase.db,
+  gateway,
+  { intervalMinutes: config.ORDER_EXPIRY_CHECK_MINUTES, maxAgeHours: config.ORDER_EXPIRY_HOURS },
+  logger,
+);
 // Numbers new tax documents right after each payment and every DOCUMENT_INTERVAL_SECONDS (catching up after a restart).
 const documentWorker = startDocumentWorker(firebase.db, config.documents, {
   intervalSeconds: config.DOCUMENT_INTERVAL_SECONDS,
@@ -50,6 +57,7 @@ process.on('unhandledRejection', (reason) => {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     stopReconciling();
+    stopExpiringOrders();
     documentWorker.stop();
     // Let a send in flight finish and be recorded (else it would end 'failed (interrupted)').
     server.close(() => void mailWorker.stop().finally(() => process.exit(0)));

@@ -32,8 +32,9 @@ export type MarkPaidOutcome =
   /** The document was already Paid by another payment (or deleted); this one is recorded for a refund. */
   | 'already-paid'
   /**
-   * The document no longer carries this gateway order or amount (deleted and re-created, re-priced):
-   * the payment is recorded with status 'mismatch' for review and refund, and nothing is marked Paid.
+   * The document no longer carries this gateway order or amount (deleted and re-created, re-priced),
+   * or it can no longer be paid (Cancelled, Refunded): the payment is recorded with status
+   * 'mismatch' for review and refund, and nothing is marked Paid.
    */
   | 'mismatch'
   /** The webhook event was handled before. */
@@ -50,6 +51,9 @@ export interface MarkPaidResult {
 export const MISMATCH = 'mismatch';
 
 function mismatchReason(target: DocumentData, link: GatewayOrderLink, input: MarkPaidInput): string | undefined {
+  // A Cancelled order was replaced or expired: charging it would charge the customer twice.
+  if (target.status === STATUS.cancelled) return 'cancelled';
+  if (target.status !== STATUS.pending) return 'not-pending';
   if (target.gatewayOrderId !== input.gatewayOrderId) return 'gateway-order-replaced';
   if (input.amountPaise !== link.amountPaise || target.gatewayOrderAmount !== link.amountPaise) return 'amount';
   return undefined;

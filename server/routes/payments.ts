@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
+import { replaceOpenOrders } from '../payments/order-lifecycle';
 import { createPaymentOrder } from '../payments/payment-orders';
 import { SandboxGateway } from '../payments/sandbox';
 import { verifyPayment } from '../payments/verify';
@@ -31,6 +32,13 @@ export function paymentsRouter(deps: AppDeps): Router {
       { uid: req.user!.uid, type: body.type, docId: body.firestore_id },
       deps.config.documents.tax,
     );
+    if (body.type === 'product_order') {
+      // This order is the cart as it is now: the customer's other open orders are replaced by it.
+      // A failure here leaves them to the expiry job; it must not stop this payment.
+      await replaceOpenOrders(db, gateway, req.user!.uid, body.firestore_id).catch((error: unknown) =>
+        req.log?.warn({ err: error }, 'replacing the open orders failed'),
+      );
+    }
     // The body's amount is only compared (for the log), never charged.
     const claimed = Number(body.amount);
     if (body.amount !== undefined && Math.round(claimed * 100) !== order.amountPaise) {

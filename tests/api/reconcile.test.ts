@@ -53,10 +53,11 @@ describe('reconcilePayments', () => {
     const { db } = deps.firebase;
     const user = await newUser();
     const now = Date.now() + SIXTEEN_MINUTES;
-    // Abandoned checkouts: gateway orders with no payment, older than the newer one.
+    // Abandoned checkouts of other customers (a customer's own are replaced by their newer order):
+    // gateway orders with no payment, older than the newer one.
     const abandoned = await Promise.all(
       Array.from({ length: 7 }, (_, index) =>
-        seedOrder(user.uid, ['website-Basic'], {
+        seedOrder(`${user.uid}-other-${index}`, ['website-Basic'], {
           gatewayOrderId: `order_Abandoned${String(index).padStart(5, '0')}`,
           gatewayOrderAmount: 20_000 * 100,
           gatewayOrderCreatedAt: Timestamp.fromMillis(now - 60 * 60_000 - index * 1000),
@@ -64,7 +65,7 @@ describe('reconcilePayments', () => {
       ),
     );
     // Outside the window (older than 7 days): never asked about again.
-    await seedOrder(user.uid, ['website-Basic'], {
+    await seedOrder(`${user.uid}-ancient`, ['website-Basic'], {
       gatewayOrderId: 'order_Ancient000000',
       gatewayOrderAmount: 20_000 * 100,
       gatewayOrderCreatedAt: Timestamp.fromMillis(now - 8 * 24 * 60 * 60_000),

@@ -1,0 +1,189 @@
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import type { Logger } from 'pino';
+import { STATUS } from '../../src/domain/status';
+import type { PaymentGateway } from './gateway';
+import { markPaid } from './mark-paid';
+
+/**
+ * The life of a cart's order after it is created 'Pending': it is paid, or it becomes 'Cancelled'
+ * because a newer order of the customer replaced it (the cart changed) or because nobody paid it
+ * in time. Only this module cancels orders, and it never cancels one that was charged: an order
+ * with a gateway order is first checked with the gateway, and a captured payment marks it Paid
+ * (through markPaid) instead. A payment that reaches a Cancelled order later is kept by markPaid
+ * for a refund and never flips it back to Paid.
+ */
+
+export type CancelReason = 'replaced' | 'expired';
+
+export type CancelOutcome =
+  /** The order is now Cancelled. */
+  | 'cancelled'
+  /** The gateway had captured a payment: the order is Paid instead. */
+  | 'paid'
+  /** It was no longer Pending, or it changed while we looked (a new gateway order): left as it is. */
+  | 'skipped';
+
+/** A Pending order nobody pays within this time is cancelled (ORDER_EXPIRY_HOURS). */
+export const DEFAULT_ORDER_EXPIRY_HOURS = 24;
+
+function isPreconditionFailure(error: unknown): boolean {
+  const code = (error as { code?: number | string })?.code;
+  return code === 9 || code === 'failed-precondition' || code === 10 || code === 'aborted';
+}
+
+/**
+ * Cancels one order if it is still 'Pending' and was not paid. The cancel is written only if the
+ * order is exactly as we read it, so an order that got a new gateway order (or was paid) meanwhile
+ * is left alone. A payment captured after our look at the gateway finds the order Cancelled and is
+ * recorded for a refund (see markPaid).
+ */
+export async function cancelOpenOrder(
+  db: Firestore,
+  gateway: PaymentGateway,
+  ref: DocumentReference,
+  reason: CancelReason,
+): Promise<CancelOutcome> {
+  const snapshot = await ref.get();
+  if (!snapshot.exists || snapshot.get('status') !== STATUS.pending) return 'skipped';
+  const gatewayOrderId = snapshot.get('gatewayOrderId') as unknown;
+  if (typeof gatewayOrderId === 'string') {
+    const captured = (await gateway.fetchOrderPayments(gatewayOrderId)).find(
+      (payment) => payment.status === 'captured',
+    );
+    if (captured) {
+      const result = await markPaid(db, {
+        gatewayOrderId,
+        paymentId: captured.id,
+        amountPaise: captured.amount,
+        method: captured.method,
+        source: 'reconcile',
+      });
+      if (result.outcome === 'paid') return 'paid';
+      // Otherwise the payment is already recorded (for a refund, or by a concurrent call that paid
+      // the order: then the conditional cancel below finds it changed and leaves it).
+    }
+  }
+  try {
+    await ref.update(
+      { status: STATUS.cancelled, cancelReason: reason, cancelledAt: FieldValue.serverTimestamp() },
+      { lastUpdateTime: snapshot.updateTime },
+    );
+    return 'cancelled';
+  } catch (error) {
+    if (isPreconditionFailure(error)) return 'skipped';
+    throw error;
+  }
+}
+
+/**
+ * A customer has at most one open order: when they ask to pay `keepOrderId` (the order of their
+ * cart as it is now), every other 'Pending' order of theirs is replaced by it and cancelled.
+ * Returns how many were cancelled.
+ */
+export async function replaceOpenOrders(
+  db: Firestore,
+  gateway: PaymentGateway,
+  uid: string,
+  keepOrderId: string,
+): Promise<number> {
+  const pending = await db.collection(`users/${uid}/orders`).where('status', '==', STATUS.pending).get();
+  let cancelled = 0;
+  for (const order of pending.docs) {
+    if (order.id === keepOrderId) continue;
+    if ((await cancelOpenOrder(db, gateway, order.ref, 'replaced')) === 'cancelled') cancelled += 1;
+  }
+  return cancelled;
+}
+
+export interface ExpiryOptions {
+  now?: number;
+  /** Orders created longer ago than this are expired; DEFAULT_ORDER_EXPIRY_HOURS by default. */
+  maxAgeMs?: number;
+  /** Orders per query page. */
+  limit?: number;
+  /** Pages per pass (bounds one pass; the next pass goes on). */
+  maxPages?: number;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export interface ExpiryReport {
+  checked: number;
+  cancelled: number;
+  paid: number;
+  failed: number;
+}
+
+/**
+ * Cancels every 'Pending' order created more than `maxAgeMs` ago (oldest first, page by page), or
+ * marks it Paid when its gateway order was captured after all. Safe to run on several instances
+ * at once: each cancel is conditional on the order being unchanged.
+ */
+export async function cancelExpiredOrders(
+  db: Firestore,
+  gateway: PaymentGateway,
+  options: ExpiryOptions = {},
+): Promise<ExpiryReport> {
+  const now = options.now ?? Date.now();
+  const cutoff = Timestamp.fromMillis(now - (options.maxAgeMs ?? DEFAULT_ORDER_EXPIRY_HOURS * 3_600_000));
+  const pageSize = options.limit ?? 200;
+  const report: ExpiryReport = { checked: 0, cancelled: 0, paid: 0, failed: 0 };
+  const expired = db
+    .collectionGroup('orders')
+    .where('status', '==', STATUS.pending)
+    .where('createdAt', '<=', cutoff)
+    .orderBy('createdAt')
+    .limit(pageSize);
+  let last: QueryDocumentSnapshot | undefined;
+  for (let page = 0; page < (options.maxPages ?? 10); page += 1) {
+    const batch = await (last ? expired.startAfter(last) : expired).get();
+    for (const order of batch.docs) {
+      report.checked += 1;
+      try {
+        const outcome = await cancelOpenOrder(db, gateway, order.ref, 'expired');
+        if (outcome === 'cancelled') report.cancelled += 1;
+        if (outcome === 'paid') report.paid += 1;
+      } catch (error) {
+        // One bad order must not stop the pass; the next pass tries it again.
+        report.failed += 1;
+        options.logger?.error({ err: error, path: order.ref.path }, 'expiring an order failed');
+      }
+    }
+    if (batch.size < pageSize) break;
+    last = batch.docs[batch.size - 1];
+  }
+  return report;
+}
+
+/**
+ * Runs cancelExpiredOrders every `intervalMinutes` (0 = off), never two passes at once in this
+ * process. Returns a stop function. (Moves under the job runner of server/jobs once it exists.)
+ */
+export function startOrderExpiryTimer(
+  db: Firestore,
+  gateway: PaymentGateway,
+  { intervalMinutes, maxAgeHours }: { intervalMinutes: number; maxAgeHours: number },
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>,
+): () => void {
+  if (!intervalMinutes || !maxAgeHours) return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    cancelExpiredOrders(db, gateway, { maxAgeMs: maxAgeHours * 3_600_000, logger })
+      .then((report) => {
+        if (report.checked) logger.info(report, 'order expiry pass');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'order expiry pass failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMinutes * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
