@@ -12,6 +12,7 @@ import {
   Timestamp,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { rulesEnvironment } from '../helpers/rules-env';
@@ -123,9 +124,33 @@ describe('users/{uid}/invoices', () => {
     await assertFails(getDocs(collection(visitor(), 'users/alice/invoices')));
   });
 
-  it('when the owner deletes an invoice (account deletion), then it is allowed', async () => {
+  it('when the owner deletes a Pending invoice they entered, then it is allowed', async () => {
     await seed('users/alice/invoices/i1', { ...invoice(), createdAt: Timestamp.now() });
     await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/invoices/i1')));
+  });
+
+  it('when the owner deletes a Paid invoice on its own, then it is denied; together with the profile (account deletion), allowed', async () => {
+    await seed('users/alice', { uid: 'alice', name: 'Alice' });
+    await seed('users/alice/invoices/i1', { ...invoice(), status: 'Paid', paymentId: 'pay_1', createdAt: Timestamp.now() });
+    await assertFails(deleteDoc(doc(alice(), 'users/alice/invoices/i1')));
+
+    const db = alice();
+    const batch = writeBatch(db);
+    batch.delete(doc(db, 'users/alice/invoices/i1'));
+    batch.delete(doc(db, 'users/alice'));
+    await assertSucceeds(batch.commit());
+  });
+
+  it('when the owner deletes an invoice the company issued, then it is denied even while Pending', async () => {
+    await seed('users/alice/invoices/i1', { ...invoice(), issuedBy: 'company', number: 'NB-7', createdAt: Timestamp.now() });
+    await assertFails(deleteDoc(doc(alice(), 'users/alice/invoices/i1')));
+    await assertFails(deleteDoc(doc(bob(), 'users/alice/invoices/i1')));
+  });
+
+  it('when the amount has more than two decimals, then creating it is denied; two decimals are fine', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice({ amount: 1.005 })));
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/invoices/i2'), invoice({ amount: 19.99 })));
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/invoices/i3'), invoice({ amount: 1500.5 })));
   });
 });
 

@@ -64,9 +64,10 @@ export async function deleteAccount(): Promise<void> {
     });
   }
   const uid = user.uid;
-  const lists = await Promise.all([invoicesOf(uid), queriesOf(uid), ordersOf(uid), cartOf(uid)].map(listRefs));
+  const lists = await Promise.all([queriesOf(uid), ordersOf(uid), cartOf(uid), invoicesOf(uid)].map(listRefs));
   const refs: DocumentReference[] = lists.flat();
-  // The profile goes last, so a failure part-way leaves a profile page to retry from.
+  // The profile goes last, so a failure part-way leaves a profile page to retry from. The rules let
+  // a Paid invoice go only in the same batch as the profile, so the invoices come right before it.
   refs.push(userDoc(uid));
   for (let start = 0; start < refs.length; start += BATCH_LIMIT) {
     const batch = writeBatch(db);
