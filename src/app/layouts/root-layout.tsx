@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Navbar } from '@/components/navbar';
 import { GuestBanner } from '@/features/auth/guest-banner';
 import { CartProvider, useCart } from '@/features/cart/cart-provider';
 import { useAuthModal } from '@/lib/auth-modal';
 import { signOutUser, useSession } from '@/lib/session';
+import { useToastsFollowPage } from '@/lib/toast';
 import { paths } from '../paths';
 import { ScrollManager } from './scroll-manager';
 
@@ -24,6 +25,7 @@ function Shell() {
   const authModal = useAuthModal();
   const cart = useCart();
   const navigate = useNavigate();
+  useToastsFollowPage(useLocation().pathname);
 
   return (
     <>

@@ -35,7 +35,7 @@ function ProfilePage({ user }: { user: SessionUser }) {
   const deletePanel = (
     <DeleteAccountPanel
       onDeleted={() => {
-        notify(AUTH_MESSAGES.deletedAccount, 'success');
+        notify(AUTH_MESSAGES.deletedAccount, 'success', { keepOnNavigation: true });
         navigate(paths.home);
       }}
       onFailed={(message) => notify(message, 'error')}

@@ -69,12 +69,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
       // Local storage is the truth of a local cart: another tab may have added this plan meanwhile.
       if (!storedUid) apply({ type: 'replace', items: readLocalCart() });
       if (hasItem(itemsRef.current, item.id)) {
-        toast(`${item.name} is already in your cart.`, 'error');
+        toast(`${item.name} is already in your cart.`, 'error', { key: `cart-add:${item.id}` });
         return;
       }
       const line: CartItem = { id: item.id, name: item.name, category: item.category, price: item.price };
       const next = apply({ type: 'add', item: line });
-      toast(`${item.name} from ${item.category} has been added to your cart!`, 'success');
+      toast(`${item.name} from ${item.category} has been added to your cart!`, 'success', {
+        key: `cart-add:${item.id}`,
+      });
       try {
         if (storedUid) await (await loadApi()).saveCartItem(storedUid, line);
         else writeLocalCart(next);

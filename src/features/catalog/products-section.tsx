@@ -127,7 +127,7 @@ export function ProductsSection({
         </p>
       </div>
 
-      <div className="sticky top-[68px] z-20 mt-10 border-y border-slate-200 bg-slate-50/95 backdrop-blur supports-[backdrop-filter]:bg-slate-50/80">
+      <div className="sticky top-[calc(68px+var(--toast-inset,0px))] z-20 mt-10 border-y border-slate-200 bg-slate-50/95 backdrop-blur supports-[backdrop-filter]:bg-slate-50/80">
         <div
           role="tablist"
           aria-label="Product categories"

@@ -45,6 +45,8 @@ export interface PaymentApi {
 export const DEFAULT_PAYMENT_ERROR = 'Payment gateway error.';
 export const CART_PAYING_ID = 'cart';
 export const NEW_DOCUMENT_PAYING_ID = 'new';
+/** The toasts of paying the cart replace each other (a success replaces an earlier decline). */
+const CART_PAYMENT_KEY = 'payment:cart';
 
 /** The error's own text, or the given fallback. */
 export function paymentErrorText(error: unknown, fallback = DEFAULT_PAYMENT_ERROR): string {
@@ -110,14 +112,14 @@ export function usePayment(): PaymentApi {
     [user],
   );
 
-  /** Toasts the outcome; true when paid. */
+  /** Toasts the outcome (replacing the toast of an earlier attempt at the same payment); true when paid. */
   const report = useCallback(
-    (result: PaymentResult | null, failurePrefix: string): boolean => {
+    (result: PaymentResult | null, failurePrefix: string, key: string): boolean => {
       if (result?.status === 'paid') {
-        toast(successText(result.paymentId, result.isConfirmed), result.isConfirmed ? 'success' : 'info');
+        toast(successText(result.paymentId, result.isConfirmed), result.isConfirmed ? 'success' : 'info', { key });
         return true;
       }
-      if (result?.status === 'failed') toast(`${failurePrefix}${paymentErrorText(result.error)}`, 'error');
+      if (result?.status === 'failed') toast(`${failurePrefix}${paymentErrorText(result.error)}`, 'error', { key });
       return false;
     },
     [toast],
@@ -126,7 +128,7 @@ export function usePayment(): PaymentApi {
   const pay = useCallback(
     async (target: PayTarget) => {
       const label = target.type === 'invoice' ? `Inv #${target.invoiceId}` : `Order #${target.orderNumber}`;
-      report(await payDocument({ target }), `Failed to pay ${label}: `);
+      report(await payDocument({ target }), `Failed to pay ${label}: `, `payment:${target.docId}`);
     },
     [payDocument, report],
   );
@@ -137,7 +139,7 @@ export function usePayment(): PaymentApi {
       // A stale cart (a plan no longer sold, or a changed price) is refused before any order is created.
       const staleReason = staleCartReason(items);
       if (staleReason) {
-        toast(`An error occurred during payment: ${staleReason}`, 'error');
+        toast(`An error occurred during payment: ${staleReason}`, 'error', { key: CART_PAYMENT_KEY });
         return false;
       }
       const result = await payDocument({
@@ -152,7 +154,7 @@ export function usePayment(): PaymentApi {
           return { type: 'product_order', docId, orderNumber };
         },
       });
-      return report(result, 'An error occurred during payment: ');
+      return report(result, 'An error occurred during payment: ', CART_PAYMENT_KEY);
     },
     [user, toast, payDocument, report],
   );

@@ -27,12 +27,12 @@ export function ProfileOverview({ profile, isGuest, onSaved, onLogout, onLinked 
     setIsSaving(true);
     try {
       await updateProfileDetails(profile.uid, details);
-      notify(AUTH_MESSAGES.updatedProfile, 'success');
+      notify(AUTH_MESSAGES.updatedProfile, 'success', { key: 'profile-update' });
       setIsEditing(false);
       onSaved();
     } catch (error) {
       console.warn('Profile update failed:', error);
-      notify(AUTH_MESSAGES.updateProfile, 'error');
+      notify(AUTH_MESSAGES.updateProfile, 'error', { key: 'profile-update' });
     } finally {
       setIsSaving(false);
     }
