@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { prerenderLandingShell } from './scripts/prerender-landing';
 import { previewCsp } from './scripts/site-csp';
+import { taxSettingsFromEnv } from './src/domain/tax-settings';
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
@@ -17,6 +18,8 @@ export default defineConfig(({ mode }) => {
   );
   return {
     plugins: [react(), tailwindcss(), prerenderLandingShell()],
+    // How prices carry GST, from the same variables the API charges by (src/lib/tax-settings.ts).
+    define: { __TAX_SETTINGS__: JSON.stringify(taxSettingsFromEnv(env)) },
     resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
     server: { host: '127.0.0.1', port: Number(env.SITE_PORT || 5173), strictPort: true, proxy },
     preview: {

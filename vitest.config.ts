@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { taxSettingsFromEnv } from './src/domain/tax-settings';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
@@ -12,6 +13,8 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias },
+        // The default tax settings (see vite.config.ts); component tests pass others explicitly.
+        define: { __TAX_SETTINGS__: JSON.stringify(taxSettingsFromEnv({})) },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],

@@ -5,12 +5,10 @@ import {
   canonicalStateName,
   FOREIGN_COUNTRY,
   GST_STATE_CODES,
-  GSTIN_MESSAGES,
-  gstinProblem,
-  normaliseGstin,
   stateNameOfCode,
 } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
+import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
 import type { MailAddress } from './mail/outbox';
 
 /** Public (it is in .env.example): fine for the emulators, never for a real project. */
@@ -74,20 +72,8 @@ const schema = z.object({
     .trim()
     .regex(/^(\d{2})?$/, 'must be a two-digit GST state code, e.g. 29')
     .optional(),
-  /** Unset: the business is not registered for GST, so documents are Payment Receipts without tax. */
-  SELLER_GSTIN: z.string().optional(),
-  /** Percent, at most two decimals. */
-  GST_RATE: z.coerce
-    .number()
-    .min(0)
-    .max(40)
-    .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'at most two decimals')
-    .default(18),
-  /** 'true': plan prices and invoice amounts include GST; 'false': GST is charged on top of them. */
-  PRICES_INCLUDE_GST: z
-    .enum(['true', 'false', ''])
-    .optional()
-    .transform((value) => value !== 'false'),
+  // SELLER_GSTIN, GST_RATE, PRICES_INCLUDE_GST: shared with the site's build, so the cart says what we charge.
+  ...taxEnvironmentFields,
   /** SAC of every line without its own entry below. */
   SAC_DEFAULT: z
     .string()
@@ -240,10 +226,13 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
       `SELLER_STATE_CODE ${stateCode} is not the code of ${canonicalState} (${GST_STATE_CODES[canonicalState]}).`,
     );
   }
-  const gstin = config.SELLER_GSTIN ? normaliseGstin(config.SELLER_GSTIN) : '';
+  let gstin: string;
+  try {
+    gstin = sellerGstinOf(config.SELLER_GSTIN);
+  } catch (error) {
+    throw configError((error as Error).message);
+  }
   if (gstin) {
-    const problem = gstinProblem(gstin);
-    if (problem) throw configError(`SELLER_GSTIN: ${GSTIN_MESSAGES[problem]}`);
     if (gstin.slice(0, 2) !== stateCode) {
       throw configError(
         `SELLER_GSTIN ${gstin} is registered in state ${gstin.slice(0, 2)}, not in SELLER_STATE (${stateCode}).`,
@@ -263,7 +252,7 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
   }
   return {
     seller: { name: config.SELLER_NAME, address: config.SELLER_ADDRESS, state, stateCode, gstin: gstin || null },
-    tax: { registered: Boolean(gstin), ratePercent: config.GST_RATE, pricesIncludeGst: config.PRICES_INCLUDE_GST },
+    tax: taxSettingsOf(config),
     sacCodes,
     sacDefault: config.SAC_DEFAULT,
     prefixes: { invoice: config.DOCUMENT_PREFIX, creditNote: config.CREDIT_NOTE_PREFIX },

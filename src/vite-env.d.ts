@@ -11,3 +11,6 @@ interface ImportMetaEnv {
   readonly VITE_ADMIN_URL?: string;
   readonly VITE_E2E_HOOKS?: string;
 }
+
+/** How prices carry GST, compiled in from SELLER_GSTIN, GST_RATE and PRICES_INCLUDE_GST (vite.config.ts). */
+declare const __TAX_SETTINGS__: import('./domain/tax').TaxSettings;

@@ -106,6 +106,38 @@ export function chargedAmountPaise(listedPaise: readonly number[], settings: Tax
   );
 }
 
+/** What the buyer pays now for lines listed at `listedPaise`, and how the cart words it. */
+export interface PayableSummary {
+  /** The listed prices added up. */
+  listedPaise: number;
+  /** GST charged on top of the listed prices; 0 when prices include it or none is charged. */
+  addedGstPaise: number;
+  /** listedPaise + addedGstPaise: what the checkout charges. */
+  totalPaise: number;
+  /** How GST is treated, in words; null when the seller charges none (no GSTIN). */
+  gstNote: string | null;
+}
+
+/**
+ * The cart's 'Total payable now' under the seller's tax settings: the same amount the API charges
+ * (chargedAmountPaise per line), and the wording that goes with it.
+ */
+export function payableSummary(listedPaise: readonly number[], settings: TaxSettings): PayableSummary {
+  const listed = listedPaise.reduce((sum, line) => sum + line, 0);
+  const total = chargedAmountPaise(listedPaise, settings);
+  const rate = `${settings.ratePercent}%`;
+  return {
+    listedPaise: listed,
+    addedGstPaise: total - listed,
+    totalPaise: total,
+    gstNote: !settings.registered
+      ? null
+      : settings.pricesIncludeGst
+        ? `Prices include GST at ${rate}.`
+        : `Prices exclude GST: GST at ${rate} is added.`,
+  };
+}
+
 /**
  * Splits `totalPaise` over lines in proportion to their weights (largest remainder), so the parts
  * add up exactly; equal to the weights when they already add up to the total.

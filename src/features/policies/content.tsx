@@ -1,4 +1,6 @@
 import { COMPANY, POLICY_DATE } from '@/domain/company';
+import type { TaxSettings } from '@/domain/tax';
+import { taxSettings } from '@/lib/tax-settings';
 import type { PolicyDocument } from './policy-page';
 
 /*
@@ -7,6 +9,34 @@ import type { PolicyDocument } from './policy-page';
  * invoice date, liability is capped at the fees paid in the previous 12 months, and nothing is
  * shipped physically.
  */
+
+/** How GST is charged, as the seller's configuration says (the cart and the API follow the same settings). */
+export function TaxTerms({ settings }: { settings: TaxSettings }) {
+  const rate = `${settings.ratePercent}%`;
+  const accepted =
+    'Your order is accepted when we confirm it and receive payment or agree a payment schedule with you in writing.';
+  if (!settings.registered) {
+    return (
+      <p>
+        We are not registered for GST and do not charge it: the amount you pay is the price shown or the invoice amount.
+        For every payment we issue a numbered payment receipt. {accepted}
+      </p>
+    );
+  }
+  const invoice =
+    'For every payment we issue a numbered GST tax invoice that shows the taxable value and the GST (CGST and SGST, or IGST for a customer in another state); if you give us your GSTIN, it is printed on the invoice so that you can claim input tax credit.';
+  return settings.pricesIncludeGst ? (
+    <p>
+      Prices include GST at the applicable rate (currently {rate}): the amount you pay is the price shown or the invoice
+      amount, and no tax is added at checkout. {invoice} {accepted}
+    </p>
+  ) : (
+    <p>
+      Prices are shown before GST. GST at the applicable rate (currently {rate}) is added to the price shown or the
+      invoice amount, and the cart shows the total payable, GST included, before you pay. {invoice} {accepted}
+    </p>
+  );
+}
 
 const DATA_DELETION_DAYS = 30;
 const BILLING_ERROR_DAYS = 30;
@@ -305,13 +335,7 @@ export const TERMS: PolicyDocument = {
             example a number of machines or control points) are priced for those limits; additional units are charged at
             the rate shown on the plan.
           </p>
-          <p>
-            Prices include GST at the applicable rate (currently 18%): the amount you pay is the price shown or the
-            invoice amount, and no tax is added at checkout. For every payment we issue a numbered GST tax invoice that
-            shows the taxable value and the GST included in it (CGST and SGST, or IGST for a customer in another state);
-            if you give us your GSTIN, it is printed on the invoice so that you can claim input tax credit. Your order
-            is accepted when we confirm it and receive payment or agree a payment schedule with you in writing.
-          </p>
+          <TaxTerms settings={taxSettings} />
         </>
       ),
     },

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { taxSettingsFromEnv } from '@/domain/tax-settings';
 import { loadConfig } from '../../../server/config';
 
 const base = { FIREBASE_PROJECT_ID: 'demo-site' };
@@ -59,14 +59,17 @@ describe('seller and tax configuration', () => {
     expect(() => loadConfig({ ...base, SAC_DEFAULT: '12345' })).toThrow(/SAC_DEFAULT/);
   });
 
-  it('when the Terms speak of tax, then they say what the default configuration does: GST included at its rate', () => {
-    // The site cannot read the server's configuration, so this pins the Terms to the defaults.
-    const terms = readFileSync('src/features/policies/content.tsx', 'utf8').replace(/\s+/g, ' ');
-    const { tax } = loadConfig(base).documents;
-
-    expect(tax.pricesIncludeGst).toBe(true);
-    expect(terms).toContain(`Prices include GST at the applicable rate (currently ${tax.ratePercent}%)`);
-    expect(terms).toContain('no tax is added at checkout');
-    expect(terms).not.toMatch(/taxes such as GST are added/);
+  it('when the site is built with the same variables, then it has the tax settings the API charges by', () => {
+    const variants = [
+      {},
+      { PRICES_INCLUDE_GST: 'false', GST_RATE: '12.5' },
+      { SELLER_STATE: 'Maharashtra', SELLER_GSTIN: '27aapfu0939f1zv' },
+      { SELLER_STATE: 'Maharashtra', SELLER_GSTIN: '27AAPFU0939F1ZV', PRICES_INCLUDE_GST: 'false', GST_RATE: '28' },
+    ];
+    for (const env of variants) {
+      expect(taxSettingsFromEnv(env), JSON.stringify(env)).toEqual(loadConfig({ ...base, ...env }).documents.tax);
+    }
+    expect(() => taxSettingsFromEnv({ SELLER_GSTIN: '27AAPFU0939F1ZW' })).toThrow(/SELLER_GSTIN: .*not valid/);
+    expect(() => taxSettingsFromEnv({ GST_RATE: 'many' })).toThrow(/GST_RATE/);
   });
 });
