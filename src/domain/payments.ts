@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentTypeSchema } from './schemas';
+import { STATUS } from './status';
 
 /**
  * API bodies of the payment endpoints. The spec's two request shapes both arrive at the same
@@ -76,4 +77,12 @@ export const MAX_RECEIPT_LENGTH = 40;
 /** Invoice ids name the same invoice regardless of surrounding spaces and letter case ('inv-dec' is 'INV-DEC'). */
 export function sameInvoiceId(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * Whether a customer may delete an invoice: only one they entered themselves (not issued by the
+ * company) and only while it is 'Pending' (firestore.rules say the same).
+ */
+export function canCustomerDeleteInvoice(invoice: { status: string; issuedBy?: string }): boolean {
+  return invoice.status === STATUS.pending && invoice.issuedBy !== 'company';
 }

@@ -54,8 +54,11 @@ export interface Invoice {
   currency: string;
   status: string;
   createdAt: Date | null;
+  /** 'company' for an invoice staff issued (the customer can neither change nor delete it); unset for the customer's own. */
+  issuedBy?: 'company';
   /** Set by the server once paid. */
   paymentId?: string;
+  paidAt?: Date;
 }
 
 export interface CustomerQuery {
@@ -82,6 +85,9 @@ export interface Order {
   currency: string;
   status: string;
   createdAt: Date | null;
+  /** Set by the server once paid. */
+  paymentId?: string;
+  paidAt?: Date;
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -146,7 +152,9 @@ const invoiceConverter = converter<Invoice>(
     currency: str(data.currency) || 'INR',
     status: str(data.status),
     createdAt: date(data.createdAt),
+    issuedBy: data.issuedBy === 'company' ? 'company' : undefined,
     paymentId: str(data.paymentId) || undefined,
+    paidAt: date(data.paidAt) ?? undefined,
   }),
   ({ amountPaise, ...invoice }) => ({
     ...pick(invoice, ['invoiceId', 'name', 'email', 'currency', 'status', 'createdAt']),
@@ -182,6 +190,8 @@ const orderConverter = converter<Order>(
     currency: str(data.currency) || 'INR',
     status: str(data.status),
     createdAt: date(data.createdAt),
+    paymentId: str(data.paymentId) || undefined,
+    paidAt: date(data.paidAt) ?? undefined,
   }),
   ({ totalPaise, items, ...order }) => ({
     ...pick(order, ['orderNumber', 'userId', 'currency', 'status', 'createdAt']),

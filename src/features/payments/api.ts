@@ -1,4 +1,4 @@
-import { doc, getDoc, getDocs, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, getDocs, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
 import type { CartItem } from '@/domain/cart';
 import { cartTotalPaise } from '@/domain/cart';
 import { CURRENCY, paiseToRupees } from '@/domain/money';
@@ -41,6 +41,14 @@ export async function createInvoice(uid: string, invoice: NewInvoice): Promise<{
     createdAt: serverTimestamp(),
   });
   return { docId: ref.id, invoiceId: invoice.invoiceId };
+}
+
+/**
+ * Deletes an invoice the user entered and has not paid (the rules refuse any other), so that a
+ * mistyped or abandoned one can be entered again.
+ */
+export async function deleteInvoice(uid: string, docId: string): Promise<void> {
+  await deleteDoc(doc(invoicesOf(uid), docId));
 }
 
 /** The user's 'Pending' orders (a single-field filter: no composite index needed). */

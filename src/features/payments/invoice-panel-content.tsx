@@ -6,10 +6,12 @@ import { useSession } from '@/lib/session';
 import { useSubscription } from '@/lib/use-subscription';
 import { NewInvoiceForm } from './new-invoice-form';
 import { PendingInvoiceList } from './pending-invoice-list';
+import { useInvoiceDeletion } from './use-invoice-deletion';
 import { paymentErrorText, usePayment, type PaymentResult, type PayTarget } from './use-payment';
 
 export const DUPLICATE_INVOICE = 'This invoice is already pending. Please pay from the list above.';
 export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
+export const CORRECT_BY_DELETING = 'To change its amount, delete it there and enter it again.';
 
 type StatusMessage = { type: 'success' | 'error'; text: string } | null;
 
@@ -25,6 +27,8 @@ export function InvoicePanelContent() {
   const { user } = useSession();
   const uid = user?.uid ?? null;
   const payment = usePayment();
+  const deletion = useInvoiceDeletion();
+  const { canDelete } = deletion;
   const [message, setMessage] = useState<StatusMessage>(null);
   // Firestore comes with ./api, loaded only now that a signed-in user has opened the tab.
   const invoices = useSubscription<Invoice[]>(uid, async (onData, onError) =>
@@ -51,17 +55,26 @@ export function InvoicePanelContent() {
 
   async function payNew(invoice: NewInvoice): Promise<boolean> {
     if (!user || payment.payingId !== null) return false;
-    if (invoices.data?.some((pending) => sameInvoiceId(pending.invoiceId, invoice.invoiceId))) {
-      setMessage({ type: 'error', text: DUPLICATE_INVOICE });
+    const pending = invoices.data?.find((listed) => sameInvoiceId(listed.invoiceId, invoice.invoiceId));
+    // Entering an abandoned attempt again (same id, same amount) pays that same invoice: nothing
+    // left behind blocks a retry. A different amount is refused; the list offers Delete to correct it.
+    const retry = pending && canDelete(pending) && pending.amountPaise === invoice.amountPaise ? pending : null;
+    if (pending && !retry) {
+      setMessage({
+        type: 'error',
+        text: canDelete(pending) ? `${DUPLICATE_INVOICE} ${CORRECT_BY_DELETING}` : DUPLICATE_INVOICE,
+      });
       return false;
     }
     setMessage(null);
     const claimed = { amountPaise: invoice.amountPaise, userName: invoice.name, userEmail: invoice.email };
     const result = await payment.payDocument({
-      target: async (): Promise<PayTarget> => {
-        const { docId } = await (await import('./api')).createInvoice(user.uid, invoice);
-        return { type: 'invoice', docId, invoiceId: invoice.invoiceId };
-      },
+      target: retry
+        ? { type: 'invoice', docId: retry.id, invoiceId: retry.invoiceId }
+        : async (): Promise<PayTarget> => {
+            const { docId } = await (await import('./api')).createInvoice(user.uid, invoice);
+            return { type: 'invoice', docId, invoiceId: invoice.invoiceId };
+          },
       claimed,
       prefill: { name: invoice.name, email: invoice.email },
     });
@@ -74,7 +87,10 @@ export function InvoicePanelContent() {
         invoices={invoices}
         payingId={payment.payingId}
         onPay={(invoice) => void payListed(invoice)}
+        canDelete={canDelete}
+        onDelete={deletion.request}
       />
+      {deletion.dialog}
       <NewInvoiceForm
         defaultName={user?.displayName ?? ''}
         defaultEmail={user?.email ?? ''}

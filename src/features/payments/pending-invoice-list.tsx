@@ -10,10 +10,13 @@ export interface PendingInvoiceListProps {
   /** The document being paid, if any: every Pay button waits meanwhile. */
   payingId: string | null;
   onPay: (invoice: Invoice) => void;
+  /** Whether an invoice offers Delete (one the customer entered), and what Delete does. */
+  canDelete: (invoice: Invoice) => boolean;
+  onDelete: (invoice: Invoice) => void;
 }
 
 /** The contact tab's pending invoices (spec: at most 12rem high, scrolling), each with its Pay button. */
-export function PendingInvoiceList({ invoices, payingId, onPay }: PendingInvoiceListProps) {
+export function PendingInvoiceList({ invoices, payingId, onPay, canDelete, onDelete }: PendingInvoiceListProps) {
   return (
     <section aria-labelledby="pending-invoices-title">
       <h3 id="pending-invoices-title" className="text-lg font-semibold text-slate-900">
@@ -45,17 +48,29 @@ export function PendingInvoiceList({ invoices, payingId, onPay }: PendingInvoice
                   <p className="truncate font-medium text-slate-900">Invoice #{invoice.invoiceId}</p>
                   <p className="text-sm text-slate-600">{formatInr(invoice.amountPaise)}</p>
                 </div>
-                <Button
-                  size="sm"
-                  className="shrink-0"
-                  onClick={() => onPay(invoice)}
-                  disabled={payingId !== null}
-                  aria-label={`Pay invoice ${invoice.invoiceId}`}
-                  aria-busy={isPaying}
-                >
-                  {isPaying && <Spinner />}
-                  {isPaying ? 'Processing...' : 'Pay'}
-                </Button>
+                <div className="flex shrink-0 gap-2">
+                  {canDelete(invoice) && (
+                    <Button
+                      variant="dangerOutline"
+                      size="sm"
+                      onClick={() => onDelete(invoice)}
+                      disabled={payingId !== null}
+                      aria-label={`Delete invoice ${invoice.invoiceId}`}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    onClick={() => onPay(invoice)}
+                    disabled={payingId !== null}
+                    aria-label={`Pay invoice ${invoice.invoiceId}`}
+                    aria-busy={isPaying}
+                  >
+                    {isPaying && <Spinner />}
+                    {isPaying ? 'Processing...' : 'Pay'}
+                  </Button>
+                </div>
               </li>
             );
           })}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/button';
-import { Modal } from '@/components/modal';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { deleteAccount } from './api';
 
@@ -45,66 +45,27 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
         {isDeleting ? 'Deleting...' : 'Delete My Account'}
       </Button>
 
-      <ConfirmDeletion
+      <ConfirmDialog
         isOpen={stage === 'first'}
         title="Delete account?"
-        text={DELETE_CONFIRM_FIRST}
+        closeLabel="Cancel deletion"
         confirmLabel="Yes, continue"
         onCancel={() => setStage('idle')}
         onConfirm={() => setStage('last')}
-      />
-      <ConfirmDeletion
+      >
+        <p>{DELETE_CONFIRM_FIRST}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
         isOpen={stage === 'last'}
         title="Delete account permanently?"
-        text={DELETE_CONFIRM_LAST}
+        closeLabel="Cancel deletion"
         confirmLabel={isDeleting ? 'Deleting...' : 'Delete Permanently'}
         isBusy={isDeleting}
         onCancel={() => setStage('idle')}
         onConfirm={() => void confirmLast()}
-      />
+      >
+        <p>{DELETE_CONFIRM_LAST}</p>
+      </ConfirmDialog>
     </section>
-  );
-}
-
-interface ConfirmDeletionProps {
-  isOpen: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  /** While deleting: nothing can be pressed and the dialog stays open. */
-  isBusy?: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}
-
-/** One of the two confirmations: an alert dialog whose Cancel has the focus. */
-function ConfirmDeletion({
-  isOpen,
-  title,
-  text,
-  confirmLabel,
-  isBusy = false,
-  onCancel,
-  onConfirm,
-}: ConfirmDeletionProps) {
-  return (
-    <Modal
-      isOpen={isOpen}
-      onClose={() => !isBusy && onCancel()}
-      title={title}
-      role="alertdialog"
-      size="sm"
-      closeLabel="Cancel deletion"
-    >
-      <p>{text}</p>
-      <div className="mt-6 flex justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onCancel} disabled={isBusy} data-autofocus>
-          Cancel
-        </Button>
-        <Button variant="danger" size="sm" onClick={onConfirm} disabled={isBusy}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </Modal>
   );
 }

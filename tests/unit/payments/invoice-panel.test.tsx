@@ -1,14 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sameInvoiceId } from '@/domain/payments';
 import type { Invoice } from '@/lib/firestore';
-import { DUPLICATE_INVOICE, InvoicePanelContent } from '@/features/payments/invoice-panel-content';
+import { CORRECT_BY_DELETING, DUPLICATE_INVOICE, InvoicePanelContent } from '@/features/payments/invoice-panel-content';
 import { REGISTERED, renderApp } from '../../helpers/render-app';
 
 const checkout = vi.hoisted(() => ({ runCheckout: vi.fn() }));
 vi.mock('@/features/payments/checkout', () => checkout);
-const api = vi.hoisted(() => ({ subscribeToPendingInvoices: vi.fn(), createInvoice: vi.fn() }));
+const api = vi.hoisted(() => ({ subscribeToPendingInvoices: vi.fn(), createInvoice: vi.fn(), deleteInvoice: vi.fn() }));
 vi.mock('@/features/payments/api', () => api);
 
 const pendingDec: Invoice = {
@@ -22,32 +22,69 @@ const pendingDec: Invoice = {
   createdAt: null,
 };
 
+const issuedByCompany: Invoice = { ...pendingDec, id: 'doc-co', invoiceId: 'NB-7', issuedBy: 'company' };
+
 beforeEach(() => {
   vi.clearAllMocks();
   api.subscribeToPendingInvoices.mockImplementation((_uid: string, onData: (invoices: Invoice[]) => void) => {
-    onData([pendingDec]);
+    onData([pendingDec, issuedByCompany]);
     return () => {};
   });
+  api.deleteInvoice.mockResolvedValue(undefined);
   api.createInvoice.mockResolvedValue({ docId: 'doc-new', invoiceId: 'INV-NEW' });
   checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_X', status: 'Paid' });
 });
 
-async function submitInvoice(invoiceId: string) {
+async function submitInvoice(invoiceId: string, amount = '2500') {
   const user = userEvent.setup();
   renderApp(<InvoicePanelContent />, { session: REGISTERED });
   await screen.findByText('Invoice #INV-DEC');
   await user.type(screen.getByLabelText('Invoice ID'), invoiceId);
-  await user.type(screen.getByLabelText('Amount (INR)'), '2500');
+  await user.type(screen.getByLabelText('Amount (INR)'), amount);
   await user.click(screen.getByRole('button', { name: 'Pay Invoice' }));
+  return user;
 }
 
 describe('InvoicePanelContent duplicate check', () => {
-  it('when the new id differs from a pending one only in case and spaces, then it is refused as a duplicate', async () => {
-    await submitInvoice('  inv-dec ');
+  it('when the new id matches a pending one (case and spaces aside) with another amount, then it is refused and the fix is named', async () => {
+    await submitInvoice('  inv-dec ', '2400');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(DUPLICATE_INVOICE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${DUPLICATE_INVOICE} ${CORRECT_BY_DELETING}`);
     expect(api.createInvoice).not.toHaveBeenCalled();
     expect(checkout.runCheckout).not.toHaveBeenCalled();
+  });
+
+  it('when an abandoned invoice is entered again with the same amount, then that same invoice is paid (no second one)', async () => {
+    await submitInvoice('INV-DEC', '2500');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Payment successful for Invoice #INV-DEC!');
+    expect(checkout.runCheckout).toHaveBeenCalledWith(expect.objectContaining({ type: 'invoice', docId: 'doc-dec' }));
+    expect(api.createInvoice).not.toHaveBeenCalled();
+  });
+
+  it('when the id is of an invoice the company issued, then it is the spec refusal, and that invoice has no Delete', async () => {
+    await submitInvoice('NB-7', '2500');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(DUPLICATE_INVOICE);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(CORRECT_BY_DELETING);
+    expect(screen.queryByRole('button', { name: 'Delete invoice NB-7' })).not.toBeInTheDocument();
+    expect(checkout.runCheckout).not.toHaveBeenCalled();
+  });
+
+  it('when the customer deletes their pending invoice and confirms, then it is deleted; Cancel keeps it', async () => {
+    const user = userEvent.setup();
+    renderApp(<InvoicePanelContent />, { session: REGISTERED });
+    await user.click(await screen.findByRole('button', { name: 'Delete invoice INV-DEC' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this invoice?' });
+    expect(dialog).toHaveTextContent('Invoice #INV-DEC for ₹2,500 has not been paid.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.deleteInvoice).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete invoice INV-DEC' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Invoice' }));
+
+    await waitFor(() => expect(api.deleteInvoice).toHaveBeenCalledWith('u1', 'doc-dec'));
+    expect(await screen.findByText('Invoice #INV-DEC has been deleted.')).toBeInTheDocument();
   });
 
   it('when the new id is not pending, then the invoice is created and paid', async () => {
