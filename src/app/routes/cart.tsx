@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { Footer } from '@/components/footer';
 import { sectionHref } from '@/components/section-link';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
@@ -6,8 +7,10 @@ import { CartView } from '@/features/cart/cart-view';
 import { usePayment } from '@/features/payments/use-payment';
 import { useAuthModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
+import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';
 import { paths } from '../paths';
+import { POLICY_LINKS } from './policy-links';
 
 /** /cart: the cart feature's view, paid through the payments feature. */
 export function CartRoute() {
@@ -33,12 +36,18 @@ export function CartRoute() {
   }
 
   return (
-    <CartView
-      items={cart.items}
-      isPaying={payment.payingId !== null}
-      onRemove={(id) => void cart.remove(id)}
-      onPay={() => void onPay()}
-      shopHref={sectionHref('products')}
-    />
+    <>
+      <CartView
+        items={cart.items}
+        isPaying={payment.payingId !== null}
+        onRemove={(id) => void cart.remove(id)}
+        onPay={() => void onPay()}
+        shopHref={sectionHref('products')}
+        termsHref={paths.terms}
+        refundHref={paths.refund}
+        tax={taxSettings}
+      />
+      <Footer policyLinks={POLICY_LINKS} />
+    </>
   );
 }
