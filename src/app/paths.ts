@@ -8,4 +8,9 @@ export const paths = {
   refund: '/refundpolicy',
   cancellation: '/cancellationpolicy',
   adminPanel: '/admin-panel',
+  receipt: '/receipts/:kind/:id',
 } as const;
+
+/** The receipt page of a paid (or just paid) order or invoice, by its document id. */
+export const receiptPath = (kind: 'order' | 'invoice', docId: string) =>
+  `/receipts/${kind}/${encodeURIComponent(docId)}`;

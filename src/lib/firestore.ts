@@ -2,6 +2,7 @@ import {
   collection,
   connectFirestoreEmulator,
   doc,
+  type DocumentReference,
   getFirestore,
   onSnapshot,
   serverTimestamp,
@@ -59,6 +60,8 @@ export interface Invoice {
   /** Set by the server once paid. */
   paymentId?: string;
   paidAt?: Date;
+  /** What the checkout charged, in paise (set by the server with the gateway order). */
+  chargedPaise?: number;
 }
 
 export interface CustomerQuery {
@@ -88,11 +91,15 @@ export interface Order {
   /** Set by the server once paid. */
   paymentId?: string;
   paidAt?: Date;
+  /** What the checkout charged, in paise (set by the server with the gateway order). */
+  chargedPaise?: number;
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const date = (value: unknown) => (value instanceof Timestamp ? value.toDate() : null);
+/** A server-only amount already in paise (gatewayOrderAmount); undefined when not set. */
+const paise = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : undefined);
 
 /** A write still on its way has no server time yet; its estimate keeps it in place meanwhile. */
 const read = (snapshot: QueryDocumentSnapshot, options?: SnapshotOptions) =>
@@ -155,6 +162,7 @@ const invoiceConverter = converter<Invoice>(
     issuedBy: data.issuedBy === 'company' ? 'company' : undefined,
     paymentId: str(data.paymentId) || undefined,
     paidAt: date(data.paidAt) ?? undefined,
+    chargedPaise: paise(data.gatewayOrderAmount),
   }),
   ({ amountPaise, ...invoice }) => ({
     ...pick(invoice, ['invoiceId', 'name', 'email', 'currency', 'status', 'createdAt']),
@@ -192,6 +200,7 @@ const orderConverter = converter<Order>(
     createdAt: date(data.createdAt),
     paymentId: str(data.paymentId) || undefined,
     paidAt: date(data.paidAt) ?? undefined,
+    chargedPaise: paise(data.gatewayOrderAmount),
   }),
   ({ totalPaise, items, ...order }) => ({
     ...pick(order, ['orderNumber', 'userId', 'currency', 'status', 'createdAt']),
@@ -212,6 +221,15 @@ export const cartOf = (uid: string) => collection(db, 'users', uid, 'cart').with
 export const invoicesOf = (uid: string) => collection(db, 'users', uid, 'invoices').withConverter(invoiceConverter);
 export const queriesOf = (uid: string) => collection(db, 'users', uid, 'queries').withConverter(queryConverter);
 export const ordersOf = (uid: string) => collection(db, 'users', uid, 'orders').withConverter(orderConverter);
+
+/** One document, live: `onData` gets it again on every change, or null when it does not exist. */
+export function listenToDoc<T>(
+  source: DocumentReference<T>,
+  onData: (item: T | null) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
+  return onSnapshot(source, (snapshot) => onData(snapshot.data() ?? null), onError);
+}
 
 /**
  * A query's documents, live: `onData` gets the whole list again on every change (a status the

@@ -9,7 +9,7 @@ import { useAuthModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';
-import { paths } from '../paths';
+import { paths, receiptPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
 
 /** /cart: the cart feature's view, paid through the payments feature. */
@@ -28,10 +28,11 @@ export function CartRoute() {
       authModal.open('login');
       return;
     }
-    const isPaid = await payment.payCart(cart.items);
-    if (isPaid) {
+    const paid = await payment.payCart(cart.items);
+    if (paid) {
       await cart.clear();
-      navigate(paths.profile);
+      // The receipt replaces the spec's jump to /profile (where it can be found again).
+      navigate(receiptPath('order', paid.target.docId));
     }
   }
 

@@ -21,9 +21,12 @@ export interface PayRequest {
   prefill?: { name?: string; email?: string };
 }
 
+/** A document this flow has just paid (its status may still be being confirmed). */
+export type PaidDocument = Extract<PaymentResult, { status: 'paid' }>;
+
 /** How a payment ended. A 'paid' one may still be being confirmed (the status updates shortly). */
 export type PaymentResult =
-  | { status: 'paid'; paymentId: string; isConfirmed: boolean }
+  | { status: 'paid'; paymentId: string; isConfirmed: boolean; target: PayTarget }
   | { status: 'cancelled' }
   | { status: 'failed'; error: unknown };
 
@@ -32,14 +35,17 @@ export interface PaymentApi {
   payingId: string | null;
   /** The one payment flow; it reports nothing itself. Null when a payment is already running. */
   payDocument: (request: PayRequest) => Promise<PaymentResult | null>;
-  /** The profile's Pay Now: pays the document and reports the outcome in a toast. */
-  pay: (target: PayTarget) => Promise<void>;
+  /**
+   * The profile's Pay Now: pays the document and reports the outcome in a toast. Resolves with the
+   * paid document (for its receipt), or null.
+   */
+  pay: (target: PayTarget) => Promise<PaidDocument | null>;
   /**
    * Creates the cart's order (or reuses the user's 'Pending' order of the same cart), pays it and
-   * verifies it. Resolves true when paid; failures are shown as the spec's alert ('An error occurred
-   * during payment: …').
+   * verifies it. Resolves with the paid order (for its receipt), or null; failures are shown as
+   * the spec's alert ('An error occurred during payment: …').
    */
-  payCart: (items: CartItem[]) => Promise<boolean>;
+  payCart: (items: CartItem[]) => Promise<PaidDocument | null>;
 }
 
 export const DEFAULT_PAYMENT_ERROR = 'Payment gateway error.';
@@ -101,7 +107,12 @@ export function usePayment(): PaymentApi {
             email: prefill?.email ?? user.email ?? undefined,
           },
         });
-        return { status: 'paid', paymentId: outcome.paymentId, isConfirmed: outcome.status === 'Paid' };
+        return {
+          status: 'paid',
+          paymentId: outcome.paymentId,
+          isConfirmed: outcome.status === 'Paid',
+          target: document,
+        };
       } catch (error) {
         return error instanceof CheckoutCancelledError ? { status: 'cancelled' } : { status: 'failed', error };
       } finally {
@@ -112,15 +123,15 @@ export function usePayment(): PaymentApi {
     [user],
   );
 
-  /** Toasts the outcome (replacing the toast of an earlier attempt at the same payment); true when paid. */
+  /** Toasts the outcome (replacing the toast of an earlier attempt at the same payment); the paid document, if paid. */
   const report = useCallback(
-    (result: PaymentResult | null, failurePrefix: string, key: string): boolean => {
+    (result: PaymentResult | null, failurePrefix: string, key: string): PaidDocument | null => {
       if (result?.status === 'paid') {
         toast(successText(result.paymentId, result.isConfirmed), result.isConfirmed ? 'success' : 'info', { key });
-        return true;
+        return result;
       }
       if (result?.status === 'failed') toast(`${failurePrefix}${paymentErrorText(result.error)}`, 'error', { key });
-      return false;
+      return null;
     },
     [toast],
   );
@@ -128,19 +139,19 @@ export function usePayment(): PaymentApi {
   const pay = useCallback(
     async (target: PayTarget) => {
       const label = target.type === 'invoice' ? `Inv #${target.invoiceId}` : `Order #${target.orderNumber}`;
-      report(await payDocument({ target }), `Failed to pay ${label}: `, `payment:${target.docId}`);
+      return report(await payDocument({ target }), `Failed to pay ${label}: `, `payment:${target.docId}`);
     },
     [payDocument, report],
   );
 
   const payCart = useCallback(
     async (items: CartItem[]) => {
-      if (!user || busy.current || items.length === 0) return false;
+      if (!user || busy.current || items.length === 0) return null;
       // A stale cart (a plan no longer sold, or a changed price) is refused before any order is created.
       const staleReason = staleCartReason(items);
       if (staleReason) {
         toast(`An error occurred during payment: ${staleReason}`, 'error', { key: CART_PAYMENT_KEY });
-        return false;
+        return null;
       }
       const result = await payDocument({
         payingId: CART_PAYING_ID,

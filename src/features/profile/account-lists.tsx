@@ -6,7 +6,7 @@ import { STATUS } from '@/domain/status';
 import type { CustomerQuery, Invoice, Order } from '@/lib/firestore';
 import { useSubscription, type SubscriptionState } from '@/lib/use-subscription';
 import { subscribeToInvoices, subscribeToOrders, subscribeToQueries } from './api';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/domain/dates';
 
 interface ListSectionProps<T extends { id: string }> {
   id: string;

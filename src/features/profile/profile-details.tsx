@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ProfileFields } from '@/components/profile-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
 import type { Profile } from '@/lib/firestore';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/domain/dates';
 
 export function ProfileDetailsView({ profile }: { profile: Profile }) {
   const rows: Array<[string, string]> = [

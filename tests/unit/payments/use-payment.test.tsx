@@ -61,14 +61,18 @@ describe('usePayment', () => {
     checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_LOST', status: 'Pending' });
     renderHook();
 
-    let isPaid = false;
+    let paid: Awaited<ReturnType<typeof payment.payCart>> = null;
     await act(async () => {
-      isPaid = await payment.payCart([
+      paid = await payment.payCart([
         { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' },
       ]);
     });
 
-    expect(isPaid).toBe(true);
+    expect(paid).toMatchObject({
+      status: 'paid',
+      paymentId: 'pay_LOST',
+      target: { type: 'product_order', docId: 'o1' },
+    });
     expect(screen.getByRole('status')).toHaveTextContent(
       'Payment received (Payment ID: pay_LOST). The status will update shortly.',
     );
@@ -143,7 +147,7 @@ describe('usePayment', () => {
     checkout.runCheckout.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     renderHook();
 
-    let first: Promise<void> = Promise.resolve();
+    let first: Promise<unknown> = Promise.resolve();
     await act(async () => {
       first = payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' });
       void payment.pay({ type: 'invoice', docId: 'd1', invoiceId: 'INV-7' });
@@ -175,12 +179,12 @@ describe('staleCartReason', () => {
   it('when a stale cart is paid, then no order is created and the spec error shows', async () => {
     renderHook();
 
-    let isPaid = true;
+    let paid: Awaited<ReturnType<typeof payment.payCart>> | undefined;
     await act(async () => {
-      isPaid = await payment.payCart([{ ...basic, price: '₹1' }]);
+      paid = await payment.payCart([{ ...basic, price: '₹1' }]);
     });
 
-    expect(isPaid).toBe(false);
+    expect(paid).toBeNull();
     expect(checkout.runCheckout).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('An error occurred during payment: Prices have changed.');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '@/features/profile/format';
+import { formatDateTime } from '@/domain/dates';
 
 describe('formatDateTime', () => {
   it('when there is a date, then it is an en-IN medium date plus short time', () => {
