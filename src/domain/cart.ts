@@ -142,3 +142,13 @@ export function findReusableOrder<T extends StoredOrder>(orders: readonly T[], i
     null,
   );
 }
+
+/**
+ * Whether an order can still be paid: it is 'Pending' and its items are still sold at the total it
+ * stores (the server checks the same before it charges). Only such an order shows 'Pay Now'.
+ */
+export function isOrderPayable(order: { status: unknown; items: unknown; totalPaise: unknown }): boolean {
+  if (order.status !== STATUS.pending) return false;
+  const pricing = priceOrderItems(order.items);
+  return pricing.ok && pricing.amountPaise === order.totalPaise;
+}

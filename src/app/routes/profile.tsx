@@ -1,10 +1,13 @@
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/button';
+import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
-import { usePayment } from '@/features/payments/use-payment';
+import { useInvoiceDeletion } from '@/features/payments/use-invoice-deletion';
+import { usePayment, type PayTarget } from '@/features/payments/use-payment';
 import {
   DeleteAccountPanel,
+  InvoiceToPay,
   InvoicesList,
   OrdersList,
   ProfileOverview,
@@ -13,7 +16,9 @@ import {
 } from '@/features/profile';
 import { signOutUser, useSession, type SessionUser } from '@/lib/session';
 import { useToast } from '@/lib/toast';
-import { paths } from '../paths';
+import type { Invoice, Order } from '@/lib/firestore';
+import { paths, receiptPath } from '../paths';
+import { POLICY_LINKS } from './policy-links';
 
 const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Profile...</p>;
 
@@ -28,8 +33,22 @@ export function ProfileRoute() {
 function ProfilePage({ user }: { user: SessionUser }) {
   const { profile, reload } = useProfile(user.uid);
   const payment = usePayment();
+  const deletion = useInvoiceDeletion();
   const notify = useToast();
   const navigate = useNavigate();
+  // The invoice-issued mail links to /profile?invoice={id}: that invoice opens ready to pay.
+  const [params] = useSearchParams();
+  const linkedInvoiceId = params.get('invoice');
+
+  /** Pay Now: the checkout, then the receipt. */
+  async function pay(target: PayTarget) {
+    const paid = await payment.pay(target);
+    if (paid) navigate(receiptPath(target.type === 'invoice' ? 'invoice' : 'order', target.docId));
+  }
+  const payInvoice = (invoice: Invoice) =>
+    void pay({ type: 'invoice', docId: invoice.id, invoiceId: invoice.invoiceId });
+  const payOrder = (order: Order) =>
+    void pay({ type: 'product_order', docId: order.id, orderNumber: order.orderNumber });
 
   const logout = () => void signOutUser().then(() => navigate(paths.home));
   const deletePanel = (
@@ -47,39 +66,59 @@ function ProfilePage({ user }: { user: SessionUser }) {
     // No profile document (or it could not be read). The delete panel stays so that an account
     // whose data is already gone can still be removed.
     return (
-      <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-          <h1 className="text-xl font-semibold">Could not find user profile.</h1>
-          <Button variant="secondary" size="sm" className="mt-4" onClick={logout}>
-            Logout
-          </Button>
-        </div>
-        {deletePanel}
-      </section>
+      <>
+        <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+            <h1 className="text-xl font-semibold">Could not find user profile.</h1>
+            <Button variant="secondary" size="sm" className="mt-4" onClick={logout}>
+              Logout
+            </Button>
+          </div>
+          {deletePanel}
+        </section>
+        <Footer policyLinks={POLICY_LINKS} />
+      </>
     );
   }
 
   return (
-    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <ProfileOverview
-        profile={profile.data}
-        isGuest={user.isAnonymous}
-        onSaved={reload}
-        onLogout={logout}
-        onLinked={() => window.location.reload()}
-      />
-      <InvoicesList
-        uid={user.uid}
-        payingId={payment.payingId}
-        onPay={(invoice) => void payment.pay({ type: 'invoice', docId: invoice.id, invoiceId: invoice.invoiceId })}
-      />
-      <QueriesList uid={user.uid} />
-      <OrdersList
-        uid={user.uid}
-        payingId={payment.payingId}
-        onPay={(order) => void payment.pay({ type: 'product_order', docId: order.id, orderNumber: order.orderNumber })}
-      />
-      {deletePanel}
-    </section>
+    <>
+      <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+        <ProfileOverview
+          profile={profile.data}
+          isGuest={user.isAnonymous}
+          onSaved={reload}
+          onLogout={logout}
+          onLinked={() => window.location.reload()}
+        />
+        {linkedInvoiceId && (
+          <InvoiceToPay
+            uid={user.uid}
+            invoiceDocId={linkedInvoiceId}
+            payingId={payment.payingId}
+            onPay={payInvoice}
+            receiptHref={(invoice) => receiptPath('invoice', invoice.id)}
+          />
+        )}
+        <InvoicesList
+          uid={user.uid}
+          payingId={payment.payingId}
+          onPay={payInvoice}
+          receiptHref={(invoice) => receiptPath('invoice', invoice.id)}
+          canDelete={deletion.canDelete}
+          onDelete={deletion.request}
+        />
+        <QueriesList uid={user.uid} />
+        <OrdersList
+          uid={user.uid}
+          payingId={payment.payingId}
+          onPay={payOrder}
+          receiptHref={(order) => receiptPath('order', order.id)}
+        />
+        {deletePanel}
+        {deletion.dialog}
+      </section>
+      <Footer policyLinks={POLICY_LINKS} />
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
+import { isOrderPayable } from '@/domain/cart';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import type { CustomerQuery, Invoice, Order } from '@/lib/firestore';
@@ -47,19 +49,42 @@ function ListSection<T extends { id: string }>({ id, title, emptyText, list, det
 interface PayableProps {
   amountPaise: number;
   status: string;
-  /** 'Inv #…' or 'Order #…', for the button's accessible name. */
+  /** 'Inv #…' or 'Order #…', for the buttons' accessible names. */
   label: string;
+  /** Whether it can still be paid: Pay Now shows only then. */
+  isPayable: boolean;
   isPaying: boolean;
   onPay: () => void;
+  /** Where its receipt is, once it is Paid. */
+  receiptHref: string;
+  /** Delete, for the customer's own Pending invoice. */
+  onDelete?: () => void;
 }
 
-/** An invoice's or order's amount and status, and Pay Now while it is exactly 'Pending' (spec). */
-function Payable({ amountPaise, status, label, isPaying, onPay }: PayableProps) {
+/**
+ * An invoice's or order's amount and status; Pay Now while it can still be paid, the receipt once
+ * it is Paid, and Delete for an invoice the customer entered and has not paid.
+ */
+function Payable({ amountPaise, status, label, isPayable, isPaying, onPay, receiptHref, onDelete }: PayableProps) {
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3">
       <span className="font-semibold">{formatInr(amountPaise)}</span>
       <StatusBadge status={status} />
-      {status === STATUS.pending && (
+      {status === STATUS.paid && (
+        <Link
+          to={receiptHref}
+          className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
+          aria-label={`View receipt: ${label}`}
+        >
+          View receipt
+        </Link>
+      )}
+      {onDelete && (
+        <Button variant="dangerOutline" size="sm" onClick={onDelete} disabled={isPaying} aria-label={`Delete ${label}`}>
+          Delete
+        </Button>
+      )}
+      {isPayable && (
         <Button
           size="sm"
           className="whitespace-nowrap"
@@ -78,9 +103,17 @@ interface PayableListProps<T> {
   uid: string;
   onPay: (item: T) => void;
   payingId: string | null;
+  /** The receipt page of a paid item. */
+  receiptHref: (item: T) => string;
 }
 
-export function InvoicesList({ uid, onPay, payingId }: PayableListProps<Invoice>) {
+export interface InvoicesListProps extends PayableListProps<Invoice> {
+  /** Whether an invoice offers Delete, and what Delete does (the page composes the deletion). */
+  canDelete?: (invoice: Invoice) => boolean;
+  onDelete?: (invoice: Invoice) => void;
+}
+
+export function InvoicesList({ uid, onPay, payingId, receiptHref, canDelete, onDelete }: InvoicesListProps) {
   const list = useSubscription<Invoice[]>(uid, (onData, onError) => subscribeToInvoices(uid, onData, onError));
   return (
     <ListSection
@@ -90,7 +123,7 @@ export function InvoicesList({ uid, onPay, payingId }: PayableListProps<Invoice>
       list={list}
       details={(invoice) => (
         <>
-          <p className="font-semibold">Inv #{invoice.invoiceId}</p>
+          <p className="font-semibold break-all">Inv #{invoice.invoiceId}</p>
           <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
         </>
       )}
@@ -99,8 +132,11 @@ export function InvoicesList({ uid, onPay, payingId }: PayableListProps<Invoice>
           amountPaise={invoice.amountPaise}
           status={invoice.status}
           label={`Inv #${invoice.invoiceId}`}
+          isPayable={invoice.status === STATUS.pending}
           isPaying={payingId === invoice.id}
           onPay={() => onPay(invoice)}
+          receiptHref={receiptHref(invoice)}
+          onDelete={onDelete && canDelete?.(invoice) ? () => onDelete(invoice) : undefined}
         />
       )}
     />
@@ -127,7 +163,7 @@ export function QueriesList({ uid }: { uid: string }) {
   );
 }
 
-export function OrdersList({ uid, onPay, payingId }: PayableListProps<Order>) {
+export function OrdersList({ uid, onPay, payingId, receiptHref }: PayableListProps<Order>) {
   const list = useSubscription<Order[]>(uid, (onData, onError) => subscribeToOrders(uid, onData, onError));
   return (
     <ListSection
@@ -146,11 +182,13 @@ export function OrdersList({ uid, onPay, payingId }: PayableListProps<Order>) {
       )}
       aside={(order) => (
         <Payable
-          amountPaise={order.totalPaise}
+          amountPaise={order.chargedPaise ?? order.totalPaise}
           status={order.status}
           label={`Order #${order.orderNumber}`}
+          isPayable={isOrderPayable(order)}
           isPaying={payingId === order.id}
           onPay={() => onPay(order)}
+          receiptHref={receiptHref(order)}
         />
       )}
     />

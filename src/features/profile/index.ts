@@ -1,4 +1,5 @@
 export { InvoicesList, OrdersList, QueriesList } from './account-lists';
 export { DeleteAccountPanel } from './delete-account-panel';
+export { InvoiceToPay } from './invoice-to-pay';
 export { ProfileOverview } from './profile-overview';
 export { useProfile } from './use-profile';

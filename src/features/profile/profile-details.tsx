@@ -25,9 +25,9 @@ export function ProfileDetailsView({ profile }: { profile: Profile }) {
       </h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         {rows.map(([label, value]) => (
-          <div key={label}>
+          <div key={label} className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-0.5 text-slate-900">{value || '—'}</dd>
+            <dd className="mt-0.5 wrap-anywhere text-slate-900">{value || '—'}</dd>
           </div>
         ))}
       </dl>

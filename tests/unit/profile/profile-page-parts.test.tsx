@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvoicesList, OrdersList, QueriesList } from '@/features/profile/account-lists';
 import { DeleteAccountPanel } from '@/features/profile/delete-account-panel';
 import { GuestLinkPanel } from '@/features/profile/guest-link-panel';
+import { InvoiceToPay } from '@/features/profile/invoice-to-pay';
 import { ProfileOverview } from '@/features/profile/profile-overview';
 import type { Profile } from '@/lib/firestore';
 import { renderApp } from '../../helpers/render-app';
@@ -17,6 +18,7 @@ const api = vi.hoisted(() => ({
   subscribeToInvoices: vi.fn(),
   subscribeToQueries: vi.fn(),
   subscribeToOrders: vi.fn(),
+  subscribeToInvoice: vi.fn(),
 }));
 vi.mock('@/features/profile/api', () => api);
 vi.mock('@/lib/locations', () => import('../../helpers/fake-locations'));
@@ -165,6 +167,8 @@ describe('GuestLinkPanel', () => {
   });
 });
 
+const receiptHref = (item: { id: string }) => `/receipts/x/${item.id}`;
+
 describe('lists', () => {
   it('when there is nothing, then each list has its empty text', () => {
     answer(api.subscribeToInvoices, []);
@@ -172,9 +176,9 @@ describe('lists', () => {
     answer(api.subscribeToOrders, []);
     renderApp(
       <>
-        <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} />
+        <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
         <QueriesList uid="u1" />
-        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} />
+        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
       </>,
     );
     expect(screen.getByRole('heading', { name: 'My Invoices' })).toBeInTheDocument();
@@ -191,7 +195,7 @@ describe('lists', () => {
       { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Paid', createdAt: null },
       { id: 'd3', invoiceId: 'INV-3', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
     ]);
-    renderApp(<InvoicesList uid="u1" onPay={onPay} payingId="d3" />);
+    renderApp(<InvoicesList uid="u1" onPay={onPay} payingId="d3" receiptHref={receiptHref} />);
     const buttons = screen.getAllByRole('button', { name: /^Pay Now/ });
     expect(buttons).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-1' })).toBeEnabled();
@@ -200,6 +204,61 @@ describe('lists', () => {
     expect(screen.getByText('Paid')).toHaveAttribute('data-tone', 'green');
     await user.click(screen.getByRole('button', { name: 'Pay Now: Inv #INV-1' }));
     expect(onPay).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1', invoiceId: 'INV-1' }));
+    expect(screen.getByRole('link', { name: 'View receipt: Inv #INV-2' })).toHaveAttribute('href', '/receipts/x/d2');
+  });
+
+  it('when an order is Pending but its prices changed or it was Cancelled, then it has no Pay Now; a Paid one has its receipt', () => {
+    const basic = { id: 'website-Basic', name: 'Basic', category: 'Website', price: '₹20,000' };
+    const order = {
+      orderNumber: 'ORD-1700000000000',
+      items: [basic],
+      totalPaise: 2_000_000,
+      currency: 'INR',
+      createdAt: null,
+    };
+    answer(api.subscribeToOrders, [
+      { ...order, id: 'o1', orderNumber: 'ORD-1700000000001', status: 'Pending' },
+      { ...order, id: 'o2', orderNumber: 'ORD-1700000000002', status: 'Pending', totalPaise: 1_500_000 },
+      { ...order, id: 'o3', orderNumber: 'ORD-1700000000003', status: 'Cancelled' },
+      { ...order, id: 'o4', orderNumber: 'ORD-1700000000004', status: 'Paid', paymentId: 'pay_1' },
+    ]);
+    renderApp(<OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />);
+
+    expect(
+      screen.getAllByRole('button', { name: /^Pay Now/ }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Pay Now: Order #ORD-1700000000001']);
+    expect(screen.getAllByRole('link', { name: /^View receipt/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View receipt: Order #ORD-1700000000004' })).toHaveAttribute(
+      'href',
+      '/receipts/x/o4',
+    );
+  });
+
+  it("when an invoice is the customer's own and Pending, then it offers Delete; a Paid or company-issued one does not", async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    const invoice = { amountPaise: 150_000, currency: 'INR', createdAt: null };
+    answer(api.subscribeToInvoices, [
+      { ...invoice, id: 'd1', invoiceId: 'INV-1', status: 'Pending' },
+      { ...invoice, id: 'd2', invoiceId: 'INV-2', status: 'Paid' },
+      { ...invoice, id: 'd3', invoiceId: 'NB-3', status: 'Pending', issuedBy: 'company' },
+    ]);
+    renderApp(
+      <InvoicesList
+        uid="u1"
+        onPay={vi.fn()}
+        payingId={null}
+        receiptHref={receiptHref}
+        canDelete={(item) => item.status === 'Pending' && item.issuedBy !== 'company'}
+        onDelete={onDelete}
+      />,
+    );
+
+    expect(
+      screen.getAllByRole('button', { name: /^Delete/ }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Delete Inv #INV-1']);
+    await user.click(screen.getByRole('button', { name: 'Delete Inv #INV-1' }));
+    expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1' }));
   });
 
   it('when a query has no business name, then it shows as General Query; orders show their number and total', () => {
@@ -220,7 +279,7 @@ describe('lists', () => {
     renderApp(
       <>
         <QueriesList uid="u1" />
-        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} />
+        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
       </>,
     );
     expect(screen.getByText('General Query')).toBeInTheDocument();
@@ -228,6 +287,52 @@ describe('lists', () => {
     expect(screen.getByText('Order #ORD-1700000000000')).toBeInTheDocument();
     expect(screen.getByText('Cancelled')).toHaveAttribute('data-tone', 'red');
     expect(screen.queryByRole('button', { name: /^Pay Now/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('InvoiceToPay (/profile?invoice=…)', () => {
+  const issued = {
+    id: 'doc-9',
+    invoiceId: 'NB-9',
+    name: '',
+    email: '',
+    amountPaise: 4_500_000,
+    currency: 'INR',
+    status: 'Pending',
+    createdAt: null,
+    issuedBy: 'company' as const,
+  };
+  const linked = (invoice: unknown) =>
+    api.subscribeToInvoice.mockImplementation((_uid: string, _id: string, onData: (value: unknown) => void) => {
+      onData(invoice);
+      return () => {};
+    });
+
+  it('when the mail links a Pending invoice, then it is shown at the top with Pay Now', async () => {
+    const user = userEvent.setup();
+    const onPay = vi.fn();
+    linked(issued);
+    renderApp(<InvoiceToPay uid="u1" invoiceDocId="doc-9" payingId={null} onPay={onPay} receiptHref={receiptHref} />);
+
+    expect(screen.getByRole('heading', { name: 'Invoice #NB-9' })).toBeInTheDocument();
+    expect(screen.getByText('₹45,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay Now: Inv #NB-9' }));
+    expect(onPay).toHaveBeenCalledWith(expect.objectContaining({ id: 'doc-9' }));
+    expect(api.subscribeToInvoice).toHaveBeenCalledWith('u1', 'doc-9', expect.any(Function), expect.any(Function));
+  });
+
+  it('when the linked invoice is paid, then its receipt is offered; when it is not in the account, that is said', () => {
+    linked({ ...issued, status: 'Paid', paymentId: 'pay_9' });
+    const { unmount } = renderApp(
+      <InvoiceToPay uid="u1" invoiceDocId="doc-9" payingId={null} onPay={vi.fn()} receiptHref={receiptHref} />,
+    );
+    expect(screen.getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', '/receipts/x/doc-9');
+    expect(screen.queryByRole('button', { name: /Pay Now/ })).not.toBeInTheDocument();
+    unmount();
+
+    linked(null);
+    renderApp(<InvoiceToPay uid="u1" invoiceDocId="nope" payingId={null} onPay={vi.fn()} receiptHref={receiptHref} />);
+    expect(screen.getByRole('heading', { name: 'Invoice not found' })).toBeInTheDocument();
   });
 });
 

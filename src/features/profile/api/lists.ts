@@ -1,6 +1,7 @@
-import { orderBy, query } from 'firebase/firestore';
+import { doc, orderBy, query } from 'firebase/firestore';
 import {
   invoicesOf,
+  listenToDoc,
   listenToList,
   ordersOf,
   queriesOf,
@@ -22,3 +23,11 @@ export const subscribeToQueries = (uid: string, onData: OnData<CustomerQuery>, o
 
 export const subscribeToOrders = (uid: string, onData: OnData<Order>, onError: OnError) =>
   listenToList(query(ordersOf(uid), orderBy('createdAt', 'desc')), onData, onError);
+
+/** One invoice, live (the invoice a mail links to); null when the user has no such invoice. */
+export const subscribeToInvoice = (
+  uid: string,
+  invoiceDocId: string,
+  onData: (invoice: Invoice | null) => void,
+  onError: OnError,
+) => listenToDoc(doc(invoicesOf(uid), invoiceDocId), onData, onError);

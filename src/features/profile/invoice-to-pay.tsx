@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/button';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/domain/dates';
+import { formatInr } from '@/domain/money';
+import { STATUS } from '@/domain/status';
+import type { Invoice } from '@/lib/firestore';
+import { useSubscription } from '@/lib/use-subscription';
+import { subscribeToInvoice } from './api';
+
+export interface InvoiceToPayProps {
+  uid: string;
+  /** The invoice's document id, from /profile?invoice={id} (the link in the invoice mail). */
+  invoiceDocId: string;
+  payingId: string | null;
+  onPay: (invoice: Invoice) => void;
+  receiptHref: (invoice: Invoice) => string;
+}
+
+/**
+ * The invoice a mail linked to, at the top of the profile and in view, ready to pay: its number,
+ * amount and status, with Pay Now while it is Pending or its receipt once it is Paid.
+ */
+export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref }: InvoiceToPayProps) {
+  const invoice = useSubscription<Invoice | null>(`${uid}/${invoiceDocId}`, (onData, onError) =>
+    subscribeToInvoice(uid, invoiceDocId, onData, onError),
+  );
+  const ref = useRef<HTMLElement>(null);
+  const isShown = invoice.status !== 'loading';
+  useEffect(() => {
+    if (isShown) ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [isShown]);
+
+  if (!isShown) return null;
+  const data = invoice.data;
+  return (
+    <section
+      ref={ref}
+      aria-labelledby="invoice-to-pay-title"
+      className="scroll-mt-24 rounded-xl border-2 border-brand bg-brand-light p-6 shadow-sm"
+      data-testid="invoice-to-pay"
+    >
+      <h2 id="invoice-to-pay-title" className="text-xl font-semibold break-all text-slate-900">
+        {data ? `Invoice #${data.invoiceId}` : 'Invoice not found'}
+      </h2>
+      {!data ? (
+        <p className="mt-2 text-slate-700">
+          {invoice.status === 'error'
+            ? 'Could not load this invoice. Please reload the page.'
+            : 'We could not find this invoice in your account. Check that you are signed in with the address it was sent to.'}
+        </p>
+      ) : (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <span className="text-lg font-semibold">{formatInr(data.amountPaise)}</span>
+          <StatusBadge status={data.status} />
+          <span className="text-sm text-slate-600">{formatDateTime(data.createdAt)}</span>
+          {data.status === STATUS.pending && (
+            <Button
+              onClick={() => onPay(data)}
+              disabled={payingId !== null}
+              aria-label={`Pay Now: Inv #${data.invoiceId}`}
+            >
+              {payingId === data.id ? 'Processing...' : 'Pay Now'}
+            </Button>
+          )}
+          {data.status === STATUS.paid && (
+            <Link to={receiptHref(data)} className={buttonClasses('secondary', 'md')}>
+              View receipt
+            </Link>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
