@@ -57,7 +57,10 @@ export function LandingRoute() {
             isInCart={cart.has}
             canAdd={Boolean(session.user)}
             isAuthPending={isAuthPending}
-            onNeedLogin={() => authModal.open('signup')}
+            onNeedLogin={(item) => {
+              cart.addAfterSignIn(item);
+              authModal.open('signup');
+            }}
           />
           <Process />
           <Clients />

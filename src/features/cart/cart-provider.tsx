@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cartReducer, hasItem, mergeCarts, type CartAction, type CartItem } from '@/domain/cart';
+import { useAuthModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
 import { useToast } from '@/lib/toast';
 import { readLocalCart, removeLocalCart, writeLocalCart } from './local-cart';
@@ -11,6 +12,12 @@ export interface CartApi {
   count: number;
   has: (id: string) => boolean;
   add: (item: CartLine) => Promise<void>;
+  /**
+   * A visitor pressed Add to Cart and is asked to sign up: the plan is added (with the spec's
+   * message) once they sign up, log in or continue as a guest, and forgotten if they close the
+   * auth modal signed out.
+   */
+  addAfterSignIn: (item: CartLine) => void;
   remove: (id: string) => Promise<void>;
   clear: () => Promise<void>;
 }
@@ -27,10 +34,15 @@ const loadApi = () => import('./api');
  */
 export function CartProvider({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
+  const authModal = useAuthModal();
   const toast = useToast();
   const [items, setItems] = useState<CartItem[]>(() => (typeof window === 'undefined' ? [] : readLocalCart()));
   const itemsRef = useRef(items);
   const storedUid = status === 'ready' && user && !user.isAnonymous ? user.uid : null;
+  // Which cart the view holds: a registered user's stored cart (once merged) or the local one.
+  const cartKey = storedUid ?? 'local';
+  const [loadedCart, setLoadedCart] = useState<string | null>(null);
+  const [pendingAdd, setPendingAdd] = useState<CartLine | null>(null);
 
   const apply = useCallback((action: CartAction) => {
     const next = cartReducer(itemsRef.current, action);
@@ -43,8 +55,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (status === 'loading') return;
     if (!storedUid) {
       apply({ type: 'replace', items: readLocalCart() });
+      setLoadedCart('local');
       return;
     }
+    setLoadedCart(null);
     let cancelled = false;
     void (async () => {
       try {
@@ -58,6 +72,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         console.error('Could not load the cart.', error);
       }
+      if (!cancelled) setLoadedCart(storedUid);
     })();
     return () => {
       cancelled = true;
@@ -87,6 +102,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [apply, storedUid, toast],
   );
 
+  // The plan a visitor wanted goes in once the auth modal has closed with someone signed in and
+  // their cart is in view (a registered user's stored cart merged), never before.
+  useEffect(() => {
+    if (!pendingAdd || authModal.isOpen || status === 'loading') return;
+    if (!user) {
+      setPendingAdd(null);
+      return;
+    }
+    if (loadedCart !== cartKey) return;
+    setPendingAdd(null);
+    void add(pendingAdd);
+  }, [pendingAdd, authModal.isOpen, status, user, loadedCart, cartKey, add]);
+
   const remove = useCallback(
     async (id: string) => {
       const next = apply({ type: 'remove', id });
@@ -112,7 +140,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const has = useCallback((id: string) => hasItem(items, id), [items]);
   const value = useMemo<CartApi>(
-    () => ({ items, count: items.length, has, add, remove, clear }),
+    () => ({ items, count: items.length, has, add, addAfterSignIn: setPendingAdd, remove, clear }),
     [items, has, add, remove, clear],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -17,7 +17,8 @@ export interface ProductsSectionProps {
   isInCart: (id: string) => boolean;
   /** True when someone (a user or a guest) is signed in; otherwise adding asks them to sign up. */
   canAdd: boolean;
-  onNeedLogin: () => void;
+  /** Nobody is signed in: the page asks them to sign up, and adds this plan once they have. */
+  onNeedLogin: (item: CartItemInput) => void;
   /** The first auth state is not known yet. */
   isAuthPending?: boolean;
   categories?: Category[];
@@ -103,16 +104,14 @@ export function ProductsSection({
 
   const add = (category: Category, planIndex: number) => {
     const plan = category.plans[planIndex]!;
-    if (!canAdd) {
-      onNeedLogin();
-      return;
-    }
-    onAddToCart({
+    const item = {
       id: planItemId(category.id, plan.name),
       name: plan.name,
       category: category.name,
       price: plan.price,
-    });
+    };
+    if (canAdd) onAddToCart(item);
+    else onNeedLogin(item);
   };
 
   return (

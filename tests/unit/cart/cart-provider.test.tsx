@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartProvider, useCart, type CartApi } from '@/features/cart/cart-provider';
 import { LOCAL_CART_KEY } from '@/features/cart/local-cart';
-import type { Session } from '@/lib/session';
-import { GUEST as guest, REGISTERED as registered, renderApp } from '../../helpers/render-app';
+import { useAuthModal } from '@/lib/auth-modal';
+import { SessionContext, type Session } from '@/lib/session';
+import { GUEST as guest, REGISTERED as registered, renderApp, SIGNED_OUT } from '../../helpers/render-app';
 
 const api = vi.hoisted(() => ({
   loadCart: vi.fn(),
@@ -110,5 +112,73 @@ describe('CartProvider across tabs', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent('Basic is already in your cart.');
     expect(screen.getByTestId('count')).toHaveTextContent('1');
+  });
+});
+
+describe('CartProvider: the plan a visitor wanted', () => {
+  let signIn: (session: Session) => void;
+  let modal: ReturnType<typeof useAuthModal>;
+
+  /** The cart under a session the test changes, as sign-up would. */
+  function SignInHarness() {
+    const [session, setSession] = useState<Session>(SIGNED_OUT);
+    signIn = setSession;
+    return (
+      <SessionContext.Provider value={session}>
+        <ModalProbe />
+        <CartProvider>
+          <Probe />
+        </CartProvider>
+      </SessionContext.Provider>
+    );
+  }
+  function ModalProbe() {
+    modal = useAuthModal();
+    return null;
+  }
+
+  it('when a visitor presses Add to Cart and then signs up, then the plan is in their stored cart with the added message', async () => {
+    renderApp(<SignInHarness />);
+    act(() => {
+      cart.addAfterSignIn(basic);
+      modal.open('signup');
+    });
+    expect(screen.getByTestId('count')).toHaveTextContent('0');
+
+    act(() => signIn(registered));
+    act(() => modal.close());
+
+    await waitFor(() => expect(api.saveCartItem).toHaveBeenCalledWith('u1', basic));
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Basic from Websites & E-commerce has been added to your cart!',
+    );
+  });
+
+  it('when the visitor continues as a guest, then the plan is in the local cart', async () => {
+    renderApp(<SignInHarness />);
+    act(() => {
+      cart.addAfterSignIn(starter);
+      modal.open('signup');
+    });
+    act(() => signIn(guest));
+    act(() => modal.close());
+
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
+    expect(JSON.parse(window.localStorage.getItem(LOCAL_CART_KEY)!)).toEqual([starter]);
+  });
+
+  it('when the visitor closes the modal without signing in, then the plan is forgotten (a later login adds nothing)', async () => {
+    renderApp(<SignInHarness />);
+    act(() => {
+      cart.addAfterSignIn(basic);
+      modal.open('signup');
+    });
+    act(() => modal.close());
+    act(() => signIn(registered));
+
+    await waitFor(() => expect(api.loadCart).toHaveBeenCalled());
+    expect(api.saveCartItem).not.toHaveBeenCalled();
+    expect(screen.getByTestId('count')).toHaveTextContent('0');
   });
 });
