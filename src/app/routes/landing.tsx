@@ -68,6 +68,8 @@ export function LandingRoute() {
             isSignedIn={Boolean(session.user)}
             isAuthPending={isAuthPending}
             userId={session.user?.uid ?? null}
+            userName={session.user?.displayName ?? ''}
+            userEmail={session.user?.email ?? ''}
             onLogin={() => authModal.open('login')}
             invoicePanel={
               <Suspense fallback={<p className="py-10 text-center text-slate-600">Loading invoices...</p>}>

@@ -17,6 +17,9 @@ export interface ContactSectionProps {
   /** The first auth state is not known yet. */
   isAuthPending?: boolean;
   userId: string | null;
+  /** The signed-in user's name and email, filled in on the query form. */
+  userName?: string;
+  userEmail?: string;
   onLogin: () => void;
   /** Shown on the 'Pay Invoice' tab for signed-in users (the payments feature, composed by the page). */
   invoicePanel: ReactNode;
@@ -50,6 +53,8 @@ export function ContactSection({
   isSignedIn,
   isAuthPending = false,
   userId,
+  userName = '',
+  userEmail = '',
   onLogin,
   invoicePanel,
   footer,
@@ -155,7 +160,7 @@ export function ContactSection({
             {tab === 'query' ? (
               isNear ? (
                 <Suspense fallback={<FormPlaceholder />}>
-                  <QueryForm userId={userId} onStatus={setStatus} />
+                  <QueryForm userId={userId} defaultName={userName} defaultEmail={userEmail} onStatus={setStatus} />
                 </Suspense>
               ) : (
                 <FormPlaceholder />

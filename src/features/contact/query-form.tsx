@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { fieldsOf, TextAreaField, TextField } from '@/components/form-field';
@@ -7,28 +8,39 @@ import { submitQuery } from './api';
 
 export interface QueryFormProps {
   userId: string | null;
+  /** The signed-in user's name and email, filled in for them ('' when unknown). */
+  defaultName?: string;
+  defaultEmail?: string;
   onStatus: (status: { type: 'success' | 'error'; text: string } | null) => void;
 }
 
 const EMPTY: ContactForm = { name: '', businessName: '', contactNumber: '', email: '', message: '' };
 
 /** The 'Send a Query' form: validated with the shared schema, posted to the API. */
-export function QueryForm({ userId, onStatus }: QueryFormProps) {
+export function QueryForm({ userId, defaultName = '', defaultEmail = '', onStatus }: QueryFormProps) {
+  const initial = { ...EMPTY, name: defaultName, email: defaultEmail };
   const form = useForm<ContactForm, unknown, ContactSubmission>({
     resolver: zodResolver(contactFormSchema),
-    defaultValues: EMPTY,
+    defaultValues: initial,
     shouldFocusError: true,
   });
-  const { handleSubmit, reset } = form;
+  const { handleSubmit, reset, getValues, setValue } = form;
   const { isSubmitting } = form.formState;
   const field = fieldsOf(form);
+
+  // Someone who signs in (or whose name arrives) after the form appeared gets it filled in too,
+  // without overwriting what they typed.
+  useEffect(() => {
+    if (defaultName && !getValues('name')) setValue('name', defaultName);
+    if (defaultEmail && !getValues('email')) setValue('email', defaultEmail);
+  }, [defaultName, defaultEmail, getValues, setValue]);
 
   const onSubmit = async (values: ContactSubmission) => {
     onStatus(null);
     try {
       const message = await submitQuery(values, userId);
       onStatus({ type: 'success', text: message });
-      reset(EMPTY);
+      reset(initial);
     } catch (error) {
       // The server's message, or the browser's own text for a network failure; the input stays.
       onStatus({ type: 'error', text: error instanceof Error ? error.message : String(error) });

@@ -94,6 +94,20 @@ describe('ContactSection', () => {
     expect(await field('Message')).toHaveValue('Need a quote for the Growth plan.');
   });
 
+  it('when a signed-in user opens the query form, then their name and email are filled in, and stay after sending', async () => {
+    submit.mockResolvedValue('Thanks, we will reply soon.');
+    await renderContact({ isSignedIn: true, userId: 'u1', userName: 'Kiran Rao', userEmail: 'kiran@example.com' });
+
+    expect(await field('Name')).toHaveValue('Kiran Rao');
+    expect(await field('Email')).toHaveValue('kiran@example.com');
+    await userEvent.type(await field('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Query' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Thanks, we will reply soon.');
+    expect(await field('Message')).toHaveValue('');
+    expect(await field('Name')).toHaveValue('Kiran Rao');
+  });
+
   it('when the user switches tabs, then the status message is cleared', async () => {
     submit.mockImplementation(async () => {
       throw new TypeError('Failed to fetch');
