@@ -160,18 +160,21 @@ export function ProductsSection({
 
       <div
         ref={scrollerRef}
-        className="flex snap-x snap-mandatory items-start overflow-x-auto scroll-smooth [scrollbar-width:none]"
+        className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none]"
         data-testid="product-panels"
       >
         {categories.map((category, index) => (
+          // Panels out of view are inert: not in the Tab order (the tabs reach them). All panels are
+          // as tall as the tallest; the spare height goes into the plan cards, not below them.
           <div
             key={category.id}
             id={`panel-${category.id}`}
             role="tabpanel"
             aria-labelledby={`tab-${category.id}`}
-            className="w-full shrink-0 snap-start snap-always"
+            inert={index !== active}
+            className="flex w-full shrink-0 snap-start snap-always flex-col"
           >
-            <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6">
+            <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 pt-10 sm:px-6">
               <div className="grid items-center gap-8 md:grid-cols-2 lg:gap-12">
                 <Carousel slides={category.media} label={`${category.name} screenshots`} width={800} height={500} />
                 <div>
@@ -182,7 +185,7 @@ export function ProductsSection({
                   <p className="mt-3 text-lg leading-8 text-slate-600">{category.tagline}</p>
                 </div>
               </div>
-              <div className="mt-10 grid gap-6 md:grid-cols-3">
+              <div className="mt-10 grid flex-1 gap-6 md:grid-cols-3">
                 {category.plans.map((plan, planIndex) => {
                   const id = planItemId(category.id, plan.name);
                   return (

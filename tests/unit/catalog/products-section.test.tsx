@@ -113,4 +113,15 @@ describe('ProductsSection', () => {
     fireEvent.keyDown(tabs[4]!, { key: 'ArrowRight' });
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('when a category is shown, then the other panels are inert (out of the Tab order) until theirs is chosen', async () => {
+    renderSection();
+    const inertPanels = () =>
+      screen.getAllByRole('tabpanel').map((panel) => [panel.id, panel.hasAttribute('inert')] as const);
+
+    expect(inertPanels().filter(([, isInert]) => !isInert)).toEqual([['panel-manufacturing', false]]);
+    await userEvent.click(screen.getByRole('tab', { name: 'Learning Apps' }));
+    expect(inertPanels().filter(([, isInert]) => !isInert)).toEqual([['panel-learning', false]]);
+    expect(inertPanels().filter(([, isInert]) => isInert)).toHaveLength(4);
+  });
 });
