@@ -4,6 +4,7 @@ import { useCart } from '@/features/cart/cart-provider';
 import { useAuthModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
 import { AboveTheFold, BelowFoldPlaceholder } from './landing-shell';
+import { receiptPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
 
 // Only the hero and about are needed for the first paint; the sections below the fold load right
@@ -73,7 +74,7 @@ export function LandingRoute() {
             onLogin={() => authModal.open('login')}
             invoicePanel={
               <Suspense fallback={<p className="py-10 text-center text-slate-600">Loading invoices...</p>}>
-                <InvoicePanel />
+                <InvoicePanel receiptHref={(invoiceDocId) => receiptPath('invoice', invoiceDocId)} />
               </Suspense>
             }
             footer={<Footer policyLinks={POLICY_LINKS} />}

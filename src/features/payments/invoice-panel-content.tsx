@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { sameInvoiceId } from '@/domain/payments';
 import type { NewInvoice } from '@/domain/schemas';
 import type { Invoice } from '@/lib/firestore';
@@ -13,7 +14,7 @@ export const DUPLICATE_INVOICE = 'This invoice is already pending. Please pay fr
 export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
 export const CORRECT_BY_DELETING = 'To change its amount, delete it there and enter it again.';
 
-type StatusMessage = { type: 'success' | 'error'; text: string } | null;
+type StatusMessage = { type: 'success' | 'error'; text: string; receiptHref?: string } | null;
 
 const successText = (invoiceId: string) =>
   `Payment successful for Invoice #${invoiceId}! The status will update shortly.`;
@@ -23,7 +24,7 @@ const successText = (invoiceId: string) =>
  * both paid through the one payment flow (usePayment). A paid invoice leaves the list as soon as
  * the server marks it (the list is live), which is the spec's reload after payment.
  */
-export function InvoicePanelContent() {
+export function InvoicePanelContent({ receiptHref }: { receiptHref?: (invoiceDocId: string) => string }) {
   const { user } = useSession();
   const uid = user?.uid ?? null;
   const payment = usePayment();
@@ -37,7 +38,9 @@ export function InvoicePanelContent() {
 
   /** Shows the outcome; true when paid. */
   function show(result: PaymentResult | null, invoiceId: string): boolean {
-    if (result?.status === 'paid') setMessage({ type: 'success', text: successText(invoiceId) });
+    if (result?.status === 'paid') {
+      setMessage({ type: 'success', text: successText(invoiceId), receiptHref: receiptHref?.(result.target.docId) });
+    }
     if (result?.status === 'failed') {
       setMessage({ type: 'error', text: paymentErrorText(result.error, PAYMENT_ORDER_FAILED) });
     }
@@ -104,6 +107,14 @@ export function InvoicePanelContent() {
             className={`rounded-md px-4 py-3 text-sm ${message.type === 'success' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'}`}
           >
             {message.text}
+            {message.receiptHref && (
+              <>
+                {' '}
+                <Link to={message.receiptHref} className="font-semibold underline underline-offset-2">
+                  View receipt
+                </Link>
+              </>
+            )}
           </p>
         )}
       </div>

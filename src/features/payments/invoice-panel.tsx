@@ -6,10 +6,10 @@ const InvoicePanelContent = lazy(() =>
 );
 
 /** The signed-in 'Pay Invoice' tab: pending invoices and the new-invoice form. */
-export function InvoicePanel() {
+export function InvoicePanel({ receiptHref }: { receiptHref?: (invoiceDocId: string) => string }) {
   return (
     <Suspense fallback={<p className="py-6 text-center text-sm text-slate-600">Loading invoices...</p>}>
-      <InvoicePanelContent />
+      <InvoicePanelContent receiptHref={receiptHref} />
     </Suspense>
   );
 }

@@ -96,6 +96,22 @@ describe('InvoicePanelContent duplicate check', () => {
   });
 });
 
+describe('InvoicePanelContent after paying', () => {
+  it('when a new invoice is paid, then the success message links its receipt', async () => {
+    const user = userEvent.setup();
+    renderApp(<InvoicePanelContent receiptHref={(docId) => `/receipts/invoice/${docId}`} />, { session: REGISTERED });
+    await screen.findByText('Invoice #INV-DEC');
+    await user.type(screen.getByLabelText('Invoice ID'), 'INV-NEW');
+    await user.type(screen.getByLabelText('Amount (INR)'), '1500');
+    await user.click(screen.getByRole('button', { name: 'Pay Invoice' }));
+
+    expect(await screen.findByRole('link', { name: 'View receipt' })).toHaveAttribute(
+      'href',
+      '/receipts/invoice/doc-new',
+    );
+  });
+});
+
 describe('sameInvoiceId', () => {
   it('when ids differ only in letter case or surrounding spaces, then they are the same invoice', () => {
     expect(sameInvoiceId('INV-DEC', ' inv-dec  ')).toBe(true);
