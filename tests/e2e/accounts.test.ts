@@ -199,7 +199,7 @@ describe('accounts', () => {
       await page.getByText('Profile updated successfully!').waitFor();
       await page.reload();
       await page.getByText('9111111111').waitFor();
-      await page.getByText('Bengaluru').waitFor();
+      await page.getByText('Bengaluru', { exact: true }).waitFor();
       expect((await admin().db.doc(`users/${uid}`).get()).data()).toMatchObject({
         phone: '9111111111',
         state: 'Karnataka',

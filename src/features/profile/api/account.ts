@@ -50,7 +50,7 @@ const BATCH_LIMIT = 500;
 const listRefs = async (collection: Query) => (await getDocs(collection)).docs.map((item) => item.ref);
 
 /**
- * Deletes every document of the user (invoices, queries, orders, cart, then the profile) and then
+ * Deletes every document of the user (the profile, then invoices, queries, orders, cart) and then
  * the login. The login's age is checked first, so the usual failure deletes nothing. If deleting
  * the login still fails, the data is gone but the login remains: the profile page shows its
  * 'no profile' state with this same delete action, so a retry finishes the job.
@@ -64,11 +64,11 @@ export async function deleteAccount(): Promise<void> {
     });
   }
   const uid = user.uid;
-  const lists = await Promise.all([queriesOf(uid), ordersOf(uid), cartOf(uid), invoicesOf(uid)].map(listRefs));
-  const refs: DocumentReference[] = lists.flat();
-  // The profile goes last, so a failure part-way leaves a profile page to retry from. The rules let
-  // a Paid invoice go only in the same batch as the profile, so the invoices come right before it.
-  refs.push(userDoc(uid));
+  const lists = await Promise.all([invoicesOf(uid), queriesOf(uid), ordersOf(uid), cartOf(uid)].map(listRefs));
+  // The rules let a Paid invoice go only together with the profile (in its batch, or after it), so
+  // the profile goes first. A failure part-way leaves the profile page's 'no profile' state, whose
+  // delete action finishes the job.
+  const refs: DocumentReference[] = [userDoc(uid), ...lists.flat()];
   for (let start = 0; start < refs.length; start += BATCH_LIMIT) {
     const batch = writeBatch(db);
     for (const ref of refs.slice(start, start + BATCH_LIMIT)) batch.delete(ref);
