@@ -11,9 +11,14 @@ async function openHome(page: Page) {
   await page.locator('#products').waitFor();
 }
 
-/** The plan card's cart button, after selecting its category tab. */
+/** The plan card's cart button, after selecting its category tab (and its panel has scrolled in: the others are inert). */
 async function planButton(page: Page, categoryId: string, categoryName: string, planName: string): Promise<Locator> {
   await page.getByRole('tab', { name: categoryName }).click();
+  await page.locator(`#panel-${categoryId}:not([inert])`).waitFor();
+  await page.waitForFunction(
+    (id) => Math.abs(document.getElementById(`panel-${id}`)!.getBoundingClientRect().left) < 2,
+    categoryId,
+  );
   return page.locator(`#panel-${categoryId}`).getByRole('article', { name: planName, exact: true }).getByRole('button');
 }
 
@@ -147,11 +152,13 @@ describe('cart and payments', () => {
       await expectAccessible(page, { include: '[data-testid="sandbox-checkout"]' });
       await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
 
-      await page.waitForURL('**/profile');
-      await toast(page, 'Payment successful!');
+      // The receipt replaces the spec's jump to /profile; the profile lists the order Paid.
+      await page.waitForURL('**/receipts/order/*');
+      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
+      await page.getByRole('link', { name: 'Back to My Profile' }).click();
       const orders = page.locator('section[aria-labelledby="my-orders"]');
       await orders.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
-      await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor();
       expect((await admin().db.collection(`users/${uid}/cart`).get()).size).toBe(0);
       const stored = await ordersOf(uid);
       expect(stored).toHaveLength(1);
@@ -187,7 +194,10 @@ describe('cart and payments', () => {
       await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
       await orders.getByRole('button', { name: /^Pay Now/ }).click();
       await (await sandboxCheckout(page)).getByRole('button', { name: 'Pay', exact: true }).click();
-      await toast(page, 'Payment successful! Payment ID: pay_');
+      await page.waitForURL('**/receipts/order/*');
+      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+      await expect(page.getByTestId('receipt-payment-id').textContent()).resolves.toMatch(/^pay_/);
+      await page.getByRole('link', { name: 'Back to My Profile' }).click();
       await orders.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
       await expect(page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).resolves.toBe(1);
     });
@@ -224,12 +234,10 @@ describe('cart and payments', () => {
       );
       await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
 
-      await page.waitForURL('**/profile');
-      await toast(page, 'Payment successful!');
-      await page
-        .locator('section[aria-labelledby="my-orders"]')
-        .getByText('Paid', { exact: true })
-        .waitFor({ timeout: 15_000 });
+      await page.waitForURL('**/receipts/order/*');
+      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+      // The decline's toast does not stay next to the success.
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
       const stored = await ordersOf(uid);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
@@ -268,7 +276,8 @@ describe('cart and payments', () => {
       await pending.filter({ hasText: `Invoice #${invoiceId}` }).waitFor();
       await expect(page.getByLabel('Invoice ID').inputValue()).resolves.toBe(invoiceId);
 
-      // The same id again is refused.
+      // The same id with another amount is refused (the same amount would pay that same invoice).
+      await page.getByLabel('Amount (INR)').fill('2400');
       await page.getByRole('button', { name: 'Pay Invoice', exact: true }).click();
       await page.getByText('This invoice is already pending. Please pay from the list above.').waitFor();
       await expectAccessible(page, { include: '#contact' });
