@@ -1,69 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, uniqueEmail, type FirebaseHooks } from '../helpers/e2e';
+import { sharedBrowser } from '../helpers/browser';
+import { currentUid, expectAccessible, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
+import { openHome, ordersOf, planButton, sandboxCheckout, signInRegistered, toast } from '../helpers/shop';
 
 const browser = sharedBrowser();
-
-async function openHome(page: Page) {
-  await page.goto('/');
-  await page.locator('#products').waitFor();
-}
-
-/** The plan card's cart button, after selecting its category tab (and its panel has scrolled in: the others are inert). */
-async function planButton(page: Page, categoryId: string, categoryName: string, planName: string): Promise<Locator> {
-  await page.getByRole('tab', { name: categoryName }).click();
-  await page.locator(`#panel-${categoryId}:not([inert])`).waitFor();
-  await page.waitForFunction(
-    (id) => Math.abs(document.getElementById(`panel-${id}`)!.getBoundingClientRect().left) < 2,
-    categoryId,
-  );
-  return page.locator(`#panel-${categoryId}`).getByRole('article', { name: planName, exact: true }).getByRole('button');
-}
-
-async function toast(page: Page, text: string) {
-  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-}
-
-/**
- * Arranges a registered customer with a profile through the page's own SDK (signing up through the
- * modal is covered by the accounts tests and by the guest journey below).
- */
-async function signInRegistered(page: Page, email: string) {
-  await loadFirebaseHooks(page);
-  await page.evaluate(async (address) => {
-    const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
-    const [authSdk, fs, db] = await Promise.all([hooks.authSdk(), hooks.firestoreSdk(), hooks.db()]);
-    const { user } = await authSdk.createUserWithEmailAndPassword(hooks.auth, address, 'password-123');
-    await authSdk.updateProfile(user, { displayName: 'Kiran Rao' });
-    await fs.setDoc(fs.doc(db, 'users', user.uid), {
-      uid: user.uid,
-      name: 'Kiran Rao',
-      email: address,
-      phone: '9000012345',
-      address: '12 MG Road',
-      city: 'Pune',
-      state: 'Maharashtra',
-      country: 'India',
-      isAnonymous: false,
-      createdAt: fs.serverTimestamp(),
-    });
-  }, email);
-  await page.getByRole('link', { name: /^Cart, / }).waitFor();
-}
-
-async function sandboxCheckout(page: Page) {
-  const checkout = page.getByRole('dialog', { name: 'Test checkout (sandbox)' });
-  await checkout.waitFor();
-  return checkout;
-}
-
-async function ordersOf(uid: string) {
-  return (await admin().db.collection(`users/${uid}/orders`).get()).docs.map(
-    (doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown>,
-  );
-}
 
 describe('cart and payments', () => {
   it('when a guest adds two plans, signs up and pays in the sandbox, then the cart merges, the order is Paid on the profile and the cart is empty', async () => {

@@ -1,0 +1,73 @@
+import type { Locator, Page } from 'playwright-core';
+import { loadFirebaseHooks } from './browser';
+import type { FirebaseHooks } from './e2e';
+import { admin } from './emulators';
+
+// The shop's journeys share these steps: the landing page, plans, a signed-in customer, the sandbox checkout.
+
+export async function openHome(page: Page) {
+  await page.goto('/');
+  await page.locator('#products').waitFor();
+}
+
+/** The plan card's cart button, after selecting its category tab (and its panel has scrolled in: the others are inert). */
+export async function planButton(
+  page: Page,
+  categoryId: string,
+  categoryName: string,
+  planName: string,
+): Promise<Locator> {
+  await page.getByRole('tab', { name: categoryName }).click();
+  await page.locator(`#panel-${categoryId}:not([inert])`).waitFor();
+  await page.waitForFunction(
+    (id) => Math.abs(document.getElementById(`panel-${id}`)!.getBoundingClientRect().left) < 2,
+    categoryId,
+  );
+  return page.locator(`#panel-${categoryId}`).getByRole('article', { name: planName, exact: true }).getByRole('button');
+}
+
+export async function toast(page: Page, text: string) {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+}
+
+/**
+ * Arranges a registered customer with a profile through the page's own SDK (signing up through the
+ * modal is covered by the accounts tests and by the guest journeys).
+ */
+export async function signInRegistered(page: Page, email: string, name = 'Kiran Rao') {
+  await loadFirebaseHooks(page);
+  await page.evaluate(
+    async ([address, fullName]) => {
+      const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
+      const [authSdk, fs, db] = await Promise.all([hooks.authSdk(), hooks.firestoreSdk(), hooks.db()]);
+      const { user } = await authSdk.createUserWithEmailAndPassword(hooks.auth, address, 'password-123');
+      await authSdk.updateProfile(user, { displayName: fullName });
+      await fs.setDoc(fs.doc(db, 'users', user.uid), {
+        uid: user.uid,
+        name: fullName,
+        email: address,
+        phone: '9000012345',
+        address: '12 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        country: 'India',
+        isAnonymous: false,
+        createdAt: fs.serverTimestamp(),
+      });
+    },
+    [email, name] as const,
+  );
+  await page.getByRole('link', { name: /^Cart, / }).waitFor();
+}
+
+export async function sandboxCheckout(page: Page) {
+  const checkout = page.getByRole('dialog', { name: 'Test checkout (sandbox)' });
+  await checkout.waitFor();
+  return checkout;
+}
+
+export async function ordersOf(uid: string) {
+  return (await admin().db.collection(`users/${uid}/orders`).get()).docs.map(
+    (doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown>,
+  );
+}
