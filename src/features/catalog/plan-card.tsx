@@ -2,6 +2,10 @@ import { Button } from '@/components/button';
 import { CheckIcon } from '@/components/icons';
 import { Price } from '@/components/price';
 import type { Plan } from '@/domain/catalogue';
+import { taxSettings } from '@/lib/tax-settings';
+
+/** A registered seller whose prices exclude GST charges it on top: every price says so. */
+const addsGst = taxSettings.registered && !taxSettings.pricesIncludeGst;
 
 export interface PlanCardProps {
   plan: Plan;
@@ -41,14 +45,14 @@ export function PlanCard({
       {plan.description && <p className="mt-1 min-h-12 text-sm leading-6 text-slate-600">{plan.description}</p>}
       <p className="mt-5 flex flex-wrap items-baseline gap-x-2">
         <Price paise={plan.oneTimePaise} className="text-3xl font-extrabold tracking-tight text-slate-900" />
-        <span className="text-sm text-slate-600">one-time</span>
+        <span className="text-sm text-slate-600">one-time{addsGst && ' + GST'}</span>
       </p>
       <p className="mt-1 text-sm font-medium text-slate-700" data-testid="yearly">
         {plan.yearlyPaise === null ? (
           'No yearly fee'
         ) : (
           <>
-            + <Price paise={plan.yearlyPaise} /> / year
+            + <Price paise={plan.yearlyPaise} /> / year{addsGst && ' + GST'}
           </>
         )}
       </p>
