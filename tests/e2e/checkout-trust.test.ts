@@ -90,6 +90,8 @@ describe('a checkout a business can trust', () => {
       await page.getByRole('link', { name: 'Back to My Profile' }).click();
       const myOrders = page.locator('section[aria-labelledby="my-orders"]');
       await myOrders.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+      // The list may first show only the cached Paid order (the receipt page read it); wait for the server's.
+      await myOrders.getByText('Cancelled', { exact: true }).waitFor({ timeout: 15_000 });
       await expect(myOrders.getByText('Cancelled', { exact: true }).count()).resolves.toBe(1);
       await expect(myOrders.getByRole('button', { name: /^Pay Now/ }).count()).resolves.toBe(0);
       await expect(myOrders.getByRole('link', { name: /^View receipt/ }).count()).resolves.toBe(1);

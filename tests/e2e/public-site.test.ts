@@ -6,6 +6,7 @@ import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
 import { expectAccessible, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
+import { planButton } from '../helpers/shop';
 
 const browser = sharedBrowser();
 
@@ -201,8 +202,8 @@ describe('products and plans', () => {
       const card = page
         .getByRole('tabpanel', { name: 'Websites & E-commerce' })
         .getByRole('article', { name: 'Basic' });
-      await page.getByRole('tab', { name: 'Websites & E-commerce' }).click();
-      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      // Wait for the panel to settle: a click during the smooth scroll can snap it back (then inert).
+      await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
       await card.getByRole('button', { name: 'Added to Cart' }).waitFor();
       expect(await card.getByRole('button', { name: 'Added to Cart' }).isDisabled()).toBe(true);
       await page.getByRole('link', { name: 'Cart, 1 item' }).waitFor();

@@ -17,12 +17,23 @@ export async function planButton(
   categoryName: string,
   planName: string,
 ): Promise<Locator> {
-  await page.getByRole('tab', { name: categoryName }).click();
-  await page.locator(`#panel-${categoryId}:not([inert])`).waitFor();
-  await page.waitForFunction(
-    (id) => Math.abs(document.getElementById(`panel-${id}`)!.getBoundingClientRect().left) < 2,
-    categoryId,
-  );
+  // A smooth scroll that something interrupts can snap back to another panel: choose the tab again.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('tab', { name: categoryName }).click();
+    try {
+      await page.waitForFunction(
+        (id) => {
+          const panel = document.getElementById(`panel-${id}`)!;
+          return !panel.inert && Math.abs(panel.getBoundingClientRect().left) < 2;
+        },
+        categoryId,
+        { timeout: 5_000 },
+      );
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   return page.locator(`#panel-${categoryId}`).getByRole('article', { name: planName, exact: true }).getByRole('button');
 }
 
