@@ -5,6 +5,7 @@ import { pinoHttp } from 'pino-http';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './app-deps';
+import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
@@ -41,6 +42,8 @@ export function createApp(deps: AppDeps): Express {
   // express.json() below skips a body that is already read.
   app.use('/api/payments/webhook', express.raw({ type: '*/*', limit: '256kb' }));
   app.use(express.json({ limit: '16kb' }));
+  // After the body parsers: they resume the chain from socket events, outside the budget's context.
+  app.use(requestDeadline(deps.config.REQUEST_TIMEOUT_SECONDS * 1000));
 
   app.use(healthRouter(deps));
   app.use(contactRouter(deps));

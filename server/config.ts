@@ -53,6 +53,8 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Seconds between outbox passes (retries, other instances' mails); 0: none, but mails queued here still go at once. */
   MAIL_POLL_SECONDS: z.coerce.number().min(0).default(60),
+  /** Every request's overall timeout: past it the API answers 503 { message } (webhooks: 4 s, Razorpay wants 5). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes between reconciliation passes; 0 turns the timer off. */
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),

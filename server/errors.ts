@@ -11,6 +11,45 @@ export class HttpError extends Error {
   }
 }
 
+/** What the site shows when a dependency (Firestore, the gateway, Auth) is down or too slow. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a minute.';
+
+/** Seconds a client should wait before retrying a 503 (sent as Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
+
+export type Dependency = 'firestore' | 'gateway' | 'auth' | 'request';
+
+/** A dependency did not answer within its deadline, or is down: a 503 the client may retry. */
+export class DependencyUnavailableError extends HttpError {
+  constructor(
+    readonly dependency: Dependency,
+    message = SERVICE_UNAVAILABLE_MESSAGE,
+    options?: { cause?: unknown },
+  ) {
+    super(503, message);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+// gRPC status codes (Firestore errors carry them as `code`).
+const TRANSIENT_GRPC_CODES = new Set([
+  1, // CANCELLED: our deadline cancelled the call (see server/firebase.ts)
+  4, // DEADLINE_EXCEEDED
+  8, // RESOURCE_EXHAUSTED
+  10, // ABORTED: contention, e.g. the emulator's "Transaction lock timeout"
+  14, // UNAVAILABLE
+]);
+
+/**
+ * Whether an error means "a dependency is down, overloaded or too slow: try again soon", as opposed
+ * to a bug or a refusal: our own deadline errors and Firestore's transient gRPC codes.
+ */
+export function isTransientDependencyError(error: unknown): boolean {
+  if (error instanceof DependencyUnavailableError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && TRANSIENT_GRPC_CODES.has(code);
+}
+
 export const notFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'Not found.'));
 };
@@ -28,6 +67,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   if (error instanceof HttpError) {
     status = error.status;
     message = error.message;
+  } else if (isTransientDependencyError(error)) {
+    status = 503;
+    message = SERVICE_UNAVAILABLE_MESSAGE;
   } else if (error instanceof ZodError) {
     status = 400;
     message = error.issues[0]?.message ?? 'Invalid request.';
@@ -41,7 +83,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     status = parserError.status;
     message = 'Invalid request.';
   }
-  if (status >= 500) req.log?.error({ err: error }, 'request failed');
+  if (status === 503) req.log?.warn({ err: error }, 'a dependency is unavailable');
+  else if (status >= 500) req.log?.error({ err: error }, 'request failed');
   if (res.headersSent) return;
+  if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
   res.status(status).json({ message });
 };

@@ -60,6 +60,54 @@ export function firestoreStrategy(): 'firebase-tools' | 'gcloud-jar' {
   );
 }
 
+/** java's arguments that run the gcloud Firestore emulator jar (the 'gcloud-jar' strategy) with our rules. */
+function gcloudFirestoreArgs(host: string, port: number, projectId: string): string[] {
+  return [
+    '-Duser.language=en',
+    '-cp',
+    GCLOUD_FIRESTORE_JAR,
+    'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
+    '--host',
+    host,
+    '--port',
+    String(port),
+    '--rules',
+    path.join(ROOT, 'firestore.rules'),
+    '--project_id',
+    projectId,
+    '--single_project_mode',
+    'true',
+  ];
+}
+
+/**
+ * How to run one more Firestore emulator on its own (a test stops and restarts it to play an
+ * outage). Its project id must not be a running stack's: firebase-tools allows one hub per project.
+ */
+export function standaloneFirestoreCommand(
+  host: string,
+  port: number,
+  projectId: string,
+): { command: string; args: string[] } {
+  if (firestoreStrategy() === 'gcloud-jar')
+    return { command: 'java', args: gcloudFirestoreArgs(host, port, projectId) };
+  const dir = path.join(ROOT, '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `firebase.firestore-${port}.json`);
+  const emulators = {
+    firestore: { host, port, websocketPort: port + 1070 },
+    hub: { host, port: port + 2 },
+    logging: { host, port: port + 3 },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(file, JSON.stringify({ firestore: { rules: path.join(ROOT, 'firestore.rules') }, emulators }, null, 2));
+  return {
+    command: process.execPath,
+    args: [FIREBASE_BIN, 'emulators:start', '--only', 'firestore', '--project', projectId, '--config', file],
+  };
+}
+
 async function isPortTaken(port: number): Promise<boolean> {
   const connects = await new Promise<boolean>((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });
@@ -200,22 +248,11 @@ export class Stack {
     const firebaseConfig = this.writeFirebaseConfig(strategy === 'firebase-tools');
     let firestore: Managed | undefined;
     if (strategy === 'gcloud-jar') {
-      firestore = this.start('firestore', 'java', [
-        '-Duser.language=en',
-        '-cp',
-        GCLOUD_FIRESTORE_JAR,
-        'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
-        '--host',
-        config.host,
-        '--port',
-        String(config.firestorePort),
-        '--rules',
-        path.join(ROOT, 'firestore.rules'),
-        '--project_id',
-        config.projectId,
-        '--single_project_mode',
-        'true',
-      ]);
+      firestore = this.start(
+        'firestore',
+        'java',
+        gcloudFirestoreArgs(config.host, config.firestorePort, config.projectId),
+      );
     }
     const only = strategy === 'firebase-tools' ? 'auth,firestore' : 'auth';
     const auth = this.start('emulators', process.execPath, [

@@ -7,7 +7,7 @@ import { STATUS } from '../../src/domain/status';
 import { chargedAmountPaise, type TaxSettings } from '../../src/domain/tax';
 import { listedLinesOf } from '../documents/snapshot';
 import type { PaidSubject } from '../documents/store';
-import { HttpError } from '../errors';
+import { HttpError, isTransientDependencyError } from '../errors';
 import type { GatewayOrder, PaymentGateway } from './gateway';
 import { gatewayOrderDoc, payableDoc, type GatewayOrderLink } from './store';
 
@@ -110,6 +110,8 @@ export async function createPaymentOrder(
         notes: { uid: input.uid, type: input.type, docId: input.docId },
       });
     } catch (error) {
+      // A gateway that is down or too slow is a 503 the client may retry; a refusal is a 502.
+      if (isTransientDependencyError(error)) throw error;
       throw Object.assign(new HttpError(502, PAYMENT_ORDER_FAILED), { cause: error });
     }
     const link: GatewayOrderLink = {
