@@ -1,6 +1,7 @@
-import type { Auth } from 'firebase-admin/auth';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { Request, RequestHandler } from 'express';
-import { HttpError } from './errors';
+import { withDeadline } from './deadline';
+import { DependencyUnavailableError, HttpError } from './errors';
 
 export interface RequestUser {
   uid: string;
@@ -8,6 +9,8 @@ export interface RequestUser {
   provider?: string;
   /** The custom claim `staff: true` (set only by `npm run staff`). */
   isStaff: boolean;
+  /** When the user last signed in (seconds since the epoch). */
+  authTime: number;
 }
 
 declare module 'express-serve-static-core' {
@@ -24,33 +27,45 @@ function bearerToken(req: Request): string | undefined {
   return match[1];
 }
 
+/** No sign-in check waits longer than this on the Auth service. */
+export const AUTH_CHECK_TIMEOUT_MS = 5000;
+
+/** Auth's verdicts on a token itself (bad, expired, revoked, disabled or deleted user): a 401. */
+function isTokenRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
+}
+
 /**
- * Verifies a Firebase ID token (also against the Auth emulator). With `required`, a request
- * without one gets 401; otherwise it continues as a visitor. A bad token is always 401. With
- * `checkRevoked` (routes that honour staff rights) a revoked session or disabled user is refused
- * too, at the cost of one Auth lookup.
+ * Verifies a Firebase ID token (also against the Auth emulator) on every authenticated route, and
+ * always checks revocation: a token of a user who was deleted, disabled or signed out everywhere
+ * (refresh tokens revoked) is refused at once instead of working for up to an hour. That costs one
+ * Auth lookup per request. With `required`, a request without a token gets 401; otherwise it
+ * continues as a visitor. A bad token is always 401; Auth itself down or too slow is a 503.
  */
-export function authenticate(
-  auth: Auth,
-  { required, checkRevoked = false }: { required: boolean; checkRevoked?: boolean },
-): RequestHandler {
+export function authenticate(auth: Auth, { required }: { required: boolean }): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) {
       if (required) throw new HttpError(401, 'Please log in to continue.');
       return next();
     }
+    let decoded: DecodedIdToken;
     try {
-      const decoded = await auth.verifyIdToken(token, checkRevoked);
-      req.user = {
-        uid: decoded.uid,
-        email: decoded.email,
-        provider: decoded.firebase?.sign_in_provider,
-        isStaff: decoded.staff === true,
-      };
-    } catch {
+      decoded = await withDeadline('auth', AUTH_CHECK_TIMEOUT_MS, () => auth.verifyIdToken(token, true));
+    } catch (error) {
+      if (error instanceof DependencyUnavailableError || !isTokenRefusal(error)) {
+        throw new DependencyUnavailableError('auth', undefined, { cause: error });
+      }
       throw new HttpError(401, 'Your session has expired. Please log in again.');
     }
+    req.user = {
+      uid: decoded.uid,
+      email: decoded.email,
+      provider: decoded.firebase?.sign_in_provider,
+      isStaff: decoded.staff === true,
+      authTime: decoded.auth_time,
+    };
     next();
   };
 }

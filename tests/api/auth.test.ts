@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../server/auth';
 import { errorHandler } from '../../server/errors';
 import { initFirebase } from '../../server/firebase';
-import { createUserWithToken, stack } from '../helpers/emulators';
+import { testApp } from '../helpers/api-app';
+import { admin, createUserWithToken, stack } from '../helpers/emulators';
 
 // A tiny app around the real middleware, verifying real tokens from the Auth emulator.
 function appWith(required: boolean) {
@@ -46,5 +47,86 @@ describe('authenticate middleware', () => {
     expect(forged.body.message).toBe('Your session has expired. Please log in again.');
     const malformed = await request(appWith(false)).get('/who').set('Authorization', 'Basic abc');
     expect(malformed.status).toBe(401);
+  });
+});
+
+describe('revocation on every authenticated route', () => {
+  // Against the emulator Firebase Admin checks revocation whatever it is asked (it always does for
+  // emulator tokens), so the tests below show the behaviour, and this one shows what production
+  // relies on: every route asks for the check.
+  it('when any authenticated route verifies a token, then it asks Auth to check revocation', async () => {
+    const user = await createUserWithToken(`auth-spy-${Date.now()}@example.com`);
+    const real = initFirebase(stack.projectId).auth;
+    const calls: unknown[][] = [];
+    const auth = new Proxy(real, {
+      get(target, property, receiver) {
+        if (property !== 'verifyIdToken') return Reflect.get(target, property, receiver);
+        return (...args: unknown[]) => {
+          calls.push(args.slice(1));
+          return (target.verifyIdToken as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        };
+      },
+    });
+    const { app } = testApp({ firebase: { auth, db: initFirebase(stack.projectId).db } });
+    const bearer = `Bearer ${user.idToken}`;
+    await request(app)
+      .post('/api/payments/orders')
+      .set('Authorization', bearer)
+      .send({ firestore_id: 'x', type: 'product_order' });
+    await request(app)
+      .post('/create-razorpay-order')
+      .set('Authorization', bearer)
+      .send({ firestore_id: 'x', type: 'product_order' });
+    await request(app).post('/api/payments/verify').set('Authorization', bearer).send({});
+    await request(app).post('/api/payments/sandbox/pay').set('Authorization', bearer).send({});
+    await request(app).post('/api/contact').set('Authorization', bearer).send({});
+    await request(app).get('/api/documents/pay_Unknown0000000').set('Authorization', bearer);
+
+    expect(calls).toHaveLength(6);
+    expect(calls.every(([checkRevoked]) => checkRevoked === true)).toBe(true);
+  });
+
+  // Auth compares the token's sign-in time with the revocation time in whole seconds.
+  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+  async function statusesWith(idToken: string) {
+    const { app } = testApp();
+    const bearer = `Bearer ${idToken}`;
+    const order = await request(app)
+      .post('/api/payments/orders')
+      .set('Authorization', bearer)
+      .send({ firestore_id: 'any-order', type: 'product_order' });
+    const contact = await request(app).post('/api/contact').set('Authorization', bearer).send({
+      name: 'Asha Verma',
+      businessName: '',
+      contactNumber: '',
+      email: 'asha@example.com',
+      message: 'Hello',
+    });
+    const document = await request(app).get('/api/documents/pay_Unknown0000000').set('Authorization', bearer);
+    const middleware = await request(appWith(true)).get('/who').set('Authorization', bearer);
+    return [order.status, contact.status, document.status, middleware.status];
+  }
+
+  it("when a user's refresh tokens are revoked, then their still-unexpired ID token gets 401 everywhere", async () => {
+    const revoked = await createUserWithToken(`auth-revoked-${Date.now()}@example.com`);
+    await nextSecond();
+    await admin().auth.revokeRefreshTokens(revoked.uid);
+
+    expect(await statusesWith(revoked.idToken)).toEqual([401, 401, 401, 401]);
+  });
+
+  it('when a user is disabled, then their ID token gets 401 everywhere', async () => {
+    const disabled = await createUserWithToken(`auth-disabled-${Date.now()}@example.com`);
+    await admin().auth.updateUser(disabled.uid, { disabled: true });
+
+    expect(await statusesWith(disabled.idToken)).toEqual([401, 401, 401, 401]);
+  });
+
+  it('when a user is deleted, then their ID token gets 401 everywhere', async () => {
+    const deleted = await createUserWithToken(`auth-deleted-${Date.now()}@example.com`);
+    await admin().auth.deleteUser(deleted.uid);
+
+    expect(await statusesWith(deleted.idToken)).toEqual([401, 401, 401, 401]);
   });
 });
