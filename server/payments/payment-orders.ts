@@ -1,6 +1,6 @@
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { priceOrderItems } from '../../src/domain/cart';
-import { CURRENCY, MIN_AMOUNT_PAISE, rupeesToPaise } from '../../src/domain/money';
+import { CURRENCY, formatInr, MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, rupeesToPaise } from '../../src/domain/money';
 import { MAX_RECEIPT_LENGTH } from '../../src/domain/payments';
 import type { PaymentType } from '../../src/domain/schemas';
 import { STATUS } from '../../src/domain/status';
@@ -12,6 +12,7 @@ import type { GatewayOrder, PaymentGateway } from './gateway';
 import { gatewayOrderDoc, payableDoc, type GatewayOrderLink } from './store';
 
 export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
+export const AMOUNT_TOO_LARGE = `The amount is above the ${formatInr(MAX_AMOUNT_PAISE)} limit for one payment.`;
 
 /** Prices include GST unless the configuration says otherwise (the spec charges the price itself). */
 const PRICES_INCLUDE_GST: TaxSettings = { registered: false, ratePercent: 0, pricesIncludeGst: true };
@@ -97,6 +98,8 @@ export async function createPaymentOrder(
     }
     const amountPaise = payableAmountPaise(input.type, data, tax);
     if (amountPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, 'The amount must be at least ₹1.');
+    // The rules cap what clients store, but not what the Admin SDK or an older rule let in.
+    if (amountPaise > MAX_AMOUNT_PAISE) throw new HttpError(400, AMOUNT_TOO_LARGE);
     if (typeof data.gatewayOrderId === 'string' && data.gatewayOrderAmount === amountPaise) {
       return { id: data.gatewayOrderId, amountPaise, currency: CURRENCY, reused: true };
     }

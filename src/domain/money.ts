@@ -57,4 +57,9 @@ export function rupeeTextToPaise(text: string): number | null {
 
 /** Razorpay refuses orders below ₹1. */
 export const MIN_AMOUNT_PAISE = 100;
+/**
+ * The most one order or invoice may charge: ₹1,00,00,000. firestore.rules caps what clients store
+ * (invoice `amount`, order `total`) at the same figure, and the API refuses more whatever is stored.
+ */
+export const MAX_AMOUNT_PAISE = 1_00_00_000 * 100;
 export const CURRENCY = 'INR' as const;

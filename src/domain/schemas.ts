@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_FORMAT_MESSAGE, MIN_AMOUNT_PAISE, rupeeTextToPaise } from './money';
+import { AMOUNT_FORMAT_MESSAGE, MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, rupeeTextToPaise } from './money';
 import { isValidPhone, PHONE_MESSAGE } from './phone';
 
 /**
@@ -74,8 +74,8 @@ export const signupFormSchema = withMatchingPasswords(
 );
 export type SignupForm = z.input<typeof signupFormSchema>;
 
-/** The largest invoice a customer may enter: ₹1,00,00,000 (the rules allow the same). */
-export const MAX_INVOICE_PAISE = 1_000_000_000;
+/** The largest invoice a customer may enter: ₹1,00,00,000 (the rules and the API allow the same). */
+export const MAX_INVOICE_PAISE = MAX_AMOUNT_PAISE;
 
 /**
  * An amount typed in rupees (at most two decimals: see rupeeTextToPaise), as integer paise,

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_ORDER_FAILED } from '../../server/payments/payment-orders';
+import { MAX_AMOUNT_PAISE } from '@/domain/money';
+import { AMOUNT_TOO_LARGE, PAYMENT_ORDER_FAILED } from '../../server/payments/payment-orders';
 import type { PaymentGateway } from '../../server/payments/gateway';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
@@ -122,6 +123,36 @@ describe('POST /api/payments/orders', () => {
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
     expect(response.status).toBe(400);
+    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(0);
+  });
+
+  it('when a stored invoice amount is above ₹1,00,00,000, then it answers 400 and creates no gateway order', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    // Written with the Admin SDK (or before the rules capped it): the rules are not what stops it.
+    const invoiceId = await seedInvoice(user.uid, 1e12);
+    const atCap = await seedInvoice(user.uid, 1_00_00_000);
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: invoiceId, type: 'invoice' });
+    const allowed = await createPaymentOrder(app, user.idToken, { firestore_id: atCap, type: 'invoice' });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: AMOUNT_TOO_LARGE });
+    expect(allowed.status).toBe(201);
+    expect(allowed.body.amount).toBe(MAX_AMOUNT_PAISE);
+    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(1);
+  });
+
+  it('when an order of catalogue plans adds up to more than ₹1,00,00,000, then it answers 400', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    // 13 x ₹8,00,000 = ₹1,04,00,000, every line a real plan and the total right.
+    const orderId = await seedOrder(user.uid, Array(13).fill('manufacturing-Premium AI'));
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: AMOUNT_TOO_LARGE });
     expect((await admin().db.collection('sandboxOrders').get()).size).toBe(0);
   });
 
