@@ -15,6 +15,8 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { allCatalogueEntries } from '@/domain/catalogue';
+import { ORDER_MAX_ITEMS } from '@/domain/order-number';
 import { rulesEnvironment } from '../helpers/rules-env';
 
 let env: RulesTestEnvironment;
@@ -39,6 +41,14 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   currency: 'INR',
   status: 'Pending',
   createdAt: serverTimestamp(),
+  ...overrides,
+});
+
+const item = (overrides: Record<string, unknown> = {}) => ({
+  id: 'website-Basic',
+  name: 'Basic',
+  category: 'Websites & E-commerce',
+  price: '₹20,000',
   ...overrides,
 });
 
@@ -171,6 +181,68 @@ describe('users/{uid}/orders', () => {
     await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ userId: 'bob' })));
     await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: [] })));
     await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ orderNumber: 'ORDER-1' })));
+  });
+
+  it('when every item is a catalogue plan with exactly id, name, category and price, then it is allowed', async () => {
+    const everyPlan = allCatalogueEntries().map((entry) => ({
+      id: entry.id,
+      name: entry.plan.name,
+      category: entry.category.name,
+      price: entry.plan.price,
+    }));
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: everyPlan })));
+  });
+
+  it('when an item is not a record, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: [1, 'two', null] })));
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: [item(), null] })));
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: [item(), 'website-Basic'] })));
+  });
+
+  it('when an item has another key, a missing key or a nested record, then it is denied', async () => {
+    const { price: _price, ...noPrice } = item();
+    for (const bad of [item({ note: 'x' }), item({ extra: { nested: 'x'.repeat(100) } }), noPrice]) {
+      await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: [bad] })));
+    }
+  });
+
+  it('when an item field is not a string, empty or too long, then it is denied', async () => {
+    for (const bad of [
+      item({ name: 7 }),
+      item({ name: '' }),
+      item({ name: 'x'.repeat(18_000) }),
+      item({ category: 'x'.repeat(101) }),
+      item({ price: 20000 }),
+      item({ price: '₹'.repeat(31) }),
+    ]) {
+      await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: [bad] })));
+    }
+  });
+
+  it('when an item id is not a plan the catalogue sells, then it is denied', async () => {
+    const ghost = order({ items: [item({ id: 'website-Platinum' })] });
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), ghost));
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ items: [item(), item({ id: 7 })] })));
+  });
+
+  it('when an order holds more than ORDER_MAX_ITEMS items, then it is denied (that many is allowed)', async () => {
+    const most = order({ items: Array(ORDER_MAX_ITEMS).fill(item()) });
+    const tooMany = order({ items: Array(ORDER_MAX_ITEMS + 1).fill(item()) });
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/orders/o1'), most));
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o2'), tooMany));
+  });
+
+  it('when the order number is too long (200,000 digits, or 17), then it is denied', async () => {
+    const huge = order({ orderNumber: `ORD-${'9'.repeat(200_000)}` });
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), huge));
+    const seventeen = order({ orderNumber: `ORD-${'1'.repeat(17)}` });
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), seventeen));
+    const sixteen = order({ orderNumber: `ORD-${'1'.repeat(16)}` });
+    await assertSucceeds(setDoc(doc(alice(), 'users/alice/orders/o1'), sixteen));
+  });
+
+  it('when the total is above ₹1,00,00,000, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/orders/o1'), order({ total: 10_000_001 })));
   });
 
   it('when the total is not a positive number, then it is denied', async () => {
