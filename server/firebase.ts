@@ -16,8 +16,12 @@ const CANCELLED = 1;
 
 /** The subset of grpc-js's call properties the transformer touches (gax bundles its own grpc-js). */
 interface CallProperties {
+  methodDefinition?: { path?: string };
   callOptions: { deadline?: Date | number; interceptors?: unknown[] };
 }
+
+/** A rollback releases the locks of a transaction we gave up on, so it is never cancelled. */
+const ROLLBACK_DEADLINE_MS = 2000;
 
 interface StatusListener {
   onReceiveStatus(status: { code: number; details: string; metadata: unknown }): void;
@@ -42,7 +46,8 @@ const cancelledCall = (details: string) => () => ({
  * UNAVAILABLE writes for up to 10 minutes and reads for minutes too, so with Firestore down a
  * request used to hang for 45 s to 5 min. Here each RPC's gRPC deadline is the earliest of its own,
  * FIRESTORE_RPC_DEADLINE_MS, and the end of the current request's or job's budget (server/deadline.ts);
- * once that budget is spent, further RPCs (retries included) are cancelled without a network call.
+ * once that budget is spent, further RPCs (retries included) are cancelled without a network call,
+ * except a transaction's rollback: it releases the locks the abandoned transaction holds.
  * The reconnect backoff is capped at 2 s so that the API recovers within seconds of Firestore's
  * return (gRPC's default backoff grows to 2 minutes).
  */
@@ -50,6 +55,10 @@ export function firestoreDeadlineSettings(rpcDeadlineMs = FIRESTORE_RPC_DEADLINE
   return {
     'grpc.callInvocationTransformer': (properties: CallProperties) => {
       const now = Date.now();
+      if (properties.methodDefinition?.path?.endsWith('/Rollback')) {
+        properties.callOptions = { ...properties.callOptions, deadline: new Date(now + ROLLBACK_DEADLINE_MS) };
+        return properties;
+      }
       const budget = budgetEnd();
       if (budget !== undefined && budget <= now) {
         properties.callOptions = {

@@ -1,9 +1,11 @@
+import type { AddressInfo } from 'node:net';
+import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_PAISE } from '@/domain/money';
-import { AMOUNT_TOO_LARGE, PAYMENT_ORDER_FAILED } from '../../server/payments/payment-orders';
+import { AMOUNT_TOO_LARGE, PAYMENT_IN_PROGRESS, PAYMENT_ORDER_FAILED } from '../../server/payments/payment-orders';
 import type { PaymentGateway } from '../../server/payments/gateway';
-import { testApp } from '../helpers/api-app';
+import { testApp, testInstance } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
 import {
   createPaymentOrder,
@@ -206,6 +208,71 @@ describe('POST /api/payments/orders', () => {
       expect(response.body.message).toBeTruthy();
     },
   );
+
+  it('when 50 order requests for one document reach five instances at once, then one gateway order is created and all get it', async () => {
+    // Five API instances, each with its own Firestore client: only the lease keeps them apart.
+    const servers = [1, 2, 3, 4, 5].map((index) =>
+      testInstance(`orders-instance-${index}`, { PAYMENT_RATE_LIMIT_PER_MINUTE: '1000' }).app.listen(0, '127.0.0.1'),
+    );
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));
+    const urls = servers.map(
+      (server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/orders`,
+    );
+    try {
+      const user = await newUser();
+      const orderId = await seedOrder(user.uid);
+
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, async (_, index) => {
+          const response = await fetch(urls[index % urls.length]!, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.idToken}` },
+            body: JSON.stringify({ firestore_id: orderId, type: 'product_order' }),
+          });
+          return { status: response.status, body: (await response.json()) as { id?: string; message?: string } };
+        }),
+      );
+
+      const gatewayOrders = await admin().db.collection('sandboxOrders').get();
+      expect(gatewayOrders.size).toBe(1);
+      const id = gatewayOrders.docs[0]!.id;
+      expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(49).fill(200), 201]);
+      expect(new Set(answers.map((answer) => answer.body.id))).toEqual(new Set([id]));
+      const stored = await docData(orderPath(user.uid, orderId));
+      expect(stored).toMatchObject({ gatewayOrderId: id, gatewayOrderAmount: EXPECTED_PAISE });
+      expect(stored).not.toHaveProperty('gatewayOrderLease');
+    } finally {
+      for (const server of servers) server.close();
+    }
+  });
+
+  it("when another request holds the document's lease, then it answers a retryable 409 and creates nothing", async () => {
+    const { app } = testApp({ env: { REQUEST_TIMEOUT_SECONDS: '3' } });
+    const user = await newUser();
+    const lease = { id: 'another-request', expiresAt: Timestamp.fromMillis(Date.now() + 60_000) };
+    const orderId = await seedOrder(user.uid, undefined, { gatewayOrderLease: lease });
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: PAYMENT_IN_PROGRESS });
+    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(0);
+  });
+
+  it('when the request holding the lease crashed, then its lease lapses and the next request creates the order', async () => {
+    const { app } = testApp();
+    const user = await newUser();
+    const lease = { id: 'crashed-request', expiresAt: Timestamp.fromMillis(Date.now() + 1500) };
+    const orderId = await seedOrder(user.uid, undefined, { gatewayOrderLease: lease });
+
+    const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+
+    expect(response.status).toBe(201);
+    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(1);
+    const stored = await docData(orderPath(user.uid, orderId));
+    expect(stored?.gatewayOrderId).toBe(response.body.id);
+    expect(stored).not.toHaveProperty('gatewayOrderLease');
+  });
 
   it('when the gateway fails, then it answers 502 with the spec message', async () => {
     const base = testApp();

@@ -2,9 +2,28 @@ import pino from 'pino';
 import { createApp } from '../../server/app';
 import type { AppDeps } from '../../server/app-deps';
 import { loadConfig, type Config } from '../../server/config';
-import { initFirebase } from '../../server/firebase';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { deadlineFirestore, initFirebase, type FirebaseDeps } from '../../server/firebase';
 import { createGateway } from '../../server/payments/create-gateway';
 import { stack } from './emulators';
+
+/**
+ * Firebase Admin on the test emulators under an app of its own: its own Firestore client, as
+ * another API instance would have (instances share nothing but the database).
+ */
+export function instanceFirebase(name: string): FirebaseDeps {
+  const app =
+    getApps().find((existing) => existing.name === name) ?? initializeApp({ projectId: stack.projectId }, name);
+  return { auth: getAuth(app), db: deadlineFirestore(app) };
+}
+
+/** An API instance with its own Firebase clients (see instanceFirebase), on the sandbox gateway. */
+export function testInstance(name: string, env: Record<string, string> = {}) {
+  const firebase = instanceFirebase(name);
+  const { deps } = testApp({ env });
+  return testApp({ env, firebase, gateway: createGateway(deps.config, firebase.db) });
+}
 
 /** The real API on the test emulators, with the sandbox gateway; override any dependency. */
 export function testApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
