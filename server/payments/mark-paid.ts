@@ -1,14 +1,9 @@
-import {
-  FieldValue,
-  type DocumentData,
-  type DocumentReference,
-  type Firestore,
-  type Transaction,
-} from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { STATUS } from '../../src/domain/status';
 import { mailQueued } from '../mail/outbox';
+import { singleFlight } from '../single-flight';
 import { notifyPaymentApplied, recordPaymentEffects } from './after-paid';
-import { gatewayOrderDoc, payableDoc, paymentDoc, webhookEventDoc, type GatewayOrderLink } from './store';
+import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
 
 export type PaymentSource = 'verify' | 'webhook' | 'reconcile';
 
@@ -19,9 +14,6 @@ export interface MarkPaidInput {
   amountPaise: number;
   method?: string;
   source: PaymentSource;
-  /** A webhook's event id: the whole effect happens at most once per event. */
-  eventId?: string;
-  eventType?: string;
 }
 
 export type MarkPaidOutcome =
@@ -37,8 +29,6 @@ export type MarkPaidOutcome =
    * 'mismatch' for review and refund, and nothing is marked Paid.
    */
   | 'mismatch'
-  /** The webhook event was handled before. */
-  | 'duplicate-event'
   /** No gateway order of ours has this id. */
   | 'unknown-order';
 
@@ -59,76 +49,54 @@ function mismatchReason(target: DocumentData, link: GatewayOrderLink, input: Mar
   return undefined;
 }
 
-/** Reads the event (if any) and the gateway order link; every write of a transaction comes after its reads. */
-async function readEventAndLink(
-  tx: Transaction,
-  db: Firestore,
-  gatewayOrderId: string,
-  eventId: string | undefined,
-): Promise<{ eventSeen: boolean; link: GatewayOrderLink | undefined; eventRef?: DocumentReference }> {
-  const eventRef = eventId ? webhookEventDoc(db, eventId) : undefined;
-  const linkRef = gatewayOrderDoc(db, gatewayOrderId);
-  const [eventSnap, linkSnap] = eventRef ? await tx.getAll(eventRef, linkRef) : [undefined, await tx.get(linkRef)];
-  return {
-    eventSeen: Boolean(eventSnap?.exists),
-    link: linkSnap!.exists ? (linkSnap!.data() as GatewayOrderLink) : undefined,
-    eventRef,
-  };
+/** What a payment already recorded says about a repeat: a mismatched payment stays a mismatch. */
+function repeatOutcome(recorded: DocumentData): MarkPaidOutcome {
+  if (recorded.status === MISMATCH) return 'mismatch';
+  return 'duplicateOf' in recorded || recorded.documentMissing ? 'already-paid' : 'already-recorded';
 }
 
-function recordEvent(
-  tx: Transaction,
-  eventRef: DocumentReference | undefined,
-  input: { eventType?: string; gatewayOrderId: string; paymentId: string },
-  outcome: string,
-) {
-  if (!eventRef) return;
-  tx.create(eventRef, {
-    event: input.eventType ?? null,
-    gatewayOrderId: input.gatewayOrderId,
-    paymentId: input.paymentId,
-    outcome,
-    receivedAt: FieldValue.serverTimestamp(),
-  });
-}
+/** markPaid calls in this process by payment id: concurrent reports of one payment share one. */
+const paymentFlights = singleFlight<Firestore, MarkPaidResult>();
 
 /**
  * The one place a payment becomes 'Paid'. Verify, webhooks and reconciliation all call it, and
- * it is idempotent: in one transaction it checks payments/{paymentId} (and the webhook event id)
- * and only the first caller flips the order or invoice to 'Paid' with paymentId and paidAt, and
- * writes what follows a payment (recordPaymentEffects: the pending tax document).
- * `knownLink` is the caller's already-read gatewayOrders/{id} document (it is immutable).
+ * it is idempotent: in one transaction it checks payments/{paymentId}, and only the first caller
+ * flips the order or invoice to 'Paid' with paymentId and paidAt, and writes what follows a
+ * payment (recordPaymentEffects: the pending tax document and the receipt mail).
+ * Under a storm of reports of one payment (webhook retries, verify, reconciliation) it stays off
+ * the contended transaction where it can: an already recorded payment is answered from one plain
+ * read, and concurrent calls in this process for one payment share one transaction (the others
+ * report 'already-recorded'). `knownLink` is the caller's already-read gatewayOrders/{id} document
+ * (it is immutable).
  */
 export async function markPaid(
   db: Firestore,
   input: MarkPaidInput,
   knownLink?: GatewayOrderLink,
 ): Promise<MarkPaidResult> {
+  const { value, joined } = await paymentFlights(db, input.paymentId, () => markPaidOnce(db, input, knownLink));
+  // Only one call flips the document; the ones that joined it report the payment as recorded.
+  return joined && value.outcome === 'paid' ? { ...value, outcome: 'already-recorded' } : value;
+}
+
+async function markPaidOnce(
+  db: Firestore,
+  input: MarkPaidInput,
+  knownLink?: GatewayOrderLink,
+): Promise<MarkPaidResult> {
+  const recorded = await paymentDoc(db, input.paymentId).get();
+  if (recorded.exists) {
+    const link = knownLink ?? (await readLink(db, input.gatewayOrderId));
+    return { outcome: repeatOutcome(recorded.data()!), link };
+  }
   const result = await db.runTransaction(async (tx) => {
     // The link never changes once written, so a caller that has read it spares the transaction a round trip.
-    const { eventSeen, link, eventRef } =
-      knownLink && !input.eventId
-        ? { eventSeen: false, link: knownLink, eventRef: undefined }
-        : await readEventAndLink(tx, db, input.gatewayOrderId, input.eventId);
-    if (eventSeen) return { outcome: 'duplicate-event' as const, link };
-    if (!link) {
-      recordEvent(tx, eventRef, input, 'unknown-order');
-      return { outcome: 'unknown-order' as const };
-    }
+    const link = knownLink ?? (await readLink(db, input.gatewayOrderId, tx));
+    if (!link) return { outcome: 'unknown-order' as const };
     const targetRef = payableDoc(db, link);
     const [paymentSnap, targetSnap] = await tx.getAll(paymentDoc(db, input.paymentId), targetRef);
-    if (paymentSnap!.exists) {
-      // A repeat reports what the first call decided: a mismatched payment stays a mismatch.
-      const recorded = paymentSnap!.data()!;
-      const outcome =
-        recorded.status === MISMATCH
-          ? ('mismatch' as const)
-          : 'duplicateOf' in recorded || recorded.documentMissing
-            ? ('already-paid' as const)
-            : ('already-recorded' as const);
-      recordEvent(tx, eventRef, input, outcome);
-      return { outcome, link };
-    }
+    // A repeat reports what the first call decided.
+    if (paymentSnap!.exists) return { outcome: repeatOutcome(paymentSnap!.data()!), link };
     const alreadyPaid = targetSnap!.exists && targetSnap!.get('status') === STATUS.paid;
     // The link names a document by path only, and its owner may delete it and create another under
     // the same id (with a dearer order). Only a payment of the gateway order the document carries
@@ -150,14 +118,8 @@ export async function markPaid(
       ...(mismatch ? { status: MISMATCH, mismatchReason: mismatch } : {}),
       createdAt: FieldValue.serverTimestamp(),
     });
-    if (mismatch) {
-      recordEvent(tx, eventRef, input, 'mismatch');
-      return { outcome: 'mismatch' as const, link };
-    }
-    if (alreadyPaid || !targetSnap!.exists) {
-      recordEvent(tx, eventRef, input, 'already-paid');
-      return { outcome: 'already-paid' as const, link };
-    }
+    if (mismatch) return { outcome: 'mismatch' as const, link };
+    if (alreadyPaid || !targetSnap!.exists) return { outcome: 'already-paid' as const, link };
     tx.update(targetRef, {
       status: STATUS.paid,
       paymentId: input.paymentId,
@@ -172,7 +134,6 @@ export async function markPaid(
       method: input.method ?? null,
       source: input.source,
     });
-    recordEvent(tx, eventRef, input, 'paid');
     return { outcome: 'paid' as const, link };
   });
   if (result.outcome === 'paid') {
@@ -182,36 +143,35 @@ export async function markPaid(
   return result;
 }
 
+/** gatewayOrders/{id}, inside a transaction when one is given. */
+async function readLink(
+  db: Firestore,
+  gatewayOrderId: string,
+  tx?: Transaction,
+): Promise<GatewayOrderLink | undefined> {
+  const ref = gatewayOrderDoc(db, gatewayOrderId);
+  const snapshot = tx ? await tx.get(ref) : await ref.get();
+  return snapshot.exists ? (snapshot.data() as GatewayOrderLink) : undefined;
+}
+
 export interface PaymentFailureInput {
   gatewayOrderId: string;
   paymentId: string;
   code?: string;
   description?: string;
-  eventId?: string;
-  eventType?: string;
 }
 
 /**
  * Records a failed attempt on a still-pending document. A failure that arrives after the capture
  * (webhooks come out of order) changes nothing.
  */
-export async function recordPaymentFailure(
-  db: Firestore,
-  input: PaymentFailureInput,
-): Promise<'recorded' | 'ignored' | 'duplicate-event'> {
+export async function recordPaymentFailure(db: Firestore, input: PaymentFailureInput): Promise<'recorded' | 'ignored'> {
   return db.runTransaction(async (tx) => {
-    const { eventSeen, link, eventRef } = await readEventAndLink(tx, db, input.gatewayOrderId, input.eventId);
-    if (eventSeen) return 'duplicate-event' as const;
-    if (!link) {
-      recordEvent(tx, eventRef, input, 'unknown-order');
-      return 'ignored' as const;
-    }
+    const link = await readLink(db, input.gatewayOrderId, tx);
+    if (!link) return 'ignored' as const;
     const targetRef = payableDoc(db, link);
     const targetSnap = await tx.get(targetRef);
-    if (!targetSnap.exists || targetSnap.get('status') !== STATUS.pending) {
-      recordEvent(tx, eventRef, input, 'ignored');
-      return 'ignored' as const;
-    }
+    if (!targetSnap.exists || targetSnap.get('status') !== STATUS.pending) return 'ignored' as const;
     tx.update(targetRef, {
       lastPaymentFailure: {
         paymentId: input.paymentId,
@@ -220,7 +180,6 @@ export async function recordPaymentFailure(
         at: FieldValue.serverTimestamp(),
       },
     });
-    recordEvent(tx, eventRef, input, 'failure-recorded');
     return 'recorded' as const;
   });
 }

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors';
+import { singleFlight } from '../single-flight';
 import type { PaymentGateway } from './gateway';
 import { markPaid, recordPaymentFailure } from './mark-paid';
-import type { WebhookEvent } from './webhook-event';
+import type { RazorpayPaymentEntity, WebhookEvent } from './webhook-event';
+import { claimEvent } from './event-claims';
 
 export interface WebhookDelivery {
   rawBody: Buffer;
@@ -19,9 +21,20 @@ const PAYMENT_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'] as c
 export type WebhookResult = { handled: boolean; outcome: string };
 
 /**
- * Handles one webhook delivery. Deliveries are at-least-once and out of order, so each event id
- * takes effect once (recorded in webhookEvents in the same transaction as its effect). Unknown
- * events are acknowledged and ignored; anything that throws becomes a 5xx so the gateway retries.
+ * Deliveries about one payment in this process (the same event again, or payment.captured and
+ * order.paid of one payment) join the first one's handling: one claim, one markPaid.
+ */
+const paymentFlights = singleFlight<Firestore, WebhookResult & { eventId: string }>();
+
+/**
+ * Handles one webhook delivery. Deliveries are at-least-once, out of order and sometimes in
+ * storms (the same event 50 times at once), and the gateway wants a 2xx within 5 s. So the event
+ * is claimed first (webhookEvents/{eventId}, one create): a duplicate is recognised at once and
+ * answered with the first delivery's outcome (or 'in-progress'), never queued behind the payment's
+ * transaction; the work is done once (markPaid is idempotent by payment id, and deliveries about
+ * one payment in one process share one handling); a delivery that fails releases its claim and
+ * answers 5xx so the gateway retries.
+ * Unknown events are acknowledged and ignored.
  */
 export async function handleWebhook(
   db: Firestore,
@@ -57,27 +70,57 @@ export async function handleWebhook(
     return { handled: false, outcome: 'ignored' };
   }
 
-  if (event.event === 'payment.failed') {
-    const outcome = await recordPaymentFailure(db, {
-      gatewayOrderId: payment.order_id,
-      paymentId: payment.id,
-      code: payment.error_code ?? undefined,
-      description: payment.error_description ?? undefined,
-      eventId,
-      eventType: event.event,
-    });
-    logger?.info({ eventId, event: event.event, outcome }, 'webhook handled');
-    return { handled: true, outcome };
-  }
-  const result = await markPaid(db, {
+  const kind = event.event === 'payment.failed' ? 'failed' : 'captured';
+  const { value, joined } = await paymentFlights(db, `${kind}:${payment.id}`, async () => ({
+    ...(await handleEvent(db, eventId, event.event, payment, logger)),
+    eventId,
+  }));
+  const result = { handled: value.handled, outcome: value.outcome };
+  if (!joined) return result;
+  // Joined another delivery's handling: that one did the work (and recorded its own event).
+  if (value.eventId === eventId) return { handled: true, outcome: 'duplicate-event' };
+  return value.outcome === 'paid' ? { handled: true, outcome: 'already-recorded' } : result;
+}
+
+async function handleEvent(
+  db: Firestore,
+  eventId: string,
+  eventType: string,
+  payment: RazorpayPaymentEntity,
+  logger?: Logger,
+): Promise<WebhookResult> {
+  const claim = await claimEvent(db, eventId, {
+    event: eventType,
     gatewayOrderId: payment.order_id,
     paymentId: payment.id,
-    amountPaise: payment.amount,
-    method: payment.method ?? undefined,
-    source: 'webhook',
-    eventId,
-    eventType: event.event,
   });
-  logger?.info({ eventId, event: event.event, outcome: result.outcome }, 'webhook handled');
-  return { handled: true, outcome: result.outcome };
+  if (claim.kind === 'done') return { handled: true, outcome: 'duplicate-event' };
+  if (claim.kind === 'in-progress') return { handled: true, outcome: 'in-progress' };
+  let outcome: string;
+  try {
+    if (eventType === 'payment.failed') {
+      outcome = await recordPaymentFailure(db, {
+        gatewayOrderId: payment.order_id,
+        paymentId: payment.id,
+        code: payment.error_code ?? undefined,
+        description: payment.error_description ?? undefined,
+      });
+    } else {
+      const result = await markPaid(db, {
+        gatewayOrderId: payment.order_id,
+        paymentId: payment.id,
+        amountPaise: payment.amount,
+        method: payment.method ?? undefined,
+        source: 'webhook',
+      });
+      outcome = result.outcome;
+    }
+  } catch (error) {
+    await claim.release();
+    throw error;
+  }
+  // If recording the outcome fails, the claim's lease lapses and a retry finds the work done.
+  await claim.finish(outcome);
+  logger?.info({ eventId, event: eventType, outcome }, 'webhook handled');
+  return { handled: true, outcome };
 }
