@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
+import { requestDeadline } from '../deadline';
 import { replaceOpenOrders } from '../payments/order-lifecycle';
 import { createPaymentOrder } from '../payments/payment-orders';
 import { SandboxGateway } from '../payments/sandbox';
@@ -10,6 +11,7 @@ import { handleWebhook } from '../payments/webhook';
 import { perMinuteLimiter } from '../rate-limit';
 import { sandboxPaymentsRouter } from './sandbox-payments';
 
+export const WEBHOOK_TIMEOUT_MS = 4000;
 export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wait a minute and try again.';
 
 /**
@@ -65,8 +67,9 @@ export function paymentsRouter(deps: AppDeps): Router {
     res.json(await verifyPayment(db, gateway, req.user!.uid, body));
   });
 
-  // The body is raw bytes (see app.ts): the signature covers exactly what the gateway sent.
-  router.post('/api/payments/webhook', async (req, res) => {
+  // The body is raw bytes (see app.ts): the signature covers exactly what the gateway sent. Razorpay
+  // wants an answer within 5 s, so a webhook gets a 4 s budget: past it, a 503 it will retry.
+  router.post('/api/payments/webhook', requestDeadline(WEBHOOK_TIMEOUT_MS), async (req, res) => {
     const result = await handleWebhook(
       db,
       gateway,
