@@ -24,8 +24,12 @@ export const CONTACT_RATE_LIMIT_MESSAGE =
  */
 export function contactRouter(deps: AppDeps): Router {
   const router = Router();
-  // One limiter for both paths, so switching path does not double the allowance.
-  const limiter = perMinuteLimiter(CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE);
+  // One limiter for both paths, so switching path does not double the allowance; counted in
+  // Firestore, so it holds across instances (it caps the mails enquiries cause).
+  const limiter = perMinuteLimiter(CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, {
+    db: deps.firebase.db,
+    name: 'contact',
+  });
 
   const submit: RequestHandler = async (req, res) => {
     const form = contactFormSchema.parse(req.body ?? {});

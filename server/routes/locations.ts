@@ -8,7 +8,11 @@ import { perMinuteLimiter } from '../rate-limit';
 // Browsers and shared caches may keep the lists for a day, and serve a stale copy while refreshing.
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
-/** Generous: a form asks for 3 lists, and browsers cache them for a day. */
+/**
+ * Generous: a form asks for 3 lists, and browsers cache them for a day. Counted per instance, in
+ * memory: the lists are public and cached, so this only keeps one client from hogging one
+ * instance; a shared count would cost a Firestore write and read per list.
+ */
 export const LOCATION_RATE_LIMIT_PER_MINUTE = 120;
 export const LOCATION_RATE_LIMIT_MESSAGE = 'Too many location requests. Please wait a minute and try again.';
 

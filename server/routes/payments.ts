@@ -23,7 +23,11 @@ export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
   const { db, auth } = deps.firebase;
   const { gateway } = deps;
-  const limiter = perMinuteLimiter(deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE, PAYMENT_RATE_LIMIT_MESSAGE);
+  // Counted in Firestore, so it holds across instances (it caps the gateway orders a client causes).
+  const limiter = perMinuteLimiter(deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE, PAYMENT_RATE_LIMIT_MESSAGE, {
+    db,
+    name: 'payments',
+  });
   const requireUser = authenticate(auth, { required: true });
 
   const createOrder: RequestHandler = async (req, res) => {
