@@ -12,6 +12,7 @@ import {
   type PartialWithFieldValue,
   type Query,
   type QueryDocumentSnapshot,
+  type QuerySnapshot,
   type SnapshotOptions,
   type Unsubscribe,
 } from 'firebase/firestore';
@@ -183,9 +184,26 @@ const queryConverter = converter<CustomerQuery>(
   },
 );
 
+/**
+ * A stored document the browser cannot show, e.g. an order whose items are `[1, 'two', null]`
+ * (written before the rules checked items). Lists skip it and log it (see convertedDocs).
+ */
+export class MalformedDocumentError extends Error {}
+
 const orderItem = (item: unknown): OrderItem => {
-  const fields = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-  return { id: str(fields.id), name: str(fields.name), category: str(fields.category), price: str(fields.price) };
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    throw new MalformedDocumentError(`An order item is not a record: ${JSON.stringify(item)}.`);
+  }
+  const { id, name, category, price } = item as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof category !== 'string' || typeof price !== 'string') {
+    throw new MalformedDocumentError('An order item lacks its id, name, category or price text.');
+  }
+  return { id, name, category, price };
+};
+
+const orderItems = (items: unknown): OrderItem[] => {
+  if (!Array.isArray(items)) throw new MalformedDocumentError('The order has no list of items.');
+  return items.map(orderItem);
 };
 
 const orderConverter = converter<Order>(
@@ -193,7 +211,7 @@ const orderConverter = converter<Order>(
     id,
     orderNumber: str(data.orderNumber) || id,
     userId: str(data.userId),
-    items: Array.isArray(data.items) ? data.items.map(orderItem) : [],
+    items: orderItems(data.items),
     totalPaise: rupeesToPaise(num(data.total)),
     currency: str(data.currency) || 'INR',
     status: str(data.status),
@@ -232,13 +250,29 @@ export function listenToDoc<T>(
 }
 
 /**
+ * A query result's documents, converted. One the converter refuses (a malformed document) is left
+ * out and logged, so one bad document never takes the whole list down with it.
+ */
+export function convertedDocs<T>(snapshot: Pick<QuerySnapshot<T>, 'docs'>): T[] {
+  const items: T[] = [];
+  for (const item of snapshot.docs) {
+    try {
+      items.push(item.data());
+    } catch (error) {
+      console.warn(`Skipped a malformed document (${item.ref.path}):`, error);
+    }
+  }
+  return items;
+}
+
+/**
  * A query's documents, live: `onData` gets the whole list again on every change (a status the
- * server changes shows without a reload). Returns the unsubscribe function.
+ * server changes shows without a reload), malformed documents left out. Returns the unsubscribe.
  */
 export function listenToList<T>(
   source: Query<T>,
   onData: (items: T[]) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  return onSnapshot(source, (snapshot) => onData(snapshot.docs.map((item) => item.data())), onError);
+  return onSnapshot(source, (snapshot) => onData(convertedDocs(snapshot)), onError);
 }

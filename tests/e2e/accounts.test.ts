@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
+import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
+import { currentUid, expectAccessible, shownDialog, uniqueEmail, type FirebaseHooks } from '../helpers/e2e';
 import { admin, oobCodes } from '../helpers/emulators';
 
 const browser = sharedBrowser();
@@ -314,6 +314,68 @@ describe('accounts', () => {
       for (const collection of await user.listCollections()) {
         expect(`${collection.id}: ${(await collection.count().get()).data().count}`).toBe(`${collection.id}: 0`);
       }
+    });
+  });
+
+  it('when an order written before the rules checked items holds a null item, then /profile skips and logs it and shows the rest', async () => {
+    await browser.withPage(async ({ page, errors }) => {
+      const email = uniqueEmail('malformed');
+      const { auth, db } = admin();
+      const { uid } = await auth.createUser({ email, password: 'password-123' });
+      await db.doc(`users/${uid}`).set({
+        uid,
+        name: 'Meera Iyer',
+        email,
+        phone: '9000077777',
+        address: '4 Lake Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        country: 'India',
+        isAnonymous: false,
+        createdAt: new Date(),
+      });
+      const goodItem = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
+      const orders = db.collection(`users/${uid}/orders`);
+      const order = (orderNumber: string, items: unknown[], minutesAgo: number) => ({
+        orderNumber,
+        userId: uid,
+        items,
+        total: 20000,
+        currency: 'INR',
+        status: 'Pending',
+        createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      });
+      // The Admin SDK writes what the rules now refuse, as old data would be.
+      await orders.doc('good-new').set(order('ORD-1700000000003', [goodItem], 1));
+      await orders.doc('null-item').set(order('ORD-1700000000002', [goodItem, null], 2));
+      await orders.doc('junk-items').set(order('ORD-1700000000001', [1, 'two', null], 3));
+      await orders.doc('good-old').set(order('ORD-1700000000000', [goodItem], 4));
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+
+      await openHome(page);
+      await loadFirebaseHooks(page);
+      await page.evaluate(
+        async ([address]) => {
+          const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
+          const sdk = await hooks.authSdk();
+          await sdk.signInWithEmailAndPassword(hooks.auth, address!, 'password-123');
+        },
+        [email],
+      );
+      await page.getByRole('link', { name: 'Profile' }).click();
+
+      const list = page.locator('section[aria-labelledby="my-orders"]');
+      await list.getByText('Order #ORD-1700000000003').waitFor();
+      await list.getByText('Order #ORD-1700000000000').waitFor();
+      expect(await list.getByText('Order #ORD-1700000000002').count()).toBe(0);
+      expect(await list.getByText('Order #ORD-1700000000001').count()).toBe(0);
+      expect(await list.getByText('Could not load this list. Please reload the page.').count()).toBe(0);
+      expect(warnings.filter((text) => text.includes('Skipped a malformed document'))).toHaveLength(2);
+      expect(warnings.join('\n')).toContain(`users/${uid}/orders/null-item`);
+      expect(errors).toEqual([]);
     });
   });
 });

@@ -13,7 +13,7 @@ import type {
 import type { NewInvoice, PaymentType } from '@/domain/schemas';
 import { STATUS } from '@/domain/status';
 import { apiClient } from '@/lib/api-client';
-import { invoicesOf, listenToList, ordersOf, userDoc, type Invoice, type Order } from '@/lib/firestore';
+import { convertedDocs, invoicesOf, listenToList, ordersOf, userDoc, type Invoice, type Order } from '@/lib/firestore';
 
 /** The only module of the payments feature that talks to Firestore or the API. */
 
@@ -54,7 +54,7 @@ export async function deleteInvoice(uid: string, docId: string): Promise<void> {
 /** The user's 'Pending' orders (a single-field filter: no composite index needed). */
 export async function loadPendingOrders(uid: string): Promise<Order[]> {
   const snapshot = await getDocs(query(ordersOf(uid), where('status', '==', STATUS.pending)));
-  return snapshot.docs.map((order) => order.data());
+  return convertedDocs(snapshot);
 }
 
 /** Creates the 'Pending' order document of a cart (the server re-prices it before charging). */
