@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { FirebaseDeps } from './firebase';
+import type { JobRunner } from './jobs/runner';
 import type { PaymentGateway } from './payments/gateway';
 
 /**
@@ -12,4 +13,6 @@ export interface AppDeps {
   firebase: FirebaseDeps;
   gateway: PaymentGateway;
   logger?: Logger;
+  /** The periodic jobs, for the Cloud Scheduler endpoint (routes/jobs.ts); absent in most tests. */
+  jobs?: JobRunner;
 }

@@ -10,6 +10,7 @@ import { errorHandler, notFound } from './errors';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
+import { jobsRouter } from './routes/jobs';
 import { locationsRouter } from './routes/locations';
 import { paymentsRouter } from './routes/payments';
 
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(locationsRouter(deps));
   app.use(paymentsRouter(deps));
   app.use(documentsRouter(deps));
+  app.use(jobsRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler);

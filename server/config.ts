@@ -62,6 +62,15 @@ const schema = z.object({
   ORDER_EXPIRY_HOURS: z.coerce.number().min(0).default(24),
   /** Minutes between passes that cancel expired orders; 0 turns the timer off. */
   ORDER_EXPIRY_CHECK_MINUTES: z.coerce.number().min(0).default(15),
+  /**
+   * Bearer secret of POST /api/jobs/:name (Cloud Scheduler triggers jobs with it), at least 32
+   * characters; unset: no such endpoint.
+   */
+  JOBS_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   /** Payment order and verify requests per client IP per minute (the benchmark raises it). */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   // ---- Tax documents (issue 12) ----

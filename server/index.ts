@@ -1,17 +1,11 @@
 import { existsSync } from 'node:fs';
-import { COMPANY } from '../src/domain/company';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { initFirebase } from './firebase';
-import { documentAttachments } from './documents/attachments';
-import { startDocumentWorker } from './documents/worker';
+import { createJobs } from './jobs';
 import { createLogger } from './logger';
-import { accountEmailLookup } from './mail/recipients';
 import { createMailTransport } from './mail/transport';
-import { startMailWorker } from './mail/worker';
 import { createGateway } from './payments/create-gateway';
-import { startOrderExpiryTimer } from './payments/order-lifecycle';
-import { startReconcileTimer } from './payments/reconcile';
 
 // A developer's .env, if any (variables already set win). Test stacks opt out so a developer's
 // real keys never reach a test run.
@@ -21,33 +15,14 @@ const config = loadConfig();
 const logger = createLogger(config);
 const firebase = initFirebase(config.FIREBASE_PROJECT_ID);
 const gateway = createGateway(config);
-const app = createApp({ config, firebase, gateway, logger });
-const stopReconciling = startReconcileTimer(firebase.db, gateway, config.RECONCILE_INTERVAL_MINUTES, logger);
-const stopExpiringOrders = startOrderExpiryTimer(
-  firebase.db,
-  gateway,
-  { intervalMinutes: config.ORDER_EXPIRY_CHECK_MINUTES, maxAgeHours: config.ORDER_EXPIRY_HOURS },
-  logger,
-);
-// Numbers new tax documents right after each payment and every DOCUMENT_INTERVAL_SECONDS (catching up after a restart).
-const documentWorker = startDocumentWorker(firebase.db, config.documents, {
-  intervalSeconds: config.DOCUMENT_INTERVAL_SECONDS,
-  logger,
-});
-documentWorker.kick();
-// Sends the outbox (mail/{id}); without SMTP_URL it logs mails instead, and says so here once.
-const mailWorker = startMailWorker(firebase.db, createMailTransport(config, logger), {
-  from: config.mailFrom,
-  replyTo: { address: config.COMPANY_EMAIL, name: COMPANY.name },
-  accountEmail: accountEmailLookup(firebase.auth, firebase.db),
-  // A payment receipt carries its tax document's PDF.
-  attachmentsFor: documentAttachments(firebase.db, config.documents),
-  pollMs: config.MAIL_POLL_SECONDS * 1000,
-  logger,
-});
+// Without SMTP_URL mails are logged instead of sent (the transport says so once).
+const transport = createMailTransport(config, logger);
+// Reconciliation and order expiry (once per interval across instances), the outbox and documents.
+const jobs = createJobs({ config, firebase, gateway, logger }, transport).start();
+const app = createApp({ config, firebase, gateway, logger, jobs });
 
 const server = app.listen(config.API_PORT, '0.0.0.0', () => {
-  logger.info({ port: config.API_PORT, payments: gateway.mode }, 'API listening');
+  logger.info({ port: config.API_PORT, payments: gateway.mode, instance: jobs.instance }, 'API listening');
 });
 
 process.on('unhandledRejection', (reason) => {
@@ -56,11 +31,13 @@ process.on('unhandledRejection', (reason) => {
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
-    stopReconciling();
-    stopExpiringOrders();
-    documentWorker.stop();
-    // Let a send in flight finish and be recorded (else it would end 'failed (interrupted)').
-    server.close(() => void mailWorker.stop().finally(() => process.exit(0)));
+    // Let a pass in flight finish and be recorded (a mail being sent would end 'failed (interrupted)').
+    server.close(() =>
+      void jobs
+        .stop()
+        .then(() => transport.close())
+        .finally(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 3000).unref();
   });
 }

@@ -1,78 +1,36 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { drainOutbox, type DrainOptions } from './drain';
+import type { JobDefinition } from '../jobs/runner';
+import { drainOutbox, MAIL_DEFAULTS, type DrainOptions, type DrainReport } from './drain';
 import { onMailQueued } from './outbox';
 import type { MailTransport } from './transport';
 
-export interface MailWorker {
-  /** Drain soon (a mail was just committed). */
-  nudge(): void;
-  /** Stops the timer and waits for a running pass. */
-  stop(): Promise<void>;
-}
+export const MAIL_JOB = 'mail';
+
+/** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
+const NUDGE_DELAY_MS = 100;
 
 /**
- * Runs drainOutbox every `pollMs` and shortly after a mail is queued in this process, one pass at
- * a time. Several instances may each run one: the per-mail claim keeps every mail single.
+ * Draining the outbox as a job of the runner (server/jobs): a pass every `pollMs` (0 = none), soon
+ * after a mail is queued in this process, and once at start (whatever waited while the API was
+ * down). Several instances may each run it: the per-mail claim keeps every mail single.
  */
-export function startMailWorker(
+export function mailJob(
   db: Firestore,
   transport: MailTransport,
   options: DrainOptions & { pollMs: number; logger: Pick<Logger, 'info' | 'warn' | 'error'> },
-): MailWorker {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let soon: NodeJS.Timeout | undefined;
-
-  const run = (): void => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          const report = await drainOutbox(db, transport, options);
-          if (report.sent || report.failed || report.retrying || report.interrupted)
-            options.logger.info(report, 'mail: outbox pass');
-          // A full batch means more may be waiting.
-          if (report.sent + report.failed + report.retrying >= (options.batchSize ?? 20)) again = true;
-        } catch (error) {
-          options.logger.error({ err: error }, 'mail: outbox pass failed');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-  };
-
-  const nudge = () => {
-    if (stopped || soon) return;
-    // A short delay lets a burst of commits (an enquiry's two mails) go in one pass.
-    soon = setTimeout(() => {
-      soon = undefined;
-      run();
-    }, 100);
-    soon.unref();
-  };
-
-  const timer = options.pollMs > 0 ? setInterval(run, options.pollMs) : undefined;
-  timer?.unref();
-  const unsubscribe = onMailQueued(nudge);
-  nudge(); // whatever waited while the API was down
-
+): JobDefinition<DrainReport> {
   return {
-    nudge,
-    async stop() {
-      stopped = true;
-      unsubscribe();
-      if (timer) clearInterval(timer);
-      if (soon) clearTimeout(soon);
-      await running;
-      transport.close();
+    name: MAIL_JOB,
+    scope: 'every-instance',
+    everyMs: options.pollMs,
+    run: () => drainOutbox(db, transport, options),
+    worthLogging: (report) => report.sent + report.failed + report.retrying + report.interrupted > 0,
+    // A full batch means more may be waiting.
+    again: (report) => report.sent + report.failed + report.retrying >= (options.batchSize ?? MAIL_DEFAULTS.batchSize),
+    wire: (kick) => {
+      kick(NUDGE_DELAY_MS);
+      return onMailQueued(() => kick(NUDGE_DELAY_MS));
     },
   };
 }

@@ -7,6 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { STATUS } from '../../src/domain/status';
+import type { JobDefinition } from '../jobs/runner';
 import type { PaymentGateway } from './gateway';
 import { markPaid } from './mark-paid';
 
@@ -160,30 +161,25 @@ export async function cancelExpiredOrders(
   return report;
 }
 
+export const ORDER_EXPIRY_JOB = 'expire-orders';
+
 /**
- * Runs cancelExpiredOrders every `intervalMinutes` (0 = off), never two passes at once in this
- * process. Returns a stop function. (Moves under the job runner of server/jobs once it exists.)
+ * Cancelling expired orders as a job of the runner (server/jobs): once per `intervalMinutes` across
+ * all instances (a lease in `leases/expire-orders`; each cancel is conditional anyway); 0 = only
+ * when triggered (Cloud Scheduler, `POST /api/jobs/expire-orders`).
  */
-export function startOrderExpiryTimer(
+export function orderExpiryJob(
   db: Firestore,
   gateway: PaymentGateway,
   { intervalMinutes, maxAgeHours }: { intervalMinutes: number; maxAgeHours: number },
   logger: Pick<Logger, 'info' | 'warn' | 'error'>,
-): () => void {
-  if (!intervalMinutes || !maxAgeHours) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    cancelExpiredOrders(db, gateway, { maxAgeMs: maxAgeHours * 3_600_000, logger })
-      .then((report) => {
-        if (report.checked) logger.info(report, 'order expiry pass');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'order expiry pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMinutes * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+): JobDefinition<ExpiryReport> {
+  return {
+    name: ORDER_EXPIRY_JOB,
+    scope: 'once',
+    everyMs: intervalMinutes * 60_000,
+    leaseMs: 5 * 60_000,
+    run: () => cancelExpiredOrders(db, gateway, { maxAgeMs: maxAgeHours * 3_600_000, logger }),
+    worthLogging: (report) => report.checked > 0,
+  };
 }

@@ -1,6 +1,7 @@
 import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { STATUS } from '../../src/domain/status';
+import type { JobDefinition } from '../jobs/runner';
 import type { PaymentGateway } from './gateway';
 import { markPaid } from './mark-paid';
 
@@ -97,27 +98,26 @@ async function reconcileDocument(
   }
 }
 
-/** Runs reconciliation every `intervalMinutes` (0 = off). Returns a stop function. */
-export function startReconcileTimer(
+export const RECONCILE_JOB = 'reconcile';
+
+/**
+ * Reconciliation as a job of the runner (server/jobs): once per `intervalMinutes` across all
+ * instances (a lease in `leases/reconcile`, which keeps the last pass's report); 0 = only when
+ * triggered (Cloud Scheduler, `POST /api/jobs/reconcile`).
+ */
+export function reconcileJob(
   db: Firestore,
   gateway: PaymentGateway,
   intervalMinutes: number,
   logger: Pick<Logger, 'info' | 'warn' | 'error'>,
-): () => void {
-  if (!intervalMinutes) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcilePayments(db, gateway, { logger })
-      .then((report) => {
-        if (report.checked) logger.info(report, 'reconciliation pass');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'reconciliation pass failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMinutes * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+): JobDefinition<ReconcileReport> {
+  return {
+    name: RECONCILE_JOB,
+    scope: 'once',
+    everyMs: intervalMinutes * 60_000,
+    // A pass is bounded (RECONCILE_MAX_PAGES); a crashed holder's lease lapses after 5 minutes.
+    leaseMs: 5 * 60_000,
+    run: () => reconcilePayments(db, gateway, { logger }),
+    worthLogging: (report) => report.checked > 0,
+  };
 }
