@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './app-deps';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
+import { accountRouter } from './routes/account';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(locationsRouter(deps));
   app.use(paymentsRouter(deps));
   app.use(documentsRouter(deps));
+  app.use(accountRouter(deps));
   app.use(jobsRouter(deps));
 
   app.use(notFound);

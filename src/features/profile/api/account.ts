@@ -1,8 +1,9 @@
-import { deleteUser, EmailAuthProvider, linkWithCredential, linkWithPopup, type User } from 'firebase/auth';
-import { getDocs, setDoc, writeBatch, type DocumentReference, type Query } from 'firebase/firestore';
+import { EmailAuthProvider, linkWithCredential, linkWithPopup, signOut, type User } from 'firebase/auth';
+import { setDoc } from 'firebase/firestore';
 import type { EmulatedGoogleAccount } from '@/domain/schemas';
+import { apiClient } from '@/lib/api-client';
 import { auth } from '@/lib/firebase';
-import { cartOf, db, invoicesOf, ordersOf, queriesOf, userDoc } from '@/lib/firestore';
+import { userDoc } from '@/lib/firestore';
 import { withGoogle } from '@/lib/google-auth';
 
 // What the profile page does to the login itself: link a guest to a real sign-in, or delete it.
@@ -42,18 +43,15 @@ export async function linkGuestWithGoogle(fallbackName: string, account?: Emulat
   return true;
 }
 
-/** Firebase refuses to delete a login older than 5 minutes; we stop a little earlier. */
+/** The API refuses a sign-in older than 5 minutes; we stop a little earlier, before calling it. */
 const RECENT_LOGIN_MS = 4.5 * 60 * 1000;
-/** Firestore's limit of writes in one batch. */
-const BATCH_LIMIT = 500;
-
-const listRefs = async (collection: Query) => (await getDocs(collection)).docs.map((item) => item.ref);
 
 /**
- * Deletes every document of the user (the profile, then invoices, queries, orders, cart) and then
- * the login. The login's age is checked first, so the usual failure deletes nothing. If deleting
- * the login still fails, the data is gone but the login remains: the profile page shows its
- * 'no profile' state with this same delete action, so a retry finishes the job.
+ * Deletes the account through the API (POST /api/account/delete), which revokes the login's
+ * sessions first, deletes every document under users/{uid} in batches, queues the confirmation
+ * mail and deletes the login (see server/account/delete-account.ts). The login's age is checked
+ * here first too, so the usual failure costs no request. A failure part-way leaves the profile,
+ * so a retry from the profile page finishes the job. Then this browser signs out.
  */
 export async function deleteAccount(): Promise<void> {
   const user = signedInUser();
@@ -63,16 +61,6 @@ export async function deleteAccount(): Promise<void> {
       code: 'auth/requires-recent-login',
     });
   }
-  const uid = user.uid;
-  const lists = await Promise.all([invoicesOf(uid), queriesOf(uid), ordersOf(uid), cartOf(uid)].map(listRefs));
-  // The rules let a Paid invoice go only together with the profile (in its batch, or after it), so
-  // the profile goes first. A failure part-way leaves the profile page's 'no profile' state, whose
-  // delete action finishes the job.
-  const refs: DocumentReference[] = [userDoc(uid), ...lists.flat()];
-  for (let start = 0; start < refs.length; start += BATCH_LIMIT) {
-    const batch = writeBatch(db);
-    for (const ref of refs.slice(start, start + BATCH_LIMIT)) batch.delete(ref);
-    await batch.commit();
-  }
-  await deleteUser(user);
+  await apiClient.post('/api/account/delete', {}, { withAuth: true });
+  await signOut(auth);
 }
