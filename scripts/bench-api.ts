@@ -4,16 +4,28 @@
  *   npm run bench:api                 (starts its own emulators + API on the test ports)
  *   BENCH_N=200 BENCH_CONCURRENCY=20 npm run bench:api
  * Prints p50/p95 per endpoint and the throughput. Target (DESIGN.md): p50 < 100 ms.
+ *
+ * Webhook-storm mode (issue 9): per round, one order paid in the sandbox with its webhook lost,
+ * then 50 concurrent deliveries of one event plus 50 different events for that order (Razorpay's
+ * retries and its payment.captured / order.paid pair), all at once:
+ *   npm run bench:api -- --webhook-storm       (BENCH_ROUNDS=5 rounds by default)
+ * Prints p50/p99 over every delivery, the error count (non-2xx), and checks that each order has
+ * one payment record and was flipped to Paid once. Target: all 2xx, p99 < 2 s.
  */
 import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { makeOrderNumber } from '../src/domain/order-number';
 import { findCatalogueEntry } from '../src/domain/catalogue';
 import { paiseToRupees } from '../src/domain/money';
+import { DEFAULT_SANDBOX_SECRET } from '../server/config';
+import { gatewayStyleId } from '../server/payments/ids';
+import { SandboxGateway } from '../server/payments/sandbox';
+import { paymentWebhookBody } from '../server/payments/webhook-event';
 
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-site';
+const stormMode = process.argv.includes('--webhook-storm') || process.env.BENCH_MODE === 'webhook-storm';
 const total = Number(process.env.BENCH_N ?? 100);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const users = Math.min(10, total);
@@ -93,6 +105,91 @@ async function flow(user: { uid: string; idToken: string }, docId: string, timin
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** One storm round: returns each delivery's latency and status, and what the order ended as. */
+async function stormRound(user: { uid: string; idToken: string }, docId: string) {
+  const sandbox = new SandboxGateway(db, process.env.SANDBOX_SECRET || DEFAULT_SANDBOX_SECRET);
+  const created = await post<{ id: string }>('/api/payments/orders', user.idToken, {
+    firestore_id: docId,
+    type: 'product_order',
+  });
+  if (created.status !== 201) throw new Error(`order creation answered ${created.status}`);
+  const paid = await post<{ result: { razorpay_payment_id: string } }>('/api/payments/sandbox/pay', user.idToken, {
+    razorpay_order_id: created.body.id,
+    outcome: 'success',
+    webhook: 'drop',
+  });
+  const payment = (await sandbox.fetchPayment(paid.body.result.razorpay_payment_id))!;
+  const same = sandbox.signWebhook(paymentWebhookBody('payment.captured', payment));
+  const others = Array.from({ length: 50 }, (_, index) =>
+    sandbox.signWebhook(
+      paymentWebhookBody(index % 2 ? 'order.paid' : 'payment.captured', payment),
+      gatewayStyleId('evt'),
+    ),
+  );
+  const deliver = async (webhook: { rawBody: Buffer; signature: string; eventId: string }) => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${apiUrl}/api/payments/webhook`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Razorpay-Signature': webhook.signature,
+          'X-Razorpay-Event-Id': webhook.eventId,
+        },
+        body: new Uint8Array(webhook.rawBody),
+      });
+      const body = (await response.json()) as { outcome?: string };
+      return { ms: performance.now() - started, ok: response.ok, outcome: body.outcome };
+    } catch {
+      return { ms: performance.now() - started, ok: false, outcome: undefined };
+    }
+  };
+  const deliveries = await Promise.all([...Array.from({ length: 50 }, () => deliver(same)), ...others.map(deliver)]);
+  const payments = await db.collection('payments').where('gatewayOrderId', '==', created.body.id).get();
+  const order = await db.doc(`users/${user.uid}/orders/${docId}`).get();
+  return {
+    deliveries,
+    payments: payments.size,
+    flips: deliveries.filter((delivery) => delivery.outcome === 'paid').length,
+    status: order.get('status') as string,
+  };
+}
+
+if (stormMode) {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  const [user] = await Promise.all([signUp(0)]);
+  const orders = await Promise.all(Array.from({ length: rounds + 1 }, () => seedOrder(user!.uid)));
+  await stormRound(user!, orders[rounds]!); // warm-up, not counted
+  const times: number[] = [];
+  let errors = 0;
+  const problems: string[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const result = await stormRound(user!, orders[round]!);
+    times.push(...result.deliveries.map((delivery) => delivery.ms));
+    errors += result.deliveries.filter((delivery) => !delivery.ok).length;
+    if (result.payments !== 1 || result.flips !== 1 || result.status !== 'Paid') {
+      problems.push(
+        `round ${round + 1}: ${result.payments} payments, ${result.flips} Paid flips, status ${result.status}`,
+      );
+    }
+  }
+  console.log(
+    `\nwebhook storm: ${rounds} rounds of 100 concurrent deliveries (50 x one event + 50 other events, one order), against ${apiUrl}`,
+  );
+  console.log(
+    `deliveries ${times.length}   p50 ${percentile(times, 50).toFixed(0)} ms   p99 ${percentile(times, 99).toFixed(0)} ms   max ${Math.max(...times).toFixed(0)} ms   errors ${errors}`,
+  );
+  console.log(
+    problems.length ? `NOT exactly once: ${problems.join('; ')}` : 'each order: 1 payment record, 1 Paid flip',
+  );
+  console.log(
+    errors === 0 && percentile(times, 99) < 2000 && !problems.length
+      ? 'target all 2xx, p99 < 2 s: met'
+      : 'target all 2xx, p99 < 2 s: NOT met',
+  );
+  process.exit(errors === 0 && !problems.length ? 0 : 1);
 }
 
 const people = await Promise.all(Array.from({ length: users }, (_, index) => signUp(index)));
