@@ -20,7 +20,12 @@ export { JobRunner } from './runner';
  * numbering on every instance.
  */
 export function createJobs(
-  { config, firebase, gateway, logger }: { config: Config; firebase: FirebaseDeps; gateway: PaymentGateway; logger: Logger },
+  {
+    config,
+    firebase,
+    gateway,
+    logger,
+  }: { config: Config; firebase: FirebaseDeps; gateway: PaymentGateway; logger: Logger },
   transport: MailTransport,
 ): JobRunner {
   const { db, auth } = firebase;

@@ -190,9 +190,10 @@ export class JobRunner {
           outcome = { job: job.name, outcome: 'ran', ok: false, error: errorMessage(error) };
         }
         if (release) {
-          await release({ ok: outcome.ok, report: outcome.report, error: outcome.error, trigger }).catch((error: unknown) =>
-            // The lease then lapses by itself.
-            this.logger.warn({ err: error, job: job.name }, 'job: could not release its lease'),
+          await release({ ok: outcome.ok, report: outcome.report, error: outcome.error, trigger }).catch(
+            (error: unknown) =>
+              // The lease then lapses by itself.
+              this.logger.warn({ err: error, job: job.name }, 'job: could not release its lease'),
           );
         }
         return outcome;
