@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
-import { prerenderLandingShell } from './scripts/prerender-landing';
+import { prerenderSite, serveSiteRoutes } from './scripts/prerender';
 import { previewCsp } from './scripts/site-csp';
 import { taxSettingsFromEnv } from './src/domain/tax-settings';
 
@@ -17,7 +17,7 @@ export default defineConfig(({ mode }) => {
     ]),
   );
   return {
-    plugins: [react(), tailwindcss(), prerenderLandingShell()],
+    plugins: [react(), tailwindcss(), prerenderSite(), serveSiteRoutes()],
     // How prices carry GST, from the same variables the API charges by (src/lib/tax-settings.ts).
     define: { __TAX_SETTINGS__: JSON.stringify(taxSettingsFromEnv(env)) },
     resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },

@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { taxSettingsFromEnv } from './src/domain/tax-settings';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+/** The tax settings the site's build compiles in (vite.config.ts), for tests that read the built pages. */
+const builtTaxSettings = taxSettingsFromEnv({ ...loadEnv('production', process.cwd(), ''), ...process.env });
 
 // One project per layer so each can be run on its own (`vitest run --project rules`).
 // Everything that shares the emulators runs one file at a time: the tests reset shared state.
@@ -32,6 +35,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // The e2e tests compare the built pages with the app's content (the policies state the GST rate).
+        define: { __TAX_SETTINGS__: JSON.stringify(builtTaxSettings) },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,23 +1,25 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { PageLoading } from './layouts/page-loading';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from './paths';
-import { LandingRoute } from './routes/landing';
+import { LandingRoute, loadBelowFold } from './routes/landing';
 import { RouteError } from './routes/route-error';
+
+/** What a route needs loaded before its first render, besides its own `lazy` code. */
+export interface RouteHandle {
+  preload?: () => Promise<unknown>;
+}
 
 // The landing page is in the first chunk (it is what most visitors see first); every other
 // page is loaded on demand.
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    // Shown while a directly opened lazy page loads its code (the landing page is never lazy).
-    hydrateFallbackElement: (
-      <p role="status" className="px-4 py-24 text-center text-slate-600">
-        Loading...
-      </p>
-    ),
+    // Shown while a lazy page loads its code, if it was not loaded before the first render.
+    hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: paths.home, element: <LandingRoute /> },
+      { path: paths.home, element: <LandingRoute />, handle: { preload: loadBelowFold } satisfies RouteHandle },
       { path: paths.cart, lazy: () => import('./routes/cart').then((m) => ({ Component: m.CartRoute })) },
       { path: paths.profile, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
       { path: paths.receipt, lazy: () => import('./routes/receipt').then((m) => ({ Component: m.ReceiptRoute })) },
@@ -35,4 +37,29 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },
-]);
+];
+
+/**
+ * Loads all the code the routes matching `pathname` render (their `lazy` modules, and what their
+ * handle preloads), so the first render of that path suspends nowhere. The build renders each
+ * prerendered page after this, and so does the browser before it takes the page over: both
+ * render the same tree, which hydration requires. Resolves false when some code failed to load.
+ */
+export async function loadRouteCode(pathname: string): Promise<boolean> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const loads = matches.map(async ({ route }) => {
+    if (typeof route.lazy === 'function') {
+      const loaded = await route.lazy();
+      // The router then sees a plain route and renders it at once, without its fallback.
+      Object.assign(route, loaded, { lazy: undefined });
+    }
+    await (route.handle as RouteHandle | undefined)?.preload?.();
+  });
+  const results = await Promise.allSettled(loads);
+  return results.every((result) => result.status === 'fulfilled');
+}
+
+/** The browser's router, created once the current route's code is in (see loadRouteCode). */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -80,7 +80,8 @@ export function Footer({ policyLinks }: { policyLinks: FooterLink[] }) {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <p>
+          {/* The year is the build's in the prerendered page; after New Year the app's differs, and that is fine. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {COMPANY.legalName}. All prices in Indian rupees (INR).
           </p>
           <p>

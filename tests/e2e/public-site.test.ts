@@ -19,10 +19,14 @@ const NAV = [
   ['Contact', 'contact'],
 ] as const;
 
-/** The landing page with its lazily loaded sections in place. */
+/**
+ * The landing page with the app running: its HTML shows every section at once, but the buttons
+ * work only once the app has taken the page over (the account area then knows the visitor).
+ */
 async function openLanding(page: Page, path = '/') {
   await page.goto(path);
   await page.locator('#contact').waitFor();
+  await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
 }
 
 /** Waits until the section's top sits 80px below the top of the window (or the page is at the very top). */
@@ -65,24 +69,34 @@ describe('navigation', () => {
     });
   });
 
-  it('when a deep link to a section arrives before the sections have loaded, then it still lands on the section', async () => {
+  it('when a section link is followed from another page before the sections have loaded, then it still lands on the section', async () => {
     await browser.withPage(async ({ page, context }) => {
-      // Hold the contact section's code back until the page has painted without it.
+      // Hold the code of the sections below the fold back until the landing page has painted without them.
       let requested!: () => void;
       let release!: () => void;
       const isRequested = new Promise<void>((resolve) => (requested = resolve));
       const isReleased = new Promise<void>((resolve) => (release = resolve));
-      await context.route(/contact-section-.*\.js$/, async (route) => {
+      await context.route(/landing-below-fold-.*\.js$/, async (route) => {
         requested();
         await isReleased;
         await route.continue();
       });
-      await page.goto('/#contact');
+      await page.goto('/privacy');
+      await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).click();
       await isRequested;
+      await page.waitForURL((url) => url.pathname === '/' && url.hash === '#contact');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.locator('#contact').count()).toBe(0);
       release();
       await page.locator('#contact').waitFor({ timeout: 10_000 });
+      await expectLandedOn(page, 'contact');
+    });
+  });
+
+  it('when a deep link to a section is opened, then the page lands on it from its HTML and the app keeps it there', async () => {
+    await browser.withPage(async ({ page }) => {
+      await openLanding(page, '/#contact');
       await expectLandedOn(page, 'contact');
     });
   });
@@ -412,14 +426,17 @@ describe('accessibility and loading', () => {
     },
   );
 
-  it('when JavaScript has not run yet, then / shows the prerendered hero and other paths do not flash it', async () => {
+  it('when JavaScript has not run yet, then every page already shows its own content', async () => {
     await browser.withPage(async ({ page, context }) => {
       await context.route('**/*.js', (route) => route.abort());
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /Software made for the way/ }).waitFor();
       expect(await page.getByRole('link', { name: 'Explore Solutions' }).getAttribute('href')).toBe('/#products');
+      const starter = page.getByRole('tabpanel', { name: 'Factory Management' }).getByRole('article', { name: 'Starter' });
+      expect(await starter.textContent()).toContain('₹1,10,000');
       await page.goto('/privacy');
-      expect(await page.locator('#landing-shell').isVisible()).toBe(false);
+      await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+      expect(await page.getByRole('heading', { name: /Software made for the way/ }).count()).toBe(0);
     });
   });
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { scrollToSection } from '@/components/section-link';
 
@@ -24,10 +24,15 @@ function whenElementExists(id: string, found: () => void): () => void {
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
+  const isFirstRender = useRef(true);
 
   useEffect(() => {
+    const isPageLoad = isFirstRender.current;
+    isFirstRender.current = false;
     if (!hash) {
-      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      // On the page's own load the browser has placed it (at the top, or where a reload left it),
+      // and the visitor may have scrolled the prerendered page before the app started.
+      if (!isPageLoad) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
     }
     const id = decodeURIComponent(hash.slice(1));

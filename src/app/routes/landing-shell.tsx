@@ -1,7 +1,7 @@
 import { About } from '@/features/landing/about';
 import { Hero } from '@/features/landing/hero';
 
-/** What the first screen of the landing page shows; also prerendered into index.html at build. */
+/** What the first screen of the landing page shows. */
 export function AboveTheFold() {
   return (
     <>
@@ -11,7 +11,7 @@ export function AboveTheFold() {
   );
 }
 
-/** Holds the place of the sections that load after the first paint. */
+/** Holds the place of the sections below the fold while their code loads. */
 export function BelowFoldPlaceholder() {
   return <div aria-hidden="true" className="min-h-screen bg-slate-50" />;
 }

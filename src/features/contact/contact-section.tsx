@@ -33,7 +33,11 @@ const TABS: Array<[Tab, string]> = [
 ];
 
 function useIsNear(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [isNear, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (old browsers, jsdom) the form shows at once; the prerendered
+  // page (no window) holds its place, as the browser's first render does.
+  const [isNear, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     if (isNear) return;
     const observer = new IntersectionObserver(

@@ -1,0 +1,55 @@
+import { lazy, Suspense } from 'react';
+import { Footer } from '@/components/footer';
+import { ProductsSection } from '@/features/catalog/products-section';
+import { ContactSection } from '@/features/contact/contact-section';
+import { Clients } from '@/features/landing/clients';
+import { Process } from '@/features/landing/process';
+import { useCart } from '@/features/cart/cart-provider';
+import { useAuthModal } from '@/lib/auth-modal';
+import { useSession } from '@/lib/session';
+import { receiptPath } from '../paths';
+import { POLICY_LINKS } from './policy-links';
+
+// Firestore comes with the invoice panel, so it loads only when a signed-in user opens that tab.
+const InvoicePanel = lazy(() => import('@/features/payments/invoice-panel').then((m) => ({ default: m.InvoicePanel })));
+
+/** The landing page's sections below the first screen: products, process, clients, contact and the footer. */
+export function BelowFold() {
+  const cart = useCart();
+  const session = useSession();
+  const authModal = useAuthModal();
+  const isAuthPending = session.status === 'loading';
+
+  return (
+    <>
+      <ProductsSection
+        onAddToCart={(item) => void cart.add(item)}
+        // A guest's cart is in this browser's storage, which the prerendered page cannot know:
+        // until the first auth state, every plan shows as the HTML did ('Add to Cart', inactive).
+        isInCart={(id) => !isAuthPending && cart.has(id)}
+        canAdd={Boolean(session.user)}
+        isAuthPending={isAuthPending}
+        onNeedLogin={(item) => {
+          cart.addAfterSignIn(item);
+          authModal.open('signup');
+        }}
+      />
+      <Process />
+      <Clients />
+      <ContactSection
+        isSignedIn={Boolean(session.user)}
+        isAuthPending={isAuthPending}
+        userId={session.user?.uid ?? null}
+        userName={session.user?.displayName ?? ''}
+        userEmail={session.user?.email ?? ''}
+        onLogin={() => authModal.open('login')}
+        invoicePanel={
+          <Suspense fallback={<p className="py-10 text-center text-slate-600">Loading invoices...</p>}>
+            <InvoicePanel receiptHref={(invoiceDocId) => receiptPath('invoice', invoiceDocId)} />
+          </Suspense>
+        }
+        footer={<Footer policyLinks={POLICY_LINKS} />}
+      />
+    </>
+  );
+}
