@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
-import { htmlFor } from '../src/app/site-routes';
+import { loadEnv, type Plugin } from 'vite';
+import { htmlFor, siteBaseUrl } from '../src/app/site-routes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -36,16 +36,20 @@ function replaceOnce(html: string, pattern: string | RegExp, replacement: string
 
 /**
  * Build-time only: renders every page of the site (src/app/prerender) into its own HTML file
- * from the built index.html: the public pages and the 404 page in full, with their own title
- * and description, and one frame (noindex) for the pages only the app renders.
+ * from the built index.html: the public pages and the 404 page in full, with their own head
+ * (title, description, canonical URL, share tags, JSON-LD or noindex), and one frame for the
+ * pages only the app renders. Writes sitemap.xml and robots.txt beside them. The base URL of
+ * every absolute link is PUBLIC_SITE_URL (see siteBaseUrl).
  */
 export function prerenderSite(): Plugin {
   let taxSettings: string | undefined;
+  let baseUrl = '';
   return {
     name: 'prerender-site',
     apply: 'build',
     configResolved(config) {
       taxSettings = config.define?.__TAX_SETTINGS__;
+      baseUrl = siteBaseUrl({ ...loadEnv(config.mode, config.envDir || config.root, ''), ...process.env });
     },
     generateBundle: {
       order: 'post',
@@ -67,7 +71,7 @@ export function prerenderSite(): Plugin {
           path.join(ROOT, 'src/app/prerender/index.ts'),
           import.meta.url,
         )) as PrerenderModule;
-        const site = await render();
+        const site = await render(baseUrl);
 
         for (const page of site.pages) {
           const boot = { entry: entry[1], preloads: preloads.map((match) => match[1]), afterPaint: page.isHydrated };
@@ -84,6 +88,7 @@ export function prerenderSite(): Plugin {
           if (page.file === 'index.html') index.source = html;
           else this.emitFile({ type: 'asset', fileName: page.file, source: html });
         }
+        for (const [fileName, source] of Object.entries(site.files)) this.emitFile({ type: 'asset', fileName, source });
       },
     },
   };

@@ -1,3 +1,4 @@
+import { COMPANY } from '../domain/company';
 import { paths } from './paths';
 
 /*
@@ -38,4 +39,23 @@ export function htmlFor(pathname: string): { file: string; status: 200 | 404 } {
   if (page) return { file: pageFile(page), status: 200 };
   if (APP_ROUTES.some((pattern) => matches(pattern, pathname))) return { file: APP_SHELL_FILE, status: 200 };
   return { file: NOT_FOUND_FILE, status: 404 };
+}
+
+/**
+ * The site's public address, for canonical links, share tags and the sitemap: PUBLIC_SITE_URL (the
+ * variable the API's mails use too), else the company's website; its origin, with no trailing slash.
+ */
+export function siteBaseUrl(env: Record<string, string | undefined>): string {
+  const configured = env.PUBLIC_SITE_URL?.trim() || COMPANY.website;
+  let url: URL;
+  try {
+    url = new URL(configured);
+  } catch {
+    throw new Error(`PUBLIC_SITE_URL must be an absolute URL such as https://example.in (got "${configured}").`);
+  }
+  // The app's routes are absolute, so the site lives at the root of its origin.
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`PUBLIC_SITE_URL must be the site's origin, such as https://example.in (got "${configured}").`);
+  }
+  return url.origin;
 }

@@ -1,3 +1,14 @@
+/** The registered office, in parts (structured data) and as one line (everything else). */
+const OFFICE = {
+  streetAddress: '2nd Floor, 14 Residency Road',
+  locality: 'Bengaluru',
+  region: 'Karnataka',
+  postalCode: '560025',
+  /** ISO 3166-1 alpha-2. */
+  countryCode: 'IN',
+  country: 'India',
+} as const;
+
 /** The company's name and contact facts, in one place. */
 export const COMPANY = {
   name: 'Nimbus Bespoke Software',
@@ -5,7 +16,10 @@ export const COMPANY = {
   legalName: 'Nimbus Bespoke Software Private Limited',
   email: 'hello@nimbusbespoke.in',
   phone: '+91 80 4567 8910',
-  address: '2nd Floor, 14 Residency Road, Bengaluru, Karnataka 560025, India',
+  office: OFFICE,
+  address: `${OFFICE.streetAddress}, ${OFFICE.locality}, ${OFFICE.region} ${OFFICE.postalCode}, ${OFFICE.country}`,
+  /** The public site, where canonical links point unless the build is told otherwise (PUBLIC_SITE_URL). */
+  website: 'https://nimbusbespoke.in',
   brandColour: '#18a2cd',
 } as const;
 

@@ -92,7 +92,9 @@ describe('the app taking over a prerendered page', () => {
       await context.addInitScript(() =>
         localStorage.setItem(
           'cart-items',
-          JSON.stringify([{ id: 'manufacturing-Starter', name: 'Starter', category: 'Factory Management', price: '₹1,10,000' }]),
+          JSON.stringify([
+            { id: 'manufacturing-Starter', name: 'Starter', category: 'Factory Management', price: '₹1,10,000' },
+          ]),
         ),
       );
       await page.goto('/');

@@ -1,8 +1,10 @@
 import { JSDOM } from 'jsdom';
+import { loadEnv } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { siteBaseUrl } from '@/app/site-routes';
 import { CATEGORIES } from '@/domain/catalogue';
 import { COMPANY } from '@/domain/company';
-import { formatInr } from '@/domain/money';
+import { CURRENCY, formatInr, paiseToRupees } from '@/domain/money';
 import { CANCELLATION_POLICY, PRIVACY_POLICY, REFUND_POLICY, TERMS } from '@/features/policies/content';
 import type { PolicyDocument } from '@/features/policies/policy-page';
 
@@ -13,6 +15,8 @@ import type { PolicyDocument } from '@/features/policies/policy-page';
  */
 
 const SITE = process.env.SITE_URL!;
+/** The base URL the build used for absolute links (PUBLIC_SITE_URL, as the build reads it). */
+const BASE = siteBaseUrl({ ...loadEnv('production', process.cwd(), ''), ...process.env });
 
 interface Fetched {
   status: number;
@@ -29,6 +33,25 @@ async function get(path: string): Promise<Fetched> {
 const metaContent = (document: Document, selector: string) =>
   document.querySelector(`meta[${selector}]`)?.getAttribute('content') ?? null;
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+type JsonLd = Record<string, unknown>;
+
+/** Every object in the page's JSON-LD blocks, however deeply nested. */
+function jsonLdNodes(document: Document): JsonLd[] {
+  const nodes: JsonLd[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      nodes.push(value as JsonLd);
+      Object.values(value).forEach(walk);
+    }
+  };
+  for (const block of document.querySelectorAll('script[type="application/ld+json"]')) {
+    walk(JSON.parse(block.textContent ?? ''));
+  }
+  return nodes;
+}
+const ofType = (nodes: JsonLd[], type: string) => nodes.filter((node) => node['@type'] === type);
 
 /** The headings in document order, as levels: one h1, and no level deeper than one below the last. */
 function headingProblems(document: Document): string[] {
@@ -47,12 +70,16 @@ const PUBLIC_PAGES: Array<{ path: string; title: string; policy?: PolicyDocument
   { path: '/privacy', title: `Privacy Policy | ${COMPANY.name}`, policy: PRIVACY_POLICY },
   { path: '/terms', title: `Terms & Conditions | ${COMPANY.name}`, policy: TERMS },
   { path: '/refundpolicy', title: `Refund Policy | ${COMPANY.name}`, policy: REFUND_POLICY },
-  { path: '/cancellationpolicy', title: `Cancellation & Shipping Policy | ${COMPANY.name}`, policy: CANCELLATION_POLICY },
+  {
+    path: '/cancellationpolicy',
+    title: `Cancellation & Shipping Policy | ${COMPANY.name}`,
+    policy: CANCELLATION_POLICY,
+  },
 ];
 
 describe('the prerendered public pages', () => {
   it.each(PUBLIC_PAGES)(
-    'when $path is fetched without running a script, then it has its own title and description',
+    'when $path is fetched without running a script, then it has its own title, description, canonical URL and share tags',
     async ({ path, title }) => {
       const { status, document } = await get(path);
       expect(status).toBe(200);
@@ -60,7 +87,19 @@ describe('the prerendered public pages', () => {
       const description = metaContent(document, 'name="description"');
       expect(description!.length).toBeGreaterThan(50);
       expect(description!.length).toBeLessThanOrEqual(160);
+      const url = `${BASE}${path}`;
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(url);
       expect(metaContent(document, 'name="robots"')).toBeNull();
+      expect(metaContent(document, 'property="og:url"')).toBe(url);
+      expect(metaContent(document, 'property="og:type"')).toBe('website');
+      expect(metaContent(document, 'property="og:title"')).toBe(title);
+      expect(metaContent(document, 'property="og:description"')).toBe(description);
+      expect(metaContent(document, 'property="og:image"')).toBe(`${BASE}/share-image.png`);
+      expect(metaContent(document, 'property="og:image:width"')).toBe('1200');
+      expect(metaContent(document, 'property="og:image:height"')).toBe('630');
+      expect(metaContent(document, 'name="twitter:card"')).toBe('summary_large_image');
+      expect(metaContent(document, 'name="twitter:title"')).toBe(title);
+      expect(metaContent(document, 'name="twitter:image"')).toBe(`${BASE}/share-image.png`);
     },
   );
 
@@ -70,6 +109,59 @@ describe('the prerendered public pages', () => {
     const descriptions = pages.map(({ document }) => metaContent(document, 'name="description"'));
     expect(new Set(descriptions).size).toBe(PUBLIC_PAGES.length);
   });
+
+  it.each(PUBLIC_PAGES)(
+    'when $path is fetched, then its JSON-LD parses and names the company, the site and the 15 plans in INR',
+    async ({ path, policy }) => {
+      const nodes = jsonLdNodes((await get(path)).document);
+      const [organization] = ofType(nodes, 'Organization');
+      expect(organization).toMatchObject({
+        name: COMPANY.name,
+        url: `${BASE}/`,
+        logo: `${BASE}/logo.png`,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: COMPANY.office.streetAddress,
+          addressLocality: COMPANY.office.locality,
+          postalCode: COMPANY.office.postalCode,
+          addressCountry: 'IN',
+        },
+        contactPoint: { '@type': 'ContactPoint', email: COMPANY.email, telephone: COMPANY.phone },
+      });
+      expect(ofType(nodes, 'WebSite')).toEqual([
+        expect.objectContaining({ url: `${BASE}/`, name: COMPANY.name, publisher: { '@id': organization!['@id'] } }),
+      ]);
+
+      const offers = ofType(nodes, 'Offer');
+      expect(offers).toHaveLength(15);
+      for (const category of CATEGORIES) {
+        for (const plan of category.plans) {
+          expect(offers).toContainEqual(
+            expect.objectContaining({
+              name: `${category.name}: ${plan.name}`,
+              price: paiseToRupees(plan.oneTimePaise),
+              priceCurrency: CURRENCY,
+              availability: 'https://schema.org/InStock',
+            }),
+          );
+        }
+      }
+
+      const breadcrumbs = ofType(nodes, 'BreadcrumbList');
+      if (policy) {
+        expect(breadcrumbs).toEqual([
+          expect.objectContaining({
+            itemListElement: [
+              { '@type': 'ListItem', position: 1, name: 'Home', item: `${BASE}/` },
+              { '@type': 'ListItem', position: 2, name: policy.title, item: `${BASE}${path}` },
+            ],
+          }),
+        ]);
+      } else {
+        expect(breadcrumbs).toEqual([]);
+      }
+    },
+  );
 
   it('when / is fetched, then its HTML shows every section and all 15 plans with their en-IN prices', async () => {
     const { document } = await get('/');
@@ -82,11 +174,15 @@ describe('the prerendered public pages', () => {
       const panel = document.getElementById(`panel-${category.id}`)!;
       expect(text(panel.querySelector('h3'))).toBe(category.name);
       for (const plan of category.plans) {
-        const card = [...panel.querySelectorAll('article')].find((article) => text(article.querySelector('h4')) === plan.name);
+        const card = [...panel.querySelectorAll('article')].find(
+          (article) => text(article.querySelector('h4')) === plan.name,
+        );
         const cardText = text(card);
         // textContent runs the price and its label together: '₹1,10,000one-time'.
         expect(cardText).toContain(`${formatInr(plan.oneTimePaise)}one-time`);
-        expect(cardText).toContain(plan.yearlyPaise === null ? 'No yearly fee' : `+ ${formatInr(plan.yearlyPaise)} / year`);
+        expect(cardText).toContain(
+          plan.yearlyPaise === null ? 'No yearly fee' : `+ ${formatInr(plan.yearlyPaise)} / year`,
+        );
         plans += 1;
       }
     }
@@ -139,4 +235,30 @@ describe('pages that are not for search engines', () => {
       expect(document.getElementById('app-boot')).not.toBeNull();
     },
   );
+});
+
+describe('files for crawlers and link previews', () => {
+  it('when /sitemap.xml is fetched, then it lists every public page by its canonical URL, and robots.txt points to it', async () => {
+    const response = await fetch(`${SITE}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    const sitemap = new JSDOM(await response.text(), { contentType: 'text/xml' }).window.document;
+    const locations = [...sitemap.getElementsByTagName('loc')].map((loc) => loc.textContent);
+    expect(locations).toEqual(PUBLIC_PAGES.map(({ path }) => `${BASE}${path}`));
+
+    const robots = await (await fetch(`${SITE}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    expect(robots).not.toMatch(/Disallow: \/\s*$/m);
+  });
+
+  it.each([
+    ['/share-image.png', 1200, 630],
+    ['/logo.png', 512, 512],
+  ])('when %s is fetched, then it is a %ix%i PNG', async (path, width, height) => {
+    const response = await fetch(`${SITE}${path}`);
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // The IHDR chunk: width and height as big-endian 32-bit numbers.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([width, height]);
+  });
 });

@@ -432,7 +432,9 @@ describe('accessibility and loading', () => {
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /Software made for the way/ }).waitFor();
       expect(await page.getByRole('link', { name: 'Explore Solutions' }).getAttribute('href')).toBe('/#products');
-      const starter = page.getByRole('tabpanel', { name: 'Factory Management' }).getByRole('article', { name: 'Starter' });
+      const starter = page
+        .getByRole('tabpanel', { name: 'Factory Management' })
+        .getByRole('article', { name: 'Starter' });
       expect(await starter.textContent()).toContain('₹1,10,000');
       await page.goto('/privacy');
       await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();

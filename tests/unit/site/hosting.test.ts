@@ -14,6 +14,7 @@ import {
   NOT_FOUND_FILE,
   pageFile,
   PUBLIC_PATHS,
+  siteBaseUrl,
 } from '@/app/site-routes';
 
 interface Hosting {
@@ -29,6 +30,8 @@ const BUILT_FILES = [
   ...PUBLIC_PATHS.map(pageFile),
   NOT_FOUND_FILE,
   APP_SHELL_FILE,
+  'sitemap.xml',
+  'robots.txt',
   'assets/index-abc123.js',
   'admin/index.html',
 ];
@@ -128,5 +131,23 @@ describe('the route table', () => {
     for (const route of Object.values(paths)) {
       expect(htmlFor(route).status, route).toBe(200);
     }
+  });
+});
+
+describe('the base URL of canonical links and the sitemap', () => {
+  it('when PUBLIC_SITE_URL is not set, then it is the company website', () => {
+    expect(siteBaseUrl({})).toBe('https://nimbusbespoke.in');
+    expect(siteBaseUrl({ PUBLIC_SITE_URL: '  ' })).toBe('https://nimbusbespoke.in');
+  });
+
+  it('when PUBLIC_SITE_URL is set, then it is that origin without a trailing slash', () => {
+    expect(siteBaseUrl({ PUBLIC_SITE_URL: 'https://www.example.in/' })).toBe('https://www.example.in');
+    expect(siteBaseUrl({ PUBLIC_SITE_URL: 'http://127.0.0.1:4173' })).toBe('http://127.0.0.1:4173');
+  });
+
+  it('when PUBLIC_SITE_URL is not an origin, then the build stops with the reason', () => {
+    expect(() => siteBaseUrl({ PUBLIC_SITE_URL: 'example.in' })).toThrow(/PUBLIC_SITE_URL/);
+    expect(() => siteBaseUrl({ PUBLIC_SITE_URL: 'https://example.in/shop' })).toThrow(/origin/);
+    expect(() => siteBaseUrl({ PUBLIC_SITE_URL: 'ftp://example.in' })).toThrow(/PUBLIC_SITE_URL/);
   });
 });
