@@ -1,7 +1,9 @@
 /**
- * The landing page's performance benchmark (DESIGN.md budgets): builds the site, serves the build
- * with `vite preview`, runs Lighthouse (mobile) in the local Chromium and prints the scores, the
- * Core Web Vitals and the size of the JavaScript the landing page loads, gzip and brotli.
+ * The site's performance benchmark (DESIGN.md budgets): builds the site, serves the build with
+ * `vite preview` (as firebase.json serves it), runs Lighthouse (mobile) in the local Chromium on
+ * every public page and prints the scores and Core Web Vitals of each, the policy pages' LCP
+ * against the landing page's in the same run, and the size of the JavaScript the landing page
+ * loads, gzip and brotli.
  *
  *   npm run perf                 (PERF_RUNS=3 by default; the median run is reported)
  *   PERF_PORT=4600 PERF_RUNS=1 npm run perf
@@ -14,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { build as viteBuild, preview as vitePreview } from 'vite';
+import { PUBLIC_PATHS } from '../src/app/site-routes';
 import { CHROMIUM_ARGS } from '../tests/helpers/browser';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -33,6 +36,9 @@ const BUDGET = {
   cls: 0.05,
   firstPaintBrotliKb: 100,
   allBrotliKb: 130,
+  /** Every public page: its own layout never moves, and its largest paint is as quick as the landing page's. */
+  pageCls: 0,
+  pageLcpRatio: 1.1,
 };
 /** Code that must never be on the landing page's first load. */
 const FORBIDDEN = [
@@ -125,8 +131,8 @@ interface NetworkItem {
   networkRequestTime?: number;
 }
 
-async function runLighthouse(port: number): Promise<RunResult> {
-  const result = await lighthouse(`${ORIGIN}/`, {
+async function runLighthouse(port: number, page: string): Promise<RunResult> {
+  const result = await lighthouse(`${ORIGIN}${page}`, {
     port,
     output: 'json',
     logLevel: 'error',
@@ -135,8 +141,9 @@ async function runLighthouse(port: number): Promise<RunResult> {
   if (!result) throw new Error('Lighthouse returned no result.');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-  // The full report of the last run, for digging into a number.
-  writeFileSync(path.join(ROOT, '.tmp', 'perf-lighthouse.json'), JSON.stringify(lhr));
+  // The full report of each page's last run, for digging into a number.
+  const name = page === '/' ? 'landing' : page.slice(1);
+  writeFileSync(path.join(ROOT, '.tmp', `perf-lighthouse-${name}.json`), JSON.stringify(lhr));
   const audit = (id: string) => lhr.audits[id]!;
   const network = audit('network-requests').details as unknown as {
     items: NetworkItem[];
@@ -177,12 +184,12 @@ async function runLighthouse(port: number): Promise<RunResult> {
 
 /**
  * The JS the landing page needs for its first rendered view: the entry module and its static
- * imports, as named in the built index.html. (The prerendered shell paints before even these run.)
+ * imports, as named in the built index.html. (The prerendered page paints before even these run.)
  * Everything else (Firebase Auth, the sections below the fold) is imported after the first render.
  */
 function entryScripts(): ScriptSize[] {
   const html = readFileSync(path.join(OUT_DIR, 'index.html'), 'utf8');
-  // Script tags, modulepreload links, or the inline loader's list (scripts/prerender-landing.ts).
+  // Script tags, modulepreload links, or the inline loader's list (scripts/prerender.ts).
   const urls = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((match) => match[1]!))];
   return urls.map((url) => scriptSize(new URL(url, ORIGIN).href)).filter((size): size is ScriptSize => Boolean(size));
 }
@@ -288,14 +295,19 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
-  const runs: RunResult[] = [];
+  // Round by round, every page in each round, so a page's numbers compare with the landing
+  // page's measured beside them.
+  const runsByPage = new Map<string, RunResult[]>(PUBLIC_PATHS.map((page) => [page, []]));
   for (let index = 0; index < RUNS; index += 1) {
-    const run = await runLighthouse(chrome.port);
-    console.log(
-      `run ${index + 1}/${RUNS}: performance ${run.scores.performance}, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`,
-    );
-    runs.push(run);
+    for (const page of PUBLIC_PATHS) {
+      const result = await runLighthouse(chrome.port, page);
+      console.log(
+        `run ${index + 1}/${RUNS} ${page.padEnd(20)} performance ${result.scores.performance}, SEO ${result.scores.seo}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}`,
+      );
+      runsByPage.get(page)!.push(result);
+    }
   }
+  const runs = runsByPage.get('/')!;
   const run = median(runs, (item) => item.scores.performance);
   const scrolled = await scriptsAfterScrolling();
   const bareLcp = await bareReactLcp(chrome.port);
@@ -319,11 +331,35 @@ try {
   console.log(`  TBT              ${Math.round(run.tbt)} ms`);
   if (run.failedAudits.length) console.log(`  audits below 0.9: ${run.failedAudits.join(', ')}`);
 
+  // Each page's median LCP against the landing page's median LCP, both from the same rounds.
+  const landingLcp = median(runs, (item) => item.lcp).lcp;
+  console.log(
+    `\nEvery public page, median of ${RUNS} run(s) (budgets: SEO ${BUDGET.seo}, CLS ${BUDGET.pageCls}, LCP <= ${BUDGET.pageLcpRatio} x the landing page's)`,
+  );
+  console.log(`  ${'page'.padEnd(20)} perf  a11y  bp   SEO   FCP ms  LCP ms  x landing  CLS    TBT ms`);
+  for (const [page, pageRuns] of runsByPage) {
+    const pick = (key: (item: RunResult) => number) => key(median(pageRuns, key));
+    const lcp = pick((item) => item.lcp);
+    const cls = pick((item) => item.cls);
+    const seo = pick((item) => item.scores.seo);
+    const ratio = lcp / landingLcp;
+    const problems = [
+      seo < BUDGET.seo && 'SEO',
+      cls > BUDGET.pageCls && 'CLS',
+      ratio > BUDGET.pageLcpRatio && 'LCP',
+    ].filter(Boolean);
+    console.log(
+      `  ${page.padEnd(20)} ${String(pick((item) => item.scores.performance)).padStart(4)}  ${String(pick((item) => item.scores.accessibility)).padStart(4)}  ${String(pick((item) => item.scores['best-practices'])).padStart(3)}  ${String(seo).padStart(4)}  ${String(Math.round(pick((item) => item.fcp))).padStart(7)}  ${String(Math.round(lcp)).padStart(6)}  ${ratio.toFixed(2).padStart(9)}  ${cls.toFixed(3)}  ${String(Math.round(pick((item) => item.tbt))).padStart(6)}  ${problems.length ? `OVER BUDGET (${problems.join(', ')})` : 'ok'}`,
+    );
+    const audits = median(pageRuns, (item) => item.scores.performance).failedAudits;
+    if (page !== '/' && audits.length) console.log(`  ${''.padEnd(20)} audits below 0.9: ${audits.join(', ')}`);
+  }
+
   const entry = entryScripts();
   const firstPaintBrotli = sum(entry, 'brotli') / 1024;
   const allBrotli = sum(run.allScripts, 'brotli') / 1024;
   printScripts(
-    'Landing JS for the first render (entry module + static imports; the prerendered shell paints before it)',
+    'Landing JS for the first render (entry module + static imports; the prerendered page paints before it)',
     entry,
   );
   printScripts(
