@@ -15,9 +15,10 @@ export const NOT_FOUND_FILE = '404.html';
 
 /**
  * Pages only the app renders (they depend on who is signed in): all are served one prerendered
- * frame, never indexed. Firebase Hosting globs: `**` matches any rest of the path.
+ * frame, never indexed. Firebase Hosting globs: `**` matches any rest of the path. /admin/** is
+ * for the staff console and /receipts/** for the receipt page, as their issues name them.
  */
-export const APP_ROUTES = [paths.cart, paths.profile, paths.adminPanel, '/admin', '/admin/**', '/receipt/**'] as const;
+export const APP_ROUTES = [paths.cart, paths.profile, paths.adminPanel, '/admin', '/admin/**', '/receipts/**'] as const;
 export const APP_SHELL_FILE = 'app.html';
 
 /** The HTML file a public page is written to. */

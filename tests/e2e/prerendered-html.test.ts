@@ -225,7 +225,7 @@ describe('pages that are not for search engines', () => {
     }
   });
 
-  it.each(['/cart', '/profile', '/admin-panel', '/admin/anything', '/receipt/any-id'])(
+  it.each(['/cart', '/profile', '/admin-panel', '/admin/anything', '/receipts/order/any-id'])(
     'when %s is fetched, then it is the app’s page, marked noindex',
     async (path) => {
       const { status, document } = await get(path);
