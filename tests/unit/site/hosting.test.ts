@@ -120,9 +120,11 @@ describe('what the hosting serves (firebase.json, run by Firebase Hosting’s ow
     }
   });
 
-  it('when firebase.json rewrites, then only the app routes go to the app, and nothing catches every path', () => {
-    expect(hosting.rewrites.map((rewrite) => rewrite.source)).toEqual([...APP_ROUTES]);
-    expect(new Set(hosting.rewrites.map((rewrite) => rewrite.destination))).toEqual(new Set([`/${APP_SHELL_FILE}`]));
+  it('when firebase.json rewrites, then the API goes to Cloud Run, only the app routes go to the app, and nothing catches every path', () => {
+    const [api, ...app] = hosting.rewrites;
+    expect(api!.source).toBe('/api/**');
+    expect(app.map((rewrite) => rewrite.source)).toEqual([...APP_ROUTES]);
+    expect(new Set(app.map((rewrite) => rewrite.destination))).toEqual(new Set([`/${APP_SHELL_FILE}`]));
   });
 });
 
