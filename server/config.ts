@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
-import {
-  canonicalStateName,
-  FOREIGN_COUNTRY,
-  GST_STATE_CODES,
-  stateNameOfCode,
-} from '../src/domain/gst';
+import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
 import type { MailAddress } from './mail/outbox';
@@ -102,6 +97,15 @@ const schema = z.object({
     .default('CN'),
   /** Seconds between passes of the document numbering worker (it also runs right after each payment); 0 = off. */
   DOCUMENT_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
+  /**
+   * Names the shared rate-limit counters (`rateLimits/{scope}.{limiter}:…`): deployments that share
+   * one database (or test apps sharing one emulator) count apart under different scopes.
+   */
+  RATE_LIMIT_SCOPE: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,40}$/, 'must be 1-40 letters, digits, _ or -')
+    .default('api'),
   /**
    * Express 'trust proxy': a hop count ('1'), 'true'/'false', or addresses/subnets. Parsed here
    * because Express reads the string '1' as an IP address, which trusts nothing.

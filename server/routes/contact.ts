@@ -28,7 +28,7 @@ export function contactRouter(deps: AppDeps): Router {
   // Firestore, so it holds across instances (it caps the mails enquiries cause).
   const limiter = perMinuteLimiter(CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, {
     db: deps.firebase.db,
-    name: 'contact',
+    name: `${deps.config.RATE_LIMIT_SCOPE}.contact`,
   });
 
   const submit: RequestHandler = async (req, res) => {

@@ -26,7 +26,7 @@ export function paymentsRouter(deps: AppDeps): Router {
   // Counted in Firestore, so it holds across instances (it caps the gateway orders a client causes).
   const limiter = perMinuteLimiter(deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE, PAYMENT_RATE_LIMIT_MESSAGE, {
     db,
-    name: 'payments',
+    name: `${deps.config.RATE_LIMIT_SCOPE}.payments`,
   });
   const requireUser = authenticate(auth, { required: true });
 

@@ -152,7 +152,8 @@ describe('two API instances', () => {
   });
 
   it('when one client spreads its enquiries over two instances, then they share one allowance', async () => {
-    const instances = [testInstance('contact-a').app, testInstance('contact-b').app];
+    const shared = { RATE_LIMIT_SCOPE: 'two-instances' };
+    const instances = [testInstance('contact-a', shared).app, testInstance('contact-b', shared).app];
     const statuses: number[] = [];
     for (let index = 0; index <= CONTACT_RATE_LIMIT; index += 1) {
       const response = await request(instances[index % 2]!)

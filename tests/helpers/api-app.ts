@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { createApp } from '../../server/app';
 import type { AppDeps } from '../../server/app-deps';
@@ -31,6 +32,8 @@ export function testApp(overrides: Partial<AppDeps> & { env?: Record<string, str
     FIREBASE_PROJECT_ID: stack.projectId,
     LOG_LEVEL: 'silent',
     RECONCILE_INTERVAL_MINUTES: '0',
+    // Each test app counts its own rate limits, unless a test shares a scope on purpose.
+    RATE_LIMIT_SCOPE: `test-${randomUUID().slice(0, 8)}`,
     ...overrides.env,
   });
   const deps: AppDeps = {
