@@ -8,6 +8,8 @@ export interface ProfileFieldValues extends LocationValue {
   name: string;
   phone: string;
   address: string;
+  /** Optional GSTIN (see gstinSchema). */
+  gstin?: string;
 }
 
 export interface ProfileFieldsProps<T extends ProfileFieldValues> {
@@ -22,7 +24,10 @@ export interface ProfileFieldsProps<T extends ProfileFieldValues> {
   layout?: 'stack' | 'grid';
 }
 
-/** Full name, phone, address, then country, state and city, bound to a react-hook-form form. */
+/**
+ * Full name, phone, address, then country, state and city, and the optional GSTIN, bound to a
+ * react-hook-form form.
+ */
 export function ProfileFields<T extends ProfileFieldValues>({
   form,
   idPrefix,
@@ -50,6 +55,17 @@ export function ProfileFields<T extends ProfileFieldValues>({
         form={form}
         idPrefix={idPrefix}
         className={isGrid ? 'grid gap-4 sm:col-span-2 sm:grid-cols-3' : undefined}
+      />
+      <TextField
+        id={`${idPrefix}-gstin`}
+        label="GSTIN"
+        isOptional
+        hint="For a GST tax invoice in your business's name."
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={20}
+        {...field('gstin')}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstinSchema } from './gst';
 import { AMOUNT_FORMAT_MESSAGE, MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, rupeeTextToPaise } from './money';
 import { isValidPhone, PHONE_MESSAGE } from './phone';
 
@@ -46,6 +47,8 @@ export const profileDetailsSchema = z.object({
   country: required('Country is required.', 100),
   state: required('State is required.', 100),
   city: required('City is required.', 100),
+  /** Optional: printed on the customer's tax invoices. '' when none; saved upper-cased. */
+  gstin: gstinSchema,
 });
 export type ProfileDetails = z.input<typeof profileDetailsSchema>;
 

@@ -43,6 +43,8 @@ export interface Profile {
   city: string;
   state: string;
   country: string;
+  /** The customer's GSTIN, printed on their tax invoices; '' when they have none. */
+  gstin: string;
   isAnonymous: boolean;
   createdAt: Date | null;
 }
@@ -130,6 +132,7 @@ const PROFILE_FIELDS = [
   'city',
   'state',
   'country',
+  'gstin',
   'isAnonymous',
   'createdAt',
 ];
@@ -144,6 +147,7 @@ const profileConverter = converter<Profile>(
     city: str(data.city),
     state: str(data.state),
     country: str(data.country),
+    gstin: str(data.gstin),
     isAnonymous: data.isAnonymous === true,
     createdAt: date(data.createdAt),
   }),

@@ -54,6 +54,7 @@ async function writeProfile(user: User, details: ProfileDetails, isAnonymous: bo
     city: clean.city,
     state: clean.state,
     country: clean.country,
+    gstin: clean.gstin,
     isAnonymous,
     createdAt: serverTimestamp(),
   });

@@ -25,6 +25,7 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
       country: DEFAULT_COUNTRY,
       state: '',
       city: '',
+      gstin: '',
     },
   });
   const field = fieldsOf(form);

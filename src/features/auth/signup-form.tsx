@@ -22,6 +22,7 @@ const EMPTY: SignupForm = {
   country: DEFAULT_COUNTRY,
   state: '',
   city: '',
+  gstin: '',
 };
 
 export function SignupFormView({ isBusy, onSubmit }: SignupFormProps) {

@@ -14,6 +14,8 @@ export function ProfileDetailsView({ profile }: { profile: Profile }) {
     ['City', profile.city],
     ['Country', profile.country],
     ['Member Since', formatDateTime(profile.createdAt)],
+    // Only when given: most customers have none, and '—' would suggest they should.
+    ...(profile.gstin ? [['GSTIN', profile.gstin] as [string, string]] : []),
   ];
   return (
     <section
@@ -53,6 +55,7 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
       country: profile.country,
       state: profile.state,
       city: profile.city,
+      gstin: profile.gstin,
     },
   });
   return (

@@ -186,6 +186,36 @@ describe('AuthModal: auth step', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('when signup has a GSTIN, then a wrong check digit is refused and a valid one is sent upper-cased', async () => {
+    api.signUpWithEmail.mockResolvedValue(undefined);
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    const scope = within(dialog);
+    await fillValidSignup(user, dialog);
+    const gstin = scope.getByLabelText('GSTIN (optional)');
+
+    await user.type(gstin, '27AAPFU0939F1ZA');
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    expect(await scope.findByText('This GSTIN is not valid: please check it for typing mistakes.')).toBeInTheDocument();
+    expect(api.signUpWithEmail).not.toHaveBeenCalled();
+
+    await user.clear(gstin);
+    await user.type(gstin, '27aapfu0939f1zv');
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() =>
+      expect(api.signUpWithEmail).toHaveBeenCalledWith(expect.objectContaining({ gstin: '27AAPFU0939F1ZV' })),
+    );
+  });
+
+  it('when signup leaves the GSTIN empty, then it is sent as empty (it is optional)', async () => {
+    api.signUpWithEmail.mockResolvedValue(undefined);
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    await fillValidSignup(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(api.signUpWithEmail).toHaveBeenCalledWith(expect.objectContaining({ gstin: '' })));
+  });
+
   it('when the country changes, then state and city are cleared; when the state changes, the city is cleared', async () => {
     const { user, open } = setup('signup');
     const dialog = await open();
@@ -333,6 +363,35 @@ describe('AuthModal: Google, guest and the details step', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent(/link an email or Google account in your profile/);
     expect(api.abandonSignIn).not.toHaveBeenCalled();
+  });
+
+  it('when the details step has a GSTIN of the wrong shape, then it says so; a valid one is saved', async () => {
+    api.signInWithGoogle.mockResolvedValue(signedIn({ name: 'Gopal', email: 'g@example.com' }));
+    api.saveProfileDetails.mockResolvedValue({ isAnonymous: false });
+    const { user, open } = setup('login');
+    const dialog = await open();
+    await googleAs(user, dialog);
+    const scope = within(dialog);
+    await scope.findByRole('heading', { name: 'Complete Your Profile' });
+    await user.type(scope.getByLabelText('Phone'), '9000012345');
+    await user.type(scope.getByLabelText('Address'), '1 Lane');
+    await fillLocation(user, dialog);
+    const gstin = scope.getByLabelText('GSTIN (optional)');
+
+    await user.type(gstin, '29ABC');
+    await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
+    expect(
+      await scope.findByText('Please enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1Z5.'),
+    ).toBeInTheDocument();
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    expect(api.saveProfileDetails).not.toHaveBeenCalled();
+
+    await user.clear(gstin);
+    await user.type(gstin, '29AAGCB7383J1Z4');
+    await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() =>
+      expect(api.saveProfileDetails).toHaveBeenCalledWith(expect.objectContaining({ gstin: '29AAGCB7383J1Z4' })),
+    );
   });
 
   it('when guest sign-in fails, then the guest message shows', async () => {

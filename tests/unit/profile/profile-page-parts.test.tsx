@@ -32,6 +32,7 @@ const profile: Profile = {
   city: 'Pune',
   state: 'Maharashtra',
   country: 'India',
+  gstin: '',
   isAnonymous: true,
   createdAt: null,
 };
@@ -55,6 +56,46 @@ describe('profile header and details', () => {
     expect(screen.getByText('Member Since').nextSibling).toHaveTextContent('N/A');
     for (const value of ['9000012345', '5 FC Road', 'Pune', 'Maharashtra', 'India'])
       expect(screen.getByText(value)).toBeInTheDocument();
+    // No GSTIN given: no GSTIN row (most customers have none).
+    expect(screen.queryByText('GSTIN')).not.toBeInTheDocument();
+  });
+
+  it('when the profile has a GSTIN, then the details show it', () => {
+    renderApp(
+      <ProfileOverview
+        profile={{ ...profile, gstin: '27AAPFU0939F1ZV' }}
+        isGuest={false}
+        onSaved={vi.fn()}
+        onLogout={vi.fn()}
+        onLinked={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('GSTIN').nextSibling).toHaveTextContent('27AAPFU0939F1ZV');
+  });
+
+  it('when editing sets a GSTIN, then a bad one is refused and a good one is merged upper-cased', async () => {
+    const user = userEvent.setup();
+    api.updateProfileDetails.mockResolvedValue(undefined);
+    renderApp(
+      <ProfileOverview profile={profile} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const gstin = screen.getByLabelText('GSTIN (optional)');
+    expect(gstin).toHaveValue('');
+    await user.type(gstin, '00AAPFU0939F1ZV');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('The GSTIN must start with a valid state code.')).toBeInTheDocument();
+    expect(api.updateProfileDetails).not.toHaveBeenCalled();
+
+    await user.clear(gstin);
+    await user.type(gstin, ' 27aapfu0939f1zv ');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(api.updateProfileDetails).toHaveBeenCalledWith(
+        'u1',
+        expect.objectContaining({ gstin: '27AAPFU0939F1ZV' }),
+      ),
+    );
   });
 
   it('when the user is registered, then the email shows, with no badge and no link forms', () => {
