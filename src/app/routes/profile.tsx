@@ -3,6 +3,7 @@ import { Button } from '@/components/button';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
+import { DOWNLOAD_LABELS } from '@/domain/tax-document';
 import { useInvoiceDeletion } from '@/features/payments/use-invoice-deletion';
 import { usePayment, type PayTarget } from '@/features/payments/use-payment';
 import {
@@ -14,7 +15,9 @@ import {
   QueriesList,
   useProfile,
 } from '@/features/profile';
+import { DownloadDocument } from '@/features/receipts/download-document';
 import { signOutUser, useSession, type SessionUser } from '@/lib/session';
+import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';
 import type { Invoice, Order } from '@/lib/firestore';
 import { paths, receiptPath } from '../paths';
@@ -49,6 +52,16 @@ function ProfilePage({ user }: { user: SessionUser }) {
     void pay({ type: 'invoice', docId: invoice.id, invoiceId: invoice.invoiceId });
   const payOrder = (order: Order) =>
     void pay({ type: 'product_order', docId: order.id, orderNumber: order.orderNumber });
+
+  // The receipt page's download, beside each paid order and invoice (one component for both).
+  const documentAction = (paymentId: string, itemLabel: string) => (
+    <DownloadDocument
+      paymentId={paymentId}
+      fallbackLabel={taxSettings.registered ? DOWNLOAD_LABELS['tax-invoice'] : DOWNLOAD_LABELS.receipt}
+      itemLabel={itemLabel}
+      size="sm"
+    />
+  );
 
   const logout = () => void signOutUser().then(() => navigate(paths.home));
   const deletePanel = (
@@ -98,6 +111,7 @@ function ProfilePage({ user }: { user: SessionUser }) {
             payingId={payment.payingId}
             onPay={payInvoice}
             receiptHref={(invoice) => receiptPath('invoice', invoice.id)}
+            documentAction={documentAction}
           />
         )}
         <InvoicesList
@@ -105,6 +119,7 @@ function ProfilePage({ user }: { user: SessionUser }) {
           payingId={payment.payingId}
           onPay={payInvoice}
           receiptHref={(invoice) => receiptPath('invoice', invoice.id)}
+          documentAction={documentAction}
           canDelete={deletion.canDelete}
           onDelete={deletion.request}
         />
@@ -114,6 +129,7 @@ function ProfilePage({ user }: { user: SessionUser }) {
           payingId={payment.payingId}
           onPay={payOrder}
           receiptHref={(order) => receiptPath('order', order.id)}
+          documentAction={documentAction}
         />
         {deletePanel}
         {deletion.dialog}

@@ -59,13 +59,25 @@ interface PayableProps {
   receiptHref: string;
   /** Delete, for the customer's own Pending invoice. */
   onDelete?: () => void;
+  /** Its tax document's download, once it is Paid (composed by the page). */
+  documentDownload?: ReactNode;
 }
 
 /**
  * An invoice's or order's amount and status; Pay Now while it can still be paid, the receipt once
  * it is Paid, and Delete for an invoice the customer entered and has not paid.
  */
-function Payable({ amountPaise, status, label, isPayable, isPaying, onPay, receiptHref, onDelete }: PayableProps) {
+function Payable({
+  amountPaise,
+  status,
+  label,
+  isPayable,
+  isPaying,
+  onPay,
+  receiptHref,
+  onDelete,
+  documentDownload,
+}: PayableProps) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="font-semibold">{formatInr(amountPaise)}</span>
@@ -79,6 +91,7 @@ function Payable({ amountPaise, status, label, isPayable, isPaying, onPay, recei
           View receipt
         </Link>
       )}
+      {status === STATUS.paid && documentDownload}
       {onDelete && (
         <Button variant="dangerOutline" size="sm" onClick={onDelete} disabled={isPaying} aria-label={`Delete ${label}`}>
           Delete
@@ -105,6 +118,11 @@ interface PayableListProps<T> {
   payingId: string | null;
   /** The receipt page of a paid item. */
   receiptHref: (item: T) => string;
+  /**
+   * The download of a paid item's tax document, given its payment id and what the item is
+   * ('Order #…'): the page composes it from the receipts feature.
+   */
+  documentAction?: (paymentId: string, itemLabel: string) => ReactNode;
 }
 
 export interface InvoicesListProps extends PayableListProps<Invoice> {
@@ -113,7 +131,15 @@ export interface InvoicesListProps extends PayableListProps<Invoice> {
   onDelete?: (invoice: Invoice) => void;
 }
 
-export function InvoicesList({ uid, onPay, payingId, receiptHref, canDelete, onDelete }: InvoicesListProps) {
+export function InvoicesList({
+  uid,
+  onPay,
+  payingId,
+  receiptHref,
+  documentAction,
+  canDelete,
+  onDelete,
+}: InvoicesListProps) {
   const list = useSubscription<Invoice[]>(uid, (onData, onError) => subscribeToInvoices(uid, onData, onError));
   return (
     <ListSection
@@ -137,6 +163,7 @@ export function InvoicesList({ uid, onPay, payingId, receiptHref, canDelete, onD
           onPay={() => onPay(invoice)}
           receiptHref={receiptHref(invoice)}
           onDelete={onDelete && canDelete?.(invoice) ? () => onDelete(invoice) : undefined}
+          documentDownload={invoice.paymentId && documentAction?.(invoice.paymentId, `Inv #${invoice.invoiceId}`)}
         />
       )}
     />
@@ -163,7 +190,7 @@ export function QueriesList({ uid }: { uid: string }) {
   );
 }
 
-export function OrdersList({ uid, onPay, payingId, receiptHref }: PayableListProps<Order>) {
+export function OrdersList({ uid, onPay, payingId, receiptHref, documentAction }: PayableListProps<Order>) {
   const list = useSubscription<Order[]>(uid, (onData, onError) => subscribeToOrders(uid, onData, onError));
   return (
     <ListSection
@@ -189,6 +216,7 @@ export function OrdersList({ uid, onPay, payingId, receiptHref }: PayableListPro
           isPaying={payingId === order.id}
           onPay={() => onPay(order)}
           receiptHref={receiptHref(order)}
+          documentDownload={order.paymentId && documentAction?.(order.paymentId, `Order #${order.orderNumber}`)}
         />
       )}
     />

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
@@ -16,13 +16,15 @@ export interface InvoiceToPayProps {
   payingId: string | null;
   onPay: (invoice: Invoice) => void;
   receiptHref: (invoice: Invoice) => string;
+  /** The download of its tax document once it is Paid, given its payment id (composed by the page). */
+  documentAction?: (paymentId: string, itemLabel: string) => ReactNode;
 }
 
 /**
  * The invoice a mail linked to, at the top of the profile and in view, ready to pay: its number,
  * amount and status, with Pay Now while it is Pending or its receipt once it is Paid.
  */
-export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref }: InvoiceToPayProps) {
+export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref, documentAction }: InvoiceToPayProps) {
   const invoice = useSubscription<Invoice | null>(`${uid}/${invoiceDocId}`, (onData, onError) =>
     subscribeToInvoice(uid, invoiceDocId, onData, onError),
   );
@@ -69,6 +71,7 @@ export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref }
               View receipt
             </Link>
           )}
+          {data.status === STATUS.paid && data.paymentId && documentAction?.(data.paymentId, `Inv #${data.invoiceId}`)}
         </div>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Spinner } from '@/components/button';
+import { Button, Spinner, type ButtonSize } from '@/components/button';
 import { ApiError, type ApiFile } from '@/lib/api-client';
 import { downloadTaxDocument, loadTaxDocumentInfo, type TaxDocumentInfo } from './api';
 
@@ -11,6 +11,9 @@ export interface DownloadDocumentProps {
   paymentId: string;
   /** The label until the API names the document ('Download invoice' or 'Download receipt'). */
   fallbackLabel: string;
+  /** What the document is for ('Order #…'), added to the button's accessible name in a list. */
+  itemLabel?: string;
+  size?: ButtonSize;
 }
 
 function save({ blob, fileName }: ApiFile, fallbackName: string) {
@@ -24,15 +27,25 @@ function save({ blob, fileName }: ApiFile, fallbackName: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Why a download failed, in words the customer can act on. */
+function failureReason(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'It was not found in your account.';
+  if (error instanceof ApiError && error.status === 401) return 'Please sign in again and retry.';
+  return 'Please check your connection and try again.';
+}
+
 /**
  * The payment's tax document (issued by the API a moment after the payment): its download button,
- * a 'being prepared' state while it is numbered, nothing when the payment has none.
+ * a 'being prepared' state while it is numbered, nothing when the payment has none. Used by the
+ * receipt page and by each paid order and invoice on the profile.
  */
-export function DownloadDocument({ paymentId, fallbackLabel }: DownloadDocumentProps) {
-  // undefined: still asking; null: this payment has no document.
-  const [info, setInfo] = useState<TaxDocumentInfo | null | undefined>(undefined);
+export function DownloadDocument({ paymentId, fallbackLabel, itemLabel, size }: DownloadDocumentProps) {
+  // undefined: still asking; null: this payment has no document; 'unknown': the look-up failed, so
+  // the button stays (with the configured label) and a download says what went wrong.
+  const [info, setInfo] = useState<TaxDocumentInfo | 'unknown' | null | undefined>(undefined);
   const [recheck, setRecheck] = useState(0);
-  const [state, setState] = useState<'idle' | 'downloading' | 'failed'>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isDownloading, setIsDownloading] = useState(false);
 
   useEffect(() => {
     let stopped = false;
@@ -47,7 +60,7 @@ export function DownloadDocument({ paymentId, fallbackLabel }: DownloadDocumentP
         })
         .catch((error: unknown) => {
           console.warn('Could not look up the tax document.', error);
-          if (!stopped) setInfo(null);
+          if (!stopped) setInfo('unknown');
         });
     };
     check();
@@ -58,36 +71,40 @@ export function DownloadDocument({ paymentId, fallbackLabel }: DownloadDocumentP
   }, [paymentId, recheck]);
 
   async function download() {
-    setState('downloading');
+    setIsDownloading(true);
+    setFailure(null);
     try {
       save(await downloadTaxDocument(paymentId), `${paymentId}.pdf`);
-      setState('idle');
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Still being numbered: show that, and check again until it is ready.
         setInfo({ status: 'pending' });
         setRecheck((count) => count + 1);
-        setState('idle');
         return;
       }
       console.warn('Downloading the tax document failed.', error);
-      setState('failed');
+      setFailure(failureReason(error));
+    } finally {
+      setIsDownloading(false);
     }
   }
 
   if (!info) return null;
-  const isPreparing = info.status === 'pending';
-  const label = info.status === 'issued' ? info.downloadLabel : fallbackLabel;
+  const isPreparing = info !== 'unknown' && info.status === 'pending';
+  const label = info !== 'unknown' && info.status === 'issued' ? info.downloadLabel : fallbackLabel;
   const noun = label.replace(/^Download /, '');
   return (
     <div className="space-y-2" aria-live="polite">
       <Button
         variant="secondary"
+        size={size}
+        className="whitespace-nowrap"
         onClick={() => void download()}
-        disabled={isPreparing || state === 'downloading'}
-        aria-busy={state === 'downloading'}
+        disabled={isPreparing || isDownloading}
+        aria-busy={isDownloading}
+        aria-label={itemLabel ? `${label}: ${itemLabel}` : undefined}
       >
-        {state === 'downloading' && <Spinner />}
+        {isDownloading && <Spinner />}
         {label}
       </Button>
       {isPreparing && (
@@ -95,9 +112,9 @@ export function DownloadDocument({ paymentId, fallbackLabel }: DownloadDocumentP
           Your {noun} is being prepared. It will be ready to download in a minute.
         </p>
       )}
-      {state === 'failed' && (
+      {failure && (
         <p role="alert" className="text-sm text-red-700">
-          Could not download your {noun}. Please try again.
+          Could not download your {noun}. {failure}
         </p>
       )}
     </div>

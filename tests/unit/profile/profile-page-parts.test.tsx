@@ -302,6 +302,58 @@ describe('lists', () => {
     expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 'd1' }));
   });
 
+  it('when an order or invoice is Paid, then the page-composed download shows beside it with its payment id', () => {
+    answer(api.subscribeToInvoices, [
+      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
+      {
+        id: 'd2',
+        invoiceId: 'INV-2',
+        amountPaise: 90_000,
+        currency: 'INR',
+        status: 'Paid',
+        createdAt: null,
+        paymentId: 'pay_Inv2',
+      },
+    ]);
+    answer(api.subscribeToOrders, [
+      {
+        id: 'o1',
+        orderNumber: 'ORD-1',
+        items: [],
+        totalPaise: 2_000_000,
+        status: 'Paid',
+        createdAt: null,
+        paymentId: 'pay_Ord1',
+      },
+      { id: 'o2', orderNumber: 'ORD-2', items: [], totalPaise: 2_000_000, status: 'Cancelled', createdAt: null },
+    ]);
+    const documentAction = vi.fn((paymentId: string, itemLabel: string) => (
+      <button type="button">{`Download invoice ${paymentId} for ${itemLabel}`}</button>
+    ));
+    renderApp(
+      <>
+        <InvoicesList
+          uid="u1"
+          onPay={vi.fn()}
+          payingId={null}
+          receiptHref={receiptHref}
+          documentAction={documentAction}
+        />
+        <OrdersList
+          uid="u1"
+          onPay={vi.fn()}
+          payingId={null}
+          receiptHref={receiptHref}
+          documentAction={documentAction}
+        />
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Download invoice pay_Inv2 for Inv #INV-2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download invoice pay_Ord1 for Order #ORD-1' })).toBeInTheDocument();
+    // Only the two Paid items: nothing for a Pending or Cancelled one.
+    expect(documentAction).toHaveBeenCalledTimes(2);
+  });
+
   it('when a query has no business name, then it shows as General Query; orders show their number and total', () => {
     answer(api.subscribeToQueries, [
       { id: 'q1', businessName: '', message: 'Hello', status: 'New', submittedAt: null },
