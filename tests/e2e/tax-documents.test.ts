@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { GSTIN_MESSAGES } from '@/domain/gst';
+import { formatInrWithPaise } from '@/domain/money';
+import { sharedBrowser } from '../helpers/browser';
+import { currentUid, shownDialog, uniqueEmail } from '../helpers/e2e';
+import { admin, createUserWithToken, stack } from '../helpers/emulators';
+import { ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
+
+const browser = sharedBrowser();
+
+/** A GSTIN with a valid check digit, typed as a customer might (lower case). */
+const BUYER_GSTIN = '27AAPFU0939F1ZV';
+
+async function openHome(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
+}
+
+async function chooseLocation(page: Page) {
+  await page.getByLabel('Country').selectOption({ label: 'India' });
+  await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
+  await page.getByLabel('City').selectOption({ label: 'Pune' });
+}
+
+/** No axe violations at all, of any impact, on what the page shows now. */
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.impact}: ${violation.id}`)).toEqual([]);
+}
+
+async function pdfText(path: string): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)));
+  return (await extractText(pdf, { mergePages: true })).text;
+}
+
+describe('tax documents in the browser', () => {
+  it('when a customer signs up with a GSTIN and pays the cart, then the profile downloads a PDF with its number, their GSTIN and the total; another user gets 404', async () => {
+    await browser.withPage(async ({ page }) => {
+      await openHome(page);
+
+      // Sign up with a GSTIN: a wrong check digit is refused, a valid one in lower case is saved upper-cased.
+      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
+      const modal = await shownDialog(page);
+      await modal.getByRole('button', { name: 'Sign Up' }).click();
+      await modal.getByRole('heading', { name: 'Create an Account' }).waitFor();
+      await modal.getByLabel('Full Name').fill('Meera Iyer');
+      await modal.getByLabel('Email').fill(uniqueEmail('tax-invoice'));
+      await modal.getByLabel('Phone').fill('9000012345');
+      await modal.getByLabel('Password', { exact: true }).fill('secret-pass-1');
+      await modal.getByLabel('Confirm Password').fill('secret-pass-1');
+      await modal.getByLabel('Address').fill('5 FC Road');
+      await chooseLocation(page);
+      await modal.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZA');
+      await modal.getByRole('button', { name: 'Create Account' }).click();
+      await modal.getByText(GSTIN_MESSAGES['check-digit']).waitFor();
+      await expectNoAxeViolations(page);
+      await modal.getByLabel('GSTIN (optional)').fill(BUYER_GSTIN.toLowerCase());
+      await modal.getByRole('button', { name: 'Create Account' }).click();
+      await modal.waitFor({ state: 'detached' });
+      const uid = await currentUid(page);
+      expect((await admin().db.doc(`users/${uid}`).get()).get('gstin')).toBe(BUYER_GSTIN);
+
+      // Pay the cart in the sandbox.
+      await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
+      await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+      await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+      await (await sandboxCheckout(page)).getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL('**/receipts/order/**');
+      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+
+      // The profile: the GSTIN among the details, and the paid order's document to download.
+      await page.getByRole('link', { name: 'Back to My Profile' }).click();
+      await page.getByText('GSTIN', { exact: true }).waitFor();
+      const [order] = await ordersOf(uid);
+      const paymentId = String(order!.paymentId);
+      expect(order).toMatchObject({ status: 'Paid', total: 20000 });
+      const myOrders = page.locator('section[aria-labelledby="my-orders"]');
+      const download = myOrders.getByRole('button', { name: `Download receipt: Order #${String(order!.orderNumber)}` });
+      await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await expectNoAxeViolations(page);
+      const file = page.waitForEvent('download');
+      await download.click();
+      const saved = await file;
+
+      const document = (await admin().db.doc(`documents/${paymentId}`).get()).data()!;
+      const number = String(document.number);
+      expect(saved.suggestedFilename()).toBe(`Payment-Receipt-${number.replace(/\//g, '-')}.pdf`);
+      const path = (await saved.path())!;
+      expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await pdfText(path);
+      expect(text).toContain(number);
+      expect(text).toContain(`GSTIN: ${BUYER_GSTIN}`);
+      expect(text).toMatch(new RegExp(`Total\\s+${formatInrWithPaise(2_000_000)}`));
+
+      // Another customer asking for this document, with their own token, is told it does not exist.
+      const stranger = await createUserWithToken(uniqueEmail('stranger'));
+      for (const path of [`/api/documents/${paymentId}.pdf`, `/api/documents/${paymentId}`]) {
+        const response = await fetch(`${stack.apiUrl}${path}`, {
+          headers: { Authorization: `Bearer ${stranger.idToken}` },
+        });
+        expect(response.status).toBe(404);
+        await expect(response.json()).resolves.toEqual({ message: 'Document not found.' });
+      }
+    });
+  });
+
+  it('when a customer edits their details or a guest completes the details step, then the GSTIN field is checked and the forms stay accessible', async () => {
+    await browser.withPage(async ({ page }) => {
+      await openHome(page);
+      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
+      const modal = await shownDialog(page);
+      await modal.getByRole('button', { name: 'Sign Up' }).click();
+      await modal.getByRole('button', { name: 'Continue as Guest' }).click();
+      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      await modal.getByLabel('Phone').fill('9000012345');
+      await modal.getByLabel('Address').fill('1 Lane');
+      await chooseLocation(page);
+      await modal.getByLabel('GSTIN (optional)').fill('29ABC');
+      await modal.getByRole('button', { name: 'Save & Continue' }).click();
+      await modal.getByText(GSTIN_MESSAGES.format).waitFor();
+      await expectNoAxeViolations(page);
+      await modal.getByLabel('GSTIN (optional)').fill('');
+      await modal.getByRole('button', { name: 'Save & Continue' }).click();
+      await modal.waitFor({ state: 'detached' });
+      const uid = await currentUid(page);
+      expect((await admin().db.doc(`users/${uid}`).get()).get('gstin')).toBe('');
+
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const gstin = page.getByLabel('GSTIN (optional)');
+      await gstin.fill('00AAPFU0939F1ZV');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(GSTIN_MESSAGES.state).waitFor();
+      await expectNoAxeViolations(page);
+      await gstin.fill(` ${BUYER_GSTIN.toLowerCase()} `);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Profile updated successfully!').waitFor();
+      await page.getByText(BUYER_GSTIN, { exact: true }).waitFor();
+      expect((await admin().db.doc(`users/${uid}`).get()).get('gstin')).toBe(BUYER_GSTIN);
+    });
+  });
+});
