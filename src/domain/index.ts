@@ -4,3 +4,4 @@ export * from './money';
 export * from './order-number';
 export * from './schemas';
 export * from './status';
+export * from './profile-schemas';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { gstinSchema } from './gst';
 import { AMOUNT_FORMAT_MESSAGE, MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, rupeeTextToPaise } from './money';
 import { isValidPhone, PHONE_MESSAGE } from './phone';
 
@@ -8,8 +7,8 @@ import { isValidPhone, PHONE_MESSAGE } from './phone';
  * server validates with the same ones on arrival.
  */
 
-const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
-const required = (message: string, max: number) => trimmed(max).min(1, message);
+export const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+export const required = (message: string, max: number) => trimmed(max).min(1, message);
 
 export const emailSchema = z
   .string()
@@ -19,7 +18,7 @@ export const emailSchema = z
   .pipe(z.email('Please enter a valid email address.'));
 
 /** A phone number we can call back (see isValidPhone). */
-const phone = (requiredMessage: string) => required(requiredMessage, 30).refine(isValidPhone, PHONE_MESSAGE);
+export const phone = (requiredMessage: string) => required(requiredMessage, 30).refine(isValidPhone, PHONE_MESSAGE);
 
 export const contactFormSchema = z.object({
   name: required('Name is required.', 100),
@@ -36,28 +35,12 @@ export const contactFormSchema = z.object({
 export type ContactForm = z.input<typeof contactFormSchema>;
 export type ContactSubmission = z.output<typeof contactFormSchema>;
 
-export const profileDetailsSchema = z.object({
-  name: required('Full name is required.', 100),
-  email: z
-    .union([z.literal(''), emailSchema])
-    .optional()
-    .default(''),
-  phone: phone('Phone is required.'),
-  address: required('Address is required.', 300),
-  country: required('Country is required.', 100),
-  state: required('State is required.', 100),
-  city: required('City is required.', 100),
-  /** Optional: printed on the customer's tax invoices. '' when none; saved upper-cased. */
-  gstin: gstinSchema,
-});
-export type ProfileDetails = z.input<typeof profileDetailsSchema>;
-
 /** Firebase Auth refuses shorter passwords ('auth/weak-password'); the forms say so before sending. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters.`;
 
 /** A new password typed twice (signup, guest linking): both required, long enough, and they must match. */
-const newPasswordFields = {
+export const newPasswordFields = {
   password: z
     .string()
     .min(1, 'Password is required.')
@@ -65,17 +48,12 @@ const newPasswordFields = {
   confirmPassword: z.string().min(1, 'Please confirm your password.'),
 };
 
-function withMatchingPasswords<T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T) {
+export function withMatchingPasswords<T extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: T) {
   return schema.refine((form) => form.password === form.confirmPassword, {
     message: 'Passwords do not match.',
     path: ['confirmPassword'],
   });
 }
-
-export const signupFormSchema = withMatchingPasswords(
-  profileDetailsSchema.extend({ email: emailSchema, ...newPasswordFields }),
-);
-export type SignupForm = z.input<typeof signupFormSchema>;
 
 /** The largest invoice a customer may enter: ₹1,00,00,000 (the rules and the API allow the same). */
 export const MAX_INVOICE_PAISE = MAX_AMOUNT_PAISE;

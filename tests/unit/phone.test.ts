@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidPhone, PHONE_MESSAGE } from '@/domain/phone';
-import { contactFormSchema, profileDetailsSchema } from '@/domain/schemas';
+import { profileDetailsSchema } from '@/domain/profile-schemas';
+import { contactFormSchema } from '@/domain/schemas';
 
 describe('isValidPhone', () => {
   it('when an Indian number has 10 digits, with or without +91 or the trunk 0, then it is accepted', () => {

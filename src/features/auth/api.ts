@@ -10,12 +10,8 @@ import {
   updateProfile,
   type User,
 } from 'firebase/auth';
-import {
-  profileDetailsSchema,
-  type EmulatedGoogleAccount,
-  type ProfileDetails,
-  type SignupForm,
-} from '@/domain/schemas';
+import { profileDetailsSchema, type ProfileDetails, type SignupForm } from '@/domain/profile-schemas';
+import type { EmulatedGoogleAccount } from '@/domain/schemas';
 import { auth } from '@/lib/firebase';
 import { withGoogle } from '@/lib/google-auth';
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { fieldsOf, TextField } from '@/components/form-field';
 import { ProfileFields } from '@/components/profile-fields';
 import { DEFAULT_COUNTRY } from '@/domain/company';
-import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
+import { profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
 
 export interface DetailsFormProps {
   initialName: string;

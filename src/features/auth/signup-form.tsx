@@ -5,7 +5,7 @@ import { fieldsOf, TextField } from '@/components/form-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ProfileFields } from '@/components/profile-fields';
 import { DEFAULT_COUNTRY } from '@/domain/company';
-import { signupFormSchema, type SignupForm } from '@/domain/schemas';
+import { signupFormSchema, type SignupForm } from '@/domain/profile-schemas';
 
 export interface SignupFormProps {
   isBusy: boolean;

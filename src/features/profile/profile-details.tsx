@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ProfileFields } from '@/components/profile-fields';
-import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
+import { profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
 import type { Profile } from '@/lib/firestore';
 import { formatDateTime } from '@/domain/dates';
 

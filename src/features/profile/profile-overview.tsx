@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
-import type { ProfileDetails } from '@/domain/schemas';
+import type { ProfileDetails } from '@/domain/profile-schemas';
 import { useToast } from '@/lib/toast';
 import type { Profile } from '@/lib/firestore';
 import { updateProfileDetails } from './api';

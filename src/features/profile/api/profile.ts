@@ -1,5 +1,5 @@
 import { getDoc, setDoc } from 'firebase/firestore';
-import { profileDetailsSchema, type ProfileDetails } from '@/domain/schemas';
+import { profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
 import { userDoc, type Profile } from '@/lib/firestore';
 
 /** Reads the profile document; null when there is none. */
