@@ -3,19 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
 import { currentUid, expectAccessible, shownDialog, uniqueEmail, type FirebaseHooks } from '../helpers/e2e';
 import { admin, oobCodes } from '../helpers/emulators';
+import { chooseLocation } from '../helpers/shop';
 
 const browser = sharedBrowser();
 
 async function openHome(page: Page) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
-}
-
-/** The dropdowns are fed by the locations API: each waits for the list before choosing. */
-async function chooseLocation(page: Page) {
-  await page.getByLabel('Country').selectOption({ label: 'India' });
-  await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
-  await page.getByLabel('City').selectOption({ label: 'Pune' });
 }
 
 describe('accounts', () => {

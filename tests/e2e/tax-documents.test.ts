@@ -8,23 +8,12 @@ import { formatInrWithPaise } from '@/domain/money';
 import { sharedBrowser } from '../helpers/browser';
 import { currentUid, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin, createUserWithToken, stack } from '../helpers/emulators';
-import { ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
+import { chooseLocation, openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
 
 const browser = sharedBrowser();
 
 /** A GSTIN with a valid check digit, typed as a customer might (lower case). */
 const BUYER_GSTIN = '27AAPFU0939F1ZV';
-
-async function openHome(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
-}
-
-async function chooseLocation(page: Page) {
-  await page.getByLabel('Country').selectOption({ label: 'India' });
-  await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
-  await page.getByLabel('City').selectOption({ label: 'Pune' });
-}
 
 /** No axe violations at all, of any impact, on what the page shows now. */
 async function expectNoAxeViolations(page: Page) {

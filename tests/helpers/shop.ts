@@ -37,6 +37,13 @@ export async function planButton(
   return page.locator(`#panel-${categoryId}`).getByRole('article', { name: planName, exact: true }).getByRole('button');
 }
 
+/** The dropdowns are fed by the locations API: each waits for the list before choosing. */
+export async function chooseLocation(page: Page) {
+  await page.getByLabel('Country').selectOption({ label: 'India' });
+  await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
+  await page.getByLabel('City').selectOption({ label: 'Pune' });
+}
+
 export async function toast(page: Page, text: string) {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthModal } from '@/features/auth/auth-modal';
 import { useAuthModal } from '@/lib/auth-modal';
+import { expectGstinChecked } from '../../helpers/gstin-field';
 import { renderApp } from '../../helpers/render-app';
 
 // The seam: the modal's only Firebase-touching module.
@@ -190,21 +191,17 @@ describe('AuthModal: auth step', () => {
     api.signUpWithEmail.mockResolvedValue(undefined);
     const { user, open } = setup('signup');
     const dialog = await open();
-    const scope = within(dialog);
     await fillValidSignup(user, dialog);
-    const gstin = scope.getByLabelText('GSTIN (optional)');
-
-    await user.type(gstin, '27AAPFU0939F1ZA');
-    await user.click(scope.getByRole('button', { name: 'Create Account' }));
-    expect(await scope.findByText('This GSTIN is not valid: please check it for typing mistakes.')).toBeInTheDocument();
-    expect(api.signUpWithEmail).not.toHaveBeenCalled();
-
-    await user.clear(gstin);
-    await user.type(gstin, '27aapfu0939f1zv');
-    await user.click(scope.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() =>
-      expect(api.signUpWithEmail).toHaveBeenCalledWith(expect.objectContaining({ gstin: '27AAPFU0939F1ZV' })),
-    );
+    await expectGstinChecked({
+      user,
+      scope: dialog,
+      submit: 'Create Account',
+      sent: api.signUpWithEmail,
+      bad: '27AAPFU0939F1ZA',
+      message: 'This GSTIN is not valid: please check it for typing mistakes.',
+      good: '27aapfu0939f1zv',
+      expected: '27AAPFU0939F1ZV',
+    });
   });
 
   it('when signup leaves the GSTIN empty, then it is sent as empty (it is optional)', async () => {
@@ -376,22 +373,16 @@ describe('AuthModal: Google, guest and the details step', () => {
     await user.type(scope.getByLabelText('Phone'), '9000012345');
     await user.type(scope.getByLabelText('Address'), '1 Lane');
     await fillLocation(user, dialog);
-    const gstin = scope.getByLabelText('GSTIN (optional)');
-
-    await user.type(gstin, '29ABC');
-    await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
-    expect(
-      await scope.findByText('Please enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1Z5.'),
-    ).toBeInTheDocument();
-    expect(gstin).toHaveAttribute('aria-invalid', 'true');
-    expect(api.saveProfileDetails).not.toHaveBeenCalled();
-
-    await user.clear(gstin);
-    await user.type(gstin, '29AAGCB7383J1Z4');
-    await user.click(scope.getByRole('button', { name: 'Save & Continue' }));
-    await waitFor(() =>
-      expect(api.saveProfileDetails).toHaveBeenCalledWith(expect.objectContaining({ gstin: '29AAGCB7383J1Z4' })),
-    );
+    await expectGstinChecked({
+      user,
+      scope: dialog,
+      submit: 'Save & Continue',
+      sent: api.saveProfileDetails,
+      bad: '29ABC',
+      message: 'Please enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1Z5.',
+      good: '29AAGCB7383J1Z4',
+      expected: '29AAGCB7383J1Z4',
+    });
   });
 
   it('when guest sign-in fails, then the guest message shows', async () => {

@@ -1,0 +1,46 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { expect, type Mock } from 'vitest';
+
+interface GstinFieldCheck {
+  user: ReturnType<typeof userEvent.setup>;
+  /** The form's container (the dialog), or the whole screen. */
+  scope?: HTMLElement;
+  submit: string;
+  /** The api mock the form calls on a valid submit, and where the form's values are in its arguments. */
+  sent: Mock;
+  argument?: number;
+  bad: string;
+  message: string;
+  good: string;
+  /** What the good value is sent as (upper-cased, without spaces). */
+  expected: string;
+}
+
+/** A form's GSTIN field refuses `bad` with `message` and sends nothing, then sends `good` as `expected`. */
+export async function expectGstinChecked({
+  user,
+  scope,
+  submit,
+  sent,
+  argument = 0,
+  bad,
+  message,
+  good,
+  expected,
+}: GstinFieldCheck) {
+  const queries = scope ? within(scope) : screen;
+  const gstin = queries.getByLabelText('GSTIN (optional)');
+  await user.clear(gstin);
+  await user.type(gstin, bad);
+  await user.click(queries.getByRole('button', { name: submit }));
+  expect(await queries.findByText(message)).toBeInTheDocument();
+  expect(gstin).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).not.toHaveBeenCalled();
+
+  await user.clear(gstin);
+  await user.type(gstin, good);
+  await user.click(queries.getByRole('button', { name: submit }));
+  await waitFor(() => expect(sent).toHaveBeenCalled());
+  expect(sent.mock.calls[0]![argument]).toMatchObject({ gstin: expected });
+}
