@@ -2,9 +2,29 @@ export const STATUS = {
   pending: 'Pending',
   paid: 'Paid',
   new: 'New',
+  inProgress: 'In progress',
+  closed: 'Closed',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 } as const;
+
+/** The statuses of an enquiry (and of the customer's query it mirrors), in their order. */
+export const ENQUIRY_STATUSES = [STATUS.new, STATUS.inProgress, STATUS.closed] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+/** The statuses of orders and invoices. */
+export const PAYABLE_STATUSES = [STATUS.pending, STATUS.paid, STATUS.cancelled, STATUS.refunded] as const;
+
+/**
+ * `payments/{id}.status`, one field the console filters on: applied to its document ('paid'), a
+ * capture that did not match its document ('mismatch'), a second capture of a paid document
+ * ('duplicate'), a capture whose document no longer exists ('order-missing'), or fully refunded.
+ */
+export const PAYMENT_STATUSES = ['paid', 'mismatch', 'duplicate', 'order-missing', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The payment statuses that need a person (the console's exceptions view). */
+export const PAYMENT_EXCEPTIONS: readonly PaymentStatus[] = ['mismatch', 'duplicate', 'order-missing'];
 
 export type BadgeTone = 'yellow' | 'green' | 'red' | 'grey';
 
@@ -13,12 +33,17 @@ export function statusTone(status: string | undefined | null): BadgeTone {
   switch ((status ?? '').trim().toLowerCase()) {
     case 'pending':
     case 'new':
+    case 'in progress':
       return 'yellow';
     case 'completed':
     case 'paid':
+    case 'closed':
       return 'green';
     case 'cancelled':
     case 'canceled':
+    case 'mismatch':
+    case 'duplicate':
+    case 'order-missing':
       return 'red';
     default:
       return 'grey';

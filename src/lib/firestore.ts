@@ -137,6 +137,17 @@ const PROFILE_FIELDS = [
   'createdAt',
 ];
 
+/**
+ * The profile as written: the fields given, plus the lower-cased copies of name and email the
+ * console searches by prefix (the rules check each copy equals its field lower-cased).
+ */
+function storedProfile(profile: Record<string, unknown>): DocumentData {
+  const stored = pick(profile, PROFILE_FIELDS);
+  if (typeof stored.name === 'string') stored.nameLower = stored.name.toLowerCase();
+  if (typeof stored.email === 'string') stored.emailLower = stored.email.toLowerCase();
+  return stored;
+}
+
 const profileConverter = converter<Profile>(
   (uid, data) => ({
     uid,
@@ -151,7 +162,7 @@ const profileConverter = converter<Profile>(
     isAnonymous: data.isAnonymous === true,
     createdAt: date(data.createdAt),
   }),
-  (profile) => pick(profile, PROFILE_FIELDS),
+  storedProfile,
 );
 
 const invoiceConverter = converter<Invoice>(

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ENQUIRY_STATUSES, PAYMENT_STATUSES } from './status';
+
+/**
+ * Bodies of the staff console's API calls (`/api/staff/...`): the console validates with them
+ * before sending and the server validates again on arrival. Amounts are integer paise.
+ */
+
+const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
+const required = (message: string, max: number) => trimmed(max).min(1, message);
+
+/** A Firestore document id as it may appear in a URL or body. */
+export const documentIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'An id is required.')
+  .max(128, 'The id is too long.')
+  .regex(/^[^/]+$/, 'Not a document id.')
+  .refine((id) => id !== '.' && id !== '..' && !/^__.*__$/.test(id), 'Not a document id.');
+
+/** The largest single invoice line or amount staff may enter: ₹1 crore, as the customer's own form. */
+export const MAX_INVOICE_PAISE = 10_000_000 * 100;
+/** Razorpay refuses amounts below ₹1. */
+const MIN_PAISE = 100;
+
+export const paiseSchema = z
+  .number({ message: 'Amount must be a number.' })
+  .int('Amount must be whole paise.')
+  .min(MIN_PAISE, 'Amount must be at least ₹1.')
+  .max(MAX_INVOICE_PAISE, 'Amount is too large.');
+
+/** An invoice number staff type: letters, digits, '-', '/', at most 32 characters. */
+export const invoiceNumberSchema = z
+  .string()
+  .trim()
+  .min(1, 'Invoice number is required.')
+  .max(32, 'Invoice number is at most 32 characters.')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'Use letters, digits, "-" and "/" only.');
+
+export const invoiceLineSchema = z.object({
+  description: required('Each line needs a description.', 200),
+  amountPaise: paiseSchema,
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+export const issueInvoiceSchema = z
+  .object({
+    uid: documentIdSchema,
+    number: invoiceNumberSchema,
+    /** What the invoice is for, above its lines. */
+    description: required('Description is required.', 500),
+    lines: z.array(invoiceLineSchema).min(1, 'Add at least one line.').max(20, 'At most 20 lines.'),
+  })
+  .refine((invoice) => invoiceTotalPaise(invoice.lines) <= MAX_INVOICE_PAISE, {
+    message: 'Amount is too large.',
+    path: ['lines'],
+  });
+export type IssueInvoice = z.infer<typeof issueInvoiceSchema>;
+
+/** What an issued invoice charges: the sum of its lines, in paise. */
+export function invoiceTotalPaise(lines: ReadonlyArray<{ amountPaise: number }>): number {
+  return lines.reduce((sum, line) => sum + line.amountPaise, 0);
+}
+
+/** The next free number of a customer's issued invoices: 'INV-0001', 'INV-0002', ... */
+export function suggestInvoiceNumber(sequence: number): string {
+  return `INV-${String(Math.max(1, sequence)).padStart(4, '0')}`;
+}
+
+/** Numbers are unique per customer regardless of case and surrounding space. */
+export const invoiceNumberKey = (number: string) => number.trim().toUpperCase();
+
+export const enquiryUpdateSchema = z
+  .object({
+    status: z.enum(ENQUIRY_STATUSES).optional(),
+    note: trimmed(2000).optional(),
+  })
+  .refine((update) => update.status !== undefined || (update.note ?? '') !== '', {
+    message: 'Give a status or a note.',
+  });
+export type EnquiryUpdate = z.infer<typeof enquiryUpdateSchema>;
+
+export const refundRequestSchema = z.object({
+  /** Generated once per refund dialog: pressing twice (or retrying) repeats the same request. */
+  requestId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{10,40}$/, 'requestId must be 10-40 letters, digits, "-" or "_".'),
+  /** Omitted: the whole amount still refundable. */
+  amountPaise: paiseSchema.optional(),
+  reason: trimmed(200).optional().default(''),
+});
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+
+export const OFFLINE_METHODS = ['bank-transfer', 'upi', 'cheque'] as const;
+export const OFFLINE_METHOD_LABELS: Record<(typeof OFFLINE_METHODS)[number], string> = {
+  'bank-transfer': 'Bank transfer',
+  upi: 'UPI',
+  cheque: 'Cheque',
+};
+
+export const offlinePaymentSchema = z.object({
+  uid: documentIdSchema,
+  type: z.enum(['product_order', 'invoice']),
+  docId: documentIdSchema,
+  method: z.enum(OFFLINE_METHODS, { message: 'Choose how it was paid.' }),
+  reference: required('The transfer, UPI or cheque reference is required.', 100),
+});
+export type OfflinePayment = z.infer<typeof offlinePaymentSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');
+
+/** A range of days in India time, both ends included. */
+export const dateRangeSchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((range) => range.from <= range.to, { message: 'The start date must not be after the end date.' });
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+/** Midnight in India (UTC+05:30) at the start of a YYYY-MM-DD day, as epoch milliseconds. */
+export function istDayStartMs(day: string): number {
+  return Date.parse(`${day}T00:00:00+05:30`);
+}
+
+/** [start, end) of a date range in epoch milliseconds (the end day is included). */
+export function dateRangeMs(range: DateRange): { startMs: number; endMs: number } {
+  return { startMs: istDayStartMs(range.from), endMs: istDayStartMs(range.to) + 86_400_000 };
+}
+
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+
+/** The CSV the accountant gets: one row per payment, these columns. */
+export const PAYMENT_CSV_COLUMNS = [
+  'date',
+  'paymentId',
+  'status',
+  'source',
+  'method',
+  'amount',
+  'refunded',
+  'customerUid',
+  'type',
+  'documentId',
+  'gatewayOrderId',
+  'reference',
+] as const;
+
+/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The lower-cased copy of a searchable field (`nameLower`, `emailLower`): customers and enquiries
+ * are searched by prefix on it. Exactly `toLowerCase()`, which the rules check with `lower()`.
+ */
+export const lowerCopy = (value: string) => value.toLowerCase();
+
+/** What a search box's text is compared with: trimmed and lower-cased. */
+export const searchTerm = (value: string) => value.trim().toLowerCase();

@@ -1,0 +1,210 @@
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { rulesEnvironment } from '../helpers/rules-env';
+
+let env: RulesTestEnvironment;
+
+const staff = () => env.authenticatedContext('sam', { staff: true }).firestore();
+const alice = () => env.authenticatedContext('alice').firestore();
+/** A signed-in customer who set a look-alike claim value: only `staff == true` counts. */
+const pretender = () => env.authenticatedContext('mallory', { staff: 'true' }).firestore();
+const guest = () =>
+  env.authenticatedContext('guest', { firebase: { sign_in_provider: 'anonymous' } }).firestore();
+const visitor = () => env.unauthenticatedContext().firestore();
+
+async function seed(path: string, data: Record<string, unknown>): Promise<void> {
+  await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
+}
+
+const issuedInvoice = {
+  invoiceId: 'INV-0001',
+  number: 'INV-0001',
+  issuedBy: 'company',
+  description: 'Website build',
+  lines: [{ description: 'Design', amountPaise: 1_000_000 }],
+  amount: 10000,
+  currency: 'INR',
+  status: 'Pending',
+  createdAt: Timestamp.now(),
+};
+
+async function seedAcrossUsers(): Promise<void> {
+  await seed('users/alice', { uid: 'alice', name: 'Alice', email: 'alice@example.com', createdAt: Timestamp.now() });
+  await seed('users/alice/orders/o1', { status: 'Pending', total: 100, createdAt: Timestamp.now() });
+  await seed('users/alice/invoices/i1', issuedInvoice);
+  await seed('users/alice/queries/q1', { status: 'New', submittedAt: Timestamp.now() });
+  await seed('users/bob/orders/o2', { status: 'Paid', total: 200, createdAt: Timestamp.now() });
+}
+
+const STAFF_READABLE = ['enquiries', 'payments', 'refunds', 'documents', 'mail', 'auditLog', 'leases'];
+
+beforeAll(async () => {
+  env = await rulesEnvironment();
+});
+beforeEach(() => env.clearFirestore());
+afterAll(() => env.cleanup());
+
+describe('staff reads', () => {
+  it("when staff read a customer's profile, orders, invoices and queries, then it is allowed", async () => {
+    await seedAcrossUsers();
+    await assertSucceeds(getDoc(doc(staff(), 'users/alice')));
+    await assertSucceeds(getDocs(collection(staff(), 'users/alice/orders')));
+    await assertSucceeds(getDocs(collection(staff(), 'users/alice/invoices')));
+    await assertSucceeds(getDocs(collection(staff(), 'users/alice/queries')));
+    await assertSucceeds(getDocs(query(collection(staff(), 'users'), orderBy('nameLower'), limit(20))));
+  });
+
+  it('when staff read orders, invoices and queries of every user as collection groups, then it is allowed', async () => {
+    await seedAcrossUsers();
+    await assertSucceeds(getDocs(query(collectionGroup(staff(), 'orders'), orderBy('createdAt', 'desc'), limit(20))));
+    await assertSucceeds(
+      getDocs(query(collectionGroup(staff(), 'orders'), where('status', '==', 'Paid'), orderBy('createdAt', 'desc'))),
+    );
+    await assertSucceeds(getDocs(collectionGroup(staff(), 'invoices')));
+    await assertSucceeds(getDocs(collectionGroup(staff(), 'queries')));
+  });
+
+  it.each(STAFF_READABLE)('when staff read %s, then it is allowed, and writing it is denied', async (name) => {
+    await seed(`${name}/x`, { any: 'thing', createdAt: Timestamp.now() });
+    await assertSucceeds(getDoc(doc(staff(), `${name}/x`)));
+    await assertSucceeds(getDocs(query(collection(staff(), name), limit(10))));
+    await assertFails(setDoc(doc(staff(), `${name}/y`), { any: 'thing' }));
+    await assertFails(updateDoc(doc(staff(), `${name}/x`), { any: 'other' }));
+    await assertFails(deleteDoc(doc(staff(), `${name}/x`)));
+  });
+
+  it.each(['webhookEvents', 'gatewayOrders', 'sandboxOrders', 'sandboxPayments', 'counters', 'rateLimits'])(
+    'when staff read %s (not shown in the console), then it is denied',
+    async (name) => {
+      await seed(`${name}/x`, { any: 'thing' });
+      await assertFails(getDoc(doc(staff(), `${name}/x`)));
+    },
+  );
+
+  it("when staff write a customer's documents from the browser, then it is denied (the API does it)", async () => {
+    await seedAcrossUsers();
+    await assertFails(updateDoc(doc(staff(), 'users/alice/invoices/i1'), { status: 'Paid' }));
+    await assertFails(updateDoc(doc(staff(), 'users/alice/queries/q1'), { status: 'Closed' }));
+    await assertFails(setDoc(doc(staff(), 'users/alice/invoices/i2'), issuedInvoice));
+    await assertFails(updateDoc(doc(staff(), 'users/alice'), { name: 'Renamed' }));
+  });
+});
+
+describe('everyone else is denied as before', () => {
+  const others = { 'a non-staff customer': alice, 'a look-alike claim': pretender, 'a guest': guest, 'a visitor': visitor };
+
+  it.each(Object.entries(others))('when %s reads across users, then it is denied', async (_who, context) => {
+    await seedAcrossUsers();
+    await assertFails(getDocs(collectionGroup(context(), 'orders')));
+    await assertFails(getDocs(collectionGroup(context(), 'invoices')));
+    await assertFails(getDocs(collectionGroup(context(), 'queries')));
+    await assertFails(getDocs(collection(context(), 'users')));
+    await assertFails(getDoc(doc(context(), 'users/bob/orders/o2')));
+  });
+
+  it.each(Object.entries(others))('when %s reads a staff-readable collection, then it is denied', async (_who, context) => {
+    for (const name of STAFF_READABLE) {
+      await seed(`${name}/x`, { any: 'thing' });
+      await assertFails(getDoc(doc(context(), `${name}/x`)));
+    }
+  });
+});
+
+describe('auditLog', () => {
+  it.each([
+    ['staff', staff],
+    ['a customer', alice],
+    ['a visitor', visitor],
+  ] as const)('when %s creates, changes or deletes an audit entry, then it is denied', async (_who, context) => {
+    await seed('auditLog/a1', { actorUid: 'sam', action: 'invoice.issue', at: Timestamp.now() });
+    await assertFails(setDoc(doc(context(), 'auditLog/a2'), { actorUid: 'sam', action: 'forged' }));
+    await assertFails(updateDoc(doc(context(), 'auditLog/a1'), { action: 'hidden' }));
+    await assertFails(deleteDoc(doc(context(), 'auditLog/a1')));
+  });
+});
+
+describe('invoices issued by the company', () => {
+  it('when the customer reads an issued invoice, then it is allowed', async () => {
+    await seed('users/alice/invoices/i1', issuedInvoice);
+    await assertSucceeds(getDoc(doc(alice(), 'users/alice/invoices/i1')));
+  });
+
+  it('when the customer changes its amount, status, lines or issuer, then it is denied', async () => {
+    await seed('users/alice/invoices/i1', issuedInvoice);
+    const ref = doc(alice(), 'users/alice/invoices/i1');
+    await assertFails(updateDoc(ref, { amount: 1 }));
+    await assertFails(updateDoc(ref, { status: 'Paid' }));
+    await assertFails(updateDoc(ref, { lines: [{ description: 'Design', amountPaise: 100 }] }));
+    await assertFails(updateDoc(ref, { issuedBy: 'customer' }));
+    await assertFails(setDoc(ref, { ...issuedInvoice, amount: 1, createdAt: serverTimestamp() }));
+  });
+
+  it('when the customer deletes an issued invoice, then it is denied, but their own invoice still deletes', async () => {
+    await seed('users/alice/invoices/i1', issuedInvoice);
+    const { issuedBy: _issuer, lines: _lines, ...own } = issuedInvoice;
+    await seed('users/alice/invoices/own', own);
+    await assertFails(deleteDoc(doc(alice(), 'users/alice/invoices/i1')));
+    await assertSucceeds(deleteDoc(doc(alice(), 'users/alice/invoices/own')));
+  });
+
+  it('when the customer creates an invoice claiming the company issued it, then it is denied', async () => {
+    await assertFails(
+      setDoc(doc(alice(), 'users/alice/invoices/fake'), {
+        invoiceId: 'INV-1',
+        amount: 1,
+        currency: 'INR',
+        status: 'Pending',
+        issuedBy: 'company',
+        createdAt: serverTimestamp(),
+      }),
+    );
+  });
+});
+
+describe('searchable lower-case copies on the profile', () => {
+  const profile = (overrides: Record<string, unknown> = {}) => ({
+    uid: 'alice',
+    name: 'Alice Rao',
+    email: 'Alice@Example.com',
+    phone: '9876543210',
+    address: '1 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'India',
+    isAnonymous: false,
+    createdAt: serverTimestamp(),
+    ...overrides,
+  });
+
+  it('when the copies equal the fields lower-cased, then the profile saves', async () => {
+    await assertSucceeds(
+      setDoc(doc(alice(), 'users/alice'), profile({ nameLower: 'alice rao', emailLower: 'alice@example.com' })),
+    );
+    await assertSucceeds(
+      setDoc(doc(alice(), 'users/alice'), { name: 'Alice R', nameLower: 'alice r' }, { merge: true }),
+    );
+  });
+
+  it('when a copy differs from its field lower-cased, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), profile({ nameLower: 'someone else' })));
+    await seed('users/alice', { ...profile({ nameLower: 'alice rao' }), createdAt: Timestamp.now() });
+    // Changing the name without its copy would leave a stale copy.
+    await assertFails(setDoc(doc(alice(), 'users/alice'), { name: 'Bob' }, { merge: true }));
+  });
+});
