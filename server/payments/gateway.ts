@@ -35,6 +35,31 @@ export interface GatewayPayment {
   errorDescription?: string;
 }
 
+/** Razorpay's refund states. */
+export type GatewayRefundStatus = 'pending' | 'processed' | 'failed';
+
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  /** Integer paise. */
+  amount: number;
+  status: GatewayRefundStatus;
+  /** Our refund request id (sent as the receipt), when the gateway reports it. */
+  receipt?: string;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  /** Integer paise. */
+  amountPaise: number;
+  /**
+   * Our refunds/{id}: the gateway's idempotency key (Razorpay's X-Refund-Idempotency) and the
+   * refund's receipt, so a retried or crashed request never refunds twice and can be found again.
+   */
+  refundId: string;
+  notes: Record<string, string>;
+}
+
 export interface PaymentGateway {
   readonly mode: 'razorpay' | 'sandbox';
   /** The public key the browser's checkout opens with. */
@@ -50,4 +75,29 @@ export interface PaymentGateway {
   verifyWebhookSignature(rawBody: Buffer, signature: string): boolean;
   /** Whether webhooks can be verified at all (Razorpay needs RAZORPAY_WEBHOOK_SECRET). */
   readonly webhooksEnabled: boolean;
+  /**
+   * Refunds part or all of a captured payment. Idempotent per `refundId`: the same call again
+   * returns the same refund. Throws GatewayError; a 4xx other than 409 means it was refused.
+   */
+  refund(input: RefundInput): Promise<GatewayRefund>;
+  /** Every refund of a payment (to settle a request whose answer was lost). */
+  fetchRefunds(paymentId: string): Promise<GatewayRefund[]>;
+}
+
+/** A gateway call that failed; its message is for logs, not users. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+  ) {
+    super(message);
+  }
+
+  /**
+   * The gateway answered and refused (a 4xx other than 409, which Razorpay sends while the same
+   * idempotent request is still being processed). Anything else may or may not have happened.
+   */
+  get isRefusal(): boolean {
+    return this.statusCode !== undefined && this.statusCode >= 400 && this.statusCode < 500 && this.statusCode !== 409;
+  }
 }

@@ -1,11 +1,11 @@
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { STATUS } from '../../src/domain/status';
+import { STATUS, type PaymentStatus } from '../../src/domain/status';
 import { mailQueued } from '../mail/outbox';
 import { singleFlight } from '../single-flight';
 import { notifyPaymentApplied, recordPaymentEffects } from './after-paid';
 import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
 
-export type PaymentSource = 'verify' | 'webhook' | 'reconcile';
+export type PaymentSource = 'verify' | 'webhook' | 'reconcile' | 'offline';
 
 export interface MarkPaidInput {
   gatewayOrderId: string;
@@ -14,6 +14,10 @@ export interface MarkPaidInput {
   amountPaise: number;
   method?: string;
   source: PaymentSource;
+  /** Offline payments staff record: how it was paid, and who recorded it. */
+  offline?: { reference: string; recordedBy: string };
+  /** More writes of the caller's that must commit only with this call's flip to Paid (an audit entry). */
+  alsoWhenPaid?: (tx: Transaction) => void;
 }
 
 export type MarkPaidOutcome =
@@ -41,9 +45,12 @@ export interface MarkPaidResult {
 export const MISMATCH = 'mismatch';
 
 function mismatchReason(target: DocumentData, link: GatewayOrderLink, input: MarkPaidInput): string | undefined {
-  // A Cancelled order was replaced or expired: charging it would charge the customer twice.
+  // A Cancelled order was replaced or expired, or staff cancelled an issued invoice: charging it
+  // would charge the customer for something they no longer owe.
   if (target.status === STATUS.cancelled) return 'cancelled';
   if (target.status !== STATUS.pending) return 'not-pending';
+  // Offline payments have no gateway order; the caller priced the document as it is now.
+  if (input.source === 'offline') return input.amountPaise === link.amountPaise ? undefined : 'amount';
   if (target.gatewayOrderId !== input.gatewayOrderId) return 'gateway-order-replaced';
   if (input.amountPaise !== link.amountPaise || target.gatewayOrderAmount !== link.amountPaise) return 'amount';
   return undefined;
@@ -97,11 +104,19 @@ async function markPaidOnce(
     const [paymentSnap, targetSnap] = await tx.getAll(paymentDoc(db, input.paymentId), targetRef);
     // A repeat reports what the first call decided.
     if (paymentSnap!.exists) return { outcome: repeatOutcome(paymentSnap!.data()!), link };
-    const alreadyPaid = targetSnap!.exists && targetSnap!.get('status') === STATUS.paid;
+    const alreadyPaid =
+      targetSnap!.exists && [STATUS.paid, STATUS.refunded].includes(targetSnap!.get('status') as 'Paid');
     // The link names a document by path only, and its owner may delete it and create another under
     // the same id (with a dearer order). Only a payment of the gateway order the document carries
     // NOW, for the amount we priced, may mark it Paid.
     const mismatch = targetSnap!.exists && !alreadyPaid ? mismatchReason(targetSnap!.data()!, link, input) : undefined;
+    const status: PaymentStatus = mismatch
+      ? 'mismatch'
+      : !targetSnap!.exists
+        ? 'order-missing'
+        : alreadyPaid
+          ? 'duplicate'
+          : 'paid';
     tx.create(paymentDoc(db, input.paymentId), {
       paymentId: input.paymentId,
       gatewayOrderId: input.gatewayOrderId,
@@ -115,7 +130,10 @@ async function markPaidOnce(
       // A second capture on a paid document (or one deleted since) is kept for a refund, never lost.
       ...(alreadyPaid ? { duplicateOf: targetSnap!.get('paymentId') ?? null } : {}),
       ...(targetSnap!.exists ? {} : { documentMissing: true }),
-      ...(mismatch ? { status: MISMATCH, mismatchReason: mismatch } : {}),
+      status,
+      ...(mismatch ? { mismatchReason: mismatch } : {}),
+      ...(input.offline ? { reference: input.offline.reference, recordedBy: input.offline.recordedBy } : {}),
+      refundedPaise: 0,
       createdAt: FieldValue.serverTimestamp(),
     });
     if (mismatch) return { outcome: 'mismatch' as const, link };
@@ -134,6 +152,7 @@ async function markPaidOnce(
       method: input.method ?? null,
       source: input.source,
     });
+    input.alsoWhenPaid?.(tx);
     return { outcome: 'paid' as const, link };
   });
   if (result.outcome === 'paid') {

@@ -1,5 +1,13 @@
 import Razorpay from 'razorpay';
-import type { CreateGatewayOrderInput, GatewayOrder, GatewayPayment, PaymentGateway } from './gateway';
+import {
+  type CreateGatewayOrderInput,
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayRefund,
+  type PaymentGateway,
+  type RefundInput,
+  GatewayError,
+} from './gateway';
 import { checkoutPayload, signatureMatches } from './signature';
 import { paymentFromEntity, type RazorpayPaymentEntity } from './webhook-event';
 
@@ -8,14 +16,28 @@ interface RazorpayError {
   error?: { code?: string; description?: string };
 }
 
-/** A gateway call that failed; its message is for logs, not users. */
-export class GatewayError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode?: number,
-  ) {
-    super(message);
-  }
+interface RazorpayRefundEntity {
+  id: string;
+  payment_id: string;
+  amount: number | string;
+  status: string;
+  receipt?: string | null;
+}
+
+function refundFromEntity(entity: RazorpayRefundEntity): GatewayRefund {
+  const status = entity.status === 'processed' || entity.status === 'failed' ? entity.status : 'pending';
+  return {
+    id: entity.id,
+    paymentId: entity.payment_id,
+    amount: Number(entity.amount),
+    status,
+    ...(entity.receipt ? { receipt: entity.receipt } : {}),
+  };
+}
+
+/** The SDK's HTTP client (axios, with our keys and base URL): its refund call cannot send headers. */
+interface SdkHttp {
+  api: { rq: { post: (url: string, data: unknown, config: { headers: Record<string, string> }) => Promise<{ data: unknown }> } };
 }
 
 function toGatewayError(error: unknown, what: string): GatewayError {
@@ -90,5 +112,37 @@ export class RazorpayGateway implements PaymentGateway {
 
   verifyWebhookSignature(rawBody: Buffer, signature: string): boolean {
     return this.webhookSecret ? signatureMatches(this.webhookSecret, rawBody, signature) : false;
+  }
+
+  /**
+   * POST /v1/payments/:id/refund with the X-Refund-Idempotency header (our refund id): Razorpay
+   * answers a repeat of the same request with the same refund instead of refunding again.
+   */
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    try {
+      const { data } = await (this.client as unknown as SdkHttp).api.rq.post(
+        `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`,
+        { amount: input.amountPaise, speed: 'normal', receipt: input.refundId, notes: input.notes },
+        { headers: { 'X-Refund-Idempotency': input.refundId } },
+      );
+      return refundFromEntity(data as RazorpayRefundEntity);
+    } catch (error) {
+      const response = (error as { response?: { status?: number; data?: RazorpayError } }).response;
+      throw toGatewayError(
+        response ? { statusCode: response.status, error: response.data?.error } : error,
+        'refund',
+      );
+    }
+  }
+
+  async fetchRefunds(paymentId: string): Promise<GatewayRefund[]> {
+    try {
+      const result = (await this.client.payments.fetchMultipleRefund(paymentId, { count: 100 })) as unknown as {
+        items?: RazorpayRefundEntity[];
+      };
+      return (result.items ?? []).map(refundFromEntity);
+    } catch (error) {
+      throw toGatewayError(error, 'refunds fetch');
+    }
   }
 }

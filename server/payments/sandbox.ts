@@ -1,5 +1,13 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { CreateGatewayOrderInput, GatewayOrder, GatewayPayment, PaymentGateway } from './gateway';
+import {
+  GatewayError,
+  type CreateGatewayOrderInput,
+  type GatewayOrder,
+  type GatewayPayment,
+  type GatewayRefund,
+  type PaymentGateway,
+  type RefundInput,
+} from './gateway';
 import { gatewayStyleId } from './ids';
 import { checkoutPayload, hmacHex, signatureMatches } from './signature';
 import { paymentWebhookBody } from './webhook-event';
@@ -66,6 +74,46 @@ export class SandboxGateway implements PaymentGateway {
     return signatureMatches(this.secret, rawBody, signature);
   }
 
+  /**
+   * A refund, processed at once. Keyed by our refund id (the idempotency key), so a repeat returns
+   * the first refund; like Razorpay it refuses more than the captured amount still unrefunded.
+   */
+  async refund(input: RefundInput): Promise<GatewayRefund> {
+    const refundRef = this.db.doc(`sandboxRefunds/${input.refundId}`);
+    const paymentRef = this.db.doc(`sandboxPayments/${input.paymentId}`);
+    return this.db.runTransaction(async (tx) => {
+      const [existing, payment] = await tx.getAll(refundRef, paymentRef);
+      if (existing!.exists) {
+        if (existing!.get('amount') !== input.amountPaise || existing!.get('paymentId') !== input.paymentId) {
+          throw new GatewayError('Different request with the same idempotency key has already been processed.', 400);
+        }
+        return toRefund(existing!.data()!);
+      }
+      if (!payment!.exists || payment!.get('status') !== 'captured') {
+        throw new GatewayError('The payment has not been captured.', 400);
+      }
+      const refunded = (payment!.get('refundedAmount') as number | undefined) ?? 0;
+      if (input.amountPaise > (payment!.get('amount') as number) - refunded) {
+        throw new GatewayError('The refund amount exceeds the amount captured and not yet refunded.', 400);
+      }
+      const refund: GatewayRefund = {
+        id: gatewayStyleId('rfnd'),
+        paymentId: input.paymentId,
+        amount: input.amountPaise,
+        status: 'processed',
+        receipt: input.refundId,
+      };
+      tx.create(refundRef, { ...refund, notes: input.notes, createdAt: FieldValue.serverTimestamp() });
+      tx.update(paymentRef, { refundedAmount: refunded + input.amountPaise });
+      return refund;
+    });
+  }
+
+  async fetchRefunds(paymentId: string): Promise<GatewayRefund[]> {
+    const snapshot = await this.db.collection('sandboxRefunds').where('paymentId', '==', paymentId).get();
+    return snapshot.docs.map((doc) => toRefund(doc.data()));
+  }
+
   /** Signs a webhook body with the sandbox secret, as the gateway would. */
   signWebhook(body: string, eventId = gatewayStyleId('evt')): SignedWebhook {
     const rawBody = Buffer.from(body);
@@ -115,5 +163,15 @@ function toPayment(data: FirebaseFirestore.DocumentData): GatewayPayment {
     method: data.method as string | undefined,
     errorCode: data.errorCode as string | undefined,
     errorDescription: data.errorDescription as string | undefined,
+  };
+}
+
+function toRefund(data: FirebaseFirestore.DocumentData): GatewayRefund {
+  return {
+    id: data.id as string,
+    paymentId: data.paymentId as string,
+    amount: data.amount as number,
+    status: data.status as GatewayRefund['status'],
+    receipt: data.receipt as string | undefined,
   };
 }
