@@ -8,7 +8,7 @@ import { loadConfig } from '../server/config';
 import { initFirebase } from '../server/firebase';
 import { createLogger } from '../server/logger';
 import { createGateway } from '../server/payments/create-gateway';
-import { reconcilePayments } from '../server/payments/reconcile';
+import { reconcilePass } from '../server/payments/reconcile';
 
 // The same .env as the API (see server/index.ts); variables already set win.
 if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
@@ -19,7 +19,7 @@ const { db } = initFirebase(config.FIREBASE_PROJECT_ID);
 const gateway = createGateway(config, db);
 
 try {
-  const report = await reconcilePayments(db, gateway, { logger });
+  const report = await reconcilePass(db, gateway, { logger });
   logger.info({ ...report, gateway: gateway.mode }, 'reconciliation finished');
   process.exit(report.failed > 0 ? 1 : 0);
 } catch (error) {

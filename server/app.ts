@@ -14,6 +14,7 @@ import { healthRouter } from './routes/health';
 import { jobsRouter } from './routes/jobs';
 import { locationsRouter } from './routes/locations';
 import { paymentsRouter } from './routes/payments';
+import { staffRouter } from './routes/staff';
 
 /** Builds the API from its dependencies; no listen, so tests build their own. */
 export function createApp(deps: AppDeps): Express {
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(documentsRouter(deps));
   app.use(accountRouter(deps));
   app.use(jobsRouter(deps));
+  app.use(staffRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler);

@@ -2,7 +2,7 @@ import { FieldValue, Timestamp, type Firestore, type QueryDocumentSnapshot } fro
 import type { Logger } from 'pino';
 import { counterId, financialYearOf, formatDocumentNumber } from '../../src/domain/document-number';
 import type { DocumentSettings } from '../config';
-import { paymentDocumentSnapshot, type ProfileFields } from './snapshot';
+import { creditNoteSnapshot, paymentDocumentSnapshot, type ProfileFields } from './snapshot';
 import { counterDoc, documentDoc, type DocumentBase, type IssuedDocumentFields } from './store';
 
 export const ISSUE_PAGE_SIZE = 50;
@@ -42,25 +42,43 @@ export async function issueDocument(
     const snapshot = await tx.get(ref);
     if (!snapshot.exists || snapshot.get('status') !== 'pending') return 'not-pending' as const;
     const base = snapshot.data() as DocumentBase;
-    // Credit notes (refunds) get their own snapshot builder once refunds exist; until then such a
-    // document waits rather than be printed as an invoice.
-    if (base.series !== 'invoice') throw new Error(`No issuer for the '${base.series}' series yet.`);
     // Read inside the transaction, so a retry takes a fresh clock (the year may just have turned).
     const issuedAtMs = now();
     const financialYear = financialYearOf(issuedAtMs);
     const counterRef = counterDoc(db, counterId(base.series, financialYear));
-    const [counterSnap, profileSnap] = await tx.getAll(counterRef, db.doc(`users/${base.uid}`));
+    const isCreditNote = base.series === 'credit-note';
+    // A credit note is printed from the issued document it adjusts (so it waits until that one is).
+    const sourceRef = isCreditNote ? documentDoc(db, base.originalDocumentId ?? '-') : db.doc(`users/${base.uid}`);
+    const [counterSnap, sourceSnap] = await tx.getAll(counterRef, sourceRef);
     const sequence = ((counterSnap!.get('last') as number | undefined) ?? 0) + 1;
-    const number = formatDocumentNumber(settings.prefixes.invoice, financialYear, sequence);
-    const printed = paymentDocumentSnapshot({
-      base,
-      paidAtMs: timestampMs(base.paidAt, issuedAtMs),
-      profile: profileSnap!.exists ? (profileSnap!.data() as ProfileFields) : undefined,
-      settings,
-      number,
-      financialYear,
-      issuedAtMs,
-    });
+    const prefix = isCreditNote ? settings.prefixes.creditNote : settings.prefixes.invoice;
+    const number = formatDocumentNumber(prefix, financialYear, sequence);
+    let printed;
+    if (isCreditNote) {
+      if (!sourceSnap!.exists || sourceSnap!.get('status') !== 'issued') {
+        throw new Error(`Credit note ${id} waits for its original document ${base.originalDocumentId} to be issued.`);
+      }
+      printed = creditNoteSnapshot({
+        original: (sourceSnap!.data() as IssuedDocumentFields).snapshot,
+        originalId: sourceSnap!.id,
+        refundId: id,
+        refundPaise: base.amountPaise,
+        refundedAtMs: timestampMs(base.paidAt, issuedAtMs),
+        number,
+        financialYear,
+        issuedAtMs,
+      });
+    } else {
+      printed = paymentDocumentSnapshot({
+        base,
+        paidAtMs: timestampMs(base.paidAt, issuedAtMs),
+        profile: sourceSnap!.exists ? (sourceSnap!.data() as ProfileFields) : undefined,
+        settings,
+        number,
+        financialYear,
+        issuedAtMs,
+      });
+    }
     tx.set(counterRef, {
       series: base.series,
       financialYear,

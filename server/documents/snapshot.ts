@@ -182,3 +182,55 @@ export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapsh
     note: COMPUTER_GENERATED_NOTE,
   };
 }
+
+export interface CreditNoteInput {
+  /** The issued document of the refunded payment. */
+  original: TaxDocumentSnapshot;
+  originalId: string;
+  refundId: string;
+  /** Integer paise refunded. */
+  refundPaise: number;
+  refundedAtMs: number;
+  number: string;
+  financialYear: string;
+  issuedAtMs: number;
+}
+
+/**
+ * A credit note for a refund: the original document's parties, place of supply and tax type,
+ * numbered in its own series, referencing the original. A full refund reverses the original lines;
+ * a partial one spreads the refund over them in proportion (tax included, as it was charged).
+ */
+export function creditNoteSnapshot(input: CreditNoteInput): TaxDocumentSnapshot {
+  const { original } = input;
+  const registered = original.taxType !== null;
+  const ratePercent = original.lines[0]?.ratePercent ?? 0;
+  const { taxType, lines, totals } =
+    input.refundPaise === original.totals.totalPaise
+      ? { taxType: original.taxType, lines: original.lines, totals: original.totals }
+      : taxLinesForPayment(
+          original.lines.map((line) => ({ sac: line.sac, description: line.description, listedPaise: line.totalPaise })),
+          input.refundPaise,
+          { registered, ratePercent, pricesIncludeGst: true },
+          original.taxType ?? 'intra-state',
+        );
+  return {
+    ...original,
+    kind: 'credit-note',
+    title: DOCUMENT_TITLES['credit-note'],
+    number: input.number,
+    financialYear: input.financialYear,
+    issueDate: formatIstDate(input.issuedAtMs),
+    taxType,
+    lines,
+    totals,
+    amountInWords: amountInWords(totals.totalPaise),
+    payment: {
+      ...original.payment,
+      // What this note records: the refund, against the original payment.
+      amountPaise: input.refundPaise,
+      paidOn: formatIstDate(input.refundedAtMs),
+    },
+    original: { documentId: input.originalId, number: original.number, issueDate: original.issueDate },
+  };
+}

@@ -36,8 +36,13 @@ export interface DocumentBase {
   method: string | null;
   source: string;
   subject: PaidSubject;
+  /** For a credit note: when the refund was made. */
   paidAt: Timestamp;
   createdAt: Timestamp;
+  /** Credit notes only: documents/{id} of the payment refunded (the invoice this note adjusts). */
+  originalDocumentId?: string;
+  /** Credit notes only: refunds/{id}. */
+  refundId?: string;
 }
 
 export interface IssuedDocumentFields {

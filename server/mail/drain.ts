@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { FieldValue, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type Firestore,
+  type QueryDocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { MAIL_COLLECTION, mailDoc, mailQueued, type MailAddress, type MailStatus, type StoredMail } from './outbox';
 import { renderMail } from './templates';
@@ -231,7 +237,12 @@ export type ResendOutcome = 'queued' | 'not-found' | 'not-failed';
  * Staff's "resend" of a failed mail: it goes back to pending with a fresh set of attempts. Only
  * a failed mail can be resent (a sent or in-flight one would be a duplicate).
  */
-export async function resendMail(db: Firestore, id: string): Promise<ResendOutcome> {
+export async function resendMail(
+  db: Firestore,
+  id: string,
+  /** More writes that commit only with the resend (the console's audit entry). */
+  alsoWhenQueued?: (tx: Transaction) => void,
+): Promise<ResendOutcome> {
   const ref = mailDoc(db, id);
   const outcome = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
@@ -244,6 +255,7 @@ export async function resendMail(db: Firestore, id: string): Promise<ResendOutco
       resentAt: FieldValue.serverTimestamp(),
       resendCount: FieldValue.increment(1),
     });
+    alsoWhenQueued?.(tx);
     return 'queued' as const;
   });
   if (outcome === 'queued') mailQueued();

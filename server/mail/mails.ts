@@ -3,7 +3,7 @@ import { COMPANY } from '../../src/domain/company';
 import type { ContactSubmission } from '../../src/domain/schemas';
 import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from './outbox';
 import { oneLine } from './templates/layout';
-import type { InvoiceIssuedData, PaymentReceiptData } from './templates';
+import type { InvoiceIssuedData, PaymentReceiptData, RefundIssuedData } from './templates';
 
 /** What each cause puts in the outbox. Recipients are only ever addresses the person gave us. */
 
@@ -129,4 +129,15 @@ export function accountDeletedMail(input: AccountDeletedMailInput): [string, Out
 export function enqueueAccountDeletedMail(db: Firestore, input: AccountDeletedMailInput): Promise<'queued' | 'exists'> {
   const [id, mail] = accountDeletedMail(input);
   return enqueueMail(db, id, mail);
+}
+
+/**
+ * A refund's mail to the customer's account email, once per refund; the refund's credit note
+ * (documents/{refundId}, when the payment had a tax document) goes with it.
+ */
+export function refundMail(uid: string, data: RefundIssuedData, creditNoteId: string | null): [string, OutboxMail] {
+  return [
+    mailIds.refund(data.refundId),
+    { template: 'refund-issued', data, to: { uid }, replyTo: null, attachmentDocumentId: creditNoteId },
+  ];
 }

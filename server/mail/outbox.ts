@@ -63,6 +63,7 @@ export const mailIds = {
   payment: (paymentId: string) => `payment:${paymentId}`,
   invoice: (uid: string, invoiceDocId: string) => `invoice:${uid}:${invoiceDocId}`,
   accountDeleted: (uid: string) => `account-deleted:${uid}`,
+  refund: (refundId: string) => `refund:${refundId}`,
 };
 
 export const mailDoc = (db: Firestore, id: string) => db.collection(MAIL_COLLECTION).doc(id);

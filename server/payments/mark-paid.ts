@@ -58,7 +58,8 @@ function mismatchReason(target: DocumentData, link: GatewayOrderLink, input: Mar
 
 /** What a payment already recorded says about a repeat: a mismatched payment stays a mismatch. */
 function repeatOutcome(recorded: DocumentData): MarkPaidOutcome {
-  if (recorded.status === MISMATCH) return 'mismatch';
+  // A refunded payment keeps what it was before its refund.
+  if ((recorded.statusBeforeRefund ?? recorded.status) === MISMATCH) return 'mismatch';
   return 'duplicateOf' in recorded || recorded.documentMissing ? 'already-paid' : 'already-recorded';
 }
 

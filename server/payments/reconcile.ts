@@ -2,6 +2,7 @@ import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-
 import type { Logger } from 'pino';
 import { STATUS } from '../../src/domain/status';
 import type { JobDefinition } from '../jobs/runner';
+import { resolvePendingRefunds } from '../staff/refunds';
 import type { PaymentGateway } from './gateway';
 import { markPaid } from './mark-paid';
 
@@ -27,6 +28,23 @@ export interface ReconcileReport {
   checked: number;
   paid: number;
   failed: number;
+  /** Refund requests left pending by a crash or a lost answer, looked at and settled. */
+  refundsChecked?: number;
+  refundsSettled?: number;
+}
+
+/**
+ * One reconciliation pass, as the job runs it (timer, Cloud Scheduler, the console's 'Run now')
+ * and `npm run reconcile`: pending payments, then refund requests whose answer was lost.
+ */
+export async function reconcilePass(
+  db: Firestore,
+  gateway: PaymentGateway,
+  options: ReconcileOptions = {},
+): Promise<ReconcileReport> {
+  const report = await reconcilePayments(db, gateway, options);
+  const refunds = await resolvePendingRefunds(db, gateway, { logger: options.logger });
+  return { ...report, refundsChecked: refunds.checked, refundsSettled: refunds.settled };
 }
 
 /**
@@ -117,7 +135,7 @@ export function reconcileJob(
     everyMs: intervalMinutes * 60_000,
     // A pass is bounded (RECONCILE_MAX_PAGES); a crashed holder's lease lapses after 5 minutes.
     leaseMs: 5 * 60_000,
-    run: () => reconcilePayments(db, gateway, { logger }),
-    worthLogging: (report) => report.checked > 0,
+    run: () => reconcilePass(db, gateway, { logger }),
+    worthLogging: (report) => report.checked > 0 || (report.refundsChecked ?? 0) > 0,
   };
 }

@@ -7,6 +7,7 @@ import { authenticate } from '../auth';
 import { addEnquiryMails } from '../mail/mails';
 import { mailQueued } from '../mail/outbox';
 import { perMinuteLimiter } from '../rate-limit';
+import { enquiryData } from '../staff/enquiries';
 
 /** Enquiries per client IP per minute: enough for a person, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = 5;
@@ -18,7 +19,8 @@ export const CONTACT_RATE_LIMIT_MESSAGE =
 /**
  * POST /api/contact (and the spec's POST /submit-contact-form, same body).
  * A signed-in sender's query goes to users/{uid}/queries, with the uid taken from the verified
- * ID token (the body's userId is ignored); a visitor's goes to `enquiries` so it is never lost.
+ * ID token (the body's userId is ignored), and to the staff inbox `enquiries` under the same id;
+ * a visitor's goes to `enquiries` only, so it is never lost.
  * Each queues an acknowledgement to the typed email and a notification to the company; the rate
  * limit runs first, so a refused request queues no mail.
  */
@@ -43,13 +45,17 @@ export function contactRouter(deps: AppDeps): Router {
       submittedAt: FieldValue.serverTimestamp(),
     };
     const { db } = deps.firebase;
-    const ref = req.user
-      ? db.collection('users').doc(req.user.uid).collection('queries').doc()
-      : db.collection('enquiries').doc();
+    const enquiries = db.collection('enquiries');
+    const ref = req.user ? db.collection('users').doc(req.user.uid).collection('queries').doc() : enquiries.doc();
     // The enquiry and its two mails commit together; the mails are sent later by the outbox worker,
     // so a slow or dead mail server never touches this request.
     const batch = db.batch();
-    batch.create(ref, query);
+    if (req.user) {
+      batch.create(ref, query);
+      batch.create(enquiries.doc(ref.id), enquiryData(form, { uid: req.user.uid, queryId: ref.id }));
+    } else {
+      batch.create(ref, enquiryData(form, null));
+    }
     addEnquiryMails(batch, db, {
       enquiryId: ref.id,
       form,

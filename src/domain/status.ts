@@ -49,3 +49,20 @@ export function statusTone(status: string | undefined | null): BadgeTone {
       return 'grey';
   }
 }
+
+/**
+ * The status of a payment record, also for records written before the field existed: those are
+ * read from the markers markPaid left (duplicateOf, documentMissing, status 'mismatch').
+ */
+export function paymentStatusOf(record: {
+  status?: unknown;
+  duplicateOf?: unknown;
+  documentMissing?: unknown;
+}): PaymentStatus {
+  if (typeof record.status === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(record.status)) {
+    return record.status as PaymentStatus;
+  }
+  if (record.documentMissing === true) return 'order-missing';
+  if (record.duplicateOf !== undefined) return 'duplicate';
+  return 'paid';
+}

@@ -22,7 +22,7 @@ function validBody(overrides: Record<string, unknown> = {}) {
 describe('POST /api/contact', () => {
   beforeEach(() => clearFirestore());
 
-  it('when a signed-in user sends a query naming another userId, then it is stored under the token uid only', async () => {
+  it('when a signed-in user sends a query naming another userId, then it is stored under the token uid only, and in the staff inbox linked to it', async () => {
     const { uid, idToken } = await createUserWithToken(`contact-${unique()}@example.com`);
     const response = await request(testApp().app)
       .post('/api/contact')
@@ -48,7 +48,16 @@ describe('POST /api/contact', () => {
     );
     expect(stored.submittedAt.toDate()).toBeInstanceOf(Date);
     expect((await db.collection('users/someone-else/queries').get()).size).toBe(0);
-    expect((await db.collection('enquiries').get()).size).toBe(0);
+    const inbox = await db.collection('enquiries').get();
+    expect(inbox.docs.map((doc) => doc.id)).toEqual([mine.docs[0]!.id]);
+    expect(inbox.docs[0]!.data()).toMatchObject({
+      uid,
+      queryId: mine.docs[0]!.id,
+      source: 'customer',
+      status: 'New',
+      nameLower: 'asha verma',
+      emailLower: 'asha@example.com',
+    });
   });
 
   it('when a visitor sends a query on the spec path, then it is stored in enquiries', async () => {

@@ -64,3 +64,25 @@ export async function oobCodes(): Promise<Array<{ email: string; requestType: st
   const body = (await response.json()) as { oobCodes: Array<{ email: string; requestType: string; oobCode: string }> };
   return body.oobCodes;
 }
+
+/** Signs in with email and password through the Auth emulator; the token carries current claims. */
+export async function signInWithPassword(email: string, password = 'password-123'): Promise<string> {
+  const response = await fetch(
+    `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  if (!response.ok || !body.idToken) throw new Error(`signIn failed: ${body.error?.message}`);
+  return body.idToken;
+}
+
+/** A user with the custom claim `staff: true` (as `npm run staff -- grant` sets it) and a token that carries it. */
+export async function createStaffWithToken(email: string): Promise<{ uid: string; idToken: string }> {
+  const { uid } = await createUserWithToken(email);
+  await admin().auth.setCustomUserClaims(uid, { staff: true });
+  return { uid, idToken: await signInWithPassword(email) };
+}

@@ -3,9 +3,17 @@ import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyDat
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
 import type { RenderedMail } from './layout';
 import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
+import { refundIssued, type RefundIssuedData } from './refund-issued';
 
 export type { RenderedMail } from './layout';
-export type { AccountDeletedData, EnquiryAckData, EnquiryCompanyData, InvoiceIssuedData, PaymentReceiptData };
+export type {
+  AccountDeletedData,
+  EnquiryAckData,
+  EnquiryCompanyData,
+  InvoiceIssuedData,
+  PaymentReceiptData,
+  RefundIssuedData,
+};
 
 /** Every mail the site sends: a template name and the data it is rendered from (stored in mail/{id}). */
 export type MailTemplate =
@@ -13,6 +21,7 @@ export type MailTemplate =
   | { template: 'enquiry-company'; data: EnquiryCompanyData }
   | { template: 'payment-receipt'; data: PaymentReceiptData }
   | { template: 'invoice-issued'; data: InvoiceIssuedData }
+  | { template: 'refund-issued'; data: RefundIssuedData }
   | { template: 'account-deleted'; data: AccountDeletedData };
 
 export type MailTemplateName = MailTemplate['template'];
@@ -28,6 +37,8 @@ export function renderMail(mail: MailTemplate, attachments: string[] = []): Rend
       return paymentReceipt(mail.data, { attachments });
     case 'invoice-issued':
       return invoiceIssued(mail.data);
+    case 'refund-issued':
+      return refundIssued(mail.data, { attachments });
     case 'account-deleted':
       return accountDeleted(mail.data);
     default: {

@@ -1,0 +1,128 @@
+import { Router } from 'express';
+import {
+  dateRangeSchema,
+  documentIdSchema,
+  enquiryUpdateSchema,
+  issueInvoiceSchema,
+  offlinePaymentSchema,
+  refundRequestSchema,
+} from '../../src/domain/staff';
+import type { AppDeps } from '../app-deps';
+import { HttpError } from '../errors';
+import { resendMail } from '../mail/drain';
+import { JobRunner } from '../jobs/runner';
+import { RECONCILE_JOB, reconcileJob } from '../payments/reconcile';
+import { actorOf, requireStaff } from '../staff/access';
+import { addAudit } from '../staff/audit';
+import { updateEnquiry } from '../staff/enquiries';
+import { paymentsCsv } from '../staff/export';
+import { cancelInvoice, issueInvoice, nextInvoiceNumber } from '../staff/invoices';
+import { recordOfflinePayment } from '../staff/offline';
+import { refundPayment } from '../staff/refunds';
+
+/** A path parameter that must be a document id (400 otherwise). */
+const idParam = (value: unknown) => documentIdSchema.parse(value);
+
+/**
+ * `/api/staff/...`: every write the console makes. Each route checks a verified, unrevoked ID
+ * token with the `staff` claim (401 / 403), validates its body with the shared schemas (400 with
+ * `{ message }`), and writes an auditLog entry in the same transaction as its change.
+ */
+export function staffRouter(deps: AppDeps): Router {
+  const router = Router();
+  const { db, auth } = deps.firebase;
+  router.use('/api/staff', ...requireStaff(auth));
+
+  router.post('/api/staff/enquiries/:id', async (req, res) => {
+    const update = enquiryUpdateSchema.parse(req.body ?? {});
+    const result = await updateEnquiry(db, idParam(req.params.id), update, actorOf(req.user!));
+    res.json(result);
+  });
+
+  router.get('/api/staff/customers/:uid/next-invoice-number', async (req, res) => {
+    res.json({ number: await nextInvoiceNumber(db, idParam(req.params.uid)) });
+  });
+
+  router.post('/api/staff/invoices', async (req, res) => {
+    const input = issueInvoiceSchema.parse(req.body ?? {});
+    const issued = await issueInvoice(db, input, actorOf(req.user!), deps.config.siteUrl);
+    res.status(201).json(issued);
+  });
+
+  router.post('/api/staff/customers/:uid/invoices/:id/cancel', async (req, res) => {
+    await cancelInvoice(db, idParam(req.params.uid), idParam(req.params.id), actorOf(req.user!));
+    res.json({ status: 'Cancelled' });
+  });
+
+  router.post('/api/staff/payments/:id/refunds', async (req, res) => {
+    const body = refundRequestSchema.parse(req.body ?? {});
+    const result = await refundPayment(
+      db,
+      deps.gateway,
+      { paymentId: idParam(req.params.id), ...body },
+      actorOf(req.user!),
+      req.log,
+    );
+    res.status(result.status === 'pending' ? 202 : result.status === 'failed' ? 502 : 200).json(result);
+  });
+
+  router.post('/api/staff/payments/offline', async (req, res) => {
+    const input = offlinePaymentSchema.parse(req.body ?? {});
+    const result = await recordOfflinePayment(db, input, actorOf(req.user!), deps.config.documents.tax);
+    res.status(result.outcome === 'paid' ? 201 : 200).json(result);
+  });
+
+  router.get('/api/staff/payments.csv', async (req, res) => {
+    const range = dateRangeSchema.parse({ from: req.query.from, to: req.query.to });
+    const csv = await paymentsCsv(db, range);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="payments-${range.from}-to-${range.to}.csv"`,
+        'Cache-Control': 'private, no-store',
+      })
+      .send(csv);
+  });
+
+  router.post('/api/staff/jobs/reconcile/run', async (req, res) => {
+    // The API's own runner (its lease: never two passes at once, across instances), which keeps
+    // the report on leases/reconcile; a one-off runner where none runs (tests, RECONCILE off).
+    const runner = deps.jobs?.has(RECONCILE_JOB)
+      ? deps.jobs
+      : new JobRunner(db, req.log).register(reconcileJob(db, deps.gateway, 0, req.log));
+    const outcome = await runner.run(RECONCILE_JOB, { trigger: 'manual', force: true });
+    const batch = db.batch();
+    addAudit(batch, db, {
+      actor: actorOf(req.user!),
+      action: 'job.run',
+      target: `leases/${RECONCILE_JOB}`,
+      before: null,
+      after: { outcome: outcome.outcome, ok: outcome.outcome === 'ran' ? outcome.ok : null },
+    });
+    await batch.commit();
+    if (outcome.outcome === 'busy') throw new HttpError(409, 'Reconciliation is running already. Try again shortly.');
+    if (outcome.outcome === 'ran' && !outcome.ok) {
+      throw new HttpError(502, `Reconciliation failed: ${outcome.error ?? 'unknown error'}`);
+    }
+    res.json(outcome);
+  });
+
+  router.post('/api/staff/mail/:id/resend', async (req, res) => {
+    const id = idParam(req.params.id);
+    const outcome = await resendMail(db, id, (tx) =>
+      addAudit(tx, db, {
+        actor: actorOf(req.user!),
+        action: 'mail.resend',
+        target: `mail/${id}`,
+        before: { status: 'failed' },
+        after: { status: 'pending' },
+      }),
+    );
+    if (outcome === 'not-found') throw new HttpError(404, 'Mail not found.');
+    if (outcome === 'not-failed') throw new HttpError(409, 'Only a failed mail can be resent.');
+    res.json({ status: 'pending' });
+  });
+
+  return router;
+}

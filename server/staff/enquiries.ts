@@ -1,0 +1,72 @@
+import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import type { ContactSubmission } from '../../src/domain/schemas';
+import { lowerCopy, type EnquiryUpdate } from '../../src/domain/staff';
+import { STATUS } from '../../src/domain/status';
+import { HttpError } from '../errors';
+import type { Actor } from './access';
+import { addAudit } from './audit';
+
+/**
+ * `enquiries/{id}`: the staff inbox. A visitor's enquiry lives only here; a signed-in customer's
+ * query also lives in `users/{uid}/queries/{queryId}` and its entry here has the same id and links
+ * back with `uid` + `queryId`. Internal notes live only here (customers never see them).
+ */
+export const enquiryDoc = (db: Firestore, id: string) => db.doc(`enquiries/${id}`);
+
+export const ENQUIRY_NOT_FOUND = 'Enquiry not found.';
+
+/** The stored enquiry of a contact form: the query's fields plus what the inbox sorts and searches on. */
+export function enquiryData(form: ContactSubmission, link: { uid: string; queryId: string } | null): DocumentData {
+  return {
+    name: form.name,
+    businessName: form.businessName,
+    contactNumber: form.contactNumber,
+    email: form.email,
+    message: form.message,
+    status: STATUS.new,
+    submittedAt: FieldValue.serverTimestamp(),
+    nameLower: lowerCopy(form.name),
+    emailLower: lowerCopy(form.email),
+    source: link ? 'customer' : 'visitor',
+    uid: link?.uid ?? null,
+    queryId: link?.queryId ?? null,
+  };
+}
+
+/**
+ * Changes an enquiry's status and/or adds an internal note, in one transaction with its audit
+ * entry. A customer's query gets the same status in the same write, so their /profile shows it
+ * live; a query the customer has since deleted is left deleted.
+ */
+export async function updateEnquiry(db: Firestore, id: string, update: EnquiryUpdate, actor: Actor) {
+  const ref = enquiryDoc(db, id);
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.exists) throw new HttpError(404, ENQUIRY_NOT_FOUND);
+    const enquiry = snapshot.data()!;
+    const queryRef =
+      typeof enquiry.uid === 'string' && typeof enquiry.queryId === 'string'
+        ? db.doc(`users/${enquiry.uid}/queries/${enquiry.queryId}`)
+        : null;
+    const querySnap = queryRef ? await tx.get(queryRef) : null;
+
+    const changes: DocumentData = { updatedAt: FieldValue.serverTimestamp() };
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    if (update.status !== undefined && update.status !== enquiry.status) {
+      changes.status = update.status;
+      before.status = enquiry.status ?? null;
+      after.status = update.status;
+      if (querySnap?.exists) tx.update(queryRef!, { status: update.status, updatedAt: FieldValue.serverTimestamp() });
+    }
+    const note = update.note?.trim();
+    if (note) {
+      changes.notes = FieldValue.arrayUnion({ text: note, by: actor.email ?? actor.uid, at: Timestamp.now() });
+      after.note = note;
+    }
+    if (Object.keys(after).length === 0) return { changed: false };
+    tx.update(ref, changes);
+    addAudit(tx, db, { actor, action: 'enquiry.update', target: ref.path, before, after });
+    return { changed: true };
+  });
+}
