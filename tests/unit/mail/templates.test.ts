@@ -51,6 +51,17 @@ const samples: MailTemplate[] = [
     },
   },
   { template: 'account-deleted', data: { name: 'Asha Rao' } },
+  {
+    template: 'refund-issued',
+    data: {
+      customerName: 'Asha Rao',
+      amountPaise: 600_050,
+      paymentId: 'pay_ABC',
+      refundId: 'req-1234567890',
+      paidFor: 'Invoice INV-0001',
+      refundedAt: '2026-04-01T10:00:00.000Z',
+    },
+  },
 ];
 
 describe('mail templates', () => {
@@ -137,6 +148,15 @@ describe('mail templates', () => {
     expect(mail.subject).toBe('New enquiry from Eve Bcc: victim@example.com (Verma Textiles)');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=&quot;https://t.example/p.gif&quot;&gt;');
+  });
+
+  it('when a refund is made with its credit note, then the mail gives the amount, the payment and names the attachment', () => {
+    const sample = samples.find((item) => item.template === 'refund-issued')!;
+    const mail = renderMail(sample, ['CN-2026-27-0001.pdf']);
+    expect(mail.subject).toBe(`Refund of ₹6,000.50 from ${COMPANY.name}`);
+    expect(mail.text).toContain('pay_ABC');
+    expect(mail.text).toContain('Invoice INV-0001');
+    expect(mail.text).toContain('The credit note is attached (CN-2026-27-0001.pdf).');
   });
 
   it('when a deletion is confirmed without a name, then it greets plainly', () => {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  csvCell,
+  dateRangeMs,
+  dateRangeSchema,
+  invoiceNumberKey,
+  invoiceTotalPaise,
+  issueInvoiceSchema,
+  lowerCopy,
+  searchTerm,
+  suggestInvoiceNumber,
+} from '@/domain/staff';
+import { paymentStatusOf, statusTone } from '@/domain/status';
+
+describe('staff domain rules', () => {
+  it('when lines are summed, then the invoice charges their total in paise', () => {
+    expect(invoiceTotalPaise([{ amountPaise: 15_000_00 }, { amountPaise: 2_65_000_00 }])).toBe(2_80_000_00);
+  });
+
+  it('when an invoice has no lines, a line below ₹1 or a bad number, then the schema names the problem', () => {
+    const valid = { uid: 'u1', number: 'INV-0001', description: 'Work', lines: [{ description: 'Design', amountPaise: 100 }] };
+    expect(issueInvoiceSchema.safeParse(valid).success).toBe(true);
+    expect(issueInvoiceSchema.safeParse({ ...valid, lines: [] }).error?.issues[0]?.message).toBe('Add at least one line.');
+    expect(
+      issueInvoiceSchema.safeParse({ ...valid, lines: [{ description: 'x', amountPaise: 99 }] }).error?.issues[0]?.message,
+    ).toBe('Amount must be at least ₹1.');
+    expect(issueInvoiceSchema.safeParse({ ...valid, number: 'INV 1' }).success).toBe(false);
+  });
+
+  it('when numbers are suggested and compared, then they count up and ignore case and spaces', () => {
+    expect(suggestInvoiceNumber(1)).toBe('INV-0001');
+    expect(suggestInvoiceNumber(12345)).toBe('INV-12345');
+    expect(invoiceNumberKey(' inv-0001 ')).toBe(invoiceNumberKey('INV-0001'));
+  });
+
+  it('when a date range is given, then it covers whole days in India time and refuses a reversed range', () => {
+    const { startMs, endMs } = dateRangeMs({ from: '2026-04-01', to: '2026-04-01' });
+    expect(new Date(startMs).toISOString()).toBe('2026-03-31T18:30:00.000Z');
+    expect(endMs - startMs).toBe(86_400_000);
+    expect(dateRangeSchema.safeParse({ from: '2026-04-02', to: '2026-04-01' }).success).toBe(false);
+  });
+
+  it('when CSV cells hold commas, quotes or formula starts, then they are quoted and defused', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('when payment records predate the status field, then their status is read from the markers', () => {
+    expect(paymentStatusOf({})).toBe('paid');
+    expect(paymentStatusOf({ duplicateOf: 'pay_1' })).toBe('duplicate');
+    expect(paymentStatusOf({ duplicateOf: null, documentMissing: true })).toBe('order-missing');
+    expect(paymentStatusOf({ status: 'mismatch' })).toBe('mismatch');
+    expect(paymentStatusOf({ status: 'refunded', duplicateOf: 'pay_1' })).toBe('refunded');
+  });
+
+  it('when searching, then stored copies are lower-cased and the typed term is trimmed too', () => {
+    expect(lowerCopy('Asha Verma')).toBe('asha verma');
+    expect(searchTerm('  ASHA ')).toBe('asha');
+  });
+
+  it('when inbox statuses are shown, then New is yellow, In progress yellow and Closed green', () => {
+    expect([statusTone('New'), statusTone('In progress'), statusTone('Closed')]).toEqual(['yellow', 'yellow', 'green']);
+  });
+});
