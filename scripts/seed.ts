@@ -1,10 +1,14 @@
 /**
  * Idempotent demo data for the local stack: one customer with a profile, two invoices, one query
- * and one order. Safe to run again: fixed ids, so it overwrites rather than duplicates.
+ * and one order, a visitor's enquiry, and a staff login for the console (/admin). Safe to run
+ * again: fixed ids, so it overwrites rather than duplicates.
  */
 import { Timestamp } from 'firebase-admin/firestore';
+import type { Auth } from 'firebase-admin/auth';
 import { makeOrderNumber, paiseToRupees, findCatalogueEntry } from '../src/domain';
 import { initFirebase } from '../server/firebase';
+import { setStaffClaim } from '../server/staff/claims';
+import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
 
 const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-site';
 if (
@@ -18,15 +22,22 @@ if (
   process.exit(1);
 }
 
-const DEMO = { uid: 'demo-customer', email: 'demo@example.com', password: 'demo-password', name: 'Asha Verma' };
+const DEMO = DEMO_CUSTOMER;
 
 const { auth, db } = initFirebase(projectId);
 
-try {
-  await auth.updateUser(DEMO.uid, { email: DEMO.email, password: DEMO.password, displayName: DEMO.name });
-} catch {
-  await auth.createUser({ uid: DEMO.uid, email: DEMO.email, password: DEMO.password, displayName: DEMO.name });
+async function upsertLogin(auth: Auth, login: typeof DEMO_CUSTOMER): Promise<void> {
+  const fields = { email: login.email, password: login.password, displayName: login.name };
+  try {
+    await auth.updateUser(login.uid, fields);
+  } catch {
+    await auth.createUser({ uid: login.uid, ...fields });
+  }
 }
+
+await upsertLogin(auth, DEMO);
+await upsertLogin(auth, DEMO_STAFF);
+await setStaffClaim(auth, DEMO_STAFF.email, true);
 
 const user = db.doc(`users/${DEMO.uid}`);
 const daysAgo = (days: number) => Timestamp.fromMillis(Date.now() - days * 86_400_000);
@@ -43,6 +54,8 @@ batch.set(user, {
   country: 'India',
   isAnonymous: false,
   createdAt: daysAgo(30),
+  nameLower: DEMO.name.toLowerCase(),
+  emailLower: DEMO.email.toLowerCase(),
 });
 batch.set(user.collection('invoices').doc('demo-invoice-1'), {
   invoiceId: 'INV-1001',
@@ -64,7 +77,7 @@ batch.set(user.collection('invoices').doc('demo-invoice-2'), {
   createdAt: daysAgo(20),
   paidAt: daysAgo(19),
 });
-batch.set(user.collection('queries').doc('demo-query-1'), {
+const demoQuery = {
   name: DEMO.name,
   email: DEMO.email,
   contactNumber: '+91 98450 12345',
@@ -72,6 +85,44 @@ batch.set(user.collection('queries').doc('demo-query-1'), {
   message: 'We would like a quote for connecting 8 looms to a dashboard.',
   status: 'New',
   submittedAt: daysAgo(5),
+};
+batch.set(user.collection('queries').doc('demo-query-1'), demoQuery);
+// The staff inbox: the customer's query (same id, linked) and a visitor's enquiry.
+const searchCopies = (name: string, email: string) => ({ nameLower: name.toLowerCase(), emailLower: email.toLowerCase() });
+batch.set(db.doc('enquiries/demo-query-1'), {
+  ...demoQuery,
+  ...searchCopies(DEMO.name, DEMO.email),
+  source: 'customer',
+  uid: DEMO.uid,
+  queryId: 'demo-query-1',
+});
+batch.set(db.doc('enquiries/demo-enquiry-1'), {
+  name: 'Kavya Nair',
+  email: 'kavya@example.com',
+  contactNumber: '+91 90000 11111',
+  businessName: 'Nair Clinics',
+  message: 'Could you quote for a clinic booking app?',
+  status: 'New',
+  submittedAt: daysAgo(1),
+  ...searchCopies('Kavya Nair', 'kavya@example.com'),
+  source: 'visitor',
+  uid: null,
+  queryId: null,
+});
+// The paid demo invoice's payment, as markPaid records one.
+batch.set(db.doc('payments/pay_demo0990'), {
+  paymentId: 'pay_demo0990',
+  gatewayOrderId: 'order_demo0990',
+  uid: DEMO.uid,
+  type: 'invoice',
+  docId: 'demo-invoice-2',
+  amountPaise: 450_000,
+  currency: 'INR',
+  method: 'upi',
+  source: 'verify',
+  status: 'paid',
+  refundedPaise: 0,
+  createdAt: daysAgo(19),
 });
 batch.set(user.collection('orders').doc('demo-order-1'), {
   orderNumber: makeOrderNumber(Date.now() - 10 * 86_400_000),
@@ -106,4 +157,5 @@ await db
   });
 
 console.log(`Demo customer ready: ${DEMO.email} / ${DEMO.password}`);
+console.log(`Demo staff ready:    ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (console at /admin)`);
 process.exit(0);

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { stackConfig } from './lib/config';
+import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
 import { Stack, StackError, stopOnSignals } from './lib/stack';
 
 // A developer's .env, if any (variables already set in the environment win).
@@ -25,6 +26,8 @@ try {
       `  Firestore: http://127.0.0.1:${config.firestorePort} (emulator, project ${config.projectId})`,
       `  Auth:      http://127.0.0.1:${config.authPort} (emulator)`,
       `  Mail:      http://localhost:${config.mailWebPort} (maildev: every mail the site sends; SMTP 127.0.0.1:${config.mailSmtpPort})`,
+      `  Customer:  ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
+      `  Staff:     ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (console: http://localhost:${config.sitePort}/admin)`,
       `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop everything.`,
       '',
     ].join('\n'),

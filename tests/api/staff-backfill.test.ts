@@ -1,0 +1,45 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { backfillConsoleData } from '../../server/staff/backfill';
+import { admin, clearFirestore } from '../helpers/emulators';
+import { docData } from './payments-fixtures';
+
+beforeEach(() => clearFirestore());
+
+describe('npm run backfill', () => {
+  it('when data predates the console, then profiles get search copies, every query an inbox entry and every payment a status; a second run changes nothing', async () => {
+    const { db } = admin();
+    await db.doc('users/u1').set({ uid: 'u1', name: 'Asha Verma', email: 'Asha@Example.com' });
+    await db.doc('users/u1/queries/q1').set({
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      businessName: 'Verma Textiles',
+      contactNumber: '',
+      message: 'Quote please',
+      status: 'In progress',
+      submittedAt: Timestamp.fromMillis(1_700_000_000_000),
+    });
+    await db.doc('enquiries/e1').set({ name: 'Kavya', email: 'kavya@example.com', status: 'New' });
+    await db.doc('payments/pay_a').set({ paymentId: 'pay_a', amountPaise: 100 });
+    await db.doc('payments/pay_b').set({ paymentId: 'pay_b', amountPaise: 100, duplicateOf: 'pay_a' });
+    await db.doc('payments/pay_c').set({ paymentId: 'pay_c', amountPaise: 100, duplicateOf: null, documentMissing: true });
+    await db.doc('payments/pay_d').set({ paymentId: 'pay_d', amountPaise: 100, status: 'mismatch' });
+
+    const first = await backfillConsoleData(db);
+    const second = await backfillConsoleData(db);
+
+    expect(first).toEqual({ profiles: 1, enquiries: 2, payments: 4 });
+    expect(second).toEqual({ profiles: 0, enquiries: 0, payments: 0 });
+    expect(await docData('users/u1')).toMatchObject({ nameLower: 'asha verma', emailLower: 'asha@example.com' });
+    expect(await docData('enquiries/q1')).toMatchObject({
+      uid: 'u1',
+      queryId: 'q1',
+      status: 'In progress',
+      source: 'customer',
+      nameLower: 'asha verma',
+    });
+    expect(await docData('enquiries/e1')).toMatchObject({ nameLower: 'kavya', source: 'visitor' });
+    const statuses = await Promise.all(['a', 'b', 'c', 'd'].map(async (id) => (await docData(`payments/pay_${id}`))!.status));
+    expect(statuses).toEqual(['paid', 'duplicate', 'order-missing', 'mismatch']);
+  });
+});
