@@ -9,6 +9,8 @@ export const paths = {
   cancellation: '/cancellationpolicy',
   adminPanel: '/admin-panel',
   receipt: '/receipts/:kind/:id',
+  /** The staff console (its own screens live under it). */
+  admin: '/admin',
 } as const;
 
 /** The receipt page of a paid (or just paid) order or invoice, by its document id. */

@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
         path: paths.adminPanel,
         lazy: () => import('./routes/admin-panel').then((m) => ({ Component: m.AdminPanelRoute })),
       },
+      {
+        path: `${paths.admin}/*`,
+        lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })),
+      },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
   },

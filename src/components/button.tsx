@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'dangerOutline' | 'ghost' | 'inverse' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -35,6 +35,8 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** React 19 passes refs as a prop (to focus a button). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The one button of the site: a variant and a size; `type` is 'button' unless said otherwise. */

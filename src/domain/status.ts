@@ -33,17 +33,12 @@ export function statusTone(status: string | undefined | null): BadgeTone {
   switch ((status ?? '').trim().toLowerCase()) {
     case 'pending':
     case 'new':
-    case 'in progress':
       return 'yellow';
     case 'completed':
     case 'paid':
-    case 'closed':
       return 'green';
     case 'cancelled':
     case 'canceled':
-    case 'mismatch':
-    case 'duplicate':
-    case 'order-missing':
       return 'red';
     default:
       return 'grey';

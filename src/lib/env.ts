@@ -17,7 +17,7 @@ const schema = z.object({
   VITE_FIRESTORE_EMULATOR_HOST: hostAndPort('127.0.0.1:8080'),
   VITE_AUTH_EMULATOR_HOST: hostAndPort('127.0.0.1:9099'),
   VITE_API_URL: text(''),
-  VITE_ADMIN_URL: text('/admin/index.html'),
+  VITE_ADMIN_URL: text('/admin'),
 });
 
 /** Reads the VITE_* variables; throws naming every bad one. */

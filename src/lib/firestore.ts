@@ -1,5 +1,6 @@
 import {
   collection,
+  collectionGroup,
   connectFirestoreEmulator,
   doc,
   type DocumentReference,
@@ -18,7 +19,7 @@ import {
 } from 'firebase/firestore';
 import type { CartItem } from '@/domain/cart';
 import { paiseToRupees, rupeesToPaise } from '@/domain/money';
-import { STATUS } from '@/domain/status';
+import { paymentStatusOf, STATUS, type PaymentStatus } from '@/domain/status';
 import { env } from './env';
 import { app } from './firebase';
 
@@ -65,6 +66,12 @@ export interface Invoice {
   paidAt?: Date;
   /** What the checkout charged, in paise (set by the server with the gateway order). */
   chargedPaise?: number;
+  /** The customer whose invoice it is (from its path). */
+  ownerUid: string;
+  description?: string;
+  lines?: Array<{ description: string; amountPaise: number }>;
+  /** Refunded so far (a partial refund keeps the status 'Paid'). */
+  refundedPaise?: number;
 }
 
 export interface CustomerQuery {
@@ -84,6 +91,8 @@ export interface OrderItem {
 
 export interface Order {
   id: string;
+  /** The customer whose order it is (from its path). */
+  ownerUid: string;
   orderNumber: string;
   userId: string;
   items: OrderItem[];
@@ -110,14 +119,29 @@ const read = (snapshot: QueryDocumentSnapshot, options?: SnapshotOptions) =>
 
 /** A converter from a mapping each way; writes pass through `toStored` (merges included). */
 function converter<T>(
-  fromStored: (id: string, data: DocumentData) => T,
+  fromStored: (id: string, data: DocumentData, snapshot: QueryDocumentSnapshot) => T,
   toStored: (model: Record<string, unknown>) => DocumentData,
 ): FirestoreDataConverter<T> {
   return {
     toFirestore: (model: PartialWithFieldValue<T>) => toStored(model as Record<string, unknown>),
-    fromFirestore: (snapshot, options) => fromStored(snapshot.id, read(snapshot, options)),
+    fromFirestore: (snapshot, options) => fromStored(snapshot.id, read(snapshot, options), snapshot),
   };
 }
+
+const readOnly = () => {
+  throw new Error('Written by the server only.');
+};
+
+/** The uid in users/{uid}/... of a document (collection-group reads span every user). */
+const ownerOf = (snapshot: QueryDocumentSnapshot) => snapshot.ref.parent.parent?.id ?? '';
+
+const lines = (value: unknown) =>
+  Array.isArray(value)
+    ? value.map((line: { description?: unknown; amountPaise?: unknown }) => ({
+        description: str(line?.description),
+        amountPaise: num(line?.amountPaise),
+      }))
+    : undefined;
 
 /** Copies the fields a client may write, leaving out the ones not given (Firestore refuses undefined). */
 const pick = (model: Record<string, unknown>, keys: readonly string[]): DocumentData =>
@@ -166,8 +190,11 @@ const profileConverter = converter<Profile>(
 );
 
 const invoiceConverter = converter<Invoice>(
-  (id, data) => ({
+  (id, data, snapshot) => ({
     id,
+    ownerUid: ownerOf(snapshot),
+    ...(data.issuedBy === 'company' ? { description: str(data.description), lines: lines(data.lines) } : {}),
+    ...(typeof data.refundedPaise === 'number' ? { refundedPaise: data.refundedPaise } : {}),
     invoiceId: str(data.invoiceId) || id,
     name: str(data.name),
     email: str(data.email),
@@ -222,8 +249,9 @@ const orderItems = (items: unknown): OrderItem[] => {
 };
 
 const orderConverter = converter<Order>(
-  (id, data) => ({
+  (id, data, snapshot) => ({
     id,
+    ownerUid: ownerOf(snapshot),
     orderNumber: str(data.orderNumber) || id,
     userId: str(data.userId),
     items: orderItems(data.items),
@@ -291,3 +319,193 @@ export function listenToList<T>(
 ): Unsubscribe {
   return onSnapshot(source, (snapshot) => onData(convertedDocs(snapshot)), onError);
 }
+
+// ---- What the staff console reads (rules: staff only; written by the API) --------------------------
+
+export interface EnquiryNote {
+  text: string;
+  by: string;
+  at: Date | null;
+}
+
+export interface Enquiry {
+  id: string;
+  name: string;
+  email: string;
+  businessName: string;
+  contactNumber: string;
+  message: string;
+  status: string;
+  submittedAt: Date | null;
+  /** 'customer' (also in users/{uid}/queries/{queryId}) or 'visitor'. */
+  source: 'customer' | 'visitor';
+  uid: string | null;
+  queryId: string | null;
+  /** Internal notes: only staff ever see them. */
+  notes: EnquiryNote[];
+}
+
+export interface PaymentRecord {
+  id: string;
+  gatewayOrderId: string;
+  uid: string;
+  type: 'product_order' | 'invoice' | '';
+  docId: string;
+  amountPaise: number;
+  refundedPaise: number;
+  /** Reserved by refund requests the gateway has not confirmed yet. */
+  refundPendingPaise: number;
+  status: PaymentStatus;
+  method: string;
+  source: string;
+  /** Offline payments: the transfer, UPI or cheque reference. */
+  reference: string;
+  mismatchReason: string;
+  createdAt: Date | null;
+}
+
+export interface MailItem {
+  id: string;
+  template: string;
+  status: string;
+  attempts: number;
+  lastError: string;
+  /** An address, or 'account of {uid}' for a customer's own account email. */
+  recipient: string;
+  createdAt: Date | null;
+}
+
+export interface TaxDocumentItem {
+  id: string;
+  status: string;
+  kind: string;
+  series: string;
+  number: string;
+  uid: string;
+  amountPaise: number;
+  paymentId: string;
+  createdAt: Date | null;
+}
+
+export interface JobRun {
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  trigger: string;
+  by: string | null;
+  ok: boolean;
+  report: Record<string, number> | null;
+  error: string | null;
+}
+
+const noteOf = (note: unknown): EnquiryNote => {
+  const fields = (typeof note === 'object' && note !== null ? note : {}) as Record<string, unknown>;
+  return { text: str(fields.text), by: str(fields.by), at: date(fields.at) };
+};
+
+const enquiryConverter = converter<Enquiry>(
+  (id, data) => ({
+    id,
+    name: str(data.name),
+    email: str(data.email),
+    businessName: str(data.businessName),
+    contactNumber: str(data.contactNumber),
+    message: str(data.message),
+    status: str(data.status) || STATUS.new,
+    submittedAt: date(data.submittedAt),
+    source: data.uid ? 'customer' : 'visitor',
+    uid: str(data.uid) || null,
+    queryId: str(data.queryId) || null,
+    notes: Array.isArray(data.notes) ? data.notes.map(noteOf) : [],
+  }),
+  readOnly,
+);
+
+const paymentConverter = converter<PaymentRecord>(
+  (id, data) => ({
+    id,
+    gatewayOrderId: str(data.gatewayOrderId),
+    uid: str(data.uid),
+    type: data.type === 'invoice' || data.type === 'product_order' ? data.type : '',
+    docId: str(data.docId),
+    amountPaise: num(data.amountPaise),
+    refundedPaise: num(data.refundedPaise),
+    refundPendingPaise: num(data.refundPendingPaise),
+    status: paymentStatusOf(data),
+    method: str(data.method),
+    source: str(data.source),
+    reference: str(data.reference),
+    mismatchReason: str(data.mismatchReason),
+    createdAt: date(data.createdAt),
+  }),
+  readOnly,
+);
+
+const mailConverter = converter<MailItem>((id, data) => {
+  const to = (typeof data.to === 'object' && data.to !== null ? data.to : {}) as Record<string, unknown>;
+  return {
+    id,
+    template: str(data.template),
+    status: str(data.status),
+    attempts: num(data.attempts),
+    lastError: str(data.lastError),
+    recipient: str(to.address) || (to.uid ? `account of ${str(to.uid)}` : ''),
+    createdAt: date(data.createdAt),
+  };
+}, readOnly);
+
+const taxDocumentConverter = converter<TaxDocumentItem>(
+  (id, data) => ({
+    id,
+    status: str(data.status),
+    kind: str(data.kind),
+    series: str(data.series),
+    number: str(data.number),
+    uid: str(data.uid),
+    amountPaise: num(data.amountPaise),
+    paymentId: str(data.paymentId),
+    createdAt: date(data.createdAt),
+  }),
+  readOnly,
+);
+
+/** A profile as a row of the console's customer list. */
+export type Customer = Profile & { id: string };
+
+const customerConverter = converter<Customer>(
+  (uid, _data, snapshot) => ({ ...profileConverter.fromFirestore(snapshot), id: uid }),
+  readOnly,
+);
+
+/** The customers (profiles) staff list and search. */
+export const customersCollection = () => collection(db, 'users').withConverter(customerConverter);
+export const ordersOfEveryone = () => collectionGroup(db, 'orders').withConverter(orderConverter);
+export const invoicesOfEveryone = () => collectionGroup(db, 'invoices').withConverter(invoiceConverter);
+export const enquiriesCollection = () => collection(db, 'enquiries').withConverter(enquiryConverter);
+export const enquiryDoc = (id: string) => doc(db, 'enquiries', id).withConverter(enquiryConverter);
+export const paymentsCollection = () => collection(db, 'payments').withConverter(paymentConverter);
+export const mailCollection = () => collection(db, 'mail').withConverter(mailConverter);
+export const taxDocumentsCollection = () => collection(db, 'documents').withConverter(taxDocumentConverter);
+
+/** A job's last run, kept on its lease (`leases/{name}`). */
+export const leaseDoc = (name: string) =>
+  doc(db, 'leases', name).withConverter(
+    converter<JobRun | null>((_id, data) => {
+      const run = (typeof data.lastRun === 'object' && data.lastRun !== null ? data.lastRun : null) as Record<
+        string,
+        unknown
+      > | null;
+      if (!run) return null;
+      return {
+        startedAt: date(run.startedAt),
+        finishedAt: date(run.finishedAt),
+        trigger: str(run.trigger),
+        by: str(run.by) || null,
+        ok: run.ok !== false,
+        report: (typeof run.report === 'object' && run.report !== null ? run.report : null) as Record<
+          string,
+          number
+        > | null,
+        error: str(run.error) || null,
+      };
+    }, readOnly),
+  );

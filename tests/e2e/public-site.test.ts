@@ -401,11 +401,12 @@ describe('pages', () => {
     });
   });
 
-  it('when /admin-panel is opened, then it says so and redirects to the admin page', async () => {
+  it('when /admin-panel is opened, then it says so and redirects to the staff console, which asks a visitor to log in', async () => {
     await browser.withPage(async ({ page }) => {
       await page.goto('/admin-panel');
-      await page.waitForURL((url) => url.pathname === '/admin/index.html');
-      await page.getByRole('heading', { name: 'Admin is not configured' }).waitFor();
+      await page.waitForURL((url) => url.pathname === '/admin');
+      await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
     });
   });
 });

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { env } from '@/lib/env';
 
-/** The admin lives on a separate static page; this route only sends the browser there. */
+/**
+ * The spec's admin entry: says 'Loading Admin Panel...' and sends the browser to the admin page,
+ * the staff console at /admin by default (VITE_ADMIN_URL may point elsewhere).
+ */
 export function AdminPanelRoute() {
   useDocumentTitle('Admin Panel');
   useEffect(() => {

@@ -32,6 +32,7 @@ export async function createInvoice(uid: string, invoice: NewInvoice): Promise<{
   const ref = doc(invoicesOf(uid));
   await setDoc(ref, {
     id: ref.id,
+    ownerUid: uid,
     invoiceId: invoice.invoiceId,
     name: invoice.name,
     email: invoice.email,
@@ -63,6 +64,7 @@ export async function createOrder(uid: string, items: CartItem[]): Promise<{ doc
   const ref = doc(ordersOf(uid));
   await setDoc(ref, {
     id: ref.id,
+    ownerUid: uid,
     orderNumber,
     userId: uid,
     items: items.map(({ id, name, category, price }) => ({ id, name, category, price })),

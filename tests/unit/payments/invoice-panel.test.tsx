@@ -13,6 +13,7 @@ vi.mock('@/features/payments/api', () => api);
 
 const pendingDec: Invoice = {
   id: 'doc-dec',
+  ownerUid: 'u1',
   invoiceId: 'INV-DEC',
   name: 'A',
   email: 'a@b.co',

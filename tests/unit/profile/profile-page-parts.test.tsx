@@ -334,6 +334,27 @@ describe('lists', () => {
     expect(documentAction).toHaveBeenCalledTimes(2);
   });
 
+  it('when the company issued an invoice, then it is marked and shows its lines, with Pay Now', () => {
+    answer(api.subscribeToInvoices, [
+      { id: 'own', invoiceId: 'MY-1', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
+      {
+        id: 'issued',
+        invoiceId: 'INV-0001',
+        amountPaise: 2_80_000_00,
+        currency: 'INR',
+        status: 'Pending',
+        createdAt: null,
+        issuedBy: 'company',
+        description: 'Factory dashboard',
+        lines: [{ description: 'Design', amountPaise: 15_000_00 }],
+      },
+    ]);
+    renderApp(<InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />);
+    expect(screen.getAllByText('Issued by Nimbus Bespoke Software')).toHaveLength(1);
+    expect(screen.getByText('Design: ₹15,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-0001' })).toBeEnabled();
+  });
+
   it('when a query has no business name, then it shows as General Query; orders show their number and total', () => {
     answer(api.subscribeToQueries, [
       { id: 'q1', businessName: '', message: 'Hello', status: 'New', submittedAt: null },

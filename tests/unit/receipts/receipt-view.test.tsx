@@ -20,6 +20,7 @@ const paidOrder: Order = {
   id: 'o1',
   orderNumber: 'ORD-1757462400123',
   userId: 'u1',
+  ownerUid: 'u1',
   items: [
     { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' },
     { id: 'manufacturing-Starter', name: 'Starter', category: 'Factory Management', price: '₹1,10,000' },

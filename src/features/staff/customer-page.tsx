@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Button } from '@/components/button';
+import { FormMessage } from '@/components/form-field';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/domain/format-date';
+import { formatInr } from '@/domain/money';
+import { STATUS } from '@/domain/status';
+import type { CustomerQuery, Invoice, Order, PaymentRecord, Profile } from '@/lib/firestore';
+import { usePagedList } from '@/lib/paged-list';
+import { useSubscription } from '@/lib/use-subscription';
+import {
+  cancelInvoice,
+  customerInvoicesQuery,
+  customerOrdersQuery,
+  customerPaymentsQuery,
+  customerQueriesQuery,
+  subscribeToCustomer,
+} from './api';
+import { ConsolePage, Facts, PagedRows, Panel } from './console-parts';
+import { IssueInvoiceForm } from './issue-invoice-form';
+import { OfflinePaymentButton } from './offline-payment-form';
+
+/** One customer: profile, orders, invoices (issue, cancel, record a payment), queries and payments. */
+export function CustomerPage() {
+  const { uid = '' } = useParams();
+  const profile = useSubscription<Profile | null>(`customer:${uid}`, (onData, onError) =>
+    subscribeToCustomer(uid, onData, onError),
+  );
+  if (profile.status === 'loading') return <p className="text-slate-600">Loading...</p>;
+  if (!profile.data) {
+    return (
+      <ConsolePage title="Customer">
+        <p role="alert">This customer has no profile.</p>
+      </ConsolePage>
+    );
+  }
+  return <CustomerDetails profile={profile.data} />;
+}
+
+function CustomerDetails({ profile }: { profile: Profile }) {
+  const { uid } = profile;
+  const invoices = usePagedList(`customer-invoices:${uid}`, () => customerInvoicesQuery(uid));
+  const orders = usePagedList(`customer-orders:${uid}`, () => customerOrdersQuery(uid));
+  const queries = usePagedList(`customer-queries:${uid}`, () => customerQueriesQuery(uid));
+  const payments = usePagedList(`customer-payments:${uid}`, () => customerPaymentsQuery(uid));
+  return (
+    <ConsolePage title={profile.name || 'Customer'}>
+      <Panel id="customer-profile" title="Profile">
+        <Facts
+          items={[
+            ['Email', profile.email || '—'],
+            ['Phone', profile.phone || '—'],
+            ['Address', [profile.address, profile.city, profile.state, profile.country].filter(Boolean).join(', ') || '—'],
+            ['Account', profile.isAnonymous ? 'Guest' : 'Registered'],
+            ['Since', formatDateTime(profile.createdAt)],
+          ]}
+        />
+      </Panel>
+      <Panel id="customer-issue-invoice" title="Issue an invoice">
+        <IssueInvoiceForm uid={uid} />
+      </Panel>
+      <Panel id="customer-invoices" title="Invoices">
+        <PagedRows<Invoice> list={invoices} label="Invoices" emptyText="No invoices." row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} />} />
+      </Panel>
+      <Panel id="customer-orders" title="Orders">
+        <PagedRows<Order>
+          list={orders}
+          label="Orders"
+          emptyText="No orders."
+          row={(order) => (
+            <>
+              <div className="min-w-0 flex-1 basis-60">
+                <p className="font-semibold break-all">Order #{order.orderNumber}</p>
+                <p className="text-sm text-slate-700">{order.items.map((item) => `${item.name} (${item.category})`).join(', ')}</p>
+                <p className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</p>
+              </div>
+              <div className="flex items-center gap-2">
+                <span className="font-semibold">{formatInr(order.totalPaise)}</span>
+                <StatusBadge status={order.status} />
+              </div>
+              {order.status === STATUS.pending && (
+                <OfflinePaymentButton uid={uid} type="product_order" docId={order.id} label={`Order ${order.orderNumber}`} />
+              )}
+            </>
+          )}
+        />
+      </Panel>
+      <Panel id="customer-queries" title="Queries">
+        <PagedRows<CustomerQuery>
+          list={queries}
+          label="Queries"
+          emptyText="No queries."
+          row={(query) => (
+            <>
+              <div className="min-w-0 flex-1 basis-60">
+                <p className="font-semibold">{query.businessName || 'General Query'}</p>
+                <p className="text-sm break-words text-slate-700">{query.message}</p>
+              </div>
+              <StatusBadge status={query.status} />
+            </>
+          )}
+        />
+      </Panel>
+      <Panel id="customer-payments" title="Payments">
+        <PagedRows<PaymentRecord>
+          list={payments}
+          label="Payments"
+          emptyText="No payments."
+          row={(payment) => (
+            <>
+              <div className="min-w-0 flex-1 basis-60">
+                <p className="font-semibold break-all">{payment.id}</p>
+                <p className="text-sm text-slate-600">
+                  {formatDateTime(payment.createdAt)} · {payment.source}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <span className="font-semibold">{formatInr(payment.amountPaise)}</span>
+                <StatusBadge status={payment.status} />
+              </div>
+            </>
+          )}
+        />
+      </Panel>
+    </ConsolePage>
+  );
+}
+
+function InvoiceRow({ invoice, uid }: { invoice: Invoice; uid: string }) {
+  const [isCancelling, setIsCancelling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const label = `Invoice ${invoice.invoiceId}`;
+
+  async function cancel() {
+    setIsCancelling(true);
+    setError(null);
+    try {
+      await cancelInvoice(uid, invoice.id);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setIsCancelling(false);
+    }
+  }
+
+  return (
+    <>
+      <div className="min-w-0 flex-1 basis-60">
+        <p className="font-semibold">
+          Inv #{invoice.invoiceId}
+          {invoice.issuedBy === 'company' && <span className="ml-2 text-xs font-medium text-slate-600">issued by us</span>}
+        </p>
+        {invoice.description && <p className="text-sm text-slate-700">{invoice.description}</p>}
+        {invoice.lines?.map((line, index) => (
+          <p key={index} className="text-sm text-slate-700">
+            {line.description}: {formatInr(line.amountPaise)}
+          </p>
+        ))}
+        <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
+        {invoice.paymentId && <p className="text-sm break-all text-slate-600">Payment {invoice.paymentId}</p>}
+      </div>
+      <div className="flex items-center gap-2">
+        <span className="font-semibold">{formatInr(invoice.amountPaise)}</span>
+        <StatusBadge status={invoice.status} />
+      </div>
+      {invoice.status === STATUS.pending && (
+        <div className="flex w-full flex-wrap gap-2">
+          <OfflinePaymentButton uid={uid} type="invoice" docId={invoice.id} label={label} />
+          {invoice.issuedBy === 'company' && (
+            <Button variant="dangerOutline" size="sm" onClick={() => void cancel()} disabled={isCancelling} aria-label={`Cancel ${label}`}>
+              {isCancelling ? 'Cancelling...' : 'Cancel invoice'}
+            </Button>
+          )}
+        </div>
+      )}
+      {error && (
+        <div className="w-full">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      )}
+    </>
+  );
+}

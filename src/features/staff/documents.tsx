@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/domain/format-date';
+import { formatInr } from '@/domain/money';
+import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
+import type { TaxDocumentItem } from '@/lib/firestore';
+import { usePagedList } from '@/lib/paged-list';
+import { documentsQuery } from './api';
+import { ConsolePage, PagedRows } from './console-parts';
+import { useConsoleLink } from './console-path';
+
+/** Tax invoices, receipts and credit notes, newest first (numbered by the API's worker). */
+export function DocumentsPage() {
+  const to = useConsoleLink();
+  const list = usePagedList('documents', documentsQuery);
+  return (
+    <ConsolePage title="Documents">
+      <PagedRows<TaxDocumentItem>
+        list={list}
+        label="Documents"
+        emptyText="No documents yet."
+        row={(item) => (
+          <>
+            <div className="min-w-0 flex-1 basis-60">
+              <p className="font-semibold">
+                {DOCUMENT_TITLES[item.kind as DocumentKind] ?? (item.series === 'credit-note' ? 'Credit Note' : 'Document')}{' '}
+                {item.number || '(being numbered)'}
+              </p>
+              <p className="text-sm break-all text-slate-600">
+                {formatDateTime(item.createdAt)} · payment {item.paymentId} ·{' '}
+                <Link to={to('customers', item.uid)} className="text-brand-darker underline">
+                  Customer
+                </Link>
+              </p>
+            </div>
+            <div className="flex items-center gap-2">
+              <span className="font-semibold">{formatInr(item.amountPaise)}</span>
+              <StatusBadge status={item.status === 'issued' ? 'Issued' : 'Pending'} />
+            </div>
+          </>
+        )}
+      />
+    </ConsolePage>
+  );
+}

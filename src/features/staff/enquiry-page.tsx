@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '@/components/button';
+import { FormMessage, SelectField, TextAreaField } from '@/components/form-field';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/domain/format-date';
+import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/status';
+import type { Enquiry } from '@/lib/firestore';
+import { useSubscription } from '@/lib/use-subscription';
+import { subscribeToEnquiry, updateEnquiry } from './api';
+import { ConsolePage, Facts, Panel } from './console-parts';
+import { useConsoleLink } from './console-path';
+
+/** One enquiry: what was sent, its status (saved to the customer's query too) and internal notes. */
+export function EnquiryPage() {
+  const { id = '' } = useParams();
+  const enquiry = useSubscription<Enquiry | null>(`enquiry:${id}`, (onData, onError) =>
+    subscribeToEnquiry(id, onData, onError),
+  );
+  if (enquiry.status === 'loading') return <p className="text-slate-600">Loading...</p>;
+  if (enquiry.status === 'error' || !enquiry.data) {
+    return (
+      <ConsolePage title="Enquiry">
+        <p role="alert">This enquiry could not be found.</p>
+      </ConsolePage>
+    );
+  }
+  return <EnquiryDetails key={enquiry.data.id} enquiry={enquiry.data} />;
+}
+
+function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
+  const [status, setStatus] = useState(enquiry.status);
+  const [note, setNote] = useState('');
+  const [isSaving, setIsSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setIsSaving(true);
+    setMessage(null);
+    try {
+      await updateEnquiry(enquiry.id, {
+        ...(status !== enquiry.status ? { status: status as EnquiryStatus } : {}),
+        ...(note.trim() ? { note } : {}),
+      });
+      setNote('');
+      setMessage({ tone: 'success', text: 'Saved.' });
+    } catch (error) {
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  const to = useConsoleLink();
+  const isUnchanged = status === enquiry.status && !note.trim();
+  return (
+    <ConsolePage
+      title={`Enquiry from ${enquiry.name || 'a visitor'}`}
+      actions={<StatusBadge status={enquiry.status} />}
+    >
+      <Link to={to()} className="text-sm text-brand-darker underline">
+        Back to the inbox
+      </Link>
+      <Panel id="enquiry-message" title="Message">
+        <Facts
+          items={[
+            ['From', `${enquiry.name} <${enquiry.email}>`],
+            ['Business', enquiry.businessName || '—'],
+            ['Phone', enquiry.contactNumber || '—'],
+            ['Sent', formatDateTime(enquiry.submittedAt)],
+            [
+              'Customer',
+              enquiry.uid ? (
+                <Link to={to('customers', enquiry.uid)} className="text-brand-darker underline">
+                  Open customer
+                </Link>
+              ) : (
+                'Visitor (not signed in)'
+              ),
+            ],
+          ]}
+        />
+        <p className="mt-3 whitespace-pre-wrap break-words text-slate-900">{enquiry.message}</p>
+      </Panel>
+      <Panel id="enquiry-update" title="Status and notes">
+        <form onSubmit={(event) => void save(event)} className="space-y-3">
+          <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value)}>
+            {ENQUIRY_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label="Internal note"
+            hint="Only staff see notes; the customer sees the status."
+            isOptional
+            rows={3}
+            maxLength={2000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <Button type="submit" disabled={isSaving || isUnchanged}>
+            {isSaving ? 'Saving...' : 'Save'}
+          </Button>
+          {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+        </form>
+        {enquiry.notes.length > 0 && (
+          <ul aria-label="Internal notes" className="mt-4 space-y-2">
+            {[...enquiry.notes].reverse().map((item, index) => (
+              <li key={index} className="rounded-md bg-slate-50 p-3 text-sm">
+                <p className="whitespace-pre-wrap break-words text-slate-900">{item.text}</p>
+                <p className="mt-1 text-slate-600">
+                  {item.by} · {formatDateTime(item.at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/domain/format-date';
+import { ENQUIRY_STATUSES } from '@/domain/status';
+import type { Enquiry } from '@/lib/firestore';
+import { usePagedList } from '@/lib/paged-list';
+import { inboxQuery } from './api';
+import { useConsoleLink } from './console-path';
+import { ConsolePage, FilterInput, FilterSelect, PagedRows } from './console-parts';
+
+/** Visitors' enquiries and customers' queries in one list, newest first; filter by status, search by name or email. */
+export function InboxPage() {
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const to = useConsoleLink();
+  const list = usePagedList(`inbox:${status}:${search.trim().toLowerCase()}`, () => inboxQuery({ status, search }));
+  return (
+    <ConsolePage title="Inbox">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={[['', 'All'], ...ENQUIRY_STATUSES.map((value): [string, string] => [value, value])]}
+        />
+        <FilterInput label="Search by name or email" value={search} onChange={setSearch} placeholder="e.g. asha or asha@" />
+      </div>
+      <PagedRows<Enquiry>
+        list={list}
+        label="Enquiries"
+        emptyText="No enquiries match."
+        row={(enquiry) => (
+          <>
+            <div className="min-w-0 flex-1 basis-60">
+              <Link to={to('enquiries', enquiry.id)} className="font-semibold text-brand-darker underline-offset-2 hover:underline">
+                {enquiry.name || 'No name'}
+                {enquiry.businessName ? ` · ${enquiry.businessName}` : ''}
+              </Link>
+              <p className="text-sm break-all text-slate-700">{enquiry.email}</p>
+              <p className="line-clamp-2 text-sm text-slate-700">{enquiry.message}</p>
+            </div>
+            <div className="flex flex-col items-end gap-1 text-sm text-slate-600">
+              <StatusBadge status={enquiry.status} />
+              <span>{enquiry.source === 'customer' ? 'Customer' : 'Visitor'}</span>
+              <span>{formatDateTime(enquiry.submittedAt)}</span>
+            </div>
+          </>
+        )}
+      />
+    </ConsolePage>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button } from '@/components/button';
+import { FormMessage } from '@/components/form-field';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/domain/format-date';
+import type { MailItem } from '@/lib/firestore';
+import { usePagedList } from '@/lib/paged-list';
+import { mailQuery, resendMail } from './api';
+import { ConsolePage, FilterSelect, PagedRows } from './console-parts';
+
+/** The outbox: every mail, or only the failed ones, with Resend for a failed mail. */
+export function MailPage() {
+  const [status, setStatus] = useState('failed');
+  const list = usePagedList(`mail:${status}`, () => mailQuery(status));
+  return (
+    <ConsolePage title="Mail">
+      <div className="max-w-xs">
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={[
+            ['failed', 'Failed'],
+            ['pending', 'Pending'],
+            ['sent', 'Sent'],
+            ['', 'All'],
+          ]}
+        />
+      </div>
+      <PagedRows<MailItem> list={list} label="Mails" emptyText="No mails match." row={(mail) => <MailRow mail={mail} />} />
+    </ConsolePage>
+  );
+}
+
+function MailRow({ mail }: { mail: MailItem }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  async function resend() {
+    setState('sending');
+    setError(null);
+    try {
+      await resendMail(mail.id);
+      setState('done');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setState('idle');
+    }
+  }
+
+  return (
+    <>
+      <div className="min-w-0 flex-1 basis-60">
+        <p className="font-semibold">{mail.template}</p>
+        <p className="text-sm break-all text-slate-700">To {mail.recipient || '—'}</p>
+        <p className="text-sm text-slate-600">
+          {formatDateTime(mail.createdAt)} · {mail.attempts} attempt{mail.attempts === 1 ? '' : 's'}
+        </p>
+        {mail.lastError && <p className="text-sm break-words text-red-700">{mail.lastError}</p>}
+      </div>
+      <div className="flex flex-col items-end gap-2">
+        <StatusBadge status={mail.status} />
+        {mail.status === 'failed' && state !== 'done' && (
+          <Button size="sm" variant="secondary" onClick={() => void resend()} disabled={state === 'sending'} aria-label={`Resend ${mail.id}`}>
+            {state === 'sending' ? 'Resending...' : 'Resend'}
+          </Button>
+        )}
+        {state === 'done' && <span className="text-sm text-green-800">Queued again</span>}
+      </div>
+      {error && (
+        <div className="w-full">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/button';
+import { FormMessage, TextField } from '@/components/form-field';
+import { Modal } from '@/components/modal';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/domain/format-date';
+import { formatInr, rupeesToPaise } from '@/domain/money';
+import { dateRangeSchema, type DateRange } from '@/domain/staff';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/status';
+import type { PaymentRecord } from '@/lib/firestore';
+import { usePagedList } from '@/lib/paged-list';
+import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter } from './api';
+import { ConsolePage, Facts, FilterInput, FilterSelect, PagedRows } from './console-parts';
+import { useConsoleLink } from './console-path';
+
+const STATUS_LABELS: Record<PaymentStatus, string> = {
+  paid: 'Paid',
+  mismatch: 'Mismatch',
+  duplicate: 'Duplicate',
+  'order-missing': 'Order missing',
+  refunded: 'Refunded',
+};
+
+/** What still can be refunded (captured, less refunded and reserved), in paise. */
+const refundablePaise = (payment: PaymentRecord) =>
+  payment.amountPaise - payment.refundedPaise - payment.refundPendingPaise;
+
+/** Every payment with status and date filters, the exceptions view, refunds and the CSV export. */
+export function PaymentsPage() {
+  const [view, setView] = useState<'all' | 'exceptions'>('all');
+  const [status, setStatus] = useState<PaymentStatus | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const rangeCheck = from && to ? dateRangeSchema.safeParse({ from, to }) : null;
+  const range: DateRange | null = rangeCheck?.success ? rangeCheck.data : null;
+  const filter: PaymentsFilter = { status: view === 'exceptions' ? 'exceptions' : status, range };
+  const list = usePagedList(`payments:${filter.status}:${range?.from ?? ''}:${range?.to ?? ''}`, () =>
+    paymentsQuery(filter),
+  );
+  const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
+
+  return (
+    <ConsolePage title="Payments">
+      <div role="tablist" aria-label="Payments view" className="flex gap-2">
+        {(['all', 'exceptions'] as const).map((value) => (
+          <button
+            key={value}
+            role="tab"
+            type="button"
+            aria-selected={view === value}
+            onClick={() => setView(value)}
+            className={`rounded-lg px-3 py-2 text-sm font-semibold ${view === value ? 'bg-brand-darker text-white' : 'bg-white text-slate-700 ring-1 ring-slate-300'}`}
+          >
+            {value === 'all' ? 'All payments' : 'Exceptions'}
+          </button>
+        ))}
+      </div>
+      {view === 'exceptions' && (
+        <p className="text-sm text-slate-700">
+          Payments that need a person: mismatched amounts or orders, duplicates, and payments whose order is gone.
+        </p>
+      )}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {view === 'all' && (
+          <FilterSelect
+            label="Status"
+            value={status}
+            onChange={(value) => setStatus(value as PaymentStatus | '')}
+            options={[['', 'All'], ...PAYMENT_STATUSES.map((value): [string, string] => [value, STATUS_LABELS[value]])]}
+          />
+        )}
+        <FilterInput label="From" type="date" value={from} onChange={setFrom} />
+        <FilterInput label="To" type="date" value={to} onChange={setTo} />
+      </div>
+      {rangeCheck && !rangeCheck.success && <FormMessage tone="error">{rangeCheck.error.issues[0]?.message}</FormMessage>}
+      <ExportButton range={range} />
+      <PagedRows<PaymentRecord>
+        list={list}
+        label="Payments"
+        emptyText="No payments match."
+        row={(payment) => <PaymentRow payment={payment} onRefund={() => setRefunding(payment)} />}
+      />
+      {refunding && <RefundDialog key={refunding.id} payment={refunding} onClose={() => setRefunding(null)} />}
+    </ConsolePage>
+  );
+}
+
+function PaymentRow({ payment, onRefund }: { payment: PaymentRecord; onRefund: () => void }) {
+  const to = useConsoleLink();
+  return (
+    <>
+      <div className="min-w-0 flex-1 basis-64">
+        <p className="font-semibold break-all">{payment.id}</p>
+        <Facts
+          items={[
+            ['Date', formatDateTime(payment.createdAt)],
+            ['For', `${payment.type === 'invoice' ? 'Invoice' : 'Order'} ${payment.docId || '—'}`],
+            [
+              'Customer',
+              payment.uid ? (
+                <Link to={to('customers', payment.uid)} className="text-brand-darker underline">
+                  {payment.uid}
+                </Link>
+              ) : (
+                '—'
+              ),
+            ],
+            ['Source', [payment.source, payment.method, payment.reference].filter(Boolean).join(' · ')],
+            ...(payment.mismatchReason ? [['Reason', payment.mismatchReason] as [string, string]] : []),
+            ...(payment.refundedPaise ? [['Refunded', formatInr(payment.refundedPaise)] as [string, string]] : []),
+          ]}
+        />
+      </div>
+      <div className="flex flex-col items-end gap-2">
+        <span className="font-semibold">{formatInr(payment.amountPaise)}</span>
+        <StatusBadge status={STATUS_LABELS[payment.status]} />
+        {payment.source !== 'offline' && refundablePaise(payment) > 0 && (
+          <Button variant="secondary" size="sm" onClick={onRefund} aria-label={`Refund payment ${payment.id}`}>
+            Refund
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The refund dialog. Its request id is made once when it opens, so pressing Refund twice (or
+ * retrying after an error) repeats the same request, which the server refunds at most once.
+ */
+function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: () => void }) {
+  const [requestId] = useState(() => crypto.randomUUID());
+  const maxPaise = refundablePaise(payment);
+  const [amount, setAmount] = useState(String(maxPaise / 100));
+  const [reason, setReason] = useState('');
+  const [isSending, setIsSending] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const amountPaise = rupeesToPaise(Number(amount));
+    if (!Number.isFinite(amountPaise) || amountPaise < 100 || amountPaise > maxPaise) {
+      setMessage({ tone: 'error', text: `Enter an amount from ₹1 to ${formatInr(maxPaise)}.` });
+      return;
+    }
+    setIsSending(true);
+    setMessage(null);
+    try {
+      const result = await refundPayment(payment.id, { requestId, amountPaise, reason });
+      setMessage({ tone: 'success', text: `${result.message} (${formatInr(result.amountPaise)})` });
+    } catch (error) {
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  const isDone = message?.tone === 'success';
+  return (
+    <Modal isOpen onClose={onClose} title="Refund payment" description={`${payment.id}: ${formatInr(payment.amountPaise)} captured`}>
+      <form onSubmit={(event) => void submit(event)} className="space-y-3">
+        <TextField
+          label={`Amount (₹), at most ${formatInr(maxPaise)}`}
+          inputMode="decimal"
+          required
+          value={amount}
+          disabled={isDone}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <TextField
+          label="Reason"
+          isOptional
+          maxLength={200}
+          value={reason}
+          disabled={isDone}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+          {!isDone && (
+            <Button type="submit" variant="danger" disabled={isSending}>
+              {isSending ? 'Refunding...' : 'Refund'}
+            </Button>
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function ExportButton({ range }: { range: DateRange | null }) {
+  const [error, setError] = useState<string | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  async function exportCsv() {
+    if (!range) return;
+    setIsExporting(true);
+    setError(null);
+    try {
+      const blob = await downloadPaymentsCsv(range);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `payments-${range.from}-to-${range.to}.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="secondary" size="sm" onClick={() => void exportCsv()} disabled={!range || isExporting}>
+        {isExporting ? 'Exporting...' : 'Export CSV'}
+      </Button>
+      {!range && <span className="text-sm text-slate-600">Choose From and To to export that range.</span>}
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+    </div>
+  );
+}

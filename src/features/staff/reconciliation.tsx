@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button } from '@/components/button';
+import { FormMessage } from '@/components/form-field';
+import { formatDateTime } from '@/domain/format-date';
+import type { JobRun } from '@/lib/firestore';
+import { useSubscription } from '@/lib/use-subscription';
+import { runReconciliation, subscribeToJobRun } from './api';
+import { ConsolePage, Facts, Panel } from './console-parts';
+
+const REPORT_LABELS: Record<string, string> = {
+  checked: 'Pending payments checked',
+  paid: 'Found paid and marked Paid',
+  failed: 'Could not be checked',
+  refundsChecked: 'Unconfirmed refunds checked',
+  refundsSettled: 'Refunds confirmed',
+};
+
+/** When reconciliation last ran and what it found, and 'Run now'. */
+export function ReconciliationPage() {
+  const run = useSubscription<JobRun | null>('job:reconcile', (onData, onError) =>
+    subscribeToJobRun('reconcile', onData, onError),
+  );
+  const [isRunning, setIsRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function runNow() {
+    setIsRunning(true);
+    setError(null);
+    try {
+      await runReconciliation();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setIsRunning(false);
+    }
+  }
+
+  const last = run.data;
+  return (
+    <ConsolePage
+      title="Reconciliation"
+      actions={
+        <Button onClick={() => void runNow()} disabled={isRunning}>
+          {isRunning ? 'Running...' : 'Run now'}
+        </Button>
+      }
+    >
+      <p className="text-sm text-slate-700">
+        Asks the payment gateway about orders and invoices still Pending 15 minutes after checkout, marks the paid
+        ones Paid, and confirms refunds whose answer was lost.
+      </p>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+      <Panel id="last-run" title="Last run">
+        <div aria-live="polite">
+          {run.status === 'loading' && <p className="text-slate-600">Loading...</p>}
+          {run.status === 'error' && <p role="alert">Could not load the last run.</p>}
+          {run.status === 'ready' && !last && <p className="text-slate-600">It has not run yet.</p>}
+          {last && (
+            <Facts
+              items={[
+                ['Finished', formatDateTime(last.finishedAt)],
+                ['Started by', last.trigger === 'staff' ? (last.by ?? 'staff') : last.trigger],
+                ['Result', last.ok ? 'Completed' : `Failed: ${last.error ?? ''}`],
+                ...Object.entries(last.report ?? {}).map(([key, value]): [string, string] => [
+                  REPORT_LABELS[key] ?? key,
+                  String(value),
+                ]),
+              ]}
+            />
+          )}
+        </div>
+      </Panel>
+    </ConsolePage>
+  );
+}
