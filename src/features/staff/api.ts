@@ -29,7 +29,6 @@ import {
   enquiriesCollection,
   enquiryDoc,
   invoicesOf,
-  invoicesOfEveryone,
   leaseDoc,
   mailCollection,
   ordersOf,
@@ -87,9 +86,6 @@ export function ordersQuery(status: string) {
   return query(ordersOfEveryone(), ...(status ? [where('status', '==', status)] : []), orderBy('createdAt', 'desc'));
 }
 
-export function invoicesQuery(status: string) {
-  return query(invoicesOfEveryone(), ...(status ? [where('status', '==', status)] : []), orderBy('createdAt', 'desc'));
-}
 
 export interface PaymentsFilter {
   /** '' for every status, 'exceptions' for the ones that need a person. */
