@@ -84,7 +84,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
         <p className="mt-3 whitespace-pre-wrap break-words text-slate-900">{enquiry.message}</p>
       </Panel>
       <Panel id="enquiry-update" title="Status and notes">
-        <form onSubmit={(event) => void save(event)} className="space-y-3">
+        <form onSubmit={(event) => void save(event)} aria-label="Update enquiry" className="space-y-3">
           <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value)}>
             {ENQUIRY_STATUSES.map((value) => (
               <option key={value} value={value}>

@@ -179,7 +179,7 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
-            Close
+            {isDone ? 'Done' : 'Cancel'}
           </Button>
           {!isDone && (
             <Button type="submit" variant="danger" disabled={isSending}>

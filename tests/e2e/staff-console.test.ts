@@ -1,0 +1,218 @@
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
+import { expectAccessible, shownDialog, uniqueEmail, type FirebaseHooks } from '../helpers/e2e';
+import { admin, stack } from '../helpers/emulators';
+
+const browser = sharedBrowser();
+const PASSWORD = 'password-123';
+
+/** A login made with the Admin SDK; staff get the claim `npm run staff -- grant` sets. */
+async function createLogin(prefix: string, { isStaff = false, name = 'Kiran Rao' } = {}) {
+  const email = uniqueEmail(prefix);
+  const { auth, db } = admin();
+  const user = await auth.createUser({ email, password: PASSWORD, displayName: name });
+  if (isStaff) await auth.setCustomUserClaims(user.uid, { staff: true });
+  else {
+    await db.doc(`users/${user.uid}`).set({
+      uid: user.uid,
+      name,
+      email,
+      phone: '9000012345',
+      address: '12 MG Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      country: 'India',
+      isAnonymous: false,
+      createdAt: FieldValue.serverTimestamp(),
+      nameLower: name.toLowerCase(),
+      emailLower: email.toLowerCase(),
+    });
+  }
+  return { uid: user.uid, email, name };
+}
+
+/** Signs in through the page's own Auth (the login form is covered by the accounts tests), then opens `path`. */
+async function signInAndOpen(page: Page, email: string, path: string) {
+  await page.goto('/');
+  await loadFirebaseHooks(page);
+  await page.evaluate(
+    async ({ address, password }) => {
+      const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
+      const authSdk = await hooks.authSdk();
+      await authSdk.signInWithEmailAndPassword(hooks.auth, address, password);
+    },
+    { address: email, password: PASSWORD },
+  );
+  await page.goto(path);
+}
+
+async function consoleHeading(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 20_000 });
+}
+
+describe('staff console', () => {
+  it('when staff issue an invoice, then the customer sees it marked as ours, pays it in the sandbox, and staff see it Paid', async () => {
+    const customer = await createLogin('billed-customer', { name: 'Meera Iyer' });
+    const staff = await createLogin('staff', { isStaff: true });
+
+    await browser.withPage(async ({ page: staffPage }) => {
+      await signInAndOpen(staffPage, staff.email, '/admin/customers');
+      await consoleHeading(staffPage, 'Customers');
+      await staffPage.getByLabel('Search by name or email').fill(customer.email.toUpperCase());
+      await staffPage.getByRole('link', { name: 'Meera Iyer' }).click();
+      await consoleHeading(staffPage, 'Meera Iyer');
+      const form = staffPage.getByRole('form', { name: 'Issue an invoice' });
+      await expect.poll(() => form.getByLabel('Invoice number').inputValue()).toBe('INV-0001');
+      await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Factory dashboard, phase 1');
+      await form.getByLabel('Line 1 description').fill('Design');
+      await form.getByLabel('Line 1 amount (₹)').fill('15000');
+      await form.getByRole('button', { name: 'Add line' }).click();
+      await form.getByLabel('Line 2 description').fill('Build');
+      await form.getByLabel('Line 2 amount (₹)').fill('265000');
+      await expect(form.getByTestId('invoice-total').textContent()).resolves.toBe('₹2,80,000');
+      await expectAccessible(staffPage, { include: 'main' });
+      await form.getByRole('button', { name: 'Issue invoice' }).click();
+      await form.getByText('Invoice INV-0001 issued for ₹2,80,000.').waitFor();
+      const invoices = staffPage.getByRole('list', { name: 'Invoices' });
+      await invoices.getByText('Pending', { exact: true }).waitFor();
+
+      const [issued] = (await admin().db.collection(`users/${customer.uid}/invoices`).get()).docs;
+      await browser.withPage(async ({ page }) => {
+        // The mail's link opens the invoice ready to pay.
+        await signInAndOpen(page, customer.email, `/profile?invoice=${issued!.id}`);
+        const mine = page.locator('section[aria-labelledby="my-invoices"]');
+        await mine.getByText('Issued by Nimbus Bespoke Software').waitFor({ timeout: 20_000 });
+        const pay = mine.getByRole('button', { name: 'Pay Now: Inv #INV-0001' });
+        await expect.poll(() => pay.evaluate((button) => button === document.activeElement)).toBe(true);
+        await expect(mine.getByText('₹2,80,000').isVisible()).resolves.toBe(true);
+        await pay.click();
+        const checkout = page.getByRole('dialog', { name: 'Test checkout (sandbox)' });
+        await checkout.getByText('₹2,80,000').waitFor();
+        await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+        await mine.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+      });
+
+      // Staff's list is live: the invoice turns Paid without a reload.
+      await invoices.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+      expect((await issued!.ref.get()).data()).toMatchObject({ status: 'Paid', amount: 280000, issuedBy: 'company' });
+    });
+  });
+
+  it("when a customer's query moves from New to Closed in the inbox, then the customer's profile shows it Closed live", async () => {
+    const customer = await createLogin('asking-customer', { name: 'Farah Khan' });
+    const staff = await createLogin('inbox-staff', { isStaff: true });
+
+    await browser.withPage(async ({ page }) => {
+      await signInAndOpen(page, customer.email, '/profile');
+      await loadFirebaseHooks(page);
+      // The query goes through the site's API, as the contact form sends it.
+      await page.evaluate(
+        async ({ apiUrl }) => {
+          const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
+          await hooks.auth.authStateReady();
+          const token = await hooks.auth.currentUser!.getIdToken();
+          const response = await fetch(`${apiUrl}/api/contact`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+            body: JSON.stringify({ name: 'Farah Khan', email: 'farah@example.com', message: 'A quote for a clinic app?' }),
+          });
+          if (response.status !== 201) throw new Error(`contact failed: ${response.status}`);
+        },
+        { apiUrl: stack.apiUrl },
+      );
+      const queries = page.locator('section[aria-labelledby="my-queries"]');
+      await queries.getByText('New', { exact: true }).waitFor({ timeout: 20_000 });
+
+      await browser.withPage(async ({ page: staffPage }) => {
+        await signInAndOpen(staffPage, staff.email, '/admin');
+        await consoleHeading(staffPage, 'Inbox');
+        await staffPage.getByLabel('Search by name or email').fill('farah k');
+        await staffPage.getByRole('link', { name: /^Farah Khan/ }).click();
+        await consoleHeading(staffPage, 'Enquiry from Farah Khan');
+        await expectAccessible(staffPage, { include: 'main' });
+        const update = staffPage.getByRole('form', { name: 'Update enquiry' });
+        await update.getByLabel('Status', { exact: true }).selectOption('Closed');
+        await update.getByLabel('Internal note').fill('Sent the quote by email.');
+        await update.getByRole('button', { name: 'Save' }).click();
+        await staffPage.getByText('Saved.').waitFor();
+        await staffPage.getByRole('list', { name: 'Internal notes' }).getByText('Sent the quote by email.').waitFor();
+      });
+
+      await queries.getByText('Closed', { exact: true }).waitFor({ timeout: 15_000 });
+      await expect(page.getByText('Sent the quote by email.').count()).resolves.toBe(0);
+    });
+  });
+
+  it('when staff refund a duplicate payment on a phone, then the gateway refunds it once and it leaves the exceptions view', async () => {
+    const customer = await createLogin('double-payer', { name: 'Arjun Das' });
+    const staff = await createLogin('refund-staff', { isStaff: true });
+    const { db } = admin();
+    // A second capture of an already-paid invoice, as markPaid records it: kept for a refund.
+    const paymentId = `pay_dup${Date.now()}`;
+    await db.doc(`sandboxPayments/${paymentId}`).set({
+      id: paymentId,
+      orderId: 'order_dup',
+      status: 'captured',
+      amount: 150_000,
+      currency: 'INR',
+      method: 'card',
+    });
+    await db.doc(`payments/${paymentId}`).set({
+      paymentId,
+      gatewayOrderId: 'order_dup',
+      uid: customer.uid,
+      type: 'invoice',
+      docId: 'inv-dup',
+      amountPaise: 150_000,
+      currency: 'INR',
+      method: 'card',
+      source: 'webhook',
+      duplicateOf: 'pay_first',
+      status: 'duplicate',
+      refundedPaise: 0,
+      createdAt: Timestamp.now(),
+    });
+
+    await browser.withPage(
+      async ({ page }) => {
+        await signInAndOpen(page, staff.email, '/admin/payments');
+        await consoleHeading(page, 'Payments');
+        await page.getByRole('tab', { name: 'Exceptions' }).click();
+        const payments = page.getByRole('list', { name: 'Payments' });
+        await payments.getByText(paymentId).waitFor({ timeout: 15_000 });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+        await expectAccessible(page, { include: 'main' });
+
+        await page.getByRole('button', { name: `Refund payment ${paymentId}` }).click();
+        const dialog = await shownDialog(page);
+        await expect(dialog.getByLabel(/^Amount/).inputValue()).resolves.toBe('1500');
+        await dialog.getByLabel('Reason').fill('Paid twice');
+        await expectAccessible(page, { include: '[role="dialog"]' });
+        await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+        await dialog.getByText('Refund processed. (₹1,500)').waitFor();
+        await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+        await payments.getByText(paymentId).waitFor({ state: 'detached', timeout: 15_000 });
+      },
+      { width: 390, height: 844 },
+    );
+
+    expect((await db.doc(`payments/${paymentId}`).get()).data()).toMatchObject({
+      status: 'refunded',
+      refundedPaise: 150_000,
+    });
+    expect((await db.collection('sandboxRefunds').where('paymentId', '==', paymentId).get()).size).toBe(1);
+  });
+
+  it('when a signed-in customer opens /admin, then it says Not authorised and shows no data', async () => {
+    const customer = await createLogin('curious-customer');
+    await browser.withPage(async ({ page }) => {
+      await signInAndOpen(page, customer.email, '/admin/payments');
+      await consoleHeading(page, 'Not authorised');
+      await expect(page.getByRole('heading', { name: 'Payments' }).count()).resolves.toBe(0);
+      await expectAccessible(page, { include: 'main' });
+    });
+  });
+});
