@@ -25,10 +25,36 @@ export interface PagedList<T> {
   loadMore: () => void;
 }
 
-interface FirstPage<T> {
+/** One page of rows, the cursor after it, and whether it was full (so more may follow). */
+export interface Page<T> {
   items: T[];
   last: QueryDocumentSnapshot<T> | undefined;
   isFull: boolean;
+}
+
+const pageOf = <T>(docs: Array<QueryDocumentSnapshot<T>>, pageSize: number): Page<T> => ({
+  items: docs.map((doc) => doc.data()),
+  last: docs[docs.length - 1],
+  isFull: docs.length >= pageSize,
+});
+
+/** The first page of an ordered query, live: `onData` gets it again on every change. Returns the unsubscribe. */
+export function listenToFirstPage<T>(
+  source: Query<T>,
+  pageSize: number,
+  onData: (page: Page<T>) => void,
+  onError: (error: Error) => void,
+) {
+  return onSnapshot(query(source, limit(pageSize)), (snapshot) => onData(pageOf(snapshot.docs, pageSize)), onError);
+}
+
+/** The page after `cursor` (the last row shown), read once with `startAfter`: never an offset. */
+export async function loadPageAfter<T>(
+  source: Query<T>,
+  cursor: QueryDocumentSnapshot<T>,
+  pageSize: number,
+): Promise<Page<T>> {
+  return pageOf((await getDocs(query(source, startAfter(cursor), limit(pageSize)))).docs, pageSize);
 }
 
 interface MorePages<T> {
@@ -56,19 +82,8 @@ export function usePagedList<T extends { id: string }>(
   useLayoutEffect(() => {
     latest.current = source;
   });
-  const first = useSubscription<FirstPage<T>>(
-    key,
-    (onData, onError) =>
-      onSnapshot(
-        query(latest.current(), limit(pageSize)),
-        (snapshot) =>
-          onData({
-            items: snapshot.docs.map((doc) => doc.data()),
-            last: snapshot.docs[snapshot.docs.length - 1],
-            isFull: snapshot.size >= pageSize,
-          }),
-        onError,
-      ),
+  const first = useSubscription<Page<T>>(key, (onData, onError) =>
+    listenToFirstPage(latest.current(), pageSize, onData, onError),
   );
   const [more, setMore] = useState<MorePages<T>>({ key: null, items: [], last: undefined, isFull: true });
   const [loadingKey, setLoadingKey] = useState<string | null>(null);
@@ -78,16 +93,11 @@ export function usePagedList<T extends { id: string }>(
   const loadMore = useCallback(() => {
     if (!cursor || loadingKey === key) return;
     setLoadingKey(key);
-    getDocs(query(latest.current(), startAfter(cursor), limit(pageSize)))
-      .then((snapshot) =>
+    loadPageAfter(latest.current(), cursor, pageSize)
+      .then((page) =>
         setMore((previous) => {
           const base = previous.key === key ? previous : { key, items: [], last: undefined, isFull: true };
-          return {
-            key,
-            items: [...base.items, ...snapshot.docs.map((doc) => doc.data())],
-            last: snapshot.docs[snapshot.docs.length - 1] ?? base.last ?? cursor,
-            isFull: snapshot.size >= pageSize,
-          };
+          return { key, items: [...base.items, ...page.items], last: page.last ?? base.last ?? cursor, isFull: page.isFull };
         }),
       )
       .catch((error: unknown) =>
