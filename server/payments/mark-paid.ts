@@ -1,5 +1,6 @@
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { STATUS, type PaymentStatus } from '../../src/domain/status';
+import type { PaymentStatus } from '../../src/domain/console-status';
+import { STATUS } from '../../src/domain/status';
 import { mailQueued } from '../mail/outbox';
 import { singleFlight } from '../single-flight';
 import { notifyPaymentApplied, recordPaymentEffects } from './after-paid';

@@ -1,6 +1,7 @@
 import { FieldPath, FieldValue, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { lowerCopy } from '../../src/domain/staff';
-import { paymentStatusOf, STATUS } from '../../src/domain/status';
+import { paymentStatusOf } from '../../src/domain/console-status';
+import { STATUS } from '../../src/domain/status';
 import { enquiryDoc } from './enquiries';
 
 export interface BackfillReport {

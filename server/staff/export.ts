@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { paiseToRupees } from '../../src/domain/money';
 import { csvCell, dateRangeMs, PAYMENT_CSV_COLUMNS, type DateRange } from '../../src/domain/staff';
-import { paymentStatusOf } from '../../src/domain/status';
+import { paymentStatusOf } from '../../src/domain/console-status';
 import { HttpError } from '../errors';
 
 /** The most rows one export gives; a longer range is refused rather than cut short silently. */

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/admin-panel').then((m) => ({ Component: m.AdminPanelRoute })),
       },
       {
+        // The staff console: its shell and each screen in their own chunks (its routes live there).
         path: `${paths.admin}/*`,
         lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })),
       },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENQUIRY_STATUSES, PAYMENT_STATUSES } from './status';
+import { ENQUIRY_STATUSES, PAYMENT_STATUSES } from './console-status';
 
 /**
  * Bodies of the staff console's API calls (`/api/staff/...`): the console validates with them

@@ -19,7 +19,8 @@ import {
 } from 'firebase/firestore';
 import type { CartItem } from '@/domain/cart';
 import { paiseToRupees, rupeesToPaise } from '@/domain/money';
-import { paymentStatusOf, STATUS, type PaymentStatus } from '@/domain/status';
+import { paymentStatusOf, type PaymentStatus } from '@/domain/console-status';
+import { STATUS } from '@/domain/status';
 import { env } from './env';
 import { app } from './firebase';
 

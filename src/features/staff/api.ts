@@ -21,7 +21,7 @@ import {
   type OfflinePayment,
   type RefundRequest,
 } from '@/domain/staff';
-import { PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/status';
+import { PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
 import { apiClient, ApiError } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import {
@@ -86,7 +86,6 @@ export function ordersQuery(status: string) {
   return query(ordersOfEveryone(), ...(status ? [where('status', '==', status)] : []), orderBy('createdAt', 'desc'));
 }
 
-
 export interface PaymentsFilter {
   /** '' for every status, 'exceptions' for the ones that need a person. */
   status: PaymentStatus | 'exceptions' | '';
@@ -99,7 +98,10 @@ export function paymentsQuery(filter: PaymentsFilter) {
   else if (filter.status) constraints.push(where('status', '==', filter.status));
   if (filter.range) {
     const { startMs, endMs } = dateRangeMs(filter.range);
-    constraints.push(where('createdAt', '>=', Timestamp.fromMillis(startMs)), where('createdAt', '<', Timestamp.fromMillis(endMs)));
+    constraints.push(
+      where('createdAt', '>=', Timestamp.fromMillis(startMs)),
+      where('createdAt', '<', Timestamp.fromMillis(endMs)),
+    );
   }
   return query(paymentsCollection(), ...constraints, orderBy('createdAt', 'desc'));
 }

@@ -51,7 +51,10 @@ function CustomerDetails({ profile }: { profile: Profile }) {
           items={[
             ['Email', profile.email || '—'],
             ['Phone', profile.phone || '—'],
-            ['Address', [profile.address, profile.city, profile.state, profile.country].filter(Boolean).join(', ') || '—'],
+            [
+              'Address',
+              [profile.address, profile.city, profile.state, profile.country].filter(Boolean).join(', ') || '—',
+            ],
             ['Account', profile.isAnonymous ? 'Guest' : 'Registered'],
             ['Since', formatDateTime(profile.createdAt)],
           ]}
@@ -61,7 +64,12 @@ function CustomerDetails({ profile }: { profile: Profile }) {
         <IssueInvoiceForm uid={uid} />
       </Panel>
       <Panel id="customer-invoices" title="Invoices">
-        <PagedRows<Invoice> list={invoices} label="Invoices" emptyText="No invoices." row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} />} />
+        <PagedRows<Invoice>
+          list={invoices}
+          label="Invoices"
+          emptyText="No invoices."
+          row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} />}
+        />
       </Panel>
       <Panel id="customer-orders" title="Orders">
         <PagedRows<Order>
@@ -72,7 +80,9 @@ function CustomerDetails({ profile }: { profile: Profile }) {
             <>
               <div className="min-w-0 flex-1 basis-60">
                 <p className="font-semibold break-all">Order #{order.orderNumber}</p>
-                <p className="text-sm text-slate-700">{order.items.map((item) => `${item.name} (${item.category})`).join(', ')}</p>
+                <p className="text-sm text-slate-700">
+                  {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
+                </p>
                 <p className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</p>
               </div>
               <div className="flex items-center gap-2">
@@ -80,7 +90,12 @@ function CustomerDetails({ profile }: { profile: Profile }) {
                 <StatusBadge status={order.status} />
               </div>
               {order.status === STATUS.pending && (
-                <OfflinePaymentButton uid={uid} type="product_order" docId={order.id} label={`Order ${order.orderNumber}`} />
+                <OfflinePaymentButton
+                  uid={uid}
+                  type="product_order"
+                  docId={order.id}
+                  label={`Order ${order.orderNumber}`}
+                />
               )}
             </>
           )}
@@ -149,7 +164,9 @@ function InvoiceRow({ invoice, uid }: { invoice: Invoice; uid: string }) {
       <div className="min-w-0 flex-1 basis-60">
         <p className="font-semibold">
           Inv #{invoice.invoiceId}
-          {invoice.issuedBy === 'company' && <span className="ml-2 text-xs font-medium text-slate-600">issued by us</span>}
+          {invoice.issuedBy === 'company' && (
+            <span className="ml-2 text-xs font-medium text-slate-600">issued by us</span>
+          )}
         </p>
         {invoice.description && <p className="text-sm text-slate-700">{invoice.description}</p>}
         {invoice.lines?.map((line, index) => (
@@ -168,7 +185,13 @@ function InvoiceRow({ invoice, uid }: { invoice: Invoice; uid: string }) {
         <div className="flex w-full flex-wrap gap-2">
           <OfflinePaymentButton uid={uid} type="invoice" docId={invoice.id} label={label} />
           {invoice.issuedBy === 'company' && (
-            <Button variant="dangerOutline" size="sm" onClick={() => void cancel()} disabled={isCancelling} aria-label={`Cancel ${label}`}>
+            <Button
+              variant="dangerOutline"
+              size="sm"
+              onClick={() => void cancel()}
+              disabled={isCancelling}
+              aria-label={`Cancel ${label}`}
+            >
               {isCancelling ? 'Cancelling...' : 'Cancel invoice'}
             </Button>
           )}

@@ -14,7 +14,12 @@ export function CustomersPage() {
   const list = usePagedList(`customers:${search.trim().toLowerCase()}`, () => customersQuery(search));
   return (
     <ConsolePage title="Customers">
-      <FilterInput label="Search by name or email" value={search} onChange={setSearch} placeholder="e.g. asha or asha@" />
+      <FilterInput
+        label="Search by name or email"
+        value={search}
+        onChange={setSearch}
+        placeholder="e.g. asha or asha@"
+      />
       <PagedRows<Customer>
         list={list}
         label="Customers"
@@ -22,10 +27,15 @@ export function CustomersPage() {
         row={(customer) => (
           <>
             <div className="min-w-0 flex-1 basis-60">
-              <Link to={to('customers', customer.uid)} className="font-semibold text-brand-darker underline-offset-2 hover:underline">
+              <Link
+                to={to('customers', customer.uid)}
+                className="font-semibold text-brand-darker underline-offset-2 hover:underline"
+              >
                 {customer.name || 'No name'}
               </Link>
-              <p className="text-sm break-all text-slate-700">{customer.email || (customer.isAnonymous ? 'Guest' : '—')}</p>
+              <p className="text-sm break-all text-slate-700">
+                {customer.email || (customer.isAnonymous ? 'Guest' : '—')}
+              </p>
             </div>
             <div className="text-sm text-slate-600">
               <p>{[customer.city, customer.state, customer.country].filter(Boolean).join(', ')}</p>

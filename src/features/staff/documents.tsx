@@ -23,7 +23,8 @@ export function DocumentsPage() {
           <>
             <div className="min-w-0 flex-1 basis-60">
               <p className="font-semibold">
-                {DOCUMENT_TITLES[item.kind as DocumentKind] ?? (item.series === 'credit-note' ? 'Credit Note' : 'Document')}{' '}
+                {DOCUMENT_TITLES[item.kind as DocumentKind] ??
+                  (item.series === 'credit-note' ? 'Credit Note' : 'Document')}{' '}
                 {item.number || '(being numbered)'}
               </p>
               <p className="text-sm break-all text-slate-600">

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/format-date';
-import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/status';
+import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';
 import { subscribeToEnquiry, updateEnquiry } from './api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/format-date';
-import { ENQUIRY_STATUSES } from '@/domain/status';
+import { ENQUIRY_STATUSES } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { inboxQuery } from './api';
@@ -24,7 +24,12 @@ export function InboxPage() {
           onChange={setStatus}
           options={[['', 'All'], ...ENQUIRY_STATUSES.map((value): [string, string] => [value, value])]}
         />
-        <FilterInput label="Search by name or email" value={search} onChange={setSearch} placeholder="e.g. asha or asha@" />
+        <FilterInput
+          label="Search by name or email"
+          value={search}
+          onChange={setSearch}
+          placeholder="e.g. asha or asha@"
+        />
       </div>
       <PagedRows<Enquiry>
         list={list}
@@ -33,7 +38,10 @@ export function InboxPage() {
         row={(enquiry) => (
           <>
             <div className="min-w-0 flex-1 basis-60">
-              <Link to={to('enquiries', enquiry.id)} className="font-semibold text-brand-darker underline-offset-2 hover:underline">
+              <Link
+                to={to('enquiries', enquiry.id)}
+                className="font-semibold text-brand-darker underline-offset-2 hover:underline"
+              >
                 {enquiry.name || 'No name'}
                 {enquiry.businessName ? ` · ${enquiry.businessName}` : ''}
               </Link>

@@ -41,7 +41,9 @@ export function IssueInvoiceForm({ uid }: { uid: string }) {
   }, [uid, issuedCount]);
 
   const paiseLines = lines.map((line) => ({ description: line.description.trim(), amountPaise: toPaise(line.amount) }));
-  const totalPaise = paiseLines.every((line) => Number.isFinite(line.amountPaise)) ? invoiceTotalPaise(paiseLines) : null;
+  const totalPaise = paiseLines.every((line) => Number.isFinite(line.amountPaise))
+    ? invoiceTotalPaise(paiseLines)
+    : null;
 
   function setLine(index: number, change: Partial<LineDraft>) {
     setLines((previous) => previous.map((line, at) => (at === index ? { ...line, ...change } : line)));
@@ -72,7 +74,13 @@ export function IssueInvoiceForm({ uid }: { uid: string }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} aria-label="Issue an invoice" className="space-y-3">
-      <TextField label="Invoice number" required value={number} maxLength={32} onChange={(event) => setNumber(event.target.value)} />
+      <TextField
+        label="Invoice number"
+        required
+        value={number}
+        maxLength={32}
+        onChange={(event) => setNumber(event.target.value)}
+      />
       <TextAreaField
         label="Description"
         required

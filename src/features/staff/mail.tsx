@@ -27,7 +27,12 @@ export function MailPage() {
           ]}
         />
       </div>
-      <PagedRows<MailItem> list={list} label="Mails" emptyText="No mails match." row={(mail) => <MailRow mail={mail} />} />
+      <PagedRows<MailItem>
+        list={list}
+        label="Mails"
+        emptyText="No mails match."
+        row={(mail) => <MailRow mail={mail} />}
+      />
     </ConsolePage>
   );
 }
@@ -61,7 +66,13 @@ function MailRow({ mail }: { mail: MailItem }) {
       <div className="flex flex-col items-end gap-2">
         <StatusBadge status={mail.status} />
         {mail.status === 'failed' && state !== 'done' && (
-          <Button size="sm" variant="secondary" onClick={() => void resend()} disabled={state === 'sending'} aria-label={`Resend ${mail.id}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void resend()}
+            disabled={state === 'sending'}
+            aria-label={`Resend ${mail.id}`}
+          >
             {state === 'sending' ? 'Resending...' : 'Resend'}
           </Button>
         )}

@@ -26,7 +26,12 @@ export function OfflinePaymentButton({ uid, type, docId, label }: OfflinePayment
 
   if (!isOpen) {
     return (
-      <Button variant="secondary" size="sm" onClick={() => setIsOpen(true)} aria-label={`Record offline payment: ${label}`}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setIsOpen(true)}
+        aria-label={`Record offline payment: ${label}`}
+      >
         Record offline payment
       </Button>
     );

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/format-date';
 import { formatInr } from '@/domain/money';
-import { PAYABLE_STATUSES, STATUS } from '@/domain/status';
+import { PAYABLE_STATUSES } from '@/domain/console-status';
+import { STATUS } from '@/domain/status';
 import type { Order } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { ordersQuery } from './api';
@@ -34,7 +35,9 @@ export function OrdersPage() {
           <>
             <div className="min-w-0 flex-1 basis-60">
               <p className="font-semibold break-all">Order #{order.orderNumber}</p>
-              <p className="text-sm text-slate-700">{order.items.map((item) => `${item.name} (${item.category})`).join(', ')}</p>
+              <p className="text-sm text-slate-700">
+                {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
+              </p>
               <p className="text-sm text-slate-600">
                 {formatDateTime(order.createdAt)} ·{' '}
                 <Link to={to('customers', order.ownerUid)} className="text-brand-darker underline">
@@ -47,7 +50,12 @@ export function OrdersPage() {
               <StatusBadge status={order.status} />
             </div>
             {order.status === STATUS.pending && (
-              <OfflinePaymentButton uid={order.ownerUid} type="product_order" docId={order.id} label={`Order ${order.orderNumber}`} />
+              <OfflinePaymentButton
+                uid={order.ownerUid}
+                type="product_order"
+                docId={order.id}
+                label={`Order ${order.orderNumber}`}
+              />
             )}
           </>
         )}

@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/format-date';
 import { formatInr, rupeesToPaise } from '@/domain/money';
 import { dateRangeSchema, type DateRange } from '@/domain/staff';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/status';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
 import type { PaymentRecord } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter } from './api';
@@ -73,7 +73,9 @@ export function PaymentsPage() {
         <FilterInput label="From" type="date" value={from} onChange={setFrom} />
         <FilterInput label="To" type="date" value={to} onChange={setTo} />
       </div>
-      {rangeCheck && !rangeCheck.success && <FormMessage tone="error">{rangeCheck.error.issues[0]?.message}</FormMessage>}
+      {rangeCheck && !rangeCheck.success && (
+        <FormMessage tone="error">{rangeCheck.error.issues[0]?.message}</FormMessage>
+      )}
       <ExportButton range={range} />
       <PagedRows<PaymentRecord>
         list={list}
@@ -158,7 +160,12 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
 
   const isDone = message?.tone === 'success';
   return (
-    <Modal isOpen onClose={onClose} title="Refund payment" description={`${payment.id}: ${formatInr(payment.amountPaise)} captured`}>
+    <Modal
+      isOpen
+      onClose={onClose}
+      title="Refund payment"
+      description={`${payment.id}: ${formatInr(payment.amountPaise)} captured`}
+    >
       <form onSubmit={(event) => void submit(event)} className="space-y-3">
         <TextField
           label={`Amount (₹), at most ${formatInr(maxPaise)}`}

@@ -46,8 +46,8 @@ export function ReconciliationPage() {
       }
     >
       <p className="text-sm text-slate-700">
-        Asks the payment gateway about orders and invoices still Pending 15 minutes after checkout, marks the paid
-        ones Paid, and confirms refunds whose answer was lost.
+        Asks the payment gateway about orders and invoices still Pending 15 minutes after checkout, marks the paid ones
+        Paid, and confirms refunds whose answer was lost.
       </p>
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <Panel id="last-run" title="Last run">

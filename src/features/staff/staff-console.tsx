@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, useLocation, useRoutes } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useAuthModal } from '@/lib/auth-modal';
@@ -7,17 +7,84 @@ import { useSession } from '@/lib/session';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { hasStaffClaim } from './api';
 import { ConsolePathContext } from './console-path';
-import { InboxPage } from './inbox';
 
-// Each screen but the inbox loads when first opened.
-const EnquiryPage = lazy(() => import('./enquiry-page').then((m) => ({ default: m.EnquiryPage })));
-const CustomersPage = lazy(() => import('./customers').then((m) => ({ default: m.CustomersPage })));
-const CustomerPage = lazy(() => import('./customer-page').then((m) => ({ default: m.CustomerPage })));
-const PaymentsPage = lazy(() => import('./payments').then((m) => ({ default: m.PaymentsPage })));
-const OrdersPage = lazy(() => import('./orders').then((m) => ({ default: m.OrdersPage })));
-const ReconciliationPage = lazy(() => import('./reconciliation').then((m) => ({ default: m.ReconciliationPage })));
-const DocumentsPage = lazy(() => import('./documents').then((m) => ({ default: m.DocumentsPage })));
-const MailPage = lazy(() => import('./mail').then((m) => ({ default: m.MailPage })));
+// Each screen loads when first opened. (useRoutes, not <Routes>: the JSX route helpers would join
+// the landing page's chunk, where the router lives.)
+const screen = <T,>(load: () => Promise<T>, pick: (module: T) => () => ReactNode) =>
+  lazy(() => load().then((module) => ({ default: pick(module) })));
+const SCREENS = [
+  {
+    index: true,
+    Screen: screen(
+      () => import('./inbox'),
+      (m) => m.InboxPage,
+    ),
+  },
+  {
+    path: 'enquiries/:id',
+    Screen: screen(
+      () => import('./enquiry-page'),
+      (m) => m.EnquiryPage,
+    ),
+  },
+  {
+    path: 'customers',
+    Screen: screen(
+      () => import('./customers'),
+      (m) => m.CustomersPage,
+    ),
+  },
+  {
+    path: 'customers/:uid',
+    Screen: screen(
+      () => import('./customer-page'),
+      (m) => m.CustomerPage,
+    ),
+  },
+  {
+    path: 'payments',
+    Screen: screen(
+      () => import('./payments'),
+      (m) => m.PaymentsPage,
+    ),
+  },
+  {
+    path: 'orders',
+    Screen: screen(
+      () => import('./orders'),
+      (m) => m.OrdersPage,
+    ),
+  },
+  {
+    path: 'reconciliation',
+    Screen: screen(
+      () => import('./reconciliation'),
+      (m) => m.ReconciliationPage,
+    ),
+  },
+  {
+    path: 'documents',
+    Screen: screen(
+      () => import('./documents'),
+      (m) => m.DocumentsPage,
+    ),
+  },
+  {
+    path: 'mail',
+    Screen: screen(
+      () => import('./mail'),
+      (m) => m.MailPage,
+    ),
+  },
+];
+const ROUTES = [
+  ...SCREENS.map(({ Screen, ...route }) => ({ ...route, element: <Screen /> })),
+  { path: '*', element: <ConsoleNotFound /> },
+];
+
+function Screens() {
+  return <Suspense fallback={<p className="text-slate-600">Loading...</p>}>{useRoutes(ROUTES)}</Suspense>;
+}
 
 export const NOT_AUTHORISED = 'Not authorised';
 
@@ -31,7 +98,7 @@ const SECTIONS = [
   ['mail', 'Mail'],
 ] as const;
 
-function Message({ title, children }: { title: string; children?: React.ReactNode }) {
+function Message({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
@@ -47,9 +114,13 @@ function Message({ title, children }: { title: string; children?: React.ReactNod
  */
 export function StaffConsole({ basePath }: { basePath: string }) {
   useDocumentTitle('Staff console');
+  const { pathname } = useLocation();
   const { status, user } = useSession();
   const authModal = useAuthModal();
-  const claim = useSubscription<boolean>(user && !user.isAnonymous ? `staff:${user.uid}` : null, loadOnce(hasStaffClaim));
+  const claim = useSubscription<boolean>(
+    user && !user.isAnonymous ? `staff:${user.uid}` : null,
+    loadOnce(hasStaffClaim),
+  );
 
   if (status === 'loading' || (user && !user.isAnonymous && claim.status === 'loading')) {
     return <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Admin Panel...</p>;
@@ -74,39 +145,36 @@ export function StaffConsole({ basePath }: { basePath: string }) {
   }
   return (
     <ConsolePathContext.Provider value={basePath}>
-    <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
-      <nav aria-label="Console" className="-mx-3 mb-6 overflow-x-auto px-3">
-        <ul className="flex gap-1 whitespace-nowrap">
-          {SECTIONS.map(([path, label]) => (
-            <li key={label}>
-              <NavLink
-                to={path ? `${basePath}/${path}` : basePath}
-                end={path === ''}
-                className={({ isActive }) =>
-                  `inline-block rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-brand-darker text-white' : 'text-slate-700 hover:bg-slate-100'}`
-                }
-              >
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Suspense fallback={<p className="text-slate-600">Loading...</p>}>
-        <Routes>
-          <Route index element={<InboxPage />} />
-          <Route path="enquiries/:id" element={<EnquiryPage />} />
-          <Route path="customers" element={<CustomersPage />} />
-          <Route path="customers/:uid" element={<CustomerPage />} />
-          <Route path="payments" element={<PaymentsPage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="reconciliation" element={<ReconciliationPage />} />
-          <Route path="documents" element={<DocumentsPage />} />
-          <Route path="mail" element={<MailPage />} />
-          <Route path="*" element={<Message title="Not found" />} />
-        </Routes>
-      </Suspense>
-    </div>
+      <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
+        <nav aria-label="Console" className="-mx-3 mb-6 overflow-x-auto px-3">
+          <ul className="flex gap-1 whitespace-nowrap">
+            {SECTIONS.map(([path, label]) => {
+              const target = path ? `${basePath}/${path}` : basePath;
+              // (Link + useLocation, not NavLink: NavLink's code would join the landing chunk.)
+              const isActive = path
+                ? pathname.startsWith(target)
+                : pathname === basePath || pathname.startsWith(`${basePath}/enquiries`);
+              return (
+                <li key={label}>
+                  <Link
+                    to={target}
+                    aria-current={isActive ? 'page' : undefined}
+                    className={`inline-block rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-brand-darker text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+                  >
+                    {label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <Screens />
+      </div>
     </ConsolePathContext.Provider>
   );
+}
+
+/** An unknown path under the console. */
+function ConsoleNotFound() {
+  return <Message title="Not found" />;
 }

@@ -10,7 +10,8 @@ import {
   searchTerm,
   suggestInvoiceNumber,
 } from '@/domain/staff';
-import { paymentStatusOf, statusTone } from '@/domain/status';
+import { paymentStatusOf } from '@/domain/console-status';
+import { statusTone } from '@/domain/status';
 
 describe('staff domain rules', () => {
   it('when lines are summed, then the invoice charges their total in paise', () => {

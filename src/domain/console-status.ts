@@ -1,0 +1,40 @@
+import { STATUS } from './status';
+
+/**
+ * Statuses the staff console filters on. Apart from status.ts, which the landing page loads (its
+ * badge colours): none of this is landing-page code.
+ */
+
+/** The statuses of an enquiry (and of the customer's query it mirrors), in their order. */
+export const ENQUIRY_STATUSES = [STATUS.new, STATUS.inProgress, STATUS.closed] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+/** The statuses of orders and invoices. */
+export const PAYABLE_STATUSES = [STATUS.pending, STATUS.paid, STATUS.cancelled, STATUS.refunded] as const;
+
+/**
+ * `payments/{id}.status`, one field the console filters on: applied to its document ('paid'), a
+ * capture that did not match its document ('mismatch'), a second capture of a paid document
+ * ('duplicate'), a capture whose document no longer exists ('order-missing'), or fully refunded.
+ */
+export const PAYMENT_STATUSES = ['paid', 'mismatch', 'duplicate', 'order-missing', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** The payment statuses that need a person (the console's exceptions view). */
+export const PAYMENT_EXCEPTIONS: readonly PaymentStatus[] = ['mismatch', 'duplicate', 'order-missing'];
+
+/**
+ * The status of a payment record, also for records written before the field existed: those are
+ * read from the markers markPaid left (duplicateOf, documentMissing, status 'mismatch').
+ */
+export function paymentStatusOf(record: {
+  status?: unknown;
+  duplicateOf?: unknown;
+  documentMissing?: unknown;
+}): PaymentStatus {
+  if (typeof record.status === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(record.status)) {
+    return record.status as PaymentStatus;
+  }
+  if (record.documentMissing === true) return 'order-missing';
+  if (record.duplicateOf !== undefined) return 'duplicate';
+  return 'paid';
+}
