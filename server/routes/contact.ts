@@ -1,13 +1,11 @@
 import { Router, type RequestHandler } from 'express';
-import { FieldValue } from 'firebase-admin/firestore';
 import { contactFormSchema } from '../../src/domain/schemas';
-import { STATUS } from '../../src/domain/status';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { addEnquiryMails } from '../mail/mails';
 import { mailQueued } from '../mail/outbox';
 import { perMinuteLimiter } from '../rate-limit';
-import { enquiryData } from '../staff/enquiries';
+import { enquiryData, queryData } from '../staff/enquiries';
 
 /** Enquiries per client IP per minute: enough for a person, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = 5;
@@ -35,15 +33,6 @@ export function contactRouter(deps: AppDeps): Router {
 
   const submit: RequestHandler = async (req, res) => {
     const form = contactFormSchema.parse(req.body ?? {});
-    const query = {
-      name: form.name,
-      businessName: form.businessName,
-      contactNumber: form.contactNumber,
-      email: form.email,
-      message: form.message,
-      status: STATUS.new,
-      submittedAt: FieldValue.serverTimestamp(),
-    };
     const { db } = deps.firebase;
     const enquiries = db.collection('enquiries');
     const ref = req.user ? db.collection('users').doc(req.user.uid).collection('queries').doc() : enquiries.doc();
@@ -51,7 +40,7 @@ export function contactRouter(deps: AppDeps): Router {
     // so a slow or dead mail server never touches this request.
     const batch = db.batch();
     if (req.user) {
-      batch.create(ref, query);
+      batch.create(ref, queryData(form));
       batch.create(enquiries.doc(ref.id), enquiryData(form, { uid: req.user.uid, queryId: ref.id }));
     } else {
       batch.create(ref, enquiryData(form, null));

@@ -1,4 +1,10 @@
-import { FieldPath, FieldValue, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import { lowerCopy } from '../../src/domain/staff';
 import { paymentStatusOf } from '../../src/domain/console-status';
 import { STATUS } from '../../src/domain/status';

@@ -15,8 +15,8 @@ export const enquiryDoc = (db: Firestore, id: string) => db.doc(`enquiries/${id}
 
 export const ENQUIRY_NOT_FOUND = 'Enquiry not found.';
 
-/** The stored enquiry of a contact form: the query's fields plus what the inbox sorts and searches on. */
-export function enquiryData(form: ContactSubmission, link: { uid: string; queryId: string } | null): DocumentData {
+/** What a query stores (users/{uid}/queries/{id}), and the inbox entry too: the form, 'New', the time. */
+export function queryData(form: ContactSubmission): DocumentData {
   return {
     name: form.name,
     businessName: form.businessName,
@@ -25,6 +25,13 @@ export function enquiryData(form: ContactSubmission, link: { uid: string; queryI
     message: form.message,
     status: STATUS.new,
     submittedAt: FieldValue.serverTimestamp(),
+  };
+}
+
+/** The inbox entry of a contact form: the query's fields plus what the inbox searches on and links by. */
+export function enquiryData(form: ContactSubmission, link: { uid: string; queryId: string } | null): DocumentData {
+  return {
+    ...queryData(form),
     nameLower: lowerCopy(form.name),
     emailLower: lowerCopy(form.email),
     source: link ? 'customer' : 'visitor',

@@ -1,11 +1,6 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { CURRENCY, paiseToRupees } from '../../src/domain/money';
-import {
-  invoiceNumberKey,
-  invoiceTotalPaise,
-  suggestInvoiceNumber,
-  type IssueInvoice,
-} from '../../src/domain/staff';
+import { invoiceNumberKey, invoiceTotalPaise, suggestInvoiceNumber, type IssueInvoice } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import { HttpError } from '../errors';
 import { invoiceIssuedMail } from '../mail/mails';

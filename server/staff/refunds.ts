@@ -264,7 +264,11 @@ export const REFUND_RESOLVE_AFTER_MS = 2 * 60_000;
 export async function resolvePendingRefunds(
   db: Firestore,
   gateway: PaymentGateway,
-  { now = Date.now(), olderThanMs = REFUND_RESOLVE_AFTER_MS, logger }: { now?: number; olderThanMs?: number; logger?: Pick<Logger, 'warn'> } = {},
+  {
+    now = Date.now(),
+    olderThanMs = REFUND_RESOLVE_AFTER_MS,
+    logger,
+  }: { now?: number; olderThanMs?: number; logger?: Pick<Logger, 'warn'> } = {},
 ): Promise<{ checked: number; settled: number }> {
   const stale = await db
     .collection('refunds')

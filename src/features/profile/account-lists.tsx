@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
+import { InvoiceSummary } from '@/components/invoice-summary';
 import { StatusBadge } from '@/components/status-badge';
 import { isOrderPayable } from '@/domain/cart';
-import { COMPANY } from '@/domain/company';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import type { CustomerQuery, Invoice, Order } from '@/lib/firestore';
@@ -148,23 +148,7 @@ export function InvoicesList({
       title="My Invoices"
       emptyText="No invoices found."
       list={list}
-      details={(invoice) => (
-        <>
-          <p className="font-semibold break-all">
-            Inv #{invoice.invoiceId}
-            {invoice.issuedBy === 'company' && (
-              <span className="ml-2 text-xs font-medium text-slate-700">Issued by {COMPANY.name}</span>
-            )}
-          </p>
-          {invoice.description && <p className="text-sm text-slate-700">{invoice.description}</p>}
-          {invoice.lines?.map((line, index) => (
-            <p key={index} className="text-sm text-slate-700">
-              {line.description}: {formatInr(line.amountPaise)}
-            </p>
-          ))}
-          <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
-        </>
-      )}
+      details={(invoice) => <InvoiceSummary invoice={invoice} />}
       aside={(invoice) => (
         <Payable
           amountPaise={invoice.amountPaise}

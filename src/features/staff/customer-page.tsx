@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from '@/components/button';
+import { InvoiceSummary } from '@/components/invoice-summary';
 import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/format-date';
@@ -20,6 +21,7 @@ import {
 import { ConsolePage, Facts, PagedRows, Panel } from './console-parts';
 import { IssueInvoiceForm } from './issue-invoice-form';
 import { OfflinePaymentButton } from './offline-payment-form';
+import { OrderRow } from './order-row';
 
 /** One customer: profile, orders, invoices (issue, cancel, record a payment), queries and payments. */
 export function CustomerPage() {
@@ -76,29 +78,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
           list={orders}
           label="Orders"
           emptyText="No orders."
-          row={(order) => (
-            <>
-              <div className="min-w-0 flex-1 basis-60">
-                <p className="font-semibold break-all">Order #{order.orderNumber}</p>
-                <p className="text-sm text-slate-700">
-                  {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
-                </p>
-                <p className="text-sm text-slate-600">{formatDateTime(order.createdAt)}</p>
-              </div>
-              <div className="flex items-center gap-2">
-                <span className="font-semibold">{formatInr(order.totalPaise)}</span>
-                <StatusBadge status={order.status} />
-              </div>
-              {order.status === STATUS.pending && (
-                <OfflinePaymentButton
-                  uid={uid}
-                  type="product_order"
-                  docId={order.id}
-                  label={`Order ${order.orderNumber}`}
-                />
-              )}
-            </>
-          )}
+          row={(order) => <OrderRow order={order} />}
         />
       </Panel>
       <Panel id="customer-queries" title="Queries">
@@ -162,19 +142,7 @@ function InvoiceRow({ invoice, uid }: { invoice: Invoice; uid: string }) {
   return (
     <>
       <div className="min-w-0 flex-1 basis-60">
-        <p className="font-semibold">
-          Inv #{invoice.invoiceId}
-          {invoice.issuedBy === 'company' && (
-            <span className="ml-2 text-xs font-medium text-slate-600">issued by us</span>
-          )}
-        </p>
-        {invoice.description && <p className="text-sm text-slate-700">{invoice.description}</p>}
-        {invoice.lines?.map((line, index) => (
-          <p key={index} className="text-sm text-slate-700">
-            {line.description}: {formatInr(line.amountPaise)}
-          </p>
-        ))}
-        <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
+        <InvoiceSummary invoice={invoice} />
         {invoice.paymentId && <p className="text-sm break-all text-slate-600">Payment {invoice.paymentId}</p>}
       </div>
       <div className="flex items-center gap-2">
