@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listedLinesOf, recipientOf } from '../../../server/documents/snapshot';
+import { creditNoteSnapshot, listedLinesOf, recipientOf } from '../../../server/documents/snapshot';
+import { splitInclusiveAmount } from '@/domain/tax';
+import type { TaxDocumentSnapshot } from '@/domain/tax-document';
 
 const KARNATAKA = '29';
 const settings = { sacCodes: { learning: '999293', invoice: '998315' }, sacDefault: '998314' };
@@ -82,5 +84,59 @@ describe('listedLinesOf', () => {
       { sac: '998315', description: 'Design', listedPaise: 10_000 },
       { sac: '998315', description: 'Build', listedPaise: 20_000 },
     ]);
+  });
+});
+
+describe('creditNoteSnapshot', () => {
+  const original = {
+    kind: 'tax-invoice',
+    title: 'Tax Invoice',
+    number: 'NB/2026-27/0007',
+    financialYear: '2026-27',
+    issueDate: '01 Apr 2026',
+    taxType: 'intra-state',
+    pricesIncludeGst: true,
+    lines: [
+      { sac: '998314', description: 'Design', ratePercent: 18, ...splitInclusiveAmount(40_000_00, 18, 'intra-state') },
+      { sac: '998314', description: 'Build', ratePercent: 18, ...splitInclusiveAmount(60_000_00, 18, 'intra-state') },
+    ],
+    totals: splitInclusiveAmount(1_00_000_00, 18, 'intra-state'),
+    payment: {
+      paymentId: 'pay_1',
+      gatewayOrderId: 'order_1',
+      method: 'upi',
+      amountPaise: 1_00_000_00,
+      paidOn: '01 Apr 2026',
+    },
+  } as unknown as TaxDocumentSnapshot;
+  const input = {
+    original,
+    originalId: 'pay_1',
+    refundId: 'rf_1',
+    refundedAtMs: Date.UTC(2026, 3, 10),
+    number: 'CN/2026-27/0001',
+    financialYear: '2026-27',
+    issuedAtMs: Date.UTC(2026, 3, 10),
+  };
+
+  it('when a refund is partial, then the note spreads it over the original lines with the same tax type and references the original', () => {
+    const note = creditNoteSnapshot({ ...input, refundPaise: 30_000_00 });
+    expect(note).toMatchObject({
+      kind: 'credit-note',
+      title: 'Credit Note',
+      number: 'CN/2026-27/0001',
+      taxType: 'intra-state',
+    });
+    expect(note.totals.totalPaise).toBe(30_000_00);
+    expect(note.lines.map((line) => line.totalPaise)).toEqual([12_000_00, 18_000_00]);
+    expect(note.lines.every((line) => line.cgstPaise === line.sgstPaise && line.igstPaise === 0)).toBe(true);
+    expect(note.original).toEqual({ documentId: 'pay_1', number: 'NB/2026-27/0007', issueDate: '01 Apr 2026' });
+    expect(note.payment).toMatchObject({ paymentId: 'pay_1', amountPaise: 30_000_00, paidOn: '10 Apr 2026' });
+  });
+
+  it('when the refund is the whole payment, then the note reverses exactly the original lines', () => {
+    const note = creditNoteSnapshot({ ...input, refundPaise: 1_00_000_00 });
+    expect(note.lines).toEqual(original.lines);
+    expect(note.totals).toEqual(original.totals);
   });
 });
