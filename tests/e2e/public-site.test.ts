@@ -406,7 +406,7 @@ describe('pages', () => {
       await page.goto('/admin-panel');
       await page.waitForURL((url) => url.pathname === '/admin');
       await page.getByRole('heading', { name: 'Staff console' }).waitFor();
-      await page.getByRole('button', { name: 'Login' }).waitFor();
+      await page.locator('main').getByRole('button', { name: 'Login', exact: true }).waitFor();
     });
   });
 });
