@@ -189,16 +189,20 @@ export function resendMail(id: string): Promise<{ status: string }> {
   return apiClient.post(`/api/staff/mail/${encodeURIComponent(id)}/resend`, {}, withAuth);
 }
 
-/** The payments of a date range as a CSV file (Blob), for the accountant. */
-export async function downloadPaymentsCsv(range: DateRange): Promise<Blob> {
+/** A file the API serves to staff (a CSV export, a document's PDF), as a Blob. */
+async function downloadFile(path: string): Promise<Blob> {
   const token = await currentIdToken();
-  const response = await fetch(
-    `${env.apiUrl}/api/staff/payments.csv?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
-    { headers: token ? { Authorization: `Bearer ${token}` } : {} },
-  );
+  const response = await fetch(`${env.apiUrl}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, body?.message ?? `Export failed (${response.status}).`);
+    throw new ApiError(response.status, body?.message ?? `Download failed (${response.status}).`);
   }
   return response.blob();
 }
+
+/** The payments of a date range as a CSV file, for the accountant. */
+export const downloadPaymentsCsv = (range: DateRange) =>
+  downloadFile(`/api/staff/payments.csv?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`);
+
+/** An issued tax invoice, receipt or credit note as PDF (staff may read every document). */
+export const downloadDocumentPdf = (id: string) => downloadFile(`/api/documents/${encodeURIComponent(id)}.pdf`);

@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/format-date';
 import { formatInr } from '@/domain/money';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { TaxDocumentItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
-import { documentsQuery } from './api';
+import { documentsQuery, downloadDocumentPdf } from './api';
 import { ConsolePage, PagedRows } from './console-parts';
 import { useConsoleLink } from './console-path';
+import { saveFile } from './save-file';
 
 /** Tax invoices, receipts and credit notes, newest first (numbered by the API's worker). */
 export function DocumentsPage() {
@@ -37,10 +40,35 @@ export function DocumentsPage() {
             <div className="flex items-center gap-2">
               <span className="font-semibold">{formatInr(item.amountPaise)}</span>
               <StatusBadge status={item.status === 'issued' ? 'Issued' : 'Pending'} />
+              {item.status === 'issued' && <DownloadButton item={item} />}
             </div>
           </>
         )}
       />
     </ConsolePage>
+  );
+}
+
+function DownloadButton({ item }: { item: TaxDocumentItem }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  async function download() {
+    setState('busy');
+    try {
+      saveFile(await downloadDocumentPdf(item.id), `${item.number.replace(/\//g, '-')}.pdf`);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => void download()}
+      disabled={state === 'busy'}
+      aria-label={`Download ${item.number}`}
+    >
+      {state === 'failed' ? 'Retry download' : 'PDF'}
+    </Button>
   );
 }

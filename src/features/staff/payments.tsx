@@ -13,6 +13,7 @@ import { usePagedList } from '@/lib/paged-list';
 import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter } from './api';
 import { ConsolePage, Facts, FilterInput, FilterSelect, PagedRows } from './console-parts';
 import { useConsoleLink } from './console-path';
+import { saveFile } from './save-file';
 
 const STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: 'Paid',
@@ -208,12 +209,7 @@ function ExportButton({ range }: { range: DateRange | null }) {
     setIsExporting(true);
     setError(null);
     try {
-      const blob = await downloadPaymentsCsv(range);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `payments-${range.from}-to-${range.to}.csv`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveFile(await downloadPaymentsCsv(range), `payments-${range.from}-to-${range.to}.csv`);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
