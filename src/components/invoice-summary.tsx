@@ -1,5 +1,5 @@
 import { COMPANY } from '@/domain/company';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 
 interface InvoiceSummaryProps {

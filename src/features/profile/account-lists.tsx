@@ -4,12 +4,12 @@ import { Button, buttonClasses } from '@/components/button';
 import { InvoiceSummary } from '@/components/invoice-summary';
 import { StatusBadge } from '@/components/status-badge';
 import { isOrderPayable } from '@/domain/cart';
+import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import type { CustomerQuery, Invoice, Order } from '@/lib/firestore';
 import { useSubscription, type SubscriptionState } from '@/lib/use-subscription';
 import { subscribeToInvoices, subscribeToOrders, subscribeToQueries } from './api';
-import { formatDateTime } from '@/domain/dates';
 
 interface ListSectionProps<T extends { id: string }> {
   id: string;

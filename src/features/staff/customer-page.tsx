@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { InvoiceSummary } from '@/components/invoice-summary';
 import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import type { CustomerQuery, Invoice, Order, PaymentRecord, Profile } from '@/lib/firestore';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import type { Customer } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { customersQuery } from './api';

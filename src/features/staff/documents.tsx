@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { TaxDocumentItem } from '@/lib/firestore';

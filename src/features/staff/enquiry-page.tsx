@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import type { MailItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { mailQuery, resendMail } from './api';

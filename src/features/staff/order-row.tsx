@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import type { Order } from '@/lib/firestore';

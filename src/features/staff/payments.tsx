@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { FormMessage, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import { formatInr, rupeesToPaise } from '@/domain/money';
 import { dateRangeSchema, type DateRange } from '@/domain/staff';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
-import { formatDateTime } from '@/domain/format-date';
+import { formatDateTime } from '@/domain/dates';
 import type { JobRun } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';
 import { runReconciliation, subscribeToJobRun } from './api';
