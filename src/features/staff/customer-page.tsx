@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { InvoiceSummary } from '@/components/invoice-summary';
@@ -22,6 +21,7 @@ import { ConsolePage, Facts, PagedRows, Panel } from './console-parts';
 import { IssueInvoiceForm } from './issue-invoice-form';
 import { OfflinePaymentButton } from './offline-payment-form';
 import { OrderRow } from './order-row';
+import { useAction } from './use-action';
 
 /** One customer: profile, orders, invoices (issue, cancel, record a payment), queries and payments. */
 export function CustomerPage() {
@@ -123,21 +123,8 @@ function CustomerDetails({ profile }: { profile: Profile }) {
 }
 
 function InvoiceRow({ invoice, uid }: { invoice: Invoice; uid: string }) {
-  const [isCancelling, setIsCancelling] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run: cancel, isBusy: isCancelling, error } = useAction(() => cancelInvoice(uid, invoice.id));
   const label = `Invoice ${invoice.invoiceId}`;
-
-  async function cancel() {
-    setIsCancelling(true);
-    setError(null);
-    try {
-      await cancelInvoice(uid, invoice.id);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setIsCancelling(false);
-    }
-  }
 
   return (
     <>

@@ -7,6 +7,7 @@ import type { MailItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { mailQuery, resendMail } from './api';
 import { ConsolePage, FilterSelect, PagedRows } from './console-parts';
+import { useAction } from './use-action';
 
 /** The outbox: every mail, or only the failed ones, with Resend for a failed mail. */
 export function MailPage() {
@@ -38,20 +39,9 @@ export function MailPage() {
 }
 
 function MailRow({ mail }: { mail: MailItem }) {
-  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [error, setError] = useState<string | null>(null);
-
-  async function resend() {
-    setState('sending');
-    setError(null);
-    try {
-      await resendMail(mail.id);
-      setState('done');
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      setState('idle');
-    }
-  }
+  const [isQueued, setIsQueued] = useState(false);
+  const { run, isBusy, error } = useAction(resendMail);
+  const resend = async () => setIsQueued(await run(mail.id));
 
   return (
     <>
@@ -65,18 +55,18 @@ function MailRow({ mail }: { mail: MailItem }) {
       </div>
       <div className="flex flex-col items-end gap-2">
         <StatusBadge status={mail.status} />
-        {mail.status === 'failed' && state !== 'done' && (
+        {mail.status === 'failed' && !isQueued && (
           <Button
             size="sm"
             variant="secondary"
             onClick={() => void resend()}
-            disabled={state === 'sending'}
+            disabled={isBusy}
             aria-label={`Resend ${mail.id}`}
           >
-            {state === 'sending' ? 'Resending...' : 'Resend'}
+            {isBusy ? 'Resending...' : 'Resend'}
           </Button>
         )}
-        {state === 'done' && <span className="text-sm text-green-800">Queued again</span>}
+        {isQueued && <span className="text-sm text-green-800">Queued again</span>}
       </div>
       {error && (
         <div className="w-full">

@@ -3,6 +3,7 @@ import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS } from '@/domain/staff';
 import { recordOfflinePayment } from './api';
+import { useAction } from './use-action';
 
 interface OfflinePaymentProps {
   uid: string;
@@ -20,8 +21,7 @@ export function OfflinePaymentButton({ uid, type, docId, label }: OfflinePayment
   const [isOpen, setIsOpen] = useState(false);
   const [method, setMethod] = useState<(typeof OFFLINE_METHODS)[number]>('bank-transfer');
   const [reference, setReference] = useState('');
-  const [isSaving, setIsSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run: save, isBusy: isSaving, error } = useAction(recordOfflinePayment);
   const id = useId();
 
   if (!isOpen) {
@@ -39,16 +39,7 @@ export function OfflinePaymentButton({ uid, type, docId, label }: OfflinePayment
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setIsSaving(true);
-    setError(null);
-    try {
-      await recordOfflinePayment({ uid, type, docId, method, reference });
-      setIsOpen(false);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setIsSaving(false);
-    }
+    if (await save({ uid, type, docId, method, reference })) setIsOpen(false);
   }
 
   return (

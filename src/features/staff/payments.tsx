@@ -14,6 +14,7 @@ import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter 
 import { ConsolePage, Facts, FilterInput, FilterSelect, PagedRows } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { saveFile } from './save-file';
+import { useAction } from './use-action';
 
 const STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: 'Paid',
@@ -201,21 +202,13 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
 }
 
 function ExportButton({ range }: { range: DateRange | null }) {
-  const [error, setError] = useState<string | null>(null);
-  const [isExporting, setIsExporting] = useState(false);
-
-  async function exportCsv() {
-    if (!range) return;
-    setIsExporting(true);
-    setError(null);
-    try {
-      saveFile(await downloadPaymentsCsv(range), `payments-${range.from}-to-${range.to}.csv`);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setIsExporting(false);
-    }
-  }
+  const {
+    run: exportCsv,
+    isBusy: isExporting,
+    error,
+  } = useAction(async () => {
+    if (range) saveFile(await downloadPaymentsCsv(range), `payments-${range.from}-to-${range.to}.csv`);
+  });
 
   return (
     <div className="flex flex-wrap items-center gap-3">

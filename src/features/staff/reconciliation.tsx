@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { formatDateTime } from '@/domain/dates';
@@ -6,6 +5,7 @@ import type { JobRun } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';
 import { runReconciliation, subscribeToJobRun } from './api';
 import { ConsolePage, Facts, Panel } from './console-parts';
+import { useAction } from './use-action';
 
 const REPORT_LABELS: Record<string, string> = {
   checked: 'Pending payments checked',
@@ -20,20 +20,7 @@ export function ReconciliationPage() {
   const run = useSubscription<JobRun | null>('job:reconcile', (onData, onError) =>
     subscribeToJobRun('reconcile', onData, onError),
   );
-  const [isRunning, setIsRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function runNow() {
-    setIsRunning(true);
-    setError(null);
-    try {
-      await runReconciliation();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setIsRunning(false);
-    }
-  }
+  const { run: runNow, isBusy: isRunning, error } = useAction(runReconciliation);
 
   const last = run.data;
   return (

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+
+/**
+ * One console button's API call: `isBusy` while it runs (to disable the button and say so), and
+ * the server's `{ message }` (or the error's text) when it fails. `run` resolves to whether it
+ * succeeded, so a caller can close a form or say 'done' only then.
+ */
+export function useAction<Args extends unknown[]>(action: (...args: Args) => Promise<unknown>) {
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(...args: Args): Promise<boolean> {
+    setIsBusy(true);
+    setError(null);
+    try {
+      await action(...args);
+      return true;
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      return false;
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return { run, isBusy, error };
+}
