@@ -88,7 +88,10 @@ const demoQuery = {
 };
 batch.set(user.collection('queries').doc('demo-query-1'), demoQuery);
 // The staff inbox: the customer's query (same id, linked) and a visitor's enquiry.
-const searchCopies = (name: string, email: string) => ({ nameLower: name.toLowerCase(), emailLower: email.toLowerCase() });
+const searchCopies = (name: string, email: string) => ({
+  nameLower: name.toLowerCase(),
+  emailLower: email.toLowerCase(),
+});
 batch.set(db.doc('enquiries/demo-query-1'), {
   ...demoQuery,
   ...searchCopies(DEMO.name, DEMO.email),

@@ -209,7 +209,11 @@ export function creditNoteSnapshot(input: CreditNoteInput): TaxDocumentSnapshot 
     input.refundPaise === original.totals.totalPaise
       ? { taxType: original.taxType, lines: original.lines, totals: original.totals }
       : taxLinesForPayment(
-          original.lines.map((line) => ({ sac: line.sac, description: line.description, listedPaise: line.totalPaise })),
+          original.lines.map((line) => ({
+            sac: line.sac,
+            description: line.description,
+            listedPaise: line.totalPaise,
+          })),
           input.refundPaise,
           { registered, ratePercent, pricesIncludeGst: true },
           original.taxType ?? 'intra-state',

@@ -37,7 +37,11 @@ function refundFromEntity(entity: RazorpayRefundEntity): GatewayRefund {
 
 /** The SDK's HTTP client (axios, with our keys and base URL): its refund call cannot send headers. */
 interface SdkHttp {
-  api: { rq: { post: (url: string, data: unknown, config: { headers: Record<string, string> }) => Promise<{ data: unknown }> } };
+  api: {
+    rq: {
+      post: (url: string, data: unknown, config: { headers: Record<string, string> }) => Promise<{ data: unknown }>;
+    };
+  };
 }
 
 function toGatewayError(error: unknown, what: string): GatewayError {
@@ -128,10 +132,7 @@ export class RazorpayGateway implements PaymentGateway {
       return refundFromEntity(data as RazorpayRefundEntity);
     } catch (error) {
       const response = (error as { response?: { status?: number; data?: RazorpayError } }).response;
-      throw toGatewayError(
-        response ? { statusCode: response.status, error: response.data?.error } : error,
-        'refund',
-      );
+      throw toGatewayError(response ? { statusCode: response.status, error: response.data?.error } : error, 'refund');
     }
   }
 

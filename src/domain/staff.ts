@@ -82,9 +82,7 @@ export type EnquiryUpdate = z.infer<typeof enquiryUpdateSchema>;
 
 export const refundRequestSchema = z.object({
   /** Generated once per refund dialog: pressing twice (or retrying) repeats the same request. */
-  requestId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{10,40}$/, 'requestId must be 10-40 letters, digits, "-" or "_".'),
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{10,40}$/, 'requestId must be 10-40 letters, digits, "-" or "_".'),
   /** Omitted: the whole amount still refundable. */
   amountPaise: paiseSchema.optional(),
   reason: trimmed(200).optional().default(''),

@@ -97,7 +97,12 @@ export function usePagedList<T extends { id: string }>(
       .then((page) =>
         setMore((previous) => {
           const base = previous.key === key ? previous : { key, items: [], last: undefined, isFull: true };
-          return { key, items: [...base.items, ...page.items], last: page.last ?? base.last ?? cursor, isFull: page.isFull };
+          return {
+            key,
+            items: [...base.items, ...page.items],
+            last: page.last ?? base.last ?? cursor,
+            isFull: page.isFull,
+          };
         }),
       )
       .catch((error: unknown) =>

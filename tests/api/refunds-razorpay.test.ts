@@ -62,7 +62,9 @@ describe('Razorpay refunds', () => {
     const refuse = (status: number) =>
       nock(RAZORPAY)
         .post('/v1/payments/pay_Rzp000000000001/refund')
-        .reply(status, { error: { code: 'BAD_REQUEST_ERROR', description: 'The refund amount exceeds the captured amount' } });
+        .reply(status, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The refund amount exceeds the captured amount' },
+        });
     const attempt = () =>
       gateway
         .refund({ paymentId: 'pay_Rzp000000000001', amountPaise: 50_000, refundId: REFUND_ID, notes: {} })

@@ -9,7 +9,11 @@ import { uniqueEmail } from './payments-fixtures';
  * Every staff endpoint: 401 without a token, 401 with a revoked one, 403 without the claim, and
  * 400 with `{ message }` for a bad body or parameter. The behaviour of each is in its own file.
  */
-const ENDPOINTS: Array<{ method: 'get' | 'post'; path: string; bad: { path?: string; body?: unknown; message: RegExp } }> = [
+const ENDPOINTS: Array<{
+  method: 'get' | 'post';
+  path: string;
+  bad: { path?: string; body?: unknown; message: RegExp };
+}> = [
   {
     method: 'post',
     path: '/api/staff/enquiries/e1',
@@ -70,16 +74,24 @@ beforeEach(() => clearFirestore());
 
 const call = (method: 'get' | 'post', path: string, token?: string, body?: unknown) => {
   const app = testApp().app;
-  const pending = method === 'get' ? request(app).get(path) : request(app).post(path).send((body ?? {}) as object);
+  const pending =
+    method === 'get'
+      ? request(app).get(path)
+      : request(app)
+          .post(path)
+          .send((body ?? {}) as object);
   return token ? pending.set('Authorization', `Bearer ${token}`) : pending;
 };
 
 describe('staff endpoints', () => {
-  it.each(ENDPOINTS)('when $method $path has no token, then it answers 401 with a message', async ({ method, path }) => {
-    const response = await call(method, path);
-    expect(response.status).toBe(401);
-    expect(response.body.message).toEqual(expect.any(String));
-  });
+  it.each(ENDPOINTS)(
+    'when $method $path has no token, then it answers 401 with a message',
+    async ({ method, path }) => {
+      const response = await call(method, path);
+      expect(response.status).toBe(401);
+      expect(response.body.message).toEqual(expect.any(String));
+    },
+  );
 
   it.each(ENDPOINTS)(
     'when $method $path comes from a signed-in customer without the claim, then it answers 403',

@@ -22,7 +22,9 @@ describe('npm run backfill', () => {
     await db.doc('enquiries/e1').set({ name: 'Kavya', email: 'kavya@example.com', status: 'New' });
     await db.doc('payments/pay_a').set({ paymentId: 'pay_a', amountPaise: 100 });
     await db.doc('payments/pay_b').set({ paymentId: 'pay_b', amountPaise: 100, duplicateOf: 'pay_a' });
-    await db.doc('payments/pay_c').set({ paymentId: 'pay_c', amountPaise: 100, duplicateOf: null, documentMissing: true });
+    await db
+      .doc('payments/pay_c')
+      .set({ paymentId: 'pay_c', amountPaise: 100, duplicateOf: null, documentMissing: true });
     await db.doc('payments/pay_d').set({ paymentId: 'pay_d', amountPaise: 100, status: 'mismatch' });
 
     const first = await backfillConsoleData(db);
@@ -39,7 +41,9 @@ describe('npm run backfill', () => {
       nameLower: 'asha verma',
     });
     expect(await docData('enquiries/e1')).toMatchObject({ nameLower: 'kavya', source: 'visitor' });
-    const statuses = await Promise.all(['a', 'b', 'c', 'd'].map(async (id) => (await docData(`payments/pay_${id}`))!.status));
+    const statuses = await Promise.all(
+      ['a', 'b', 'c', 'd'].map(async (id) => (await docData(`payments/pay_${id}`))!.status),
+    );
     expect(statuses).toEqual(['paid', 'duplicate', 'order-missing', 'mismatch']);
   });
 });

@@ -36,7 +36,9 @@ describe('inbox', () => {
     const [query] = (await admin().db.collection(`users/${customer.uid}/queries`).get()).docs;
     const id = query!.id;
 
-    await asStaff(app).post(`/api/staff/enquiries/${id}`, { status: 'In progress', note: 'Called back on Monday.' }).expect(200);
+    await asStaff(app)
+      .post(`/api/staff/enquiries/${id}`, { status: 'In progress', note: 'Called back on Monday.' })
+      .expect(200);
     await asStaff(app).post(`/api/staff/enquiries/${id}`, { status: 'Closed' }).expect(200);
 
     expect((await docData(`users/${customer.uid}/queries/${id}`))!.status).toBe('Closed');
@@ -57,7 +59,10 @@ describe('inbox', () => {
 
   it("when staff update a visitor's enquiry, then only the enquiry changes", async () => {
     const { app } = testApp();
-    await request(app).post('/api/contact').send({ name: 'Kavya', email: 'kavya@example.com', message: 'Hi' }).expect(201);
+    await request(app)
+      .post('/api/contact')
+      .send({ name: 'Kavya', email: 'kavya@example.com', message: 'Hi' })
+      .expect(201);
     const [enquiry] = (await admin().db.collection('enquiries').get()).docs;
     expect(enquiry!.data()).toMatchObject({ source: 'visitor', uid: null, nameLower: 'kavya' });
     await asStaff(app).post(`/api/staff/enquiries/${enquiry!.id}`, { status: 'Closed' }).expect(200);
@@ -166,7 +171,10 @@ describe('issued invoices', () => {
     await seedProfile(customer.uid);
     const issued = await asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid)).expect(201);
     // A checkout opened before the cancellation.
-    const openCheckout = await createPaymentOrder(app, customer.idToken, { firestore_id: issued.body.id, type: 'invoice' });
+    const openCheckout = await createPaymentOrder(app, customer.idToken, {
+      firestore_id: issued.body.id,
+      type: 'invoice',
+    });
 
     await asStaff(app).post(`/api/staff/customers/${customer.uid}/invoices/${issued.body.id}/cancel`).expect(200);
 

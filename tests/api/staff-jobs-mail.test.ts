@@ -54,7 +54,9 @@ describe('mail: Resend', () => {
   });
 
   it('when the mail was sent or does not exist, then it answers 409 or 404 and audits nothing', async () => {
-    await admin().db.doc('mail/sent-one').set({ ...failedMail, status: 'sent' });
+    await admin()
+      .db.doc('mail/sent-one')
+      .set({ ...failedMail, status: 'sent' });
 
     const sent = await post('/api/staff/mail/sent-one/resend');
     const missing = await post('/api/staff/mail/missing/resend');

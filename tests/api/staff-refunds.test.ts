@@ -136,7 +136,10 @@ describe('refunds', () => {
     const response = await refund(app, duplicateId);
 
     expect(response.status).toBe(200);
-    expect(await docData(`payments/${duplicateId}`)).toMatchObject({ status: 'refunded', statusBeforeRefund: 'duplicate' });
+    expect(await docData(`payments/${duplicateId}`)).toMatchObject({
+      status: 'refunded',
+      statusBeforeRefund: 'duplicate',
+    });
     expect(await docData(paid.path)).toMatchObject({ status: 'Paid', paymentId: paid.paymentId });
     expect(await documentData(response.body.refundId)).toBeUndefined();
     expect(await docData(`mail/refund:${response.body.refundId}`)).toMatchObject({ attachmentDocumentId: null });

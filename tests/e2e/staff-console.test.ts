@@ -116,7 +116,11 @@ describe('staff console', () => {
           const response = await fetch(`${apiUrl}/api/contact`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-            body: JSON.stringify({ name: 'Farah Khan', email: 'farah@example.com', message: 'A quote for a clinic app?' }),
+            body: JSON.stringify({
+              name: 'Farah Khan',
+              email: 'farah@example.com',
+              message: 'A quote for a clinic app?',
+            }),
           });
           if (response.status !== 201) throw new Error(`contact failed: ${response.status}`);
         },

@@ -24,8 +24,7 @@ const staff = () => env.authenticatedContext('sam', { staff: true }).firestore()
 const alice = () => env.authenticatedContext('alice').firestore();
 /** A signed-in customer who set a look-alike claim value: only `staff == true` counts. */
 const pretender = () => env.authenticatedContext('mallory', { staff: 'true' }).firestore();
-const guest = () =>
-  env.authenticatedContext('guest', { firebase: { sign_in_provider: 'anonymous' } }).firestore();
+const guest = () => env.authenticatedContext('guest', { firebase: { sign_in_provider: 'anonymous' } }).firestore();
 const visitor = () => env.unauthenticatedContext().firestore();
 
 async function seed(path: string, data: Record<string, unknown>): Promise<void> {
@@ -107,7 +106,12 @@ describe('staff reads', () => {
 });
 
 describe('everyone else is denied as before', () => {
-  const others = { 'a non-staff customer': alice, 'a look-alike claim': pretender, 'a guest': guest, 'a visitor': visitor };
+  const others = {
+    'a non-staff customer': alice,
+    'a look-alike claim': pretender,
+    'a guest': guest,
+    'a visitor': visitor,
+  };
 
   it.each(Object.entries(others))('when %s reads across users, then it is denied', async (_who, context) => {
     await seedAcrossUsers();
@@ -118,12 +122,15 @@ describe('everyone else is denied as before', () => {
     await assertFails(getDoc(doc(context(), 'users/bob/orders/o2')));
   });
 
-  it.each(Object.entries(others))('when %s reads a staff-readable collection, then it is denied', async (_who, context) => {
-    for (const name of STAFF_READABLE) {
-      await seed(`${name}/x`, { any: 'thing' });
-      await assertFails(getDoc(doc(context(), `${name}/x`)));
-    }
-  });
+  it.each(Object.entries(others))(
+    'when %s reads a staff-readable collection, then it is denied',
+    async (_who, context) => {
+      for (const name of STAFF_READABLE) {
+        await seed(`${name}/x`, { any: 'thing' });
+        await assertFails(getDoc(doc(context(), `${name}/x`)));
+      }
+    },
+  );
 });
 
 describe('auditLog', () => {

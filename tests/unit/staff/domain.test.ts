@@ -19,11 +19,19 @@ describe('staff domain rules', () => {
   });
 
   it('when an invoice has no lines, a line below ₹1 or a bad number, then the schema names the problem', () => {
-    const valid = { uid: 'u1', number: 'INV-0001', description: 'Work', lines: [{ description: 'Design', amountPaise: 100 }] };
+    const valid = {
+      uid: 'u1',
+      number: 'INV-0001',
+      description: 'Work',
+      lines: [{ description: 'Design', amountPaise: 100 }],
+    };
     expect(issueInvoiceSchema.safeParse(valid).success).toBe(true);
-    expect(issueInvoiceSchema.safeParse({ ...valid, lines: [] }).error?.issues[0]?.message).toBe('Add at least one line.');
+    expect(issueInvoiceSchema.safeParse({ ...valid, lines: [] }).error?.issues[0]?.message).toBe(
+      'Add at least one line.',
+    );
     expect(
-      issueInvoiceSchema.safeParse({ ...valid, lines: [{ description: 'x', amountPaise: 99 }] }).error?.issues[0]?.message,
+      issueInvoiceSchema.safeParse({ ...valid, lines: [{ description: 'x', amountPaise: 99 }] }).error?.issues[0]
+        ?.message,
     ).toBe('Amount must be at least ₹1.');
     expect(issueInvoiceSchema.safeParse({ ...valid, number: 'INV 1' }).success).toBe(false);
   });
