@@ -1,4 +1,4 @@
-import { COMPANY } from '@/domain/company';
+import { ISSUED_BY_COMPANY } from '@/domain/company';
 import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 
@@ -22,16 +22,25 @@ export function InvoiceSummary({ invoice }: InvoiceSummaryProps) {
       <p className="font-semibold break-all">
         Inv #{invoice.invoiceId}
         {invoice.issuedBy === 'company' && (
-          <span className="ml-2 text-xs font-medium text-slate-700">Issued by {COMPANY.name}</span>
+          <span className="ml-2 text-xs font-medium text-slate-700">{ISSUED_BY_COMPANY}</span>
         )}
       </p>
+      <InvoiceLines invoice={invoice} />
+      <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
+    </>
+  );
+}
+
+/** What an issued invoice is for: its description and each line with its amount (none for the customer's own). */
+export function InvoiceLines({ invoice }: Pick<InvoiceSummaryProps, 'invoice'>) {
+  return (
+    <>
       {invoice.description && <p className="text-sm text-slate-700">{invoice.description}</p>}
       {invoice.lines?.map((line, index) => (
         <p key={index} className="text-sm text-slate-700">
           {line.description}: {formatInr(line.amountPaise)}
         </p>
       ))}
-      <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
     </>
   );
 }

@@ -23,6 +23,9 @@ export const COMPANY = {
   brandColour: '#18a2cd',
 } as const;
 
+/** The mark on an invoice the company issued (the customer can neither change nor delete it). */
+export const ISSUED_BY_COMPANY = `Issued by ${COMPANY.name}`;
+
 export const POLICY_DATE = '10 September 2025';
 
 /** Almost every customer is in India: new profiles start with it chosen. */

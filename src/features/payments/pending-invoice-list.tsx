@@ -1,5 +1,5 @@
 import { Button, Spinner } from '@/components/button';
-import { COMPANY } from '@/domain/company';
+import { ISSUED_BY_COMPANY } from '@/domain/company';
 import { formatInr } from '@/domain/money';
 import type { Invoice } from '@/lib/firestore';
 import type { SubscriptionState } from '@/lib/use-subscription';
@@ -48,7 +48,7 @@ export function PendingInvoiceList({ invoices, payingId, onPay, canDelete, onDel
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900">Invoice #{invoice.invoiceId}</p>
                   {invoice.issuedBy === 'company' && (
-                    <p className="text-xs font-medium text-slate-700">Issued by {COMPANY.name}</p>
+                    <p className="text-xs font-medium text-slate-700">{ISSUED_BY_COMPANY}</p>
                   )}
                   <p className="text-sm text-slate-600">{formatInr(invoice.amountPaise)}</p>
                 </div>

@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
+import { InvoiceLines } from '@/components/invoice-summary';
 import { StatusBadge } from '@/components/status-badge';
+import { ISSUED_BY_COMPANY } from '@/domain/company';
 import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
@@ -46,6 +48,12 @@ export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref, 
       <h2 id="invoice-to-pay-title" className="text-xl font-semibold break-all text-slate-900">
         {data ? `Invoice #${data.invoiceId}` : 'Invoice not found'}
       </h2>
+      {data?.issuedBy === 'company' && (
+        <div className="mt-1">
+          <p className="text-sm font-medium text-slate-700">{ISSUED_BY_COMPANY}</p>
+          <InvoiceLines invoice={data} />
+        </div>
+      )}
       {!data ? (
         <p className="mt-2 text-slate-700">
           {invoice.status === 'error'

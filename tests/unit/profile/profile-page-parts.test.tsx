@@ -415,6 +415,19 @@ describe('InvoiceToPay (/profile?invoice=…)', () => {
     expect(api.subscribeToInvoice).toHaveBeenCalledWith('u1', 'doc-9', expect.any(Function), expect.any(Function));
   });
 
+  it('when the linked invoice was issued by the company, then it says so and lists what it is for', () => {
+    linked({
+      ...issued,
+      issuedBy: 'company',
+      description: 'Factory dashboard',
+      lines: [{ description: 'Design', amountPaise: 15_000_00 }],
+    });
+    renderApp(<InvoiceToPay uid="u1" invoiceDocId="doc-9" payingId={null} onPay={vi.fn()} receiptHref={receiptHref} />);
+    expect(screen.getByText('Issued by Nimbus Bespoke Software')).toBeInTheDocument();
+    expect(screen.getByText('Factory dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Design: ₹15,000')).toBeInTheDocument();
+  });
+
   it('when the linked invoice is paid, then its receipt is offered; when it is not in the account, that is said', () => {
     linked({ ...issued, status: 'Paid', paymentId: 'pay_9' });
     const { unmount } = renderApp(
