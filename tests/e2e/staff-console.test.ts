@@ -80,18 +80,22 @@ describe('staff console', () => {
 
       const [issued] = (await admin().db.collection(`users/${customer.uid}/invoices`).get()).docs;
       await browser.withPage(async ({ page }) => {
-        // The mail's link opens the invoice ready to pay.
+        // The mail's link opens the invoice ready to pay; My Invoices marks it as the company's.
         await signInAndOpen(page, customer.email, `/profile?invoice=${issued!.id}`);
         const mine = page.locator('section[aria-labelledby="my-invoices"]');
         await mine.getByText('Issued by Nimbus Bespoke Software').waitFor({ timeout: 20_000 });
-        const pay = mine.getByRole('button', { name: 'Pay Now: Inv #INV-0001' });
-        await expect.poll(() => pay.evaluate((button) => button === document.activeElement)).toBe(true);
         await expect(mine.getByText('₹2,80,000').isVisible()).resolves.toBe(true);
-        await pay.click();
+        await expect(mine.getByRole('button', { name: /^Delete/ }).count()).resolves.toBe(0);
+        const toPay = page.getByTestId('invoice-to-pay');
+        await toPay.getByRole('heading', { name: 'Invoice #INV-0001' }).waitFor();
+        await toPay.getByText('Build: ₹2,65,000').waitFor();
+        await toPay.getByRole('button', { name: 'Pay Now: Inv #INV-0001' }).click();
         const checkout = page.getByRole('dialog', { name: 'Test checkout (sandbox)' });
         await checkout.getByText('₹2,80,000').waitFor();
         await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
-        await mine.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+        await page.waitForURL(`**/receipts/invoice/${issued!.id}`);
+        await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+        await expect(page.getByTestId('receipt-amount').textContent()).resolves.toBe('₹2,80,000');
       });
 
       // Staff's list is live: the invoice turns Paid without a reload.
