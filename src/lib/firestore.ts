@@ -392,7 +392,6 @@ export interface JobRun {
   startedAt: Date | null;
   finishedAt: Date | null;
   trigger: string;
-  by: string | null;
   ok: boolean;
   report: Record<string, number> | null;
   error: string | null;
@@ -499,7 +498,6 @@ export const leaseDoc = (name: string) =>
         startedAt: date(run.startedAt),
         finishedAt: date(run.finishedAt),
         trigger: str(run.trigger),
-        by: str(run.by) || null,
         ok: run.ok !== false,
         report: (typeof run.report === 'object' && run.report !== null ? run.report : null) as Record<
           string,

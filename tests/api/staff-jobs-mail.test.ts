@@ -17,14 +17,28 @@ const post = (path: string) =>
   request(testApp().app).post(path).set('Authorization', `Bearer ${staff.idToken}`).send({});
 
 describe('reconciliation: Run now', () => {
-  it('when staff press Run now, then a pass runs and its report, time and who started it are kept on leases/reconcile', async () => {
+  it('when staff press Run now, then the job runs a pass under its lease, keeps its report on leases/reconcile and audits who pressed it', async () => {
     const response = await post('/api/staff/jobs/reconcile/run');
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ checked: 0, paid: 0, failed: 0, refundsChecked: 0, refundsSettled: 0 });
+    const report = { checked: 0, paid: 0, failed: 0, refundsChecked: 0, refundsSettled: 0 };
+    expect(response.body).toMatchObject({ job: 'reconcile', outcome: 'ran', ok: true, report });
     const lease = (await docData('leases/reconcile'))!;
-    expect(lease.lastRun).toMatchObject({ trigger: 'staff', by: email, ok: true, report: response.body });
+    expect(lease.lastRun).toMatchObject({ trigger: 'manual', ok: true, report });
     expect(lease.lastRun.finishedAt).toBeInstanceOf(Timestamp);
+    const audit = await admin().db.collection('auditLog').where('action', '==', 'job.run').get();
+    expect(audit.docs.map((doc) => doc.data())).toEqual([
+      expect.objectContaining({ actorUid: staff.uid, actorEmail: email, target: 'leases/reconcile' }),
+    ]);
+  });
+
+  it('when another pass holds the lease, then Run now answers 409 with a message', async () => {
+    await admin()
+      .db.doc('leases/reconcile')
+      .set({ holder: 'other', leaseUntil: Timestamp.fromMillis(Date.now() + 60_000) });
+    const response = await post('/api/staff/jobs/reconcile/run');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toMatch(/running already/);
   });
 });
 

@@ -15,6 +15,13 @@ const REPORT_LABELS: Record<string, string> = {
   refundsSettled: 'Refunds confirmed',
 };
 
+/** Who started a pass (jobs/lease.ts `LastRun.trigger`); who pressed 'Run now' is in the audit log. */
+const TRIGGER_LABELS: Record<string, string> = {
+  timer: 'The API (every interval)',
+  scheduler: 'Cloud Scheduler',
+  manual: "Staff ('Run now')",
+};
+
 /** When reconciliation last ran and what it found, and 'Run now'. */
 export function ReconciliationPage() {
   const run = useSubscription<JobRun | null>('job:reconcile', (onData, onError) =>
@@ -46,7 +53,7 @@ export function ReconciliationPage() {
             <Facts
               items={[
                 ['Finished', formatDateTime(last.finishedAt)],
-                ['Started by', last.trigger === 'staff' ? (last.by ?? 'staff') : last.trigger],
+                ['Started by', TRIGGER_LABELS[last.trigger] ?? last.trigger],
                 ['Result', last.ok ? 'Completed' : `Failed: ${last.error ?? ''}`],
                 ...Object.entries(last.report ?? {}).map(([key, value]): [string, string] => [
                   REPORT_LABELS[key] ?? key,
