@@ -103,6 +103,7 @@ describe('two API instances', () => {
     twoInstances(intervalMs / 60_000, async (instance) => {
       runs.push({ instance, slot: (await admin().db.doc('leases/reconcile').get()).get('slot') as number });
     });
+    const start = Date.now();
     // Each instance ticks 4 times per interval: far more chances than runs.
     for (const runner of runners) {
       const timer = setInterval(() => runner.kick(RECONCILE_JOB), intervalMs / 4);
@@ -113,8 +114,10 @@ describe('two API instances', () => {
 
     const slots = runs.map((run) => run.slot);
     expect(new Set(slots).size).toBe(slots.length); // never twice in one interval
+    // At most one run per interval the test spanned (a slow machine's queued ticks may reach one more).
+    const spanned = Math.floor(Date.now() / intervalMs) - Math.floor(start / intervalMs) + 1;
     expect(runs.length).toBeGreaterThanOrEqual(3);
-    expect(runs.length).toBeLessThanOrEqual(5);
+    expect(runs.length).toBeLessThanOrEqual(spanned);
     const lease = await docData('leases/reconcile');
     expect(lease?.lastRun).toMatchObject({ ok: true, trigger: 'timer', report: { checked: 0, paid: 0, failed: 0 } });
     expect(['two-a', 'two-b']).toContain(lease?.lastRun.instance);
