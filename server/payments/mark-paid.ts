@@ -5,6 +5,7 @@ import { mailQueued } from '../mail/outbox';
 import { singleFlight } from '../single-flight';
 import { notifyPaymentApplied, recordPaymentEffects } from './after-paid';
 import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
+import type { PaymentGateway } from './gateway';
 
 export type PaymentSource = 'verify' | 'webhook' | 'reconcile' | 'offline';
 
@@ -86,6 +87,29 @@ export async function markPaid(
   const { value, joined } = await paymentFlights(db, input.paymentId, () => markPaidOnce(db, input, knownLink));
   // Only one call flips the document; the ones that joined it report the payment as recorded.
   return joined && value.outcome === 'paid' ? { ...value, outcome: 'already-recorded' } : value;
+}
+
+/**
+ * Asks the gateway whether an order of ours was captured, and marks it Paid if so (reconciliation
+ * and the cancelling of stale orders both must never miss a payment that did happen). Returns null
+ * when nothing was captured.
+ */
+export async function markCapturedPaid(
+  db: Firestore,
+  gateway: PaymentGateway,
+  gatewayOrderId: string,
+): Promise<{ result: MarkPaidResult; paymentId: string } | null> {
+  const payments = await gateway.fetchOrderPayments(gatewayOrderId);
+  const captured = payments.find((payment) => payment.status === 'captured');
+  if (!captured) return null;
+  const result = await markPaid(db, {
+    gatewayOrderId,
+    paymentId: captured.id,
+    amountPaise: captured.amount,
+    method: captured.method,
+    source: 'reconcile',
+  });
+  return { result, paymentId: captured.id };
 }
 
 async function markPaidOnce(

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { STATUS } from '../../src/domain/status';
 import type { JobDefinition } from '../jobs/runner';
 import type { PaymentGateway } from './gateway';
-import { markPaid } from './mark-paid';
+import { markCapturedPaid } from './mark-paid';
 
 /**
  * The life of a cart's order after it is created 'Pending': it is paid, or it becomes 'Cancelled'
@@ -54,21 +54,10 @@ export async function cancelOpenOrder(
   if (!snapshot.exists || snapshot.get('status') !== STATUS.pending) return 'skipped';
   const gatewayOrderId = snapshot.get('gatewayOrderId') as unknown;
   if (typeof gatewayOrderId === 'string') {
-    const captured = (await gateway.fetchOrderPayments(gatewayOrderId)).find(
-      (payment) => payment.status === 'captured',
-    );
-    if (captured) {
-      const result = await markPaid(db, {
-        gatewayOrderId,
-        paymentId: captured.id,
-        amountPaise: captured.amount,
-        method: captured.method,
-        source: 'reconcile',
-      });
-      if (result.outcome === 'paid') return 'paid';
-      // Otherwise the payment is already recorded (for a refund, or by a concurrent call that paid
-      // the order: then the conditional cancel below finds it changed and leaves it).
-    }
+    const captured = await markCapturedPaid(db, gateway, gatewayOrderId);
+    if (captured?.result.outcome === 'paid') return 'paid';
+    // Otherwise nothing was captured, or the payment is already recorded (for a refund, or by a
+    // concurrent call that paid the order: then the conditional cancel below finds it changed and leaves it).
   }
   try {
     await ref.update(

@@ -4,7 +4,7 @@ import { STATUS } from '../../src/domain/status';
 import type { JobDefinition } from '../jobs/runner';
 import { resolvePendingRefunds } from '../staff/refunds';
 import type { PaymentGateway } from './gateway';
-import { markPaid } from './mark-paid';
+import { markCapturedPaid } from './mark-paid';
 
 /** A gateway order younger than this may still be in the customer's hands. */
 export const RECONCILE_MIN_AGE_MS = 15 * 60_000;
@@ -95,19 +95,10 @@ async function reconcileDocument(
   if (!gatewayOrderId) return;
   report.checked += 1;
   try {
-    const payments = await gateway.fetchOrderPayments(gatewayOrderId);
-    const captured = payments.find((payment) => payment.status === 'captured');
-    if (!captured) return;
-    const result = await markPaid(db, {
-      gatewayOrderId,
-      paymentId: captured.id,
-      amountPaise: captured.amount,
-      method: captured.method,
-      source: 'reconcile',
-    });
-    if (result.outcome === 'paid') {
+    const captured = await markCapturedPaid(db, gateway, gatewayOrderId);
+    if (captured?.result.outcome === 'paid') {
       report.paid += 1;
-      logger?.info({ path: doc.ref.path, paymentId: captured.id }, 'reconciled a captured payment');
+      logger?.info({ path: doc.ref.path, paymentId: captured.paymentId }, 'reconciled a captured payment');
     }
   } catch (error) {
     // One bad document must not stop the pass; it is retried next time.
