@@ -1,53 +1,76 @@
-import * as z from 'zod/mini';
-
 /**
  * Browser configuration from VITE_* variables, parsed once at load, like the server's config.ts.
  * Only public values belong here: never secrets. An empty variable counts as unset.
- * (zod/mini: this module loads with Firebase for returning visitors, so it stays small.)
+ * Checked by hand rather than with zod: this module loads with Firebase for returning visitors and
+ * with the API client on the landing page, where zod's core alone would cost 13.5 KB brotli.
  */
-const text = (fallback: string) => z._default(z.string(), fallback);
-const hostAndPort = (fallback: string) =>
-  z._default(z.string().check(z.regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:8080')), fallback);
+type Check = (value: string) => string | null;
 
-const schema = z.object({
-  VITE_FIREBASE_PROJECT_ID: text('demo-site'),
-  VITE_FIREBASE_API_KEY: z.optional(z.string()),
-  VITE_FIREBASE_AUTH_DOMAIN: z.optional(z.string()),
-  VITE_FIREBASE_APP_ID: z.optional(z.string()),
-  VITE_FIRESTORE_EMULATOR_HOST: hostAndPort('127.0.0.1:8080'),
-  VITE_AUTH_EMULATOR_HOST: hostAndPort('127.0.0.1:9099'),
-  VITE_API_URL: text(''),
-  VITE_ADMIN_URL: text('/admin'),
-});
+const HOST_AND_PORT = /^[\w.-]+:\d{1,5}$/;
+const hostAndPort: Check = (value) => (HOST_AND_PORT.test(value) ? null : 'must be host:port, e.g. 127.0.0.1:8080');
+
+/** Each variable with its default (undefined: optional) and its check. */
+const VARIABLES = {
+  VITE_FIREBASE_PROJECT_ID: { fallback: 'demo-site' },
+  VITE_FIREBASE_API_KEY: {},
+  VITE_FIREBASE_AUTH_DOMAIN: {},
+  VITE_FIREBASE_APP_ID: {},
+  VITE_FIRESTORE_EMULATOR_HOST: { fallback: '127.0.0.1:8080', check: hostAndPort },
+  VITE_AUTH_EMULATOR_HOST: { fallback: '127.0.0.1:9099', check: hostAndPort },
+  VITE_API_URL: { fallback: '' },
+  VITE_ADMIN_URL: { fallback: '/admin' },
+} satisfies Record<string, { fallback?: string; check?: Check }>;
+
+type Name = keyof typeof VARIABLES;
+type Vars = { [K in Name]: (typeof VARIABLES)[K] extends { fallback: string } ? string : string | undefined };
 
 /** Reads the VITE_* variables; throws naming every bad one. */
 export function parseEnv(source: Record<string, unknown>) {
-  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const parsed = schema.safeParse(set);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid site configuration: ${problems}`);
+  const problems: string[] = [];
+  const vars: Record<string, string | undefined> = {};
+  for (const [name, rule] of Object.entries(VARIABLES) as Array<[Name, { fallback?: string; check?: Check }]>) {
+    const raw = source[name];
+    if (raw === undefined || raw === '') {
+      vars[name] = rule.fallback;
+      continue;
+    }
+    if (typeof raw !== 'string') {
+      problems.push(`${name}: expected a string`);
+      continue;
+    }
+    const problem = rule.check?.(raw);
+    if (problem) problems.push(`${name}: ${problem}`);
+    vars[name] = raw;
   }
-  const vars = parsed.data;
-  const projectId = vars.VITE_FIREBASE_PROJECT_ID;
+  if (problems.length > 0) throw new Error(`Invalid site configuration: ${problems.join('; ')}`);
+  const {
+    VITE_FIREBASE_PROJECT_ID: projectId,
+    VITE_FIREBASE_API_KEY: apiKey,
+    VITE_FIREBASE_AUTH_DOMAIN: authDomain,
+    VITE_FIREBASE_APP_ID: appId,
+    VITE_FIRESTORE_EMULATOR_HOST: firestoreEmulatorHost,
+    VITE_AUTH_EMULATOR_HOST: authEmulatorHost,
+    VITE_API_URL: apiUrl,
+    VITE_ADMIN_URL: adminUrl,
+  } = vars as Vars;
   // A `demo-` project never reaches Google: it always runs on the local emulators.
   const useEmulators = projectId.startsWith('demo-');
-  if (!useEmulators && vars.VITE_FIREBASE_API_KEY === undefined) {
+  if (!useEmulators && apiKey === undefined) {
     throw new Error('VITE_FIREBASE_API_KEY is missing: set the VITE_FIREBASE_* variables of your Firebase project.');
   }
   return {
     firebase: {
-      apiKey: vars.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
-      authDomain: vars.VITE_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      apiKey: apiKey ?? 'demo-api-key',
+      authDomain: authDomain ?? `${projectId}.firebaseapp.com`,
       projectId,
-      appId: vars.VITE_FIREBASE_APP_ID,
+      appId,
     },
     useEmulators,
-    firestoreEmulatorHost: vars.VITE_FIRESTORE_EMULATOR_HOST,
-    authEmulatorHost: vars.VITE_AUTH_EMULATOR_HOST,
+    firestoreEmulatorHost,
+    authEmulatorHost,
     /** Base URL of the API; empty means the site's own origin (proxied in development). */
-    apiUrl: vars.VITE_API_URL.replace(/\/$/, ''),
-    adminUrl: vars.VITE_ADMIN_URL,
+    apiUrl: apiUrl.replace(/\/$/, ''),
+    adminUrl,
   } as const;
 }
 

@@ -22,4 +22,10 @@ describe('parseEnv', () => {
   it('when the API URL ends with a slash, then it is dropped', () => {
     expect(parseEnv({ VITE_API_URL: 'https://api.example.com/' }).apiUrl).toBe('https://api.example.com');
   });
+
+  it('when both emulator hosts are wrong, then the error names both', () => {
+    expect(() => parseEnv({ VITE_AUTH_EMULATOR_HOST: 'localhost', VITE_FIRESTORE_EMULATOR_HOST: 'x:y' })).toThrow(
+      /VITE_FIRESTORE_EMULATOR_HOST: must be host:port.*; VITE_AUTH_EMULATOR_HOST: must be host:port/,
+    );
+  });
 });
