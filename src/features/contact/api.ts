@@ -1,11 +1,13 @@
 import { apiClient } from '@/lib/api-client';
-import { contactFormSchema, type ContactForm } from '@/domain/schemas';
+import type { ContactForm } from '@/domain/schemas';
 
 /**
  * Sends a query to the API and returns the server's message. The ID token goes along when
  * someone is signed in, so the server files the query under that account.
  */
 export async function submitQuery(form: ContactForm, userId: string | null): Promise<string> {
+  // The schemas load with the form's validation, never with the landing page (see query-form.tsx).
+  const { contactFormSchema } = await import('@/domain/schemas');
   const body = contactFormSchema.parse({ ...form, userId });
   const { message } = await apiClient.post<{ message: string }>('/api/contact', body, { withAuth: true });
   return message;

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { fieldsOf, TextAreaField, TextField } from '@/components/form-field';
-import { contactFormSchema, type ContactForm, type ContactSubmission } from '@/domain/schemas';
+import type { ContactForm, ContactSubmission } from '@/domain/schemas';
 import { submitQuery } from './api';
 
 export interface QueryFormProps {
@@ -14,13 +13,32 @@ export interface QueryFormProps {
   onStatus: (status: { type: 'success' | 'error'; text: string } | null) => void;
 }
 
+type ContactResolver = Resolver<ContactForm, unknown, ContactSubmission>;
+
+// Validation (zod and the shared schemas: a quarter of the landing JS once scrolled to the bottom)
+// loads when the visitor starts filling in the form, not with the page: most visitors never type
+// here. The checks are the same ones the server runs.
+let validation: Promise<ContactResolver> | null = null;
+function loadValidation(): Promise<ContactResolver> {
+  validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@/domain/schemas')]).then(
+    ([{ zodResolver }, { contactFormSchema }]) => zodResolver(contactFormSchema),
+    (error: unknown) => {
+      validation = null; // a failed download may be retried on the next submit
+      throw error;
+    },
+  );
+  return validation;
+}
+const resolver: ContactResolver = async (values, context, options) =>
+  (await loadValidation())(values, context, options);
+
 const EMPTY: ContactForm = { name: '', businessName: '', contactNumber: '', email: '', message: '' };
 
 /** The 'Send a Query' form: validated with the shared schema, posted to the API. */
 export function QueryForm({ userId, defaultName = '', defaultEmail = '', onStatus }: QueryFormProps) {
   const initial = { ...EMPTY, name: defaultName, email: defaultEmail };
   const form = useForm<ContactForm, unknown, ContactSubmission>({
-    resolver: zodResolver(contactFormSchema),
+    resolver,
     defaultValues: initial,
     shouldFocusError: true,
   });
@@ -48,7 +66,16 @@ export function QueryForm({ userId, defaultName = '', defaultEmail = '', onStatu
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-5 sm:grid-cols-2">
+    <form
+      noValidate
+      onFocus={() => void loadValidation().catch(() => undefined)}
+      onSubmit={(event) =>
+        void handleSubmit(onSubmit)(event).catch((error: unknown) =>
+          onStatus({ type: 'error', text: error instanceof Error ? error.message : String(error) }),
+        )
+      }
+      className="grid gap-5 sm:grid-cols-2"
+    >
       <TextField label="Name" required autoComplete="name" {...field('name')} />
       <TextField label="Business name" isOptional autoComplete="organization" {...field('businessName')} />
       <TextField label="Contact number" isOptional type="tel" autoComplete="tel" {...field('contactNumber')} />
