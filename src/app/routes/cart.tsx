@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { sectionHref } from '@/components/section-link';
@@ -21,6 +22,12 @@ export function CartRoute() {
   const authModal = useAuthModal();
   const toast = useToast();
   const navigate = useNavigate();
+  const { sync } = cart;
+
+  // The cart page shows the stored cart itself, not the badge's copy on this device.
+  useEffect(() => {
+    void sync();
+  }, [sync]);
 
   async function onPay() {
     if (!user) {

@@ -15,6 +15,17 @@ const api = vi.hoisted(() => ({
   clearStoredCart: vi.fn(),
 }));
 vi.mock('@/features/cart/api', () => api);
+// The tasks waiting for the browser to be idle, run by hand (when-idle.test.ts covers the timing).
+const idle = vi.hoisted(() => [] as Array<() => void>);
+vi.mock('@/lib/when-idle', () => ({
+  whenIdle: (task: () => void) => {
+    idle.push(task);
+    return () => {
+      const at = idle.indexOf(task);
+      if (at !== -1) idle.splice(at, 1);
+    };
+  },
+}));
 
 const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
 const starter = { id: 'manufacturing-Starter', name: 'Starter', category: 'Factory Management', price: '₹1,10,000' };
@@ -180,5 +191,69 @@ describe('CartProvider: the plan a visitor wanted', () => {
     await waitFor(() => expect(api.loadCart).toHaveBeenCalled());
     expect(api.saveCartItem).not.toHaveBeenCalled();
     expect(screen.getByTestId('count')).toHaveTextContent('0');
+  });
+});
+
+describe('CartProvider: a returning registered user on the landing page', () => {
+  beforeEach(() => {
+    idle.length = 0;
+  });
+  const runIdle = () => act(() => idle.splice(0).forEach((callback) => callback()));
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+  it('when this device saw their cart before, then the badge shows it at once and Firestore waits until the browser is idle', async () => {
+    window.localStorage.setItem('cart-cache:u1', JSON.stringify([basic]));
+    api.loadCart.mockResolvedValue([basic, starter]);
+
+    renderCart(registered);
+    await settle();
+
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(api.loadCart).not.toHaveBeenCalled();
+
+    await runIdle();
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+    expect(api.loadCart).toHaveBeenCalledWith('u1');
+    expect(JSON.parse(window.localStorage.getItem('cart-cache:u1')!)).toEqual([basic, starter]);
+  });
+
+  it('when the cart is opened before the browser is idle, then the stored cart is checked at once', async () => {
+    window.localStorage.setItem('cart-cache:u1', JSON.stringify([basic, starter]));
+    api.loadCart.mockResolvedValue([starter]);
+    renderCart(registered);
+    await settle();
+
+    await act(() => cart.sync());
+
+    expect(api.loadCart).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+  });
+
+  it('when a plan is added before the browser is idle, then the stored cart is loaded first and the plan kept', async () => {
+    window.localStorage.setItem('cart-cache:u1', JSON.stringify([]));
+    api.loadCart.mockResolvedValue([starter]);
+    renderCart(registered);
+    await settle();
+
+    await act(() => cart.add(basic));
+
+    expect(api.saveCartItem).toHaveBeenCalledWith('u1', basic);
+    expect(screen.getByTestId('count')).toHaveTextContent('2');
+  });
+
+  it('when nothing is known about their cart on this device, then it is loaded without waiting', async () => {
+    api.loadCart.mockResolvedValue([basic]);
+    renderCart(registered);
+
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
+    expect(idle).toHaveLength(0);
+  });
+
+  it('when someone signs out, then the copy of the stored cart is removed from this device', async () => {
+    window.localStorage.setItem('cart-cache:u1', JSON.stringify([basic]));
+    renderCart(SIGNED_OUT);
+    await settle();
+
+    expect(window.localStorage.getItem('cart-cache:u1')).toBeNull();
   });
 });
