@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
 
 export interface SessionUser {
@@ -69,15 +69,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>(current);
 
   useEffect(() => {
-    subscribers.add(setSession);
-    setSession(current);
+    // The first auth state re-renders the whole page while it is still loading its sections: as a
+    // transition, React renders it in slices and the page stays responsive (a returning customer's
+    // landing page is no slower to use than a visitor's). Later changes (sign-in, sign-out) apply at once.
+    const follow = (next: Session) => {
+      if (next.status === 'ready' && !hasFirstState) startTransition(() => setSession(next));
+      else setSession(next);
+      hasFirstState ||= next.status === 'ready';
+    };
+    let hasFirstState = false;
+    subscribers.add(follow);
+    follow(current);
     void mayHaveSavedSession().then((mayHave) => {
       if (mayHave) void loadAuth();
       else if (current.status === 'loading') publish({ status: 'ready', user: null });
     });
     if (import.meta.env.VITE_E2E_HOOKS === 'true') Object.assign(window, { __loadFirebase: loadAuth });
     return () => {
-      subscribers.delete(setSession);
+      subscribers.delete(follow);
     };
   }, []);
 

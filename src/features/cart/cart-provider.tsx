@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { cartReducer, hasItem, mergeCarts, type CartAction, type CartItem } from '@/domain/cart';
 import { useAuthModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
@@ -116,7 +126,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const cached = readCartCache(storedUid);
     // Local items to merge (someone just signed in with a visitor's cart) cannot wait.
     if (cached && readLocalCart().length === 0) {
-      apply({ type: 'replace', items: cached });
+      // Like the first session state (lib/session.tsx), a render the visitor did not ask for.
+      startTransition(() => void apply({ type: 'replace', items: cached }));
       return whenIdle(() => void syncStored(storedUid));
     }
     void syncStored(storedUid);
