@@ -1,5 +1,6 @@
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
+import { whenIdle } from './when-idle';
 
 export interface SessionUser {
   uid: string;
@@ -38,9 +39,55 @@ function publish(next: Session): void {
   for (const subscriber of subscribers) subscriber(next);
 }
 
+/**
+ * Who was signed in on this device when Auth last said so: a returning customer's page shows them
+ * signed in at once, and Firebase Auth (about 40 KB brotli) loads only once the page is idle (or
+ * when something needs a token) and then confirms or corrects it. Only what the page shows is kept
+ * (Firebase itself keeps the session and its tokens); rules and the API never trust it.
+ */
+const HINT_KEY = 'session-user';
+
+function readHint(): SessionUser | null {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(HINT_KEY) ?? 'null') as Partial<SessionUser> | null;
+    const isText = (field: unknown) => field === null || typeof field === 'string';
+    if (
+      !value ||
+      typeof value.uid !== 'string' ||
+      !value.uid ||
+      typeof value.isAnonymous !== 'boolean' ||
+      !isText(value.email) ||
+      !isText(value.displayName) ||
+      !Array.isArray(value.providerIds) ||
+      !value.providerIds.every((id) => typeof id === 'string')
+    ) {
+      return null;
+    }
+    const { uid, email, displayName, isAnonymous, providerIds } = value as SessionUser;
+    return { uid, email, displayName, isAnonymous, providerIds };
+  } catch {
+    return null;
+  }
+}
+
+function writeHint(user: SessionUser | null): void {
+  try {
+    if (user) window.localStorage.setItem(HINT_KEY, JSON.stringify(user));
+    else window.localStorage.removeItem(HINT_KEY);
+  } catch {
+    // Without storage, the next visit simply waits for Auth.
+  }
+}
+
+const sameUser = (a: SessionUser | null, b: SessionUser | null) => JSON.stringify(a) === JSON.stringify(b);
+
 /** Called by lib/firebase.ts on every ID token change (sign-in, sign-out, refresh, linking). */
 export function publishAuthUser(user: User | null): void {
-  publish({ status: 'ready', user: user ? toSessionUser(user) : null });
+  const next = user ? toSessionUser(user) : null;
+  writeHint(next);
+  // A token refresh, or Auth confirming the device's hint, changes nothing on the page.
+  if (current.status === 'ready' && sameUser(current.user, next)) return;
+  publish({ status: 'ready', user: next });
 }
 
 /** Loads Firebase Auth (once); the session then follows it. */
@@ -80,13 +127,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let hasFirstState = false;
     subscribers.add(follow);
     follow(current);
+    let isActive = true;
+    let cancelIdle = () => {};
     void mayHaveSavedSession().then((mayHave) => {
-      if (mayHave) void loadAuth();
-      else if (current.status === 'loading') publish({ status: 'ready', user: null });
+      if (!isActive) return;
+      if (!mayHave) {
+        writeHint(null);
+        if (current.status === 'loading') publish({ status: 'ready', user: null });
+        return;
+      }
+      const hint = readHint();
+      if (!hint) {
+        void loadAuth();
+        return;
+      }
+      if (current.status === 'loading') publish({ status: 'ready', user: hint });
+      cancelIdle = whenIdle(() => void loadAuth());
     });
     if (import.meta.env.VITE_E2E_HOOKS === 'true') Object.assign(window, { __loadFirebase: loadAuth });
     return () => {
+      isActive = false;
       subscribers.delete(follow);
+      cancelIdle();
     };
   }, []);
 
