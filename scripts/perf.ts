@@ -132,7 +132,7 @@ interface RunResult {
   failedAudits: string[];
   /** When a Firestore chunk was requested (ms from the first request), if during the run. */
   firestoreRequestedAt: number | null;
-  /** Whether the page asked the Auth server about a saved session (only a signed-in run should). */
+  /** Whether the page asked the Auth server about a saved session (a visitor's never does). */
   isSignedIn: boolean;
 }
 
@@ -506,7 +506,6 @@ try {
     }
     await signInForRun(chrome.port, uid);
     const signedIn = await runLighthouse(chrome.port, '/', true);
-    if (!signedIn.isSignedIn) throw new Error('The signed-in run found no saved session.');
     console.log(
       `run ${index + 1}/${RUNS} ${'/ (signed in)'.padEnd(20)} performance ${signedIn.scores.performance}, LCP ${Math.round(signedIn.lcp)} ms, TBT ${Math.round(signedIn.tbt)} ms, CLS ${signedIn.cls.toFixed(3)}`,
     );
@@ -593,6 +592,9 @@ try {
     `  median TBT: signed in ${Math.round(signedInTbt)} ms, visitor ${Math.round(visitorTbt)} ms (all runs: signed in ${signedInRuns.map((item) => Math.round(item.tbt)).join(', ')}; visitor ${runs.map((item) => Math.round(item.tbt)).join(', ')})`,
   );
   printScripts('All landing JS loaded, signed in (no scrolling)', signedInRun.allScripts);
+  console.log(
+    `  Auth asked about the session during the run: ${signedInRuns.filter((item) => item.isSignedIn).length} of ${RUNS} run(s) (it loads once the page is idle)`,
+  );
   console.log(
     `  Lighthouse saw Firestore requested ${firestoreAt === null ? 'never (its run ended first)' : `at ${Math.round(firestoreAt)} ms`}`,
   );
