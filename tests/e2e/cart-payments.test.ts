@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
 import { currentUid, expectAccessible, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
-import { openHome, ordersOf, planButton, sandboxCheckout, signInRegistered, toast } from '../helpers/shop';
+import {
+  enterNewInvoice,
+  openHome,
+  openInvoiceTab,
+  ordersOf,
+  planButton,
+  sandboxCheckout,
+  signInRegistered,
+  toast,
+} from '../helpers/shop';
 
 const browser = sharedBrowser();
 
@@ -199,16 +208,10 @@ describe('cart and payments', () => {
       const uid = await currentUid(page);
       const invoiceId = `INV-${Date.now()}`;
 
-      await page.locator('#contact').scrollIntoViewIfNeeded();
-      await page.getByRole('tab', { name: 'Pay Invoice' }).click();
-      await page.getByText('No pending invoices.').waitFor();
+      await openInvoiceTab(page);
 
       // A new invoice whose payment fails stays pending in the list.
-      await page.getByLabel('Name', { exact: true }).fill('Kiran Rao');
-      await page.getByLabel('Email', { exact: true }).fill('kiran@example.com');
-      await page.getByLabel('Invoice ID').fill(invoiceId);
-      await page.getByLabel('Amount (INR)').fill('2500');
-      await page.getByRole('button', { name: 'Pay Invoice', exact: true }).click();
+      await enterNewInvoice(page, invoiceId, '2500');
       const checkout = await sandboxCheckout(page);
       await expect(checkout.getByText(`Payment for Invoice #${invoiceId}`).isVisible()).resolves.toBe(true);
       await checkout.getByRole('button', { name: 'Fail' }).click();

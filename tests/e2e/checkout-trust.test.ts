@@ -5,7 +5,16 @@ import { AMOUNT_FORMAT_MESSAGE } from '@/domain/money';
 import { sharedBrowser } from '../helpers/browser';
 import { currentUid, expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
-import { openHome, ordersOf, planButton, sandboxCheckout, signInRegistered, toast } from '../helpers/shop';
+import {
+  enterNewInvoice,
+  openHome,
+  openInvoiceTab,
+  ordersOf,
+  planButton,
+  sandboxCheckout,
+  signInRegistered,
+  toast,
+} from '../helpers/shop';
 
 const browser = sharedBrowser();
 
@@ -105,16 +114,10 @@ describe('a checkout a business can trust', () => {
       await signInRegistered(page, uniqueEmail('invoice-retry'));
       const uid = await currentUid(page);
       const invoiceId = `INV-${Date.now()}`;
-      await page.locator('#contact').scrollIntoViewIfNeeded();
-      await page.getByRole('tab', { name: 'Pay Invoice' }).click();
-      await page.getByText('No pending invoices.').waitFor();
+      await openInvoiceTab(page);
 
       // An amount with more than two decimals is refused, not rounded.
-      await page.getByLabel('Name', { exact: true }).fill('Kiran Rao');
-      await page.getByLabel('Email', { exact: true }).fill('kiran@example.com');
-      await page.getByLabel('Invoice ID').fill(invoiceId);
-      await page.getByLabel('Amount (INR)').fill('1.005');
-      await page.getByRole('button', { name: 'Pay Invoice', exact: true }).click();
+      await enterNewInvoice(page, invoiceId, '1.005');
       await page.getByText(AMOUNT_FORMAT_MESSAGE).waitFor();
       expect(await invoicesOf(uid)).toEqual([]);
 

@@ -78,6 +78,22 @@ export async function signInRegistered(page: Page, email: string, name = 'Kiran 
   await page.getByRole('link', { name: /^Cart, / }).waitFor();
 }
 
+/** Opens the contact section's Pay Invoice tab of a customer who has no pending invoice yet. */
+export async function openInvoiceTab(page: Page) {
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  await page.getByRole('tab', { name: 'Pay Invoice' }).click();
+  await page.getByText('No pending invoices.').waitFor();
+}
+
+/** Fills the new-invoice form (as Kiran Rao) and presses Pay Invoice. */
+export async function enterNewInvoice(page: Page, invoiceId: string, amount: string) {
+  await page.getByLabel('Name', { exact: true }).fill('Kiran Rao');
+  await page.getByLabel('Email', { exact: true }).fill('kiran@example.com');
+  await page.getByLabel('Invoice ID').fill(invoiceId);
+  await page.getByLabel('Amount (INR)').fill(amount);
+  await page.getByRole('button', { name: 'Pay Invoice', exact: true }).click();
+}
+
 export async function sandboxCheckout(page: Page) {
   const checkout = page.getByRole('dialog', { name: 'Test checkout (sandbox)' });
   await checkout.waitFor();
