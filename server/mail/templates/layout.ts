@@ -1,4 +1,5 @@
 import { COMPANY } from '../../../src/domain/company';
+import { escapeHtml } from '../../../src/domain/html';
 
 /** What a template produces: one mail with an HTML part and a plain-text part. */
 export interface RenderedMail {
@@ -13,12 +14,6 @@ export class SafeHtml {
   toString(): string {
     return this.value;
   }
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
 type Interpolation = string | number | SafeHtml | null | undefined | false | Interpolation[];

@@ -1,12 +1,8 @@
 import { COMPANY } from '@/domain/company';
+import { escapeHtml } from '@/domain/html';
 import type { SitePage } from './pages';
 import { SHARE_IMAGE } from './share-image';
 import { structuredData } from './structured-data';
-
-/** Text made safe for HTML text and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** JSON for a <script> data block: '<' escaped, so no string in it can close the block. */
 export function scriptJson(value: unknown): string {

@@ -1,4 +1,4 @@
-import { escapeHtml } from './head';
+import { escapeHtml } from '@/domain/html';
 import { SITE_PAGES } from './pages';
 
 /** sitemap.xml: every public page, from the page table. */

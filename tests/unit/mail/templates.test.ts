@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
 import { renderMail, type MailTemplate } from '../../../server/mail/templates';
-import { escapeHtml, html, oneLine } from '../../../server/mail/templates/layout';
+import { html, oneLine } from '../../../server/mail/templates/layout';
+import { escapeHtml } from '../../../src/domain/html';
 
 const PAID_AT = '2026-11-23T01:44:30.000Z';
 
