@@ -8,6 +8,7 @@ import {
   type Query,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
+import { convertedDocs } from './firestore';
 import { useSubscription } from './use-subscription';
 
 /** Rows per page of every paged list (console, profile). */
@@ -32,8 +33,9 @@ export interface Page<T> {
   isFull: boolean;
 }
 
+// A malformed document is left out of the rows (convertedDocs) but still moves the cursor.
 const pageOf = <T>(docs: Array<QueryDocumentSnapshot<T>>, pageSize: number): Page<T> => ({
-  items: docs.map((doc) => doc.data()),
+  items: convertedDocs({ docs }),
   last: docs[docs.length - 1],
   isFull: docs.length >= pageSize,
 });

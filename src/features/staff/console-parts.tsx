@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button, Spinner } from '@/components/button';
-import type { PagedList } from '@/lib/paged-list';
 
 /** A console page: its heading (the page's h1), an optional action row, then its content. */
 export function ConsolePage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -26,52 +24,6 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
       </h2>
       <div className="mt-3">{children}</div>
     </section>
-  );
-}
-
-interface PagedRowsProps<T extends { id: string }> {
-  list: PagedList<T>;
-  /** Names the list for screen readers ('Enquiries'). */
-  label: string;
-  emptyText: string;
-  row: (item: T) => ReactNode;
-}
-
-/**
- * The rows of a paged list with its states, and 'Show more' while the last page read was full.
- * Rows are cards that wrap, so the same markup works on a phone.
- */
-export function PagedRows<T extends { id: string }>({ list, label, emptyText, row }: PagedRowsProps<T>) {
-  if (list.status === 'loading') return <p className="text-slate-600">Loading...</p>;
-  if (list.status === 'error') {
-    return (
-      <p role="alert" className="text-red-700">
-        Could not load this list: {list.error?.message ?? 'unknown error'}
-      </p>
-    );
-  }
-  return (
-    <div aria-live="polite">
-      {list.items.length === 0 ? (
-        <p className="text-slate-600">{emptyText}</p>
-      ) : (
-        <ul aria-label={label} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {list.items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-3 sm:p-4">
-              {row(item)}
-            </li>
-          ))}
-        </ul>
-      )}
-      {list.hasMore && list.items.length > 0 && (
-        <div className="mt-3 flex justify-center">
-          <Button variant="secondary" size="sm" onClick={list.loadMore} disabled={list.isLoadingMore}>
-            {list.isLoadingMore && <Spinner />}
-            {list.isLoadingMore ? 'Loading...' : 'Show more'}
-          </Button>
-        </div>
-      )}
-    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { InvoiceSummary } from '@/components/invoice-summary';
 import { FormMessage } from '@/components/form-field';
@@ -17,7 +18,7 @@ import {
   customerQueriesQuery,
   subscribeToCustomer,
 } from './api';
-import { ConsolePage, Facts, PagedRows, Panel } from './console-parts';
+import { ConsolePage, Facts, Panel } from './console-parts';
 import { IssueInvoiceForm } from './issue-invoice-form';
 import { OfflinePaymentButton } from './offline-payment-form';
 import { OrderRow } from './order-row';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PagedRows } from '@/components/paged-rows';
 import { formatDateTime } from '@/domain/dates';
 import type { Customer } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { customersQuery } from './api';
-import { ConsolePage, FilterInput, PagedRows } from './console-parts';
+import { ConsolePage, FilterInput } from './console-parts';
 import { useConsoleLink } from './console-path';
 
 /** Every customer, newest first, or those whose name or email starts with what is typed. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/dates';
@@ -8,7 +9,7 @@ import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { TaxDocumentItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { documentsQuery, downloadDocumentPdf } from './api';
-import { ConsolePage, PagedRows } from './console-parts';
+import { ConsolePage } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { saveFile } from './save-file';
 

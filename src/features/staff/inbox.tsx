@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES } from '@/domain/console-status';
@@ -7,7 +8,7 @@ import type { Enquiry } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { inboxQuery } from './api';
 import { useConsoleLink } from './console-path';
-import { ConsolePage, FilterInput, FilterSelect, PagedRows } from './console-parts';
+import { ConsolePage, FilterInput, FilterSelect } from './console-parts';
 
 /** Visitors' enquiries and customers' queries in one list, newest first; filter by status, search by name or email. */
 export function InboxPage() {

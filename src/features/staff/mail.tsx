@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
@@ -6,7 +7,7 @@ import { formatDateTime } from '@/domain/dates';
 import type { MailItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { mailQuery, resendMail } from './api';
-import { ConsolePage, FilterSelect, PagedRows } from './console-parts';
+import { ConsolePage, FilterSelect } from './console-parts';
 import { useAction } from './use-action';
 
 /** The outbox: every mail, or only the failed ones, with Resend for a failed mail. */

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { PagedRows } from '@/components/paged-rows';
 import { PAYABLE_STATUSES } from '@/domain/console-status';
 import type { Order } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { ordersQuery } from './api';
-import { ConsolePage, FilterSelect, PagedRows } from './console-parts';
+import { ConsolePage, FilterSelect } from './console-parts';
 import { OrderRow } from './order-row';
 
 /** Every customer's orders, newest first, filtered by status. */

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { FormMessage, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
@@ -11,7 +12,7 @@ import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
 import type { PaymentRecord } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter } from './api';
-import { ConsolePage, Facts, FilterInput, FilterSelect, PagedRows } from './console-parts';
+import { ConsolePage, Facts, FilterInput, FilterSelect } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { saveFile } from './save-file';
 import { useAction } from './use-action';
