@@ -58,6 +58,16 @@ export function sharedBrowser() {
       const testPage = await newPage(browser, viewport);
       try {
         return await run(testPage);
+      } catch (error) {
+        // What each page showed when the test failed: CI keeps only this output.
+        for (const page of testPage.context.pages()) {
+          const text = await page
+            .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1_500))
+            .catch((reason: unknown) => `(unreadable: ${String(reason)})`);
+          console.error(`[failed test] page ${page.url()}: ${text}`);
+        }
+        if (testPage.errors.length > 0) console.error(`[failed test] page errors: ${testPage.errors.join(' | ')}`);
+        throw error;
       } finally {
         await testPage.context.close();
       }
