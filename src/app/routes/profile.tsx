@@ -53,13 +53,15 @@ function ProfilePage({ user }: { user: SessionUser }) {
   const payOrder = (order: Order) =>
     void pay({ type: 'product_order', docId: order.id, orderNumber: order.orderNumber });
 
-  // The receipt page's download, beside each paid order and invoice (one component for both).
+  // The receipt page's download, beside each paid order and invoice (one component for both); a
+  // list asks the API only when a download is pressed.
   const documentAction = (paymentId: string, itemLabel: string) => (
     <DownloadDocument
       paymentId={paymentId}
       fallbackLabel={taxSettings.registered ? DOWNLOAD_LABELS['tax-invoice'] : DOWNLOAD_LABELS.receipt}
       itemLabel={itemLabel}
       size="sm"
+      lookUp="on-click"
     />
   );
 
@@ -122,6 +124,7 @@ function ProfilePage({ user }: { user: SessionUser }) {
           documentAction={documentAction}
           canDelete={deletion.canDelete}
           onDelete={deletion.request}
+          hiddenIds={deletion.deletedIds}
         />
         <QueriesList uid={user.uid} />
         <OrdersList

@@ -13,6 +13,8 @@ export interface InvoiceDeletion {
   request: (invoice: Invoice) => void;
   /** The document id being deleted, if any. */
   deletingId: string | null;
+  /** The invoices deleted here, for a list that is not live (a profile page read with 'Show more'). */
+  deletedIds: ReadonlySet<string>;
   /** The confirmation dialog; render it once. */
   dialog: ReactNode;
 }
@@ -28,12 +30,14 @@ export function useInvoiceDeletion(): InvoiceDeletion {
   const notify = useToast();
   const [target, setTarget] = useState<Invoice | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [deletedIds, setDeletedIds] = useState<ReadonlySet<string>>(() => new Set());
 
   async function confirm() {
     if (!user || !target) return;
     setDeletingId(target.id);
     try {
       await (await import('./api')).deleteInvoice(user.uid, target.id);
+      setDeletedIds((ids) => new Set(ids).add(target.id));
       notify(deletedText(target.invoiceId), 'success', { key: `invoice-delete-${target.id}` });
       setTarget(null);
     } catch (error) {
@@ -65,5 +69,5 @@ export function useInvoiceDeletion(): InvoiceDeletion {
     </ConfirmDialog>
   );
 
-  return { canDelete: canCustomerDeleteInvoice, request: setTarget, deletingId, dialog };
+  return { canDelete: canCustomerDeleteInvoice, request: setTarget, deletingId, deletedIds, dialog };
 }

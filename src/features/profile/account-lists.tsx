@@ -2,46 +2,48 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
 import { InvoiceSummary } from '@/components/invoice-summary';
+import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';
 import { isOrderPayable } from '@/domain/cart';
 import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
-import type { CustomerQuery, Invoice, Order } from '@/lib/firestore';
-import { useSubscription, type SubscriptionState } from '@/lib/use-subscription';
-import { subscribeToInvoices, subscribeToOrders, subscribeToQueries } from './api';
+import type { Invoice, Order } from '@/lib/firestore';
+import { usePagedList, type PagedList } from '@/lib/paged-list';
+import { invoicesQuery, ordersQuery, queriesQuery } from './api';
 
 interface ListSectionProps<T extends { id: string }> {
   id: string;
   title: string;
   emptyText: string;
-  list: SubscriptionState<T[]>;
+  list: PagedList<T>;
   /** What the item is, on the left. */
   details: (item: T) => ReactNode;
   /** Its status (and amount and Pay Now), on the right. */
   aside: (item: T) => ReactNode;
 }
 
+/** One of the profile's lists: the newest page, live, and 'Show more' for older ones. */
 function ListSection<T extends { id: string }>({ id, title, emptyText, list, details, aside }: ListSectionProps<T>) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id={id} className="text-xl font-semibold">
         {title}
       </h2>
-      <div className="mt-4" aria-live="polite">
-        {list.status === 'loading' && <p className="text-slate-600">Loading...</p>}
-        {list.status === 'error' && <p className="text-red-700">Could not load this list. Please reload the page.</p>}
-        {list.status === 'ready' && list.data.length === 0 && <p className="text-slate-600">{emptyText}</p>}
-        {list.status === 'ready' && list.data.length > 0 && (
-          <ul className="divide-y divide-slate-200">
-            {list.data.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0 flex-1 basis-full sm:basis-0">{details(item)}</div>
-                {aside(item)}
-              </li>
-            ))}
-          </ul>
-        )}
+      <div className="mt-4">
+        <PagedRows
+          list={list}
+          label={title}
+          look="plain"
+          emptyText={emptyText}
+          errorText="Could not load this list. Please reload the page."
+          row={(item) => (
+            <>
+              <div className="min-w-0 flex-1 basis-full sm:basis-0">{details(item)}</div>
+              {aside(item)}
+            </>
+          )}
+        />
       </div>
     </section>
   );
@@ -130,7 +132,11 @@ export interface InvoicesListProps extends PayableListProps<Invoice> {
   /** Whether an invoice offers Delete, and what Delete does (the page composes the deletion). */
   canDelete?: (invoice: Invoice) => boolean;
   onDelete?: (invoice: Invoice) => void;
+  /** Invoices deleted on this page: gone from the list even where it is not live. */
+  hiddenIds?: ReadonlySet<string>;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 export function InvoicesList({
   uid,
@@ -140,8 +146,12 @@ export function InvoicesList({
   documentAction,
   canDelete,
   onDelete,
+  hiddenIds = NONE,
 }: InvoicesListProps) {
-  const list = useSubscription<Invoice[]>(uid, (onData, onError) => subscribeToInvoices(uid, onData, onError));
+  const all = usePagedList(`invoices:${uid}`, () => invoicesQuery(uid));
+  // An invoice deleted from an older page (read once, not live) leaves at once.
+  const list =
+    hiddenIds.size === 0 ? all : { ...all, items: all.items.filter((invoice) => !hiddenIds.has(invoice.id)) };
   return (
     <ListSection
       id="my-invoices"
@@ -167,7 +177,7 @@ export function InvoicesList({
 }
 
 export function QueriesList({ uid }: { uid: string }) {
-  const list = useSubscription<CustomerQuery[]>(uid, (onData, onError) => subscribeToQueries(uid, onData, onError));
+  const list = usePagedList(`queries:${uid}`, () => queriesQuery(uid));
   return (
     <ListSection
       id="my-queries"
@@ -187,7 +197,7 @@ export function QueriesList({ uid }: { uid: string }) {
 }
 
 export function OrdersList({ uid, onPay, payingId, receiptHref, documentAction }: PayableListProps<Order>) {
-  const list = useSubscription<Order[]>(uid, (onData, onError) => subscribeToOrders(uid, onData, onError));
+  const list = usePagedList(`orders:${uid}`, () => ordersQuery(uid));
   return (
     <ListSection
       id="my-orders"

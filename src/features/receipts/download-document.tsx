@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Spinner, type ButtonSize } from '@/components/button';
 import { ApiError, type ApiFile } from '@/lib/api-client';
 import { downloadTaxDocument, loadTaxDocumentInfo, type TaxDocumentInfo } from './api';
@@ -14,6 +14,12 @@ export interface DownloadDocumentProps {
   /** What the document is for ('Order #…'), added to the button's accessible name in a list. */
   itemLabel?: string;
   size?: ButtonSize;
+  /**
+   * Ask the API about the document as soon as this shows (the receipt page: one payment), or only
+   * when the customer presses the button (a list: one request per paid row would cost a request and
+   * a Firestore read each on every view).
+   */
+  lookUp?: 'at-once' | 'on-click';
 }
 
 function save({ blob, fileName }: ApiFile, fallbackName: string) {
@@ -39,15 +45,26 @@ function failureReason(error: unknown): string {
  * a 'being prepared' state while it is numbered, nothing when the payment has none. Used by the
  * receipt page and by each paid order and invoice on the profile.
  */
-export function DownloadDocument({ paymentId, fallbackLabel, itemLabel, size }: DownloadDocumentProps) {
-  // undefined: still asking; null: this payment has no document; 'unknown': the look-up failed, so
-  // the button stays (with the configured label) and a download says what went wrong.
-  const [info, setInfo] = useState<TaxDocumentInfo | 'unknown' | null | undefined>(undefined);
+export function DownloadDocument({
+  paymentId,
+  fallbackLabel,
+  itemLabel,
+  size,
+  lookUp = 'at-once',
+}: DownloadDocumentProps) {
+  // undefined: still asking; null: this payment has no document; 'unknown': not asked, or the
+  // look-up failed, so the button shows the configured label and a download says what went wrong.
+  const [info, setInfo] = useState<TaxDocumentInfo | 'unknown' | null | undefined>(
+    lookUp === 'at-once' ? undefined : 'unknown',
+  );
   const [recheck, setRecheck] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [isDownloading, setIsDownloading] = useState(false);
+  // Pressed while the document was still being numbered: it downloads once it is ready.
+  const [isWaitingToDownload, setIsWaitingToDownload] = useState(false);
 
   useEffect(() => {
+    if (lookUp === 'on-click' && recheck === 0) return;
     let stopped = false;
     let timer = 0;
     let tries = 0;
@@ -68,7 +85,16 @@ export function DownloadDocument({ paymentId, fallbackLabel, itemLabel, size }: 
       stopped = true;
       window.clearTimeout(timer);
     };
-  }, [paymentId, recheck]);
+  }, [paymentId, recheck, lookUp]);
+
+  const isReady = info !== undefined && info !== null && info !== 'unknown' && info.status === 'issued';
+  const downloadNow = useEffectEvent(() => {
+    setIsWaitingToDownload(false);
+    void download();
+  });
+  useEffect(() => {
+    if (isWaitingToDownload && isReady) downloadNow();
+  }, [isWaitingToDownload, isReady]);
 
   async function download() {
     setIsDownloading(true);
@@ -77,8 +103,9 @@ export function DownloadDocument({ paymentId, fallbackLabel, itemLabel, size }: 
       save(await downloadTaxDocument(paymentId), `${paymentId}.pdf`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        // Still being numbered: show that, and check again until it is ready.
+        // Still being numbered: show that, check again until it is ready, then download it.
         setInfo({ status: 'pending' });
+        setIsWaitingToDownload(true);
         setRecheck((count) => count + 1);
         return;
       }
@@ -109,7 +136,10 @@ export function DownloadDocument({ paymentId, fallbackLabel, itemLabel, size }: 
       </Button>
       {isPreparing && (
         <p role="status" className="text-sm text-slate-600">
-          Your {noun} is being prepared. It will be ready to download in a minute.
+          Your {noun} is being prepared.{' '}
+          {isWaitingToDownload
+            ? 'It will download as soon as it is ready.'
+            : 'It will be ready to download in a minute.'}
         </p>
       )}
       {failure && (

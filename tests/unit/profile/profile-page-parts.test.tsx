@@ -16,12 +16,31 @@ const api = vi.hoisted(() => ({
   linkGuestWithEmail: vi.fn(),
   linkGuestWithGoogle: vi.fn(),
   updateProfileDetails: vi.fn(),
-  subscribeToInvoices: vi.fn(),
-  subscribeToQueries: vi.fn(),
-  subscribeToOrders: vi.fn(),
+  invoicesQuery: vi.fn(() => 'invoices'),
+  queriesQuery: vi.fn(() => 'queries'),
+  ordersQuery: vi.fn(() => 'orders'),
   subscribeToInvoice: vi.fn(),
 }));
 vi.mock('@/features/profile/api', () => api);
+
+// The lists read page by page (lib/paged-list.ts, tested against the emulator by the e2e tests):
+// here each list is what the test answers, one page.
+type ListName = 'invoices' | 'queries' | 'orders';
+const lists = vi.hoisted(() => ({
+  items: {} as Record<string, unknown[]>,
+  hasMore: false,
+  loadMore: vi.fn(),
+}));
+vi.mock('@/lib/paged-list', () => ({
+  usePagedList: (_key: string, source: () => ListName) => ({
+    status: 'ready',
+    items: lists.items[source()] ?? [],
+    error: undefined,
+    hasMore: lists.hasMore,
+    isLoadingMore: false,
+    loadMore: lists.loadMore,
+  }),
+}));
 vi.mock('@/lib/locations', () => import('../../helpers/fake-locations'));
 
 const profile: Profile = {
@@ -38,15 +57,16 @@ const profile: Profile = {
   createdAt: null,
 };
 
-/** Makes a subscribe mock answer with `items` at once. */
-function answer<T>(mock: ReturnType<typeof vi.fn>, items: T[]) {
-  mock.mockImplementation((_uid: string, onData: (items: T[]) => void) => {
-    onData(items);
-    return () => {};
-  });
+/** Makes a list show `items`. */
+function answer<T>(list: ListName, items: T[]) {
+  lists.items[list] = items;
 }
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  lists.items = {};
+  lists.hasMore = false;
+});
 
 describe('profile header and details', () => {
   it('when the profile has no email or date, then it says No email provided and N/A, and a guest gets the badge', () => {
@@ -192,9 +212,9 @@ const receiptHref = (item: { id: string }) => `/receipts/x/${item.id}`;
 
 describe('lists', () => {
   it('when there is nothing, then each list has its empty text', () => {
-    answer(api.subscribeToInvoices, []);
-    answer(api.subscribeToQueries, []);
-    answer(api.subscribeToOrders, []);
+    answer('invoices', []);
+    answer('queries', []);
+    answer('orders', []);
     renderApp(
       <>
         <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
@@ -211,7 +231,7 @@ describe('lists', () => {
   it('when items exist, then only Pending ones can be paid, and the one being paid is disabled', async () => {
     const user = userEvent.setup();
     const onPay = vi.fn();
-    answer(api.subscribeToInvoices, [
+    answer('invoices', [
       { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
       { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Paid', createdAt: null },
       { id: 'd3', invoiceId: 'INV-3', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
@@ -237,7 +257,7 @@ describe('lists', () => {
       currency: 'INR',
       createdAt: null,
     };
-    answer(api.subscribeToOrders, [
+    answer('orders', [
       { ...order, id: 'o1', orderNumber: 'ORD-1700000000001', status: 'Pending' },
       { ...order, id: 'o2', orderNumber: 'ORD-1700000000002', status: 'Pending', totalPaise: 1_500_000 },
       { ...order, id: 'o3', orderNumber: 'ORD-1700000000003', status: 'Cancelled' },
@@ -259,7 +279,7 @@ describe('lists', () => {
     const user = userEvent.setup();
     const onDelete = vi.fn();
     const invoice = { amountPaise: 150_000, currency: 'INR', createdAt: null };
-    answer(api.subscribeToInvoices, [
+    answer('invoices', [
       { ...invoice, id: 'd1', invoiceId: 'INV-1', status: 'Pending' },
       { ...invoice, id: 'd2', invoiceId: 'INV-2', status: 'Paid' },
       { ...invoice, id: 'd3', invoiceId: 'NB-3', status: 'Pending', issuedBy: 'company' },
@@ -283,7 +303,7 @@ describe('lists', () => {
   });
 
   it('when an order or invoice is Paid, then the page-composed download shows beside it with its payment id', () => {
-    answer(api.subscribeToInvoices, [
+    answer('invoices', [
       { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
       {
         id: 'd2',
@@ -295,7 +315,7 @@ describe('lists', () => {
         paymentId: 'pay_Inv2',
       },
     ]);
-    answer(api.subscribeToOrders, [
+    answer('orders', [
       {
         id: 'o1',
         orderNumber: 'ORD-1',
@@ -335,7 +355,7 @@ describe('lists', () => {
   });
 
   it('when the company issued an invoice, then it is marked and shows its lines, with Pay Now', () => {
-    answer(api.subscribeToInvoices, [
+    answer('invoices', [
       { id: 'own', invoiceId: 'MY-1', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
       {
         id: 'issued',
@@ -356,10 +376,8 @@ describe('lists', () => {
   });
 
   it('when a query has no business name, then it shows as General Query; orders show their number and total', () => {
-    answer(api.subscribeToQueries, [
-      { id: 'q1', businessName: '', message: 'Hello', status: 'New', submittedAt: null },
-    ]);
-    answer(api.subscribeToOrders, [
+    answer('queries', [{ id: 'q1', businessName: '', message: 'Hello', status: 'New', submittedAt: null }]);
+    answer('orders', [
       {
         id: 'o1',
         orderNumber: 'ORD-1700000000000',
@@ -381,6 +399,24 @@ describe('lists', () => {
     expect(screen.getByText('Order #ORD-1700000000000')).toBeInTheDocument();
     expect(screen.getByText('Cancelled')).toHaveAttribute('data-tone', 'red');
     expect(screen.queryByRole('button', { name: /^Pay Now/ })).not.toBeInTheDocument();
+  });
+
+  it('when a list has more than a page, then Show more loads the next; an invoice deleted here leaves the list', async () => {
+    const user = userEvent.setup();
+    lists.hasMore = true;
+    answer('invoices', [
+      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
+      { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Pending', createdAt: null },
+    ]);
+    renderApp(
+      <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} hiddenIds={new Set(['d2'])} />,
+    );
+    expect(api.invoicesQuery).toHaveBeenCalledWith('u1');
+    const list = screen.getByRole('list', { name: 'My Invoices' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).queryByText(/INV-2/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(lists.loadMore).toHaveBeenCalledOnce();
   });
 });
 

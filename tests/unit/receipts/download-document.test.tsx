@@ -15,10 +15,21 @@ vi.mock('@/features/receipts/api', () => api);
 
 const issued = { status: 'issued', kind: 'tax-invoice', number: 'NB/2026-27/0007', downloadLabel: 'Download invoice' };
 
-function renderInList() {
+function renderInList(lookUp: 'at-once' | 'on-click' = 'at-once') {
   return renderApp(
-    <DownloadDocument paymentId="pay_Ord1" fallbackLabel="Download receipt" itemLabel="Order #ORD-1" size="sm" />,
+    <DownloadDocument
+      paymentId="pay_Ord1"
+      fallbackLabel="Download receipt"
+      itemLabel="Order #ORD-1"
+      size="sm"
+      lookUp={lookUp}
+    />,
   );
+}
+
+function stubSaving() {
+  Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+  return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 }
 
 beforeEach(() => {
@@ -26,11 +37,10 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
-describe('DownloadDocument in a list (the profile)', () => {
+describe('DownloadDocument that looks the document up at once (the receipt page)', () => {
   it('when the document is issued, then the button is named after it and the item, and saves the PDF', async () => {
     const user = userEvent.setup();
-    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const clicked = stubSaving();
     api.loadTaxDocumentInfo.mockResolvedValue(issued);
     api.downloadTaxDocument.mockResolvedValue({ blob: new Blob(['%PDF']), fileName: 'NB-2026-27-0007.pdf' });
     renderInList();
@@ -45,7 +55,7 @@ describe('DownloadDocument in a list (the profile)', () => {
     clicked.mockRestore();
   });
 
-  it('when the download answers 409, then it says the invoice is being prepared and waits, with no error', async () => {
+  it('when the download answers 409, then it says the document is being prepared and waits, with no error', async () => {
     const user = userEvent.setup();
     api.loadTaxDocumentInfo.mockResolvedValueOnce(issued).mockResolvedValue({ status: 'pending' });
     api.downloadTaxDocument.mockRejectedValue(new ApiError(409, 'Your document is being prepared.'));
@@ -54,7 +64,7 @@ describe('DownloadDocument in a list (the profile)', () => {
     await user.click(await screen.findByRole('button', { name: 'Download invoice: Order #ORD-1' }));
 
     expect(
-      await screen.findByText('Your receipt is being prepared. It will be ready to download in a minute.'),
+      await screen.findByText('Your receipt is being prepared. It will download as soon as it is ready.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download receipt: Order #ORD-1' })).toBeDisabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -92,5 +102,33 @@ describe('DownloadDocument in a list (the profile)', () => {
     renderInList();
     await waitFor(() => expect(api.loadTaxDocumentInfo).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('DownloadDocument that looks up only when pressed (the profile lists)', () => {
+  it('when it shows, then it asks the API nothing and offers the configured label', () => {
+    renderInList('on-click');
+    expect(screen.getByRole('button', { name: 'Download receipt: Order #ORD-1' })).toBeEnabled();
+    expect(api.loadTaxDocumentInfo).not.toHaveBeenCalled();
+    expect(api.downloadTaxDocument).not.toHaveBeenCalled();
+  });
+
+  it('when it is pressed before the document is numbered, then it waits and downloads the document once it is ready', async () => {
+    const user = userEvent.setup();
+    const clicked = stubSaving();
+    api.downloadTaxDocument
+      .mockRejectedValueOnce(new ApiError(409, 'Your document is being prepared.'))
+      .mockResolvedValue({ blob: new Blob(['%PDF']), fileName: 'NB-2026-27-0008.pdf' });
+    api.loadTaxDocumentInfo.mockResolvedValue(issued);
+    renderInList('on-click');
+
+    await user.click(screen.getByRole('button', { name: 'Download receipt: Order #ORD-1' }));
+
+    await waitFor(() => expect(clicked).toHaveBeenCalledOnce());
+    expect(api.downloadTaxDocument).toHaveBeenCalledTimes(2);
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('NB-2026-27-0008.pdf');
+    expect(screen.getByRole('button', { name: 'Download invoice: Order #ORD-1' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    clicked.mockRestore();
   });
 });
