@@ -46,7 +46,7 @@ describe('cart and payments', () => {
       const basic = await planButton(page, 'website', 'Websites & E-commerce', 'Basic');
       await basic.click();
       await toast(page, 'Basic from Websites & E-commerce has been added to your cart!');
-      await expect(basic.textContent()).resolves.toBe('Added to Cart');
+      await expect.poll(() => basic.textContent(), { timeout: 5_000 }).toBe('Added to Cart');
       await expect(basic.isDisabled()).resolves.toBe(true);
       await (await planButton(page, 'manufacturing', 'Factory Management', 'Starter')).click();
       await toast(page, 'Starter from Factory Management has been added to your cart!');
