@@ -1,9 +1,14 @@
 /**
  * Latency of the payment API on the local stack: N payment flows, C at a time, each one
  * POST /api/payments/orders -> sandbox Pay (not timed: it stands in for the customer) -> POST /api/payments/verify.
- *   npm run bench:api                 (starts its own emulators + API on the test ports)
- *   BENCH_N=200 BENCH_CONCURRENCY=20 npm run bench:api
- * Prints p50/p95 per endpoint and the throughput. Target (DESIGN.md): p50 < 100 ms.
+ * Each level then times N raw emulator transactions (read one document, write it back), C at a
+ * time, in the same run, and prints the endpoints' p50s as multiples of theirs. Each worker also
+ * times one raw transaction right before each flow (under the load of the flows and of the tax
+ * documents and mails the API makes after each payment), printed beside for comparison.
+ *   npm run bench:api                 (starts its own emulators + API on the test ports; C = 1, then 10)
+ *   BENCH_N=200 BENCH_CONCURRENCY=1,20 npm run bench:api
+ * Prints p50/p95 per endpoint and the throughput. Targets: p50 < 100 ms (DESIGN.md); order
+ * creation p50 at most 2x a raw transaction at concurrency 1 and 5x at concurrency 10 (issue 15).
  *
  * Webhook-storm mode (issue 9): per round, one order paid in the sandbox with its webhook lost,
  * then 50 concurrent deliveries of one event plus 50 different events for that order (Razorpay's
@@ -13,7 +18,7 @@
  * one payment record and was flipped to Paid once. Target: all 2xx, p99 < 2 s.
  */
 import { initializeApp } from 'firebase-admin/app';
-import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, type DocumentReference } from 'firebase-admin/firestore';
 import { makeOrderNumber } from '../src/domain/order-number';
 import { findCatalogueEntry } from '../src/domain/catalogue';
 import { paiseToRupees } from '../src/domain/money';
@@ -27,8 +32,9 @@ const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-site';
 const stormMode = process.argv.includes('--webhook-storm') || process.env.BENCH_MODE === 'webhook-storm';
 const total = Number(process.env.BENCH_N ?? 100);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const users = Math.min(10, total);
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,10').split(',').map(Number);
+/** The order-creation p50 as a multiple of a raw transaction's, by concurrency (issue 15). */
+const RATIO_TARGETS: Record<number, number> = { 1: 2, 10: 5 };
 
 if (!authHost || !process.env.FIRESTORE_EMULATOR_HOST) {
   console.error('Run against the local emulators: npm run bench:api');
@@ -192,33 +198,105 @@ if (stormMode) {
   process.exit(errors === 0 && !problems.length ? 0 : 1);
 }
 
-const people = await Promise.all(Array.from({ length: users }, (_, index) => signUp(index)));
-const docs = await Promise.all(Array.from({ length: total + 5 }, (_, index) => seedOrder(people[index % users]!.uid)));
+/** One raw emulator transaction: read one document, write it back (the smallest read-then-write). */
+async function rawTransaction(ref: DocumentReference): Promise<number> {
+  const started = performance.now();
+  await db.runTransaction(async (tx) => {
+    const count = ((await tx.get(ref)).get('count') as number | undefined) ?? 0;
+    tx.update(ref, { count: count + 1 });
+  });
+  return performance.now() - started;
+}
 
-// Warm-up: the first requests on a fresh JVM and a fresh API are slow and not what we measure.
-for (let index = 0; index < 5; index += 1) await flow(people[index % users]!, docs[total + index]!, null);
+const rawDoc = async (index: number) => {
+  const ref = db.doc(`benchRaw/worker-${index}`);
+  await ref.set({ count: 0 });
+  return ref;
+};
 
-const timings: Timings = { create: [], verify: [] };
-let next = 0;
-const started = performance.now();
-await Promise.all(
-  Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      const index = next++;
-      await flow(people[index % users]!, docs[index]!, timings);
-    }
-  }),
-);
-const seconds = (performance.now() - started) / 1000;
+/** `total` raw transactions, `concurrency` at a time, after the flows (the issue's measure). */
+async function rawTransactionsAlone(concurrency: number): Promise<number[]> {
+  const refs = await Promise.all(Array.from({ length: concurrency }, (_, index) => rawDoc(index)));
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    refs.map(async (ref) => {
+      while (next < total) {
+        next += 1;
+        times.push(await rawTransaction(ref));
+      }
+    }),
+  );
+  return times;
+}
 
-const row = (name: string, values: number[]) =>
-  `${name.padEnd(28)} p50 ${percentile(values, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(7)} ms`;
-console.log(`\n${total} payment flows, ${concurrency} concurrent, against ${apiUrl} (sandbox gateway, emulators)`);
-console.log(row('POST /api/payments/orders', timings.create));
-console.log(row('POST /api/payments/verify', timings.verify));
-console.log(
-  `throughput                   ${(total / seconds).toFixed(1)} flows/s (${((total * 3) / seconds).toFixed(1)} requests/s)`,
-);
-const p50 = Math.max(percentile(timings.create, 50), percentile(timings.verify, 50));
-console.log(p50 < 100 ? 'target p50 < 100 ms: met' : 'target p50 < 100 ms: NOT met');
+interface FlowRun extends Timings {
+  /** A raw transaction timed by each worker right before each of its flows: the same moment's load. */
+  raw: number[];
+}
+
+/**
+ * `total` payment flows, `concurrency` at a time. Each worker is its own customer and pays one fresh
+ * order after another (seeded untimed just before), as a shopper would: ordering replaces the
+ * customer's other open orders, so orders seeded ahead of time would be cancelled. Right before each
+ * flow the worker times one raw transaction: it meets the same load as the order creation that
+ * follows (the other workers' flows, and the tax documents and mails the API makes after each
+ * payment), so the ratio compares like with like.
+ */
+async function paymentFlows(concurrency: number): Promise<FlowRun> {
+  const people = await Promise.all(Array.from({ length: concurrency }, (_, index) => signUp(index)));
+  const refs = await Promise.all(people.map((_, index) => rawDoc(index)));
+  // Warm-up: the first requests on a fresh JVM and a fresh API are slow and not what we measure.
+  for (let index = 0; index < 5; index += 1) {
+    const person = people[index % concurrency]!;
+    await flow(person, await seedOrder(person.uid), null);
+  }
+  const run: FlowRun = { create: [], verify: [], raw: [] };
+  let next = 0;
+  await Promise.all(
+    people.map(async (person, index) => {
+      while (next < total) {
+        next += 1;
+        const orderId = await seedOrder(person.uid);
+        run.raw.push(await rawTransaction(refs[index]!));
+        await flow(person, orderId, run);
+      }
+    }),
+  );
+  return run;
+}
+
+const row = (name: string, values: number[], base?: number) =>
+  `${name.padEnd(28)} p50 ${percentile(values, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(values, 95).toFixed(1).padStart(7)} ms` +
+  (base ? `   ${(percentile(values, 50) / base).toFixed(1).padStart(5)}x a raw transaction` : '');
+let allMet = true;
+for (const concurrency of concurrencies) {
+  const started = performance.now();
+  const run = await paymentFlows(concurrency);
+  const seconds = (performance.now() - started) / 1000;
+  const alone = await rawTransactionsAlone(concurrency);
+  const rawP50 = percentile(alone, 50);
+  const besideP50 = percentile(run.raw, 50);
+  console.log(`\n${total} payment flows, ${concurrency} concurrent, against ${apiUrl} (sandbox gateway, emulators)`);
+  console.log(row(`raw transaction, ${concurrency} at a time`, alone));
+  console.log(row('raw transaction, beside flows', run.raw));
+  console.log(row('POST /api/payments/orders', run.create, rawP50));
+  console.log(row('POST /api/payments/verify', run.verify, rawP50));
+  console.log(
+    `throughput                   ${(total / seconds).toFixed(1)} flows/s (${((total * 3) / seconds).toFixed(1)} requests/s)`,
+  );
+  const p50 = Math.max(percentile(run.create, 50), percentile(run.verify, 50));
+  console.log(p50 < 100 ? 'target p50 < 100 ms: met' : 'target p50 < 100 ms: NOT met');
+  const target = RATIO_TARGETS[concurrency];
+  if (target) {
+    const ratio = percentile(run.create, 50) / rawP50;
+    const met = ratio <= target;
+    allMet &&= met;
+    console.log(
+      `target order creation p50 <= ${target}x a raw transaction at the same concurrency: ${ratio.toFixed(1)}x, ` +
+        `${met ? 'met' : 'NOT met'} (${(percentile(run.create, 50) / besideP50).toFixed(1)}x one timed beside the flows)`,
+    );
+  }
+}
+console.log(allMet ? '\nall ratio targets met' : '\nratio targets NOT all met');
 process.exit(0);

@@ -36,28 +36,58 @@ function isTokenRefusal(error: unknown): boolean {
   return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
 }
 
+/** Verifies a token with Auth within AUTH_CHECK_TIMEOUT_MS: a refusal is a 401, Auth down or slow a 503. */
+async function verify(auth: Auth, token: string, checkRevoked: boolean): Promise<DecodedIdToken> {
+  try {
+    return await withDeadline('auth', AUTH_CHECK_TIMEOUT_MS, () => auth.verifyIdToken(token, checkRevoked));
+  } catch (error) {
+    if (error instanceof DependencyUnavailableError || !isTokenRefusal(error)) {
+      throw new DependencyUnavailableError('auth', undefined, { cause: error });
+    }
+    throw new HttpError(401, 'Your session has expired. Please log in again.');
+  }
+}
+
+const revocationChecks = new WeakMap<Request, Promise<void>>();
+
+/**
+ * Resolves once the request's token is known not to be revoked; rejects (401 or 503) otherwise.
+ * Only a route authenticated with `revocation: 'alongside'` defers that check; for every other
+ * request it was done before the route ran.
+ */
+export function tokenNotRevoked(req: Request): Promise<void> {
+  return revocationChecks.get(req) ?? Promise.resolve();
+}
+
 /**
  * Verifies a Firebase ID token (also against the Auth emulator) on every authenticated route, and
  * always checks revocation: a token of a user who was deleted, disabled or signed out everywhere
- * (refresh tokens revoked) is refused at once instead of working for up to an hour. That costs one
- * Auth lookup per request. With `required`, a request without a token gets 401; otherwise it
- * continues as a visitor. A bad token is always 401; Auth itself down or too slow is a 503.
+ * (refresh tokens revoked) is refused instead of working for up to an hour. That costs one Auth
+ * lookup per request. With `required`, a request without a token gets 401; otherwise it continues
+ * as a visitor. A bad token is always 401; Auth itself down or too slow is a 503.
+ *
+ * `revocation: 'alongside'` (order creation, which must be quick): the token's signature and
+ * expiry are checked first, the route runs at once for that user, and the Auth lookup runs beside
+ * it; the route must await tokenNotRevoked(req) before anything that costs or shows something.
  */
-export function authenticate(auth: Auth, { required }: { required: boolean }): RequestHandler {
+export function authenticate(
+  auth: Auth,
+  { required, revocation = 'first' }: { required: boolean; revocation?: 'first' | 'alongside' },
+): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) {
       if (required) throw new HttpError(401, 'Please log in to continue.');
       return next();
     }
-    let decoded: DecodedIdToken;
-    try {
-      decoded = await withDeadline('auth', AUTH_CHECK_TIMEOUT_MS, () => auth.verifyIdToken(token, true));
-    } catch (error) {
-      if (error instanceof DependencyUnavailableError || !isTokenRefusal(error)) {
-        throw new DependencyUnavailableError('auth', undefined, { cause: error });
-      }
-      throw new HttpError(401, 'Your session has expired. Please log in again.');
+    // Against the Auth emulator every verification already looks the user up (Firebase Admin
+    // always checks revocation there), so a second look-up alongside would only add load.
+    const alongside = revocation === 'alongside' && !process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const decoded = await verify(auth, token, !alongside);
+    if (alongside) {
+      const checked = verify(auth, token, true).then(() => undefined);
+      checked.catch(() => undefined); // the route awaits it
+      revocationChecks.set(req, checked);
     }
     req.user = {
       uid: decoded.uid,

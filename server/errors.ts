@@ -50,6 +50,15 @@ export function isTransientDependencyError(error: unknown): boolean {
   return typeof code === 'number' && TRANSIENT_GRPC_CODES.has(code);
 }
 
+/**
+ * A conditional Firestore write that lost: the document already exists (create), is gone, or
+ * changed since it was read (a lastUpdateTime precondition), or a transaction was aborted.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 5 || code === 6 || code === 9 || code === 10;
+}
+
 export const notFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'Not found.'));
 };

@@ -1,23 +1,37 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
-import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { HttpError, isWriteConflict } from './errors';
 
 export const RATE_LIMIT_COLLECTION = 'rateLimits';
+
+/** What this instance last wrote or read of a counter: enough to write the next count without a read. */
+interface KnownCount {
+  hits: number;
+  updateTime: Timestamp;
+}
 
 /**
  * express-rate-limit's counters in Firestore, so that a limit holds across every API instance:
  * `rateLimits/{name}:{window start}:{hash of the client key}` with `hits`, one document per
- * client, limiter and minute (client IPs are stored only hashed). Per request: one write
- * (an increment, which never waits on a lock) and one read; `expireAt` lets a Firestore TTL policy
- * delete old windows. Reading the count after the increment can only over-count a burst from one
- * client, so a limit is never exceeded (a burst right at the limit may be refused one early).
- * Firestore down: the increment fails and the request gets a 503.
+ * client, limiter and minute (client IPs are stored only hashed); `expireAt` lets a Firestore TTL
+ * policy delete old windows. The count is exact, so a limit is never exceeded:
+ * - usually one write: the window's first request creates the counter, and the next ones write
+ *   the count this instance last saw plus one, on the condition that the counter has not changed
+ *   since (the write's own time is the next condition);
+ * - when that condition fails (another instance or request counted meanwhile), or another request
+ *   of the same client is still being counted here: an increment, which never waits on a lock,
+ *   then a read of the count.
+ * Firestore down: the write fails and the request gets a 503.
  */
 export class FirestoreRateLimitStore implements Store {
   readonly localKeys = false;
   readonly prefix: string;
   private windowMs = 60_000;
+  private known = new Map<string, KnownCount>();
+  private knownWindowMs = 0;
+  private counting = new Set<string>();
 
   constructor(
     private readonly db: Firestore,
@@ -32,6 +46,11 @@ export class FirestoreRateLimitStore implements Store {
 
   private window(key: string) {
     const startMs = Math.floor(Date.now() / this.windowMs) * this.windowMs;
+    // What this instance knows is about this window only.
+    if (startMs !== this.knownWindowMs) {
+      this.known.clear();
+      this.knownWindowMs = startMs;
+    }
     const client = createHash('sha256').update(key).digest('hex').slice(0, 32);
     const ref = this.db.collection(RATE_LIMIT_COLLECTION).doc(`${this.name}:${startMs}:${client}`);
     return { ref, resetTime: new Date(startMs + this.windowMs) };
@@ -39,25 +58,44 @@ export class FirestoreRateLimitStore implements Store {
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
     const { ref, resetTime } = this.window(key);
-    await ref.set(
-      {
-        limiter: this.name,
-        hits: FieldValue.increment(1),
-        resetAt: Timestamp.fromDate(resetTime),
-        expireAt: Timestamp.fromMillis(resetTime.getTime() + this.windowMs),
-      },
-      { merge: true },
-    );
-    const hits = (await ref.get()).get('hits') as number | undefined;
-    return { totalHits: hits ?? 1, resetTime };
+    const fields = {
+      limiter: this.name,
+      resetAt: Timestamp.fromDate(resetTime),
+      expireAt: Timestamp.fromMillis(resetTime.getTime() + this.windowMs),
+    };
+    if (!this.counting.has(ref.id)) {
+      this.counting.add(ref.id);
+      try {
+        const known = this.known.get(ref.id);
+        const hits = (known?.hits ?? 0) + 1;
+        const written = known
+          ? await ref.update({ hits }, { lastUpdateTime: known.updateTime })
+          : await ref.create({ ...fields, hits });
+        this.known.set(ref.id, { hits, updateTime: written.writeTime });
+        return { totalHits: hits, resetTime };
+      } catch (error) {
+        if (!isWriteConflict(error)) throw error;
+      } finally {
+        this.counting.delete(ref.id);
+      }
+    }
+    await ref.set({ ...fields, hits: FieldValue.increment(1) }, { merge: true });
+    const snapshot = await ref.get();
+    const hits = (snapshot.get('hits') as number | undefined) ?? 1;
+    if (snapshot.updateTime) this.known.set(ref.id, { hits, updateTime: snapshot.updateTime });
+    return { totalHits: hits, resetTime };
   }
 
   async decrement(key: string): Promise<void> {
-    await this.window(key).ref.set({ hits: FieldValue.increment(-1) }, { merge: true });
+    const { ref } = this.window(key);
+    this.known.delete(ref.id);
+    await ref.set({ hits: FieldValue.increment(-1) }, { merge: true });
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.window(key).ref.delete();
+    const { ref } = this.window(key);
+    this.known.delete(ref.id);
+    await ref.delete();
   }
 }
 
@@ -71,16 +109,39 @@ export class FirestoreRateLimitStore implements Store {
 export function perMinuteLimiter(
   limit: number,
   message: string,
+  shared: { db: Firestore; name: string },
+): SharedLimiter;
+export function perMinuteLimiter(limit: number, message: string): RequestHandler;
+export function perMinuteLimiter(
+  limit: number,
+  message: string,
   shared?: { db: Firestore; name: string },
-): RequestHandler {
-  return rateLimit({
+): RequestHandler | SharedLimiter {
+  const store = shared ? new FirestoreRateLimitStore(shared.db, shared.name) : undefined;
+  const middleware = rateLimit({
     windowMs: 60_000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    ...(shared ? { store: new FirestoreRateLimitStore(shared.db, shared.name) } : {}),
+    ...(store ? { store } : {}),
     handler: (_req, res) => {
       res.status(429).json({ message });
     },
   });
+  if (!store) return middleware;
+  const count = async (req: Request) => {
+    // The client as the middleware knows it (express-rate-limit's default key).
+    const { totalHits } = await store.increment(ipKeyGenerator(req.ip ?? ''));
+    if (totalHits > limit) throw new HttpError(429, message);
+  };
+  return Object.assign(middleware, { count });
 }
+
+/** A Firestore-counted limiter: the middleware, or `count` for a handler that counts alongside its own work. */
+export type SharedLimiter = RequestHandler & {
+  /**
+   * Counts the request against the same allowance as the middleware; rejects with a 429 over it.
+   * A handler may start it together with its reads and await it before anything costly.
+   */
+  count: (req: Request) => Promise<void>;
+};

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   FieldValue,
   Timestamp,
@@ -17,7 +17,7 @@ import { listedLinesOf } from '../documents/snapshot';
 import type { PaidSubject } from '../documents/store';
 import { remainingMs } from '../deadline';
 import { singleFlight } from '../single-flight';
-import { HttpError, isTransientDependencyError } from '../errors';
+import { HttpError, isTransientDependencyError, isWriteConflict } from '../errors';
 import type { GatewayOrder, PaymentGateway } from './gateway';
 import { gatewayOrderDoc, payableDoc, type GatewayOrderLink } from './store';
 
@@ -85,18 +85,33 @@ export const GATEWAY_ORDER_LEASE_MS = 15_000;
 /** How long a request that lost the race waits for the winner's order before a retryable 409. */
 export const GATEWAY_ORDER_WAIT_MS = 5_000;
 const WAIT_POLL_MS = 150;
+/** A claim outlives its order by a day (a Firestore TTL policy on `expireAt` may then delete it). */
+const CLAIM_KEPT_MS = 24 * 3_600_000;
 export const PAYMENT_IN_PROGRESS = 'This payment is already being set up. Please try again in a moment.';
 
-/** gatewayOrderLease on an order or invoice: who may create its gateway order, until when. */
-interface GatewayOrderLease {
-  id: string;
-  expiresAt: Timestamp;
+/**
+ * gatewayOrderClaims/{hash of the document's path}: who may create the gateway order of one order
+ * or invoice, until when (a lease: `claimId`, `expiresAt`), and then which order it got
+ * (`orderId`, `amountPaise`). Server-only. Created with `create()`, so taking a free claim is one
+ * write that fails if anyone holds it, and it can be done while the document is being read.
+ */
+export interface GatewayOrderClaim {
+  path: string;
+  claimId?: string;
+  expiresAt?: Timestamp;
+  orderId?: string;
+  amountPaise?: number;
+  expireAt: Timestamp;
 }
+
+export const claimDoc = (db: Firestore, payable: DocumentReference) =>
+  db.doc(`gatewayOrderClaims/${createHash('sha256').update(payable.path).digest('hex').slice(0, 40)}`);
 
 type Claim =
   | { kind: 'reuse'; id: string; amountPaise: number }
   | { kind: 'held'; expiresAtMs: number }
-  | { kind: 'claimed'; amountPaise: number };
+  | { kind: 'claimed'; amountPaise: number; claimTime: Timestamp }
+  | { kind: 'retry' };
 
 function payableData(snapshot: DocumentSnapshot, noun: string): DocumentData {
   if (!snapshot.exists) throw new HttpError(404, `${noun} not found.`);
@@ -112,35 +127,36 @@ function payableData(snapshot: DocumentSnapshot, noun: string): DocumentData {
   return data;
 }
 
-/** What a document says now: its reusable gateway order, someone's live lease, or nothing yet. */
-function claimState(data: DocumentData, amountPaise: number, leaseId: string, nowMs: number): Claim | null {
-  if (typeof data.gatewayOrderId === 'string' && data.gatewayOrderAmount === amountPaise) {
-    return { kind: 'reuse', id: data.gatewayOrderId, amountPaise };
-  }
-  const lease = data.gatewayOrderLease as GatewayOrderLease | undefined;
-  const expiresAtMs = lease?.expiresAt instanceof Timestamp ? lease.expiresAt.toMillis() : 0;
-  if (lease && lease.id !== leaseId && expiresAtMs > nowMs) return { kind: 'held', expiresAtMs };
-  return null;
+/** Hooks of the request around the gateway call (see the payments router). */
+export interface PaymentOrderHooks {
+  /** Awaited before the gateway is called (the rate limit); a rejection stops the request there. */
+  beforeGateway?: () => Promise<void>;
+  /** Called once the document is known to be payable (replacing the customer's other open orders). */
+  onPayable?: () => void;
 }
 
 /**
  * Creates (or reuses) the gateway order for one pending order or invoice of the user: at most one
  * per document, even under concurrent requests on several instances. The right to call the gateway
- * is a short lease written on the document in a transaction; the winner creates the order and
- * attaches it (only while its lease holds), the others wait for that order and reuse it, or get a
- * retryable 409. A winner that crashes leaves a lease that lapses after GATEWAY_ORDER_LEASE_MS.
- * The order is reused while the amount is unchanged, so a retried checkout never creates a second
- * chargeable order.
+ * is a claim document created (one conditional write) while the document itself is read; the
+ * winner creates the order and attaches it in one batch, on the condition that neither the
+ * document nor its claim changed meanwhile. The others reuse that order (the claim names it), or
+ * wait for it and then get a retryable 409. A winner that crashes leaves a claim that lapses after
+ * GATEWAY_ORDER_LEASE_MS. The order is reused while the amount is unchanged, so a retried checkout
+ * never creates a second chargeable order. Sequentially: read and claim together, the gateway,
+ * the attach.
  */
 export async function createPaymentOrder(
   db: Firestore,
   gateway: PaymentGateway,
   input: PaymentOrderInput,
   tax?: TaxSettings,
+  hooks: PaymentOrderHooks = {},
 ): Promise<PaymentOrder> {
   const { value, joined } = await orderFlights(db, payableDoc(db, input).path, () =>
-    createOrReuse(db, gateway, input, tax),
+    createOrReuse(db, gateway, input, tax, hooks),
   );
+  if (joined) hooks.onPayable?.();
   return joined ? { ...value, reused: true } : value;
 }
 
@@ -151,11 +167,12 @@ async function createOrReuse(
   db: Firestore,
   gateway: PaymentGateway,
   input: PaymentOrderInput,
-  tax?: TaxSettings,
+  tax: TaxSettings | undefined,
+  hooks: PaymentOrderHooks,
 ): Promise<PaymentOrder> {
   const ref = payableDoc(db, input);
+  const claimRef = claimDoc(db, ref);
   const noun = input.type === 'invoice' ? 'Invoice' : 'Order';
-  const leaseId = randomUUID();
   // Leave the waiting some time to answer within the request's own deadline.
   const waitUntil = Date.now() + Math.min(GATEWAY_ORDER_WAIT_MS, remainingMs() - 1000);
   const amountOf = (data: DocumentData) => {
@@ -167,52 +184,122 @@ async function createOrReuse(
   };
 
   for (;;) {
-    // A plain read first: while another request holds the lease, waiting costs no transaction.
-    const seen = payableData(await ref.get(), noun);
-    let claim = claimState(seen, amountOf(seen), leaseId, Date.now());
-    if (!claim) {
-      claim = await db.runTransaction(async (tx): Promise<Claim> => {
-        const data = payableData(await tx.get(ref), noun);
-        const amountPaise = amountOf(data);
-        const nowMs = Date.now();
-        const state = claimState(data, amountPaise, leaseId, nowMs);
-        if (state) return state;
-        const lease: GatewayOrderLease = {
-          id: leaseId,
-          expiresAt: Timestamp.fromMillis(nowMs + GATEWAY_ORDER_LEASE_MS),
-        };
-        tx.update(ref, { gatewayOrderLease: lease });
-        return { kind: 'claimed', amountPaise };
-      });
+    const claimId = randomUUID();
+    const [snapshot, taken] = await Promise.all([ref.get(), takeClaim(claimRef, ref.path, claimId)]);
+    let claim: Claim;
+    try {
+      const data = payableData(snapshot, noun);
+      const amountPaise = amountOf(data);
+      hooks.onPayable?.();
+      claim = await decide(claimRef, data, amountPaise, claimId, taken);
+    } catch (error) {
+      if (taken.kind === 'taken') await releaseClaim(db, claimRef, claimId);
+      throw error;
     }
     if (claim.kind === 'reuse') {
       return { id: claim.id, amountPaise: claim.amountPaise, currency: CURRENCY, reused: true };
     }
     if (claim.kind === 'claimed') {
-      const created = await createAndAttach(db, gateway, ref, input, claim.amountPaise, leaseId, noun);
+      const created = await createAndAttach(db, gateway, ref, snapshot, claimRef, claimId, claim, input, noun, hooks);
       if (created) return created;
-      continue; // our lease lapsed meanwhile and another request took over: use its order
+      continue; // the document or our claim changed meanwhile: look again
     }
+    if (claim.kind === 'retry') continue;
     if (Date.now() + WAIT_POLL_MS >= waitUntil) throw new HttpError(409, PAYMENT_IN_PROGRESS);
     await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
   }
 }
 
+type Taken = { kind: 'taken'; writeTime: Timestamp } | { kind: 'exists'; existing: DocumentSnapshot };
+
+/** Creates the claim, or reads the one that exists. */
+async function takeClaim(claimRef: DocumentReference, path: string, claimId: string): Promise<Taken> {
+  const nowMs = Date.now();
+  const claim: GatewayOrderClaim = {
+    path,
+    claimId,
+    expiresAt: Timestamp.fromMillis(nowMs + GATEWAY_ORDER_LEASE_MS),
+    expireAt: Timestamp.fromMillis(nowMs + CLAIM_KEPT_MS),
+  };
+  try {
+    return { kind: 'taken', writeTime: (await claimRef.create(claim)).writeTime };
+  } catch (error) {
+    if (!isWriteConflict(error)) throw error;
+  }
+  return { kind: 'exists', existing: await claimRef.get() };
+}
+
+/** What to do, given the document (payable, its amount) and the claim as we found or took it. */
+async function decide(
+  claimRef: DocumentReference,
+  data: DocumentData,
+  amountPaise: number,
+  claimId: string,
+  taken: Taken,
+): Promise<Claim> {
+  const release = async () => {
+    if (taken.kind === 'taken') await claimRef.delete({ lastUpdateTime: taken.writeTime }).catch(() => undefined);
+  };
+  // An order attached before (a retried checkout): reuse it.
+  if (typeof data.gatewayOrderId === 'string' && data.gatewayOrderAmount === amountPaise) {
+    await release();
+    return { kind: 'reuse', id: data.gatewayOrderId, amountPaise };
+  }
+  if (taken.kind === 'taken') return { kind: 'claimed', amountPaise, claimTime: taken.writeTime };
+  const { existing } = taken;
+  if (!existing.exists) return { kind: 'retry' }; // released meanwhile
+  const held = existing.data() as GatewayOrderClaim;
+  // Attached by another request (our read of the document may predate it): reuse that order.
+  if (typeof held.orderId === 'string' && held.amountPaise === amountPaise) {
+    return { kind: 'reuse', id: held.orderId, amountPaise };
+  }
+  const expiresAtMs = held.expiresAt instanceof Timestamp ? held.expiresAt.toMillis() : 0;
+  if (held.orderId === undefined && expiresAtMs > Date.now()) return { kind: 'held', expiresAtMs };
+  // A lapsed lease (its holder crashed) or an order for another amount: take the claim over.
+  try {
+    const nowMs = Date.now();
+    const written = await claimRef.update(
+      {
+        claimId,
+        expiresAt: Timestamp.fromMillis(nowMs + GATEWAY_ORDER_LEASE_MS),
+        expireAt: Timestamp.fromMillis(nowMs + CLAIM_KEPT_MS),
+        orderId: FieldValue.delete(),
+        amountPaise: FieldValue.delete(),
+      },
+      { lastUpdateTime: existing.updateTime },
+    );
+    return { kind: 'claimed', amountPaise, claimTime: written.writeTime };
+  } catch (error) {
+    if (isWriteConflict(error)) return { kind: 'retry' };
+    throw error;
+  }
+}
+
 /**
- * Calls the gateway and attaches its order to the document, only while our lease holds; returns
- * null (the order is left unused) when the lease was lost. A failure releases the lease at once,
+ * Calls the gateway and attaches its order to the document, only while our claim holds; returns
+ * null (the order is left unused) when the claim was lost. A failure releases the claim at once,
  * so the next request need not wait for it to lapse.
  */
 async function createAndAttach(
   db: Firestore,
   gateway: PaymentGateway,
   ref: DocumentReference,
+  snapshot: DocumentSnapshot,
+  claimRef: DocumentReference,
+  claimId: string,
+  claim: Extract<Claim, { kind: 'claimed' }>,
   input: PaymentOrderInput,
-  amountPaise: number,
-  leaseId: string,
   noun: string,
+  hooks: PaymentOrderHooks,
 ): Promise<PaymentOrder | null> {
+  const { amountPaise } = claim;
   let order: GatewayOrder;
+  try {
+    await hooks.beforeGateway?.();
+  } catch (error) {
+    await releaseClaim(db, claimRef, claimId);
+    throw error;
+  }
   try {
     order = await gateway.createOrder({
       amountPaise,
@@ -221,11 +308,19 @@ async function createAndAttach(
       notes: { uid: input.uid, type: input.type, docId: input.docId },
     });
   } catch (error) {
-    await releaseLease(db, ref, leaseId);
+    await releaseClaim(db, claimRef, claimId);
     // A gateway that is down or too slow is a 503 the client may retry; a refusal is a 502.
     if (isTransientDependencyError(error)) throw error;
     throw Object.assign(new HttpError(502, PAYMENT_ORDER_FAILED), { cause: error });
   }
+  const createdAt = Timestamp.fromMillis(order.createdAt);
+  const onDocument = { gatewayOrderId: order.id, gatewayOrderAmount: amountPaise, gatewayOrderCreatedAt: createdAt };
+  const onClaim = {
+    orderId: order.id,
+    amountPaise,
+    claimId: FieldValue.delete(),
+    expiresAt: FieldValue.delete(),
+  };
   const link: GatewayOrderLink = {
     uid: input.uid,
     type: input.type,
@@ -233,28 +328,43 @@ async function createAndAttach(
     amountPaise,
     currency: CURRENCY,
   };
-  const attached = await db.runTransaction(async (tx) => {
-    const data = payableData(await tx.get(ref), noun);
-    if ((data.gatewayOrderLease as GatewayOrderLease | undefined)?.id !== leaseId) return false;
-    tx.update(ref, {
-      gatewayOrderId: order.id,
-      gatewayOrderAmount: amountPaise,
-      gatewayOrderCreatedAt: Timestamp.fromMillis(order.createdAt),
-      gatewayOrderLease: FieldValue.delete(),
+  const created: PaymentOrder = { id: order.id, amountPaise, currency: CURRENCY, reused: false };
+  // Usually one write: nothing changed since we read the document and took the claim.
+  try {
+    await db
+      .batch()
+      .update(ref, onDocument, { lastUpdateTime: snapshot.updateTime! })
+      .update(claimRef, onClaim, { lastUpdateTime: claim.claimTime })
+      .set(gatewayOrderDoc(db, order.id), { ...link, createdAt })
+      .commit();
+    return created;
+  } catch (error) {
+    if (!isWriteConflict(error)) throw error;
+  }
+  // Something changed (a field of the document, or the claim): attach only if it is still ours
+  // and the document still payable.
+  try {
+    const attached = await db.runTransaction(async (tx) => {
+      const [current, held] = await Promise.all([tx.get(ref), tx.get(claimRef)]);
+      if ((held.data() as GatewayOrderClaim | undefined)?.claimId !== claimId) return false;
+      payableData(current, noun);
+      tx.update(ref, onDocument);
+      tx.update(claimRef, onClaim);
+      tx.set(gatewayOrderDoc(db, order.id), { ...link, createdAt });
+      return true;
     });
-    tx.set(gatewayOrderDoc(db, order.id), { ...link, createdAt: Timestamp.fromMillis(order.createdAt) });
-    return true;
-  });
-  return attached ? { id: order.id, amountPaise, currency: CURRENCY, reused: false } : null;
+    return attached ? created : null;
+  } catch (error) {
+    await releaseClaim(db, claimRef, claimId);
+    throw error;
+  }
 }
 
-async function releaseLease(db: Firestore, ref: DocumentReference, leaseId: string): Promise<void> {
+async function releaseClaim(db: Firestore, claimRef: DocumentReference, claimId: string): Promise<void> {
   await db
     .runTransaction(async (tx) => {
-      const snapshot = await tx.get(ref);
-      if ((snapshot.get('gatewayOrderLease') as GatewayOrderLease | undefined)?.id === leaseId) {
-        tx.update(ref, { gatewayOrderLease: FieldValue.delete() });
-      }
+      const snapshot = await tx.get(claimRef);
+      if ((snapshot.data() as GatewayOrderClaim | undefined)?.claimId === claimId) tx.delete(claimRef);
     })
     .catch(() => undefined); // it lapses on its own
 }

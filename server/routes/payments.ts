@@ -1,7 +1,7 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import type { AppDeps } from '../app-deps';
-import { authenticate } from '../auth';
+import { authenticate, tokenNotRevoked } from '../auth';
 import { requestDeadline } from '../deadline';
 import { replaceOpenOrders } from '../payments/order-lifecycle';
 import { createPaymentOrder } from '../payments/payment-orders';
@@ -12,6 +12,7 @@ import { perMinuteLimiter } from '../rate-limit';
 import { sandboxPaymentsRouter } from './sandbox-payments';
 
 export const WEBHOOK_TIMEOUT_MS = 4000;
+const REPLACE_NOT_STARTED: Promise<unknown> = Promise.resolve();
 export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wait a minute and try again.';
 
 /**
@@ -29,22 +30,46 @@ export function paymentsRouter(deps: AppDeps): Router {
     name: `${deps.config.RATE_LIMIT_SCOPE}.payments`,
   });
   const requireUser = authenticate(auth, { required: true });
+  const requireUserAlongside = authenticate(auth, { required: true, revocation: 'alongside' });
+
+  // Order creation counts the request and checks its token's revocation while it reads the
+  // document and takes its claim, and waits for those verdicts only before calling the gateway:
+  // neither costs time of its own.
+  const counts = new WeakMap<Request, Promise<void>>();
+  const startCount: RequestHandler = (req, _res, next) => {
+    const counted = limiter.count(req);
+    counted.catch(() => undefined); // awaited by the handler; a 401 before it needs no verdict
+    counts.set(req, counted);
+    next();
+  };
 
   const createOrder: RequestHandler = async (req, res) => {
+    // Both verdicts come before the gateway is called and before any answer.
+    const allowed = Promise.all([counts.get(req) ?? limiter.count(req), tokenNotRevoked(req)]).then(() => undefined);
+    allowed.catch(() => undefined);
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
-    const order = await createPaymentOrder(
-      db,
-      gateway,
-      { uid: req.user!.uid, type: body.type, docId: body.firestore_id },
-      deps.config.documents.tax,
-    );
-    if (body.type === 'product_order') {
-      // This order is the cart as it is now: the customer's other open orders are replaced by it.
-      // A failure here leaves them to the expiry job; it must not stop this payment.
-      await replaceOpenOrders(db, gateway, req.user!.uid, body.firestore_id).catch((error: unknown) =>
-        req.log?.warn({ err: error }, 'replacing the open orders failed'),
-      );
-    }
+    const uid = req.user!.uid;
+    let replacing: Promise<unknown> = REPLACE_NOT_STARTED;
+    const [order] = await Promise.all([
+      createPaymentOrder(db, gateway, { uid, type: body.type, docId: body.firestore_id }, deps.config.documents.tax, {
+        beforeGateway: () => allowed,
+        onPayable: () => {
+          if (body.type !== 'product_order' || replacing !== REPLACE_NOT_STARTED) return;
+          // This order is the cart as it is now: the customer's other open orders are replaced by
+          // it, alongside the gateway call. A failure leaves them to the expiry job; it must not
+          // stop this payment.
+          replacing = allowed.then(
+            () =>
+              replaceOpenOrders(db, gateway, uid, body.firestore_id).catch((error: unknown) =>
+                req.log?.warn({ err: error }, 'replacing the open orders failed'),
+              ),
+            () => undefined, // refused: the request answers that
+          );
+        },
+      }),
+      allowed,
+    ]);
+    await replacing;
     // The body's amount is only compared (for the log), never charged.
     const claimed = Number(body.amount);
     if (body.amount !== undefined && Math.round(claimed * 100) !== order.amountPaise) {
@@ -63,7 +88,7 @@ export function paymentsRouter(deps: AppDeps): Router {
     res.status(order.reused ? 200 : 201).json(response);
   };
   for (const path of ['/api/payments/orders', '/create-razorpay-order']) {
-    router.post(path, limiter, requireUser, createOrder);
+    router.post(path, startCount, requireUserAlongside, createOrder);
   }
 
   router.post('/api/payments/verify', limiter, requireUser, async (req, res) => {

@@ -3,7 +3,13 @@ import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_PAISE } from '@/domain/money';
-import { AMOUNT_TOO_LARGE, PAYMENT_IN_PROGRESS, PAYMENT_ORDER_FAILED } from '../../server/payments/payment-orders';
+import {
+  AMOUNT_TOO_LARGE,
+  claimDoc,
+  PAYMENT_IN_PROGRESS,
+  PAYMENT_ORDER_FAILED,
+} from '../../server/payments/payment-orders';
+import { PAYMENT_RATE_LIMIT_MESSAGE } from '../../server/routes/payments';
 import type { PaymentGateway } from '../../server/payments/gateway';
 import { testApp, testInstance } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
@@ -20,6 +26,17 @@ import {
 beforeEach(async () => {
   await clearFirestore();
 });
+
+/** Another request's claim on a document's gateway order, live until `expiresAtMs`. */
+async function holdClaim(path: string, claimId: string, expiresAtMs: number) {
+  const { db } = admin();
+  await claimDoc(db, db.doc(path)).set({
+    path,
+    claimId,
+    expiresAt: Timestamp.fromMillis(expiresAtMs),
+    expireAt: Timestamp.fromMillis(expiresAtMs + 60_000),
+  });
+}
 
 describe('POST /api/payments/orders', () => {
   it('when there is no ID token, then both order paths and verify answer 401', async () => {
@@ -240,17 +257,42 @@ describe('POST /api/payments/orders', () => {
       expect(new Set(answers.map((answer) => answer.body.id))).toEqual(new Set([id]));
       const stored = await docData(orderPath(user.uid, orderId));
       expect(stored).toMatchObject({ gatewayOrderId: id, gatewayOrderAmount: EXPECTED_PAISE });
-      expect(stored).not.toHaveProperty('gatewayOrderLease');
+      // The claim names the order, for any request that read the document before it was attached.
+      const claim = await claimDoc(admin().db, admin().db.doc(orderPath(user.uid, orderId))).get();
+      expect(claim.data()).toMatchObject({ orderId: id, amountPaise: EXPECTED_PAISE });
+      expect(claim.data()).not.toHaveProperty('claimId');
     } finally {
       for (const server of servers) server.close();
     }
   });
 
+  it('when one client asks for more payment orders than the limit in a minute, then the next gets 429 and no gateway order', async () => {
+    const { app } = testApp({ env: { PAYMENT_RATE_LIMIT_PER_MINUTE: '3' } });
+    const user = await newUser();
+    const orders = [await seedOrder(user.uid), await seedInvoice(user.uid), await seedInvoice(user.uid)];
+    const statuses: number[] = [];
+    for (const [index, docId] of orders.entries()) {
+      const type = index === 0 ? 'product_order' : 'invoice';
+      statuses.push((await createPaymentOrder(app, user.idToken, { firestore_id: docId, type })).status);
+    }
+    const extra = await seedInvoice(user.uid);
+
+    const refused = await createPaymentOrder(app, user.idToken, { firestore_id: extra, type: 'invoice' });
+
+    expect(statuses).toEqual([201, 201, 201]);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: PAYMENT_RATE_LIMIT_MESSAGE });
+    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(3);
+    // Its claim was given back: within the next minute's allowance it is paid as usual.
+    const claim = await claimDoc(admin().db, admin().db.doc(`users/${user.uid}/invoices/${extra}`)).get();
+    expect(claim.exists).toBe(false);
+  });
+
   it("when another request holds the document's lease, then it answers a retryable 409 and creates nothing", async () => {
     const { app } = testApp({ env: { REQUEST_TIMEOUT_SECONDS: '3' } });
     const user = await newUser();
-    const lease = { id: 'another-request', expiresAt: Timestamp.fromMillis(Date.now() + 60_000) };
-    const orderId = await seedOrder(user.uid, undefined, { gatewayOrderLease: lease });
+    const orderId = await seedOrder(user.uid);
+    await holdClaim(orderPath(user.uid, orderId), 'another-request', Date.now() + 60_000);
 
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
@@ -262,8 +304,8 @@ describe('POST /api/payments/orders', () => {
   it('when the request holding the lease crashed, then its lease lapses and the next request creates the order', async () => {
     const { app } = testApp();
     const user = await newUser();
-    const lease = { id: 'crashed-request', expiresAt: Timestamp.fromMillis(Date.now() + 1500) };
-    const orderId = await seedOrder(user.uid, undefined, { gatewayOrderLease: lease });
+    const orderId = await seedOrder(user.uid);
+    await holdClaim(orderPath(user.uid, orderId), 'crashed-request', Date.now() + 1500);
 
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
@@ -271,7 +313,8 @@ describe('POST /api/payments/orders', () => {
     expect((await admin().db.collection('sandboxOrders').get()).size).toBe(1);
     const stored = await docData(orderPath(user.uid, orderId));
     expect(stored?.gatewayOrderId).toBe(response.body.id);
-    expect(stored).not.toHaveProperty('gatewayOrderLease');
+    const claim = await claimDoc(admin().db, admin().db.doc(orderPath(user.uid, orderId))).get();
+    expect(claim.get('orderId')).toBe(response.body.id);
   });
 
   it('when the gateway fails, then it answers 502 with the spec message', async () => {

@@ -88,13 +88,18 @@ describe('staff reads', () => {
     await assertFails(deleteDoc(doc(staff(), `${name}/x`)));
   });
 
-  it.each(['webhookEvents', 'gatewayOrders', 'sandboxOrders', 'sandboxPayments', 'counters', 'rateLimits'])(
-    'when staff read %s (not shown in the console), then it is denied',
-    async (name) => {
-      await seed(`${name}/x`, { any: 'thing' });
-      await assertFails(getDoc(doc(staff(), `${name}/x`)));
-    },
-  );
+  it.each([
+    'webhookEvents',
+    'gatewayOrders',
+    'gatewayOrderClaims',
+    'sandboxOrders',
+    'sandboxPayments',
+    'counters',
+    'rateLimits',
+  ])('when staff read %s (not shown in the console), then it is denied', async (name) => {
+    await seed(`${name}/x`, { any: 'thing' });
+    await assertFails(getDoc(doc(staff(), `${name}/x`)));
+  });
 
   it("when staff write a customer's documents from the browser, then it is denied (the API does it)", async () => {
     await seedAcrossUsers();
