@@ -7,6 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { STATUS } from '../../src/domain/status';
+import { isWriteConflict } from '../errors';
 import type { JobDefinition } from '../jobs/runner';
 import type { PaymentGateway } from './gateway';
 import { markCapturedPaid } from './mark-paid';
@@ -32,11 +33,6 @@ export type CancelOutcome =
 
 /** A Pending order nobody pays within this time is cancelled (ORDER_EXPIRY_HOURS). */
 export const DEFAULT_ORDER_EXPIRY_HOURS = 24;
-
-function isPreconditionFailure(error: unknown): boolean {
-  const code = (error as { code?: number | string })?.code;
-  return code === 9 || code === 'failed-precondition' || code === 10 || code === 'aborted';
-}
 
 /**
  * Cancels one order if it is still 'Pending' and was not paid. The cancel is written only if the
@@ -66,7 +62,7 @@ export async function cancelOpenOrder(
     );
     return 'cancelled';
   } catch (error) {
-    if (isPreconditionFailure(error)) return 'skipped';
+    if (isWriteConflict(error)) return 'skipped';
     throw error;
   }
 }
