@@ -13,7 +13,6 @@ import {
   type PartialWithFieldValue,
   type Query,
   type QueryDocumentSnapshot,
-  type QuerySnapshot,
   type SnapshotOptions,
   type Unsubscribe,
 } from 'firebase/firestore';
@@ -21,6 +20,7 @@ import type { CartItem } from '@/domain/cart';
 import { paiseToRupees, rupeesToPaise } from '@/domain/money';
 import { paymentStatusOf, type PaymentStatus } from '@/domain/console-status';
 import { STATUS } from '@/domain/status';
+import { convertedDocs } from './converted-docs';
 import { env } from './env';
 import { app } from './firebase';
 
@@ -291,22 +291,6 @@ export function listenToDoc<T>(
   onError: (error: Error) => void,
 ): Unsubscribe {
   return onSnapshot(source, (snapshot) => onData(snapshot.data() ?? null), onError);
-}
-
-/**
- * A query result's documents, converted. One the converter refuses (a malformed document) is left
- * out and logged, so one bad document never takes the whole list down with it.
- */
-export function convertedDocs<T>(snapshot: Pick<QuerySnapshot<T>, 'docs'>): T[] {
-  const items: T[] = [];
-  for (const item of snapshot.docs) {
-    try {
-      items.push(item.data());
-    } catch (error) {
-      console.warn(`Skipped a malformed document (${item.ref.path}):`, error);
-    }
-  }
-  return items;
 }
 
 /**

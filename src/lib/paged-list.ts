@@ -8,7 +8,7 @@ import {
   type Query,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { convertedDocs } from './firestore';
+import { convertedDocs } from './converted-docs';
 import { useSubscription } from './use-subscription';
 
 /** Rows per page of every paged list (console, profile). */

@@ -13,7 +13,8 @@ import type {
 import type { NewInvoice, PaymentType } from '@/domain/schemas';
 import { STATUS } from '@/domain/status';
 import { apiClient } from '@/lib/api-client';
-import { convertedDocs, invoicesOf, listenToList, ordersOf, userDoc, type Invoice, type Order } from '@/lib/firestore';
+import { convertedDocs } from '@/lib/converted-docs';
+import { invoicesOf, listenToList, ordersOf, userDoc, type Invoice, type Order } from '@/lib/firestore';
 
 /** The only module of the payments feature that talks to Firestore or the API. */
 
