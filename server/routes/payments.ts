@@ -50,8 +50,12 @@ export function paymentsRouter(deps: AppDeps): Router {
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
     const uid = req.user!.uid;
     let replacing: Promise<unknown> = REPLACE_NOT_STARTED;
-    const [order] = await Promise.all([
-      createPaymentOrder(db, gateway, { uid, type: body.type, docId: body.firestore_id }, deps.config.documents.tax, {
+    const creating = createPaymentOrder(
+      db,
+      gateway,
+      { uid, type: body.type, docId: body.firestore_id },
+      deps.config.documents.tax,
+      {
         beforeGateway: () => allowed,
         onPayable: () => {
           if (body.type !== 'product_order' || replacing !== REPLACE_NOT_STARTED) return;
@@ -66,9 +70,13 @@ export function paymentsRouter(deps: AppDeps): Router {
             () => undefined, // refused: the request answers that
           );
         },
-      }),
-      allowed,
-    ]);
+      },
+    );
+    // A refusal answers only once the order path has stopped (and given its claim back).
+    const [created, verdict] = await Promise.allSettled([creating, allowed]);
+    if (verdict.status === 'rejected') throw verdict.reason;
+    if (created.status === 'rejected') throw created.reason;
+    const order = created.value;
     await replacing;
     // The body's amount is only compared (for the log), never charged.
     const claimed = Number(body.amount);
