@@ -193,7 +193,7 @@ async function createOrReuse(
       hooks.onPayable?.();
       claim = await decide(claimRef, data, amountPaise, claimId, taken);
     } catch (error) {
-      if (taken.kind === 'taken') await releaseClaim(db, claimRef, claimId);
+      if (taken.kind === 'taken') await releaseClaim(claimRef, taken.writeTime);
       throw error;
     }
     if (claim.kind === 'reuse') {
@@ -237,12 +237,9 @@ async function decide(
   claimId: string,
   taken: Taken,
 ): Promise<Claim> {
-  const release = async () => {
-    if (taken.kind === 'taken') await claimRef.delete({ lastUpdateTime: taken.writeTime }).catch(() => undefined);
-  };
   // An order attached before (a retried checkout): reuse it.
   if (typeof data.gatewayOrderId === 'string' && data.gatewayOrderAmount === amountPaise) {
-    await release();
+    if (taken.kind === 'taken') await releaseClaim(claimRef, taken.writeTime);
     return { kind: 'reuse', id: data.gatewayOrderId, amountPaise };
   }
   if (taken.kind === 'taken') return { kind: 'claimed', amountPaise, claimTime: taken.writeTime };
@@ -297,7 +294,7 @@ async function createAndAttach(
   try {
     await hooks.beforeGateway?.();
   } catch (error) {
-    await releaseClaim(db, claimRef, claimId);
+    await releaseClaim(claimRef, claim.claimTime);
     throw error;
   }
   try {
@@ -308,7 +305,7 @@ async function createAndAttach(
       notes: { uid: input.uid, type: input.type, docId: input.docId },
     });
   } catch (error) {
-    await releaseClaim(db, claimRef, claimId);
+    await releaseClaim(claimRef, claim.claimTime);
     // A gateway that is down or too slow is a 503 the client may retry; a refusal is a 502.
     if (isTransientDependencyError(error)) throw error;
     throw Object.assign(new HttpError(502, PAYMENT_ORDER_FAILED), { cause: error });
@@ -355,16 +352,16 @@ async function createAndAttach(
     });
     return attached ? created : null;
   } catch (error) {
-    await releaseClaim(db, claimRef, claimId);
+    await releaseClaim(claimRef, claim.claimTime);
     throw error;
   }
 }
 
-async function releaseClaim(db: Firestore, claimRef: DocumentReference, claimId: string): Promise<void> {
-  await db
-    .runTransaction(async (tx) => {
-      const snapshot = await tx.get(claimRef);
-      if ((snapshot.data() as GatewayOrderClaim | undefined)?.claimId === claimId) tx.delete(claimRef);
-    })
-    .catch(() => undefined); // it lapses on its own
+/**
+ * Gives our claim back so the next request need not wait for it to lapse: deleted only if it is
+ * still as we wrote it (`claimTime`); one taken over meanwhile is someone else's. If the delete
+ * fails, the claim lapses on its own.
+ */
+async function releaseClaim(claimRef: DocumentReference, claimTime: Timestamp): Promise<void> {
+  await claimRef.delete({ lastUpdateTime: claimTime }).catch(() => undefined);
 }
