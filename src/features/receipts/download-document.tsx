@@ -87,14 +87,14 @@ export function DownloadDocument({
     };
   }, [paymentId, recheck, lookUp]);
 
-  const isReady = info !== undefined && info !== null && info !== 'unknown' && info.status === 'issued';
+  const issued = info && info !== 'unknown' && info.status === 'issued' ? info : null;
   const downloadNow = useEffectEvent(() => {
     setIsWaitingToDownload(false);
     void download();
   });
   useEffect(() => {
-    if (isWaitingToDownload && isReady) downloadNow();
-  }, [isWaitingToDownload, isReady]);
+    if (isWaitingToDownload && issued) downloadNow();
+  }, [isWaitingToDownload, issued]);
 
   async function download() {
     setIsDownloading(true);
@@ -118,7 +118,7 @@ export function DownloadDocument({
 
   if (!info) return null;
   const isPreparing = info !== 'unknown' && info.status === 'pending';
-  const label = info !== 'unknown' && info.status === 'issued' ? info.downloadLabel : fallbackLabel;
+  const label = issued ? issued.downloadLabel : fallbackLabel;
   const noun = label.replace(/^Download /, '');
   return (
     <div className="space-y-2" aria-live="polite">
