@@ -6,6 +6,8 @@ import {
   type DocumentReference,
   getFirestore,
   onSnapshot,
+  orderBy,
+  query,
   serverTimestamp,
   Timestamp,
   type DocumentData,
@@ -283,6 +285,11 @@ export const cartOf = (uid: string) => collection(db, 'users', uid, 'cart').with
 export const invoicesOf = (uid: string) => collection(db, 'users', uid, 'invoices').withConverter(invoiceConverter);
 export const queriesOf = (uid: string) => collection(db, 'users', uid, 'queries').withConverter(queryConverter);
 export const ordersOf = (uid: string) => collection(db, 'users', uid, 'orders').withConverter(orderConverter);
+
+// A customer's lists, newest first, as the profile and the console's customer page page through them.
+export const invoicesNewestFirst = (uid: string) => query(invoicesOf(uid), orderBy('createdAt', 'desc'));
+export const ordersNewestFirst = (uid: string) => query(ordersOf(uid), orderBy('createdAt', 'desc'));
+export const queriesNewestFirst = (uid: string) => query(queriesOf(uid), orderBy('submittedAt', 'desc'));
 
 /** One document, live: `onData` gets it again on every change, or null when it does not exist. */
 export function listenToDoc<T>(

@@ -28,13 +28,10 @@ import {
   customersCollection,
   enquiriesCollection,
   enquiryDoc,
-  invoicesOf,
   leaseDoc,
   mailCollection,
-  ordersOf,
   ordersOfEveryone,
   paymentsCollection,
-  queriesOf,
   taxDocumentsCollection,
   userDoc,
   type Customer,
@@ -108,9 +105,11 @@ export function paymentsQuery(filter: PaymentsFilter) {
 
 export const customerPaymentsQuery = (uid: string) =>
   query(paymentsCollection(), where('uid', '==', uid), orderBy('createdAt', 'desc'));
-export const customerInvoicesQuery = (uid: string) => query(invoicesOf(uid), orderBy('createdAt', 'desc'));
-export const customerOrdersQuery = (uid: string) => query(ordersOf(uid), orderBy('createdAt', 'desc'));
-export const customerQueriesQuery = (uid: string) => query(queriesOf(uid), orderBy('submittedAt', 'desc'));
+export {
+  invoicesNewestFirst as customerInvoicesQuery,
+  ordersNewestFirst as customerOrdersQuery,
+  queriesNewestFirst as customerQueriesQuery,
+} from '@/lib/firestore';
 
 export const mailQuery = (status: string) =>
   query(mailCollection(), ...(status ? [where('status', '==', status)] : []), orderBy('createdAt', 'desc'));

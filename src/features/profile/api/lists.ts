@@ -1,13 +1,12 @@
-import { doc, orderBy, query } from 'firebase/firestore';
-import { invoicesOf, listenToDoc, ordersOf, queriesOf, type Invoice } from '@/lib/firestore';
+import { doc } from 'firebase/firestore';
+import { invoicesOf, listenToDoc, type Invoice } from '@/lib/firestore';
 
 // The profile's three lists, newest first: lib/paged-list.ts reads them a page at a time.
-
-export const invoicesQuery = (uid: string) => query(invoicesOf(uid), orderBy('createdAt', 'desc'));
-
-export const queriesQuery = (uid: string) => query(queriesOf(uid), orderBy('submittedAt', 'desc'));
-
-export const ordersQuery = (uid: string) => query(ordersOf(uid), orderBy('createdAt', 'desc'));
+export {
+  invoicesNewestFirst as invoicesQuery,
+  ordersNewestFirst as ordersQuery,
+  queriesNewestFirst as queriesQuery,
+} from '@/lib/firestore';
 
 type OnError = (error: Error) => void;
 
