@@ -22,7 +22,7 @@ const INK = '#1f2933';
 const MUTED = '#52606d';
 const RULE = '#cbd2d9';
 const SHADE = '#eef6fa';
-/** The favicon's 'N' (public/favicon.svg), drawn in a 32-unit box. */
+/** The site icon's 'N' (index.html, and the Logo component), drawn in a 32-unit box. */
 const LOGO_PATH = 'M9 23V9h3l8 9.5V9h3v14h-3l-8-9.5V23z';
 
 type Align = 'left' | 'right' | 'center';
