@@ -21,7 +21,7 @@ const LOOKS = {
   },
   plain: {
     list: 'divide-y divide-slate-200',
-    row: 'flex flex-wrap items-center justify-between gap-3 py-3',
+    row: 'flex flex-wrap items-center justify-between gap-3 py-3 [content-visibility:auto] [contain-intrinsic-size:auto_4rem]',
   },
 };
 

@@ -1,5 +1,5 @@
 import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
 import { currentUid, uniqueEmail } from '../helpers/e2e';
@@ -104,8 +104,12 @@ interface FirstView {
   reads: number;
 }
 
-/** Opens /profile on a 4× slowed CPU (as the issue measured it) and measures its first view. */
-async function openProfile(page: Page, expectedRows: number): Promise<FirstView> {
+/**
+ * Opens /profile on a 4× slowed CPU (as the issue measured it) and measures its first view; with
+ * `countReads`, also what the view holds once the page is idle.
+ */
+async function openProfile(page: Page, expectedRows: number, countReads = false): Promise<FirstView> {
+  await page.addInitScript(COUNT_READS);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   try {
@@ -122,6 +126,7 @@ async function openProfile(page: Page, expectedRows: number): Promise<FirstView>
         { timeout: 60_000, polling: 'raf' },
       )
       .then((handle) => handle.jsonValue() as Promise<number>);
+    if (!countReads) return { readyMs, elements: 0, reads: 0 };
     // Whatever the page reads once the lists stand (the cart check when idle) counts too.
     await page.waitForTimeout(1_500);
     const { elements, reads } = await page.evaluate(() => ({
@@ -134,59 +139,71 @@ async function openProfile(page: Page, expectedRows: number): Promise<FirstView>
   }
 }
 
+/** Pairs measured (after one warm-up pair). */
+const PAIRS = 10;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+type Size = 'small' | 'large';
+const ROWS: Record<Size, number> = { small: 10, large: 20 };
 
 describe('profile at scale', () => {
   it('when a customer has 1,000 orders and 1,000 invoices, then /profile shows the newest 20 of each as fast as with 10, and Show more pages by cursor', async () => {
-    // Two customers in two browsers' worth of storage: one with 10 of each, one with 1,000.
-    await browser.withPage(async ({ page: small }) => {
-      await browser.withPage(async ({ page: large, errors }) => {
-        for (const [page, count] of [
-          [small, 10],
-          [large, 1_000],
-        ] as const) {
-          await page.addInitScript(COUNT_READS);
-          await page.goto('/');
-          const email = uniqueEmail(`history-${count}`);
-          await signInRegistered(page, email);
-          await seedHistory(await currentUid(page), email, count);
-        }
+    // Two customers: one with 10 of each, one with 1,000. Each signs up in its own context, whose
+    // storage (the signed-in session) every measured view then starts from.
+    const sessions = {} as Record<Size, BrowserContextOptions['storageState']>;
+    for (const [size, count] of [
+      ['small', 10],
+      ['large', 1_000],
+    ] as const) {
+      await browser.withPage(async ({ page, context }) => {
+        await page.goto('/');
+        const email = uniqueEmail(`history-${count}`);
+        await signInRegistered(page, email);
+        await seedHistory(await currentUid(page), email, count);
+        sessions[size] = await context.storageState({ indexedDB: true });
+      });
+    }
 
-        // In pairs, back to back, so both sizes meet the same load (CI runs other test files
-        // meanwhile); the first pair warms the caches. The ratio is the median of the pairs'.
-        const views: Record<'small' | 'large', FirstView[]> = { small: [], large: [] };
-        const ratios: number[] = [];
-        for (let run = 0; run < 6; run += 1) {
-          const smallView = await openProfile(small, 10);
-          const largeView = await openProfile(large, 20);
-          if (run === 0) continue;
-          views.small.push(smallView);
-          views.large.push(largeView);
-          ratios.push(largeView.readyMs / smallView.readyMs);
-        }
-        const smallMs = median(views.small.map((view) => view.readyMs));
-        const largeMs = median(views.large.map((view) => view.readyMs));
-        const ratio = median(ratios);
-        const largest = {
-          elements: Math.max(...views.large.map((view) => view.elements)),
-          reads: Math.max(...views.large.map((view) => view.reads)),
-        };
+    // Each view in a fresh context (its own renderer, a cold cache: a reused page was steadily
+    // quicker or slower than the other for a whole run), the sizes alternating (small-large, then
+    // large-small) so that both meet the same load. One view differs from the next by up to 30%
+    // on this machine, so the medians of 10 views are compared. The first pair warms the
+    // server's caches and is not counted.
+    const views: Record<Size, FirstView[]> = { small: [], large: [] };
+    for (let run = 0; run < PAIRS + 1; run += 1) {
+      const order: Size[] = run % 2 === 0 ? ['small', 'large'] : ['large', 'small'];
+      const pair = {} as Record<Size, FirstView>;
+      for (const size of order) {
+        pair[size] = await browser.withPage(({ page }) => openProfile(page, ROWS[size]), undefined, {
+          storageState: sessions[size],
+        });
+      }
+      if (run === 0) continue;
+      views.small.push(pair.small);
+      views.large.push(pair.large);
+    }
+    const smallMs = median(views.small.map((view) => view.readyMs));
+    const largeMs = median(views.large.map((view) => view.readyMs));
+    const ratio = largeMs / smallMs;
+
+    await browser.withPage(
+      async ({ page: large, errors }) => {
+        // One more view of the large history, measured once the page is idle: what it holds and reads.
+        const { elements, reads } = await openProfile(large, ROWS.large, true);
         console.info(
-          `profile first view (4x CPU, 5 pairs): 10 each ${smallMs.toFixed(0)} ms; 1,000 each ` +
-            `${largeMs.toFixed(0)} ms (median ratio ${ratio.toFixed(2)}x), ${largest.elements} elements, ` +
-            `${largest.reads} documents read`,
+          `profile first view (4x CPU, ${PAIRS} views of each, alternating): 10 each ${smallMs.toFixed(0)} ms, ` +
+            `1,000 each ${largeMs.toFixed(0)} ms (medians; ratio ${ratio.toFixed(2)}x), ${elements} elements, ` +
+            `${reads} documents read`,
         );
-        // The issue asks for 1.2x. Measured here: 1.01x to 1.27x, depending on the machine's load
-        // (the larger view renders 20 rows per list instead of 10). The whole lists took about 2x.
-        // So the test holds the line that catches a return to whole lists, and prints the figure.
-        expect(ratio).toBeLessThanOrEqual(1.5);
-        expect(largest.elements).toBeLessThan(2_000);
-        expect(largest.reads).toBeGreaterThan(0);
-        expect(largest.reads).toBeLessThanOrEqual(60);
+        expect(ratio).toBeLessThanOrEqual(1.2);
+        expect(elements).toBeLessThan(2_000);
+        expect(reads).toBeGreaterThan(0);
+        expect(reads).toBeLessThanOrEqual(60);
 
         // The newest first, then 'Show more' reads the next 20 after the last one shown.
         const orders = large.getByRole('region', { name: 'My Orders' });
         const rows = orders.getByRole('list', { name: 'My Orders' }).getByRole('listitem');
+        await rows.nth(19).waitFor();
         await expect(rows.first().textContent()).resolves.toContain('Order #ORD-000999');
         await expect(rows.nth(19).textContent()).resolves.toContain('Order #ORD-000980');
         await orders.getByRole('button', { name: 'Show more' }).click();
@@ -195,8 +212,10 @@ describe('profile at scale', () => {
         await expect(rows.nth(20).textContent()).resolves.toContain('Order #ORD-000979');
         await expect(rows.nth(39).textContent()).resolves.toContain('Order #ORD-000960');
         expect(errors).toEqual([]);
-      });
-    });
+      },
+      undefined,
+      { storageState: sessions.large },
+    );
   });
 
   it('when a payment is confirmed on the server, then the first page flips to Paid without a reload', async () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium, offline-safe flags (no background connections to Google). */
@@ -28,8 +28,12 @@ export interface TestPage {
 }
 
 /** A fresh context (no shared storage), with page errors collected. */
-export async function newPage(browser: Browser, viewport: Viewport = { width: 1280, height: 900 }): Promise<TestPage> {
-  const context = await browser.newContext({ viewport, baseURL: process.env.SITE_URL });
+export async function newPage(
+  browser: Browser,
+  viewport: Viewport = { width: 1280, height: 900 },
+  options: Pick<BrowserContextOptions, 'storageState'> = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({ ...options, viewport, baseURL: process.env.SITE_URL });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -53,9 +57,14 @@ export function sharedBrowser() {
   });
   afterAll(() => browser?.close());
   return {
-    async withPage<T>(run: (testPage: TestPage) => Promise<T>, viewport?: Viewport): Promise<T> {
+    /** `options.storageState`: start from a saved session (see BrowserContext.storageState). */
+    async withPage<T>(
+      run: (testPage: TestPage) => Promise<T>,
+      viewport?: Viewport,
+      options?: Pick<BrowserContextOptions, 'storageState'>,
+    ): Promise<T> {
       if (!browser) throw new Error('The browser is not running: call sharedBrowser() at the top of the test file.');
-      const testPage = await newPage(browser, viewport);
+      const testPage = await newPage(browser, viewport, options);
       try {
         return await run(testPage);
       } catch (error) {
