@@ -7,6 +7,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import { makeOrderNumber, paiseToRupees, findCatalogueEntry } from '../src/domain';
 import { initFirebase } from '../server/firebase';
+import { isAlreadyExists } from '../server/errors';
 import { setStaffClaim } from '../server/staff/claims';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
 
@@ -155,8 +156,8 @@ await db
     paidAt: daysAgo(19),
     createdAt: daysAgo(19),
   })
-  .catch((error: { code?: number }) => {
-    if (error.code !== 6) throw error; // 6 = ALREADY_EXISTS
+  .catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error;
   });
 
 console.log(`Demo customer ready: ${DEMO.email} / ${DEMO.password}`);

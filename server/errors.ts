@@ -50,6 +50,12 @@ export function isTransientDependencyError(error: unknown): boolean {
   return typeof code === 'number' && TRANSIENT_GRPC_CODES.has(code);
 }
 
+/** A Firestore create() that found the document already there. */
+export function isAlreadyExists(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 6 || code === 'already-exists';
+}
+
 /**
  * A conditional Firestore write that lost: the document already exists (create), is gone, or
  * changed since it was read (a lastUpdateTime precondition), or a transaction was aborted.

@@ -5,6 +5,7 @@ import {
   type DocumentReference,
   type Firestore,
 } from 'firebase-admin/firestore';
+import { isAlreadyExists } from '../errors';
 import type { MailTemplate } from './templates';
 
 /**
@@ -100,8 +101,7 @@ export async function enqueueMail(db: Firestore, id: string, mail: OutboxMail): 
   try {
     await mailDoc(db, id).create(newMailData(mail));
   } catch (error) {
-    const code = (error as { code?: number | string }).code;
-    if (code === 6 || code === 'already-exists') return 'exists';
+    if (isAlreadyExists(error)) return 'exists';
     throw error;
   }
   mailQueued();

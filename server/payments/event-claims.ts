@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { webhookEventDoc } from './store';
+import { isAlreadyExists } from '../errors';
 
 /**
  * webhookEvents/{eventId}: who handles a webhook event, and what it came to. The first delivery
@@ -27,11 +28,6 @@ export type EventClaim =
   | { kind: 'done'; outcome: string }
   /** Another delivery is handling it right now (and will answer the gateway itself). */
   | { kind: 'in-progress' };
-
-const isAlreadyExists = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 6 || code === 'already-exists';
-};
 
 /**
  * Claims the event for this delivery, or says who has. A claim whose lease lapsed (its handler
