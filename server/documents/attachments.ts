@@ -3,7 +3,8 @@ import type { DocumentSettings } from '../config';
 import type { StoredMail } from '../mail/outbox';
 import type { MailAttachment } from '../mail/transport';
 import { issueDocument } from './issue';
-import { documentFileName, renderDocumentPdf } from './pdf';
+import { documentFileName } from './pdf';
+import { renderPdfOffThread } from './pdf-renderer';
 import { documentDoc, type IssuedDocumentFields } from './store';
 
 /**
@@ -29,7 +30,7 @@ export function documentAttachments(
     return [
       {
         filename: documentFileName(printed),
-        content: await renderDocumentPdf(printed),
+        content: await renderPdfOffThread(printed),
         contentType: 'application/pdf',
       },
     ];

@@ -4,7 +4,8 @@ import { DOCUMENT_ID_PATTERN, DOWNLOAD_LABELS } from '../../src/domain/tax-docum
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { HttpError } from '../errors';
-import { documentFileName, renderDocumentPdf } from '../documents/pdf';
+import { documentFileName } from '../documents/pdf';
+import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { documentDoc, type IssuedDocumentFields } from '../documents/store';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
@@ -35,7 +36,7 @@ export function documentsRouter(deps: AppDeps): Router {
     const { data } = await readableDocument(db, req);
     if (data.status !== 'issued') throw new HttpError(409, DOCUMENT_PENDING);
     const { snapshot } = data as IssuedDocumentFields;
-    const pdf = await renderDocumentPdf(snapshot);
+    const pdf = await renderPdfOffThread(snapshot);
     res
       .status(200)
       .set({

@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { renderDocumentPdf } from '../../../server/documents/pdf';
+import { renderPdfOffThread } from '../../../server/documents/pdf-renderer';
 import { listedLinesOf, paymentDocumentSnapshot } from '../../../server/documents/snapshot';
 
 const LONGEST_PLANS = ['gym-Smart Gym Management', 'website-Business', 'manufacturing-Premium AI'];
@@ -70,5 +71,30 @@ describe('renderDocumentPdf', () => {
 
     expect(pages).toBe(2);
     expect(text.match(/Total\b/g)).toHaveLength(1);
+  });
+});
+
+describe('renderPdfOffThread', () => {
+  it('when a snapshot is rendered on the PDF thread, then it is a PDF with exactly the text of a render on this thread', async () => {
+    const snapshot = sample(3, { SELLER_GSTIN: '29AAGCB7383J1Z4' });
+    const text = async (bytes: Uint8Array) =>
+      (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text;
+
+    const [offThread, here] = await Promise.all([renderPdfOffThread(snapshot), renderDocumentPdf(snapshot)]);
+
+    expect(offThread.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await text(new Uint8Array(offThread))).toBe(await text(new Uint8Array(here)));
+  });
+
+  it('when a render fails, then that job is rejected with the reason and the thread goes on rendering', async () => {
+    const broken = { ...sample(1, {}), supplier: undefined } as unknown as ReturnType<typeof sample>;
+
+    const results = await Promise.allSettled([renderPdfOffThread(broken), renderPdfOffThread(sample(1, {}))]);
+
+    expect(results[0]).toMatchObject({
+      status: 'rejected',
+      reason: { message: expect.stringMatching(/^PDF rendering failed: /) },
+    });
+    expect(results[1].status).toBe('fulfilled');
   });
 });
