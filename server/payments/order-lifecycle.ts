@@ -67,10 +67,17 @@ export async function cancelOpenOrder(
   }
 }
 
+const createdAtMs = (order: QueryDocumentSnapshot) => {
+  const createdAt = order.get('createdAt') as unknown;
+  return createdAt instanceof Timestamp ? createdAt.toMillis() : undefined;
+};
+
 /**
  * A customer has at most one open order: when they ask to pay `keepOrderId` (the order of their
- * cart as it is now), every other 'Pending' order of theirs is replaced by it and cancelled.
- * Returns how many were cancelled.
+ * cart as it is now), every older 'Pending' order of theirs is replaced by it and cancelled. An
+ * order created after it (the cart changed again meanwhile) is newer than the one kept and is
+ * left alone; so is everything when the kept order is no longer Pending (the expiry job then
+ * deals with the rest). Returns how many were cancelled.
  */
 export async function replaceOpenOrders(
   db: Firestore,
@@ -79,9 +86,12 @@ export async function replaceOpenOrders(
   keepOrderId: string,
 ): Promise<number> {
   const pending = await db.collection(`users/${uid}/orders`).where('status', '==', STATUS.pending).get();
+  const kept = pending.docs.find((order) => order.id === keepOrderId);
+  const keptAtMs = kept && createdAtMs(kept);
+  if (keptAtMs === undefined) return 0;
   let cancelled = 0;
   for (const order of pending.docs) {
-    if (order.id === keepOrderId) continue;
+    if (order.id === keepOrderId || (createdAtMs(order) ?? 0) >= keptAtMs) continue;
     if ((await cancelOpenOrder(db, gateway, order.ref, 'replaced')) === 'cancelled') cancelled += 1;
   }
   return cancelled;

@@ -131,8 +131,6 @@ function payableData(snapshot: DocumentSnapshot, noun: string): DocumentData {
 export interface PaymentOrderHooks {
   /** Awaited before the gateway is called (the rate limit); a rejection stops the request there. */
   beforeGateway?: () => Promise<void>;
-  /** Called once the document is known to be payable (replacing the customer's other open orders). */
-  onPayable?: () => void;
 }
 
 /**
@@ -156,7 +154,6 @@ export async function createPaymentOrder(
   const { value, joined } = await orderFlights(db, payableDoc(db, input).path, () =>
     createOrReuse(db, gateway, input, tax, hooks),
   );
-  if (joined) hooks.onPayable?.();
   return joined ? { ...value, reused: true } : value;
 }
 
@@ -190,7 +187,6 @@ async function createOrReuse(
     try {
       const data = payableData(snapshot, noun);
       const amountPaise = amountOf(data);
-      hooks.onPayable?.();
       claim = await decide(claimRef, data, amountPaise, claimId, taken);
     } catch (error) {
       if (taken.kind === 'taken') await releaseClaim(claimRef, taken.writeTime);

@@ -12,7 +12,6 @@ import { perMinuteLimiter } from '../rate-limit';
 import { sandboxPaymentsRouter } from './sandbox-payments';
 
 export const WEBHOOK_TIMEOUT_MS = 4000;
-const REPLACE_NOT_STARTED: Promise<unknown> = Promise.resolve();
 export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wait a minute and try again.';
 
 /**
@@ -49,35 +48,26 @@ export function paymentsRouter(deps: AppDeps): Router {
     allowed.catch(() => undefined);
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
     const uid = req.user!.uid;
-    let replacing: Promise<unknown> = REPLACE_NOT_STARTED;
     const creating = createPaymentOrder(
       db,
       gateway,
       { uid, type: body.type, docId: body.firestore_id },
       deps.config.documents.tax,
-      {
-        beforeGateway: () => allowed,
-        onPayable: () => {
-          if (body.type !== 'product_order' || replacing !== REPLACE_NOT_STARTED) return;
-          // This order is the cart as it is now: the customer's other open orders are replaced by
-          // it, alongside the gateway call. A failure leaves them to the expiry job; it must not
-          // stop this payment.
-          replacing = allowed.then(
-            () =>
-              replaceOpenOrders(db, gateway, uid, body.firestore_id).catch((error: unknown) =>
-                req.log?.warn({ err: error }, 'replacing the open orders failed'),
-              ),
-            () => undefined, // refused: the request answers that
-          );
-        },
-      },
+      { beforeGateway: () => allowed },
     );
     // A refusal answers only once the order path has stopped (and given its claim back).
     const [created, verdict] = await Promise.allSettled([creating, allowed]);
     if (verdict.status === 'rejected') throw verdict.reason;
     if (created.status === 'rejected') throw created.reason;
     const order = created.value;
-    await replacing;
+    if (body.type === 'product_order') {
+      // This order is the cart as it is now: the customer's other open orders are replaced by it,
+      // after the answer (the checkout need not wait for it). A failure leaves them to the expiry
+      // job; it must not stop this payment.
+      replaceOpenOrders(db, gateway, uid, body.firestore_id).catch((error: unknown) =>
+        req.log?.warn({ err: error }, 'replacing the open orders failed'),
+      );
+    }
     // The body's amount is only compared (for the log), never charged.
     const claimed = Number(body.amount);
     if (body.amount !== undefined && Math.round(claimed * 100) !== order.amountPaise) {

@@ -1,7 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cancelExpiredOrders } from '../../server/payments/order-lifecycle';
+import { cancelExpiredOrders, replaceOpenOrders } from '../../server/payments/order-lifecycle';
 import { PAYMENT_MISMATCH } from '../../server/payments/verify';
 import { testApp } from '../helpers/api-app';
 import { clearFirestore } from '../helpers/emulators';
@@ -30,6 +30,12 @@ async function openCheckout(app: Parameters<typeof createPaymentOrder>[0], idTok
   return response.body.id as string;
 }
 
+/** An order once the replacing, which runs right after the new order's answer, has dealt with it. */
+async function afterReplacing(path: string) {
+  await expect.poll(async () => (await docData(path))?.status, { timeout: 5000 }).not.toBe('Pending');
+  return docData(path);
+}
+
 describe('a cart has one open order', () => {
   it('when the customer pays a changed cart, then the order of the old cart is Cancelled and only the new one is payable', async () => {
     const { app } = testApp();
@@ -46,7 +52,7 @@ describe('a cart has one open order', () => {
     const newOrder = await seedOrder(user.uid, ['website-Basic']);
     await openCheckout(app, user.idToken, newOrder);
 
-    expect(await docData(orderPath(user.uid, oldOrder))).toMatchObject({
+    expect(await afterReplacing(orderPath(user.uid, oldOrder))).toMatchObject({
       status: 'Cancelled',
       cancelReason: 'replaced',
     });
@@ -70,7 +76,7 @@ describe('a cart has one open order', () => {
     const newOrder = await seedOrder(user.uid, ['website-Premium']);
     await openCheckout(app, user.idToken, newOrder);
 
-    expect((await docData(orderPath(user.uid, oldOrder)))?.status).toBe('Paid');
+    expect((await afterReplacing(orderPath(user.uid, oldOrder)))?.status).toBe('Paid');
     expect((await paymentsFor(gatewayOrderId)).map((payment) => payment.get('source'))).toEqual(['reconcile']);
   });
 
@@ -80,7 +86,7 @@ describe('a cart has one open order', () => {
     const oldOrder = await seedOrder(user.uid, ['website-Basic', 'website-Business']);
     const gatewayOrderId = await openCheckout(app, user.idToken, oldOrder);
     await openCheckout(app, user.idToken, await seedOrder(user.uid, ['website-Basic']));
-    expect((await docData(orderPath(user.uid, oldOrder)))?.status).toBe('Cancelled');
+    expect((await afterReplacing(orderPath(user.uid, oldOrder)))?.status).toBe('Cancelled');
 
     // The old checkout was still open in another tab, and the customer paid it.
     const paid = await sandboxPay(app, user.idToken, gatewayOrderId, 'success', 'drop');
@@ -100,6 +106,24 @@ describe('a cart has one open order', () => {
     expect((await docData(orderPath(user.uid, oldOrder)))?.status).toBe('Cancelled');
     const [payment] = await paymentsFor(gatewayOrderId);
     expect(payment?.data()).toMatchObject({ status: 'mismatch', mismatchReason: 'cancelled', docId: oldOrder });
+  });
+});
+
+describe('replaceOpenOrders', () => {
+  it('when the cart changed again after an order was kept, then only older orders are replaced, never the newer one', async () => {
+    const { deps } = testApp();
+    const user = await newUser();
+    const older = await seedOrder(user.uid, ['website-Basic'], { createdAt: Timestamp.fromMillis(Date.now() - HOUR) });
+    const kept = await seedOrder(user.uid, ['website-Business']);
+    const newer = await seedOrder(user.uid, ['website-Premium'], {
+      createdAt: Timestamp.fromMillis(Date.now() + HOUR),
+    });
+
+    expect(await replaceOpenOrders(deps.firebase.db, deps.gateway, user.uid, kept)).toBe(1);
+
+    expect((await docData(orderPath(user.uid, older)))?.status).toBe('Cancelled');
+    expect((await docData(orderPath(user.uid, kept)))?.status).toBe('Pending');
+    expect((await docData(orderPath(user.uid, newer)))?.status).toBe('Pending');
   });
 });
 

@@ -68,12 +68,15 @@ describe('a checkout a business can trust', () => {
       await page.getByRole('button', { name: 'Proceed to Pay' }).click();
       const checkout = await sandboxCheckout(page);
 
-      // The order of both plans is replaced: only the order of this cart can be paid.
+      // The order of both plans is replaced (right after the checkout opens): only the order of
+      // this cart can be paid.
+      await expect
+        .poll(async () => (await ordersOf(uid)).map((order) => [order.status, order.total]).sort())
+        .toEqual([
+          ['Cancelled', 820000],
+          ['Pending', 20000],
+        ]);
       const orders = await ordersOf(uid);
-      expect(orders.map((order) => [order.status, order.total]).sort()).toEqual([
-        ['Cancelled', 820000],
-        ['Pending', 20000],
-      ]);
       await expect(checkout.getByText('₹20,000').isVisible()).resolves.toBe(true);
       await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
 
