@@ -7,6 +7,7 @@ import { initFirebase } from '../../server/firebase';
 import { RATE_LIMIT_COLLECTION } from '../../server/rate-limit';
 import { testApp } from '../helpers/api-app';
 import { admin, createUserWithToken, stack } from '../helpers/emulators';
+import { seedOrder } from './payments-fixtures';
 
 // A tiny app around the real middleware, verifying real tokens from the Auth emulator.
 function appWith(required: boolean) {
@@ -136,5 +137,70 @@ describe('revocation on every authenticated route', () => {
     await admin().auth.deleteUser(deleted.uid);
 
     expect(await statusesWith(deleted.idToken)).toEqual([401, 401, 401, 401]);
+  });
+});
+
+describe('order creation, which checks revocation alongside its reads', () => {
+  beforeEach(async () => {
+    const { db } = admin();
+    await db.recursiveDelete(db.collection(RATE_LIMIT_COLLECTION));
+  });
+
+  /** A token shaped like the Auth emulator's (unsigned), with claims of our choosing. */
+  function emulatorStyleToken(sub: string, expiresInSeconds: number): string {
+    const now = Math.floor(Date.now() / 1000);
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = {
+      aud: stack.projectId,
+      iss: `https://securetoken.google.com/${stack.projectId}`,
+      sub,
+      user_id: sub,
+      iat: now - 10,
+      auth_time: now - 10,
+      exp: now + expiresInSeconds,
+      firebase: { sign_in_provider: 'password', identities: {} },
+    };
+    return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+  }
+
+  async function orderWith(token: string, orderId: string) {
+    const { app } = testApp();
+    return request(app)
+      .post('/api/payments/orders')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ firestore_id: orderId, type: 'product_order' });
+  }
+
+  it('when a token names a user Auth does not know, then it gets 401 and no gateway order or claim is left', async () => {
+    const uid = `forged-${Date.now()}`;
+    const orderId = await seedOrder(uid, ['website-Basic']);
+
+    const response = await orderWith(emulatorStyleToken(uid, 3600), orderId);
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: 'Your session has expired. Please log in again.' });
+    const { db } = admin();
+    expect((await db.collection('sandboxOrders').where('notes.uid', '==', uid).get()).size).toBe(0);
+    expect(
+      (await db.collection('gatewayOrderClaims').where('path', '==', `users/${uid}/orders/${orderId}`).get()).size,
+    ).toBe(0);
+    expect((await db.doc(`users/${uid}/orders/${orderId}`).get()).get('gatewayOrderId')).toBeUndefined();
+  });
+
+  it('when the token has expired or is for another project, then it gets 401 at once', async () => {
+    const user = await createUserWithToken(`auth-expired-${Date.now()}@example.com`);
+    const orderId = await seedOrder(user.uid, ['website-Basic']);
+    const otherProject = emulatorStyleToken(user.uid, 3600).replace(/^[^.]+\.[^.]+/, (head) => {
+      const [header, payload] = head.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+      return `${header}.${Buffer.from(JSON.stringify({ ...claims, aud: 'another-project' })).toString('base64url')}`;
+    });
+
+    for (const token of [emulatorStyleToken(user.uid, -60), otherProject, 'not.a.token']) {
+      const response = await orderWith(token, orderId);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Your session has expired. Please log in again.' });
+    }
+    expect((await admin().db.doc(`users/${user.uid}/orders/${orderId}`).get()).get('gatewayOrderId')).toBeUndefined();
   });
 });
