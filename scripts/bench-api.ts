@@ -17,6 +17,7 @@
  * Prints p50/p99 over every delivery, the error count (non-2xx), and checks that each order has
  * one payment record and was flipped to Paid once. Target: all 2xx, p99 < 2 s.
  */
+import http from 'node:http';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type DocumentReference } from 'firebase-admin/firestore';
 import { makeOrderNumber } from '../src/domain/order-number';
@@ -61,15 +62,45 @@ async function signUp(index: number): Promise<{ uid: string; idToken: string }> 
   return { uid: body.localId, idToken: body.idToken };
 }
 
-async function post<T>(path: string, token: string, body: unknown): Promise<{ ms: number; status: number; body: T }> {
-  const started = performance.now();
-  const response = await fetch(`${apiUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
+/** Keep-alive connections, like a browser's; node:http, whose own overhead is half of fetch's. */
+const agent = new http.Agent({ keepAlive: true });
+
+function post<T>(path: string, token: string, body: unknown): Promise<{ ms: number; status: number; body: T }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const request = http.request(
+      `${apiUrl}${path}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(payload),
+          Authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const ms = performance.now() - started;
+          try {
+            resolve({
+              ms,
+              status: response.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as T,
+            });
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
   });
-  const payload = (await response.json()) as T;
-  return { ms: performance.now() - started, status: response.status, body: payload };
 }
 
 async function seedOrder(uid: string): Promise<string> {
