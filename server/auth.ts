@@ -27,6 +27,9 @@ function bearerToken(req: Request): string | undefined {
   return match[1];
 }
 
+/** A token Auth refuses, or whose claims are wrong or expired. */
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
 /** No sign-in check waits longer than this on the Auth service. */
 export const AUTH_CHECK_TIMEOUT_MS = 5000;
 
@@ -44,7 +47,7 @@ async function verify(auth: Auth, token: string, checkRevoked: boolean): Promise
     if (error instanceof DependencyUnavailableError || !isTokenRefusal(error)) {
       throw new DependencyUnavailableError('auth', undefined, { cause: error });
     }
-    throw new HttpError(401, 'Your session has expired. Please log in again.');
+    throw new HttpError(401, SESSION_EXPIRED);
   }
 }
 
@@ -76,7 +79,7 @@ async function firstCheck(auth: Auth, token: string): Promise<DecodedIdToken> {
     typeof claims.exp !== 'number' ||
     claims.exp * 1000 <= Date.now()
   ) {
-    throw new HttpError(401, 'Your session has expired. Please log in again.');
+    throw new HttpError(401, SESSION_EXPIRED);
   }
   return { ...claims, uid: sub } as DecodedIdToken;
 }

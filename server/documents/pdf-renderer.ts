@@ -21,7 +21,6 @@ function failAll(error: Error): void {
 function pdfThread(): Worker {
   if (worker) return worker;
   const started = new Worker(new URL('./pdf-thread.mjs', import.meta.url));
-  started.unref();
   started.on('message', (reply: RenderReply) => {
     const job = pending.get(reply.id);
     if (!job) return;

@@ -61,7 +61,7 @@ export function paymentsRouter(deps: AppDeps): Router {
     if (created.status === 'rejected') throw created.reason;
     const order = created.value;
     if (body.type === 'product_order') {
-      // This order is the cart as it is now: the customer's other open orders are replaced by it,
+      // This order is the cart as it is now: the customer's older open orders are replaced by it,
       // after the answer (the checkout need not wait for it). A failure leaves them to the expiry
       // job; it must not stop this payment.
       replaceOpenOrders(db, gateway, uid, body.firestore_id).catch((error: unknown) =>
