@@ -19,7 +19,7 @@ const { db } = initFirebase(config.FIREBASE_PROJECT_ID);
 const gateway = createGateway(config, db);
 
 try {
-  const report = await reconcilePass(db, gateway, { logger });
+  const report = await reconcilePass({ db, gateway, documents: config.documents, logger });
   logger.info({ ...report, gateway: gateway.mode }, 'reconciliation finished');
   process.exit(report.failed > 0 ? 1 : 0);
 } catch (error) {

@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { financialYearOf, formatDocumentNumber } from '../src/domain/document-number';
+import { readPayable } from '../src/domain/payable';
 import { loadConfig } from '../server/config';
 import { renderDocumentPdf } from '../server/documents/pdf';
 import { listedLinesOf, paymentDocumentSnapshot } from '../server/documents/snapshot';
@@ -30,10 +31,10 @@ const snapshot = paymentDocumentSnapshot({
     payable: { type: 'product_order', docId: 'demo-order-1' },
     subject,
     // The sample pays exactly the listed prices.
-    amountPaise: listedLinesOf('product_order', subject, config.documents).reduce(
-      (sum, line) => sum + line.listedPaise,
-      0,
-    ),
+    amountPaise: listedLinesOf(
+      readPayable({ type: 'product_order', docId: 'demo-order-1' }, subject),
+      config.documents,
+    ).reduce((sum, line) => sum + line.listedPaise, 0),
     paymentId: 'pay_Sample0000001',
     gatewayOrderId: 'order_Sample000001',
     method: 'upi',

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { FirebaseDeps } from './firebase';
 import type { JobRunner } from './jobs/runner';
+import type { PaymentsContext } from './payments/context';
 import type { PaymentGateway } from './payments/gateway';
 
 /**
@@ -15,4 +16,9 @@ export interface AppDeps {
   logger?: Logger;
   /** The periodic jobs, for the Cloud Scheduler endpoint (routes/jobs.ts); absent in most tests. */
   jobs?: JobRunner;
+}
+
+/** What the payment services work with, from the API's dependencies. */
+export function paymentsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gateway' | 'logger'>): PaymentsContext {
+  return { db: deps.firebase.db, gateway: deps.gateway, documents: deps.config.documents, logger: deps.logger };
 }

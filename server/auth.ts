@@ -1,5 +1,6 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { Request, RequestHandler } from 'express';
+import type { Actor } from './audit';
 import { withDeadline } from './deadline';
 import { DependencyUnavailableError, HttpError } from './errors';
 
@@ -133,3 +134,21 @@ export function authenticate(
     next();
   };
 }
+
+export const NOT_STAFF = 'This action is for staff only.';
+
+/**
+ * Every staff route: a verified ID token that is not revoked (authenticate always checks: a
+ * revoked or disabled staff login stops at once, not when its token expires) and carries the
+ * custom claim `staff: true`. 401 without a valid token, 403 without the claim.
+ */
+export function requireStaff(auth: Auth): RequestHandler[] {
+  const requireClaim: RequestHandler = (req, _res, next) => {
+    if (!req.user?.isStaff) throw new HttpError(403, NOT_STAFF);
+    next();
+  };
+  return [authenticate(auth, { required: true }), requireClaim];
+}
+
+/** Who did it, as the audit log records them. */
+export const actorOf = (user: RequestUser): Actor => ({ uid: user.uid, email: user.email ?? null });

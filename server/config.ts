@@ -4,7 +4,6 @@ import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
-import type { MailAddress } from './mail/outbox';
 
 /** Public (it is in .env.example): fine for the emulators, never for a real project. */
 export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
@@ -98,6 +97,11 @@ const schema = z.object({
   /** Seconds between passes of the document numbering worker (it also runs right after each payment); 0 = off. */
   DOCUMENT_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   /**
+   * 'after-payment': each payment's (or refund's) document is numbered right after it commits;
+   * 'job': only the documents job's passes number them (tests that look at a pending document).
+   */
+  DOCUMENT_NUMBERING: z.enum(['after-payment', 'job']).default('after-payment'),
+  /**
    * Names the shared rate-limit counters (`rateLimits/{scope}.{limiter}:…`): deployments that share
    * one database (or test apps sharing one emulator) count apart under different scopes.
    */
@@ -123,6 +127,12 @@ const schema = z.object({
     }),
 });
 
+/** A mail address with an optional display name ('Name <a@b.in>'). */
+export interface MailAddress {
+  address: string;
+  name?: string | null;
+}
+
 /** The seller as printed on every document, and how its prices carry GST. */
 export interface DocumentSettings {
   seller: { name: string; address: string; state: string; stateCode: string; gstin: string | null };
@@ -131,6 +141,8 @@ export interface DocumentSettings {
   sacCodes: Record<string, string>;
   sacDefault: string;
   prefixes: { invoice: string; creditNote: string };
+  /** Number a document right after the payment that wrote it commits (DOCUMENT_NUMBERING=after-payment). */
+  numberAfterPayment: boolean;
 }
 
 export type Config = z.infer<typeof schema> & {
@@ -271,5 +283,6 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
     sacCodes,
     sacDefault: config.SAC_DEFAULT,
     prefixes: { invoice: config.DOCUMENT_PREFIX, creditNote: config.CREDIT_NOTE_PREFIX },
+    numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
   };
 }

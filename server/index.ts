@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createApp } from './app';
+import { paymentsContext } from './app-deps';
 import { loadConfig } from './config';
 import { initFirebase } from './firebase';
 import { createJobs } from './jobs';
@@ -18,7 +19,10 @@ const gateway = createGateway(config);
 // Without SMTP_URL mails are logged instead of sent (the transport says so once).
 const transport = createMailTransport(config, logger);
 // Reconciliation and order expiry (once per interval across instances), the outbox and documents.
-const jobs = createJobs({ config, firebase, gateway, logger }, transport).start();
+const jobs = createJobs(
+  { config, firebase, payments: paymentsContext({ config, firebase, gateway, logger }), logger },
+  transport,
+).start();
 const app = createApp({ config, firebase, gateway, logger, jobs });
 
 const server = app.listen(config.API_PORT, '0.0.0.0', () => {
@@ -32,11 +36,12 @@ process.on('unhandledRejection', (reason) => {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     // Let a pass in flight finish and be recorded (a mail being sent would end 'failed (interrupted)').
-    server.close(() =>
-      void jobs
-        .stop()
-        .then(() => transport.close())
-        .finally(() => process.exit(0)),
+    server.close(
+      () =>
+        void jobs
+          .stop()
+          .then(() => transport.close())
+          .finally(() => process.exit(0)),
     );
     setTimeout(() => process.exit(0), 3000).unref();
   });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { HttpError, isWriteConflict } from './errors';
+import { createIfAbsent, updateIfUnchanged } from './claims';
+import { HttpError } from './errors';
 
 export const RATE_LIMIT_COLLECTION = 'rateLimits';
 
@@ -69,12 +70,12 @@ export class FirestoreRateLimitStore implements Store {
         const known = this.known.get(ref.id);
         const hits = (known?.hits ?? 0) + 1;
         const written = known
-          ? await ref.update({ hits }, { lastUpdateTime: known.updateTime })
-          : await ref.create({ ...fields, hits });
-        this.known.set(ref.id, { hits, updateTime: written.writeTime });
-        return { totalHits: hits, resetTime };
-      } catch (error) {
-        if (!isWriteConflict(error)) throw error;
+          ? await updateIfUnchanged(ref, { hits }, known.updateTime)
+          : await createIfAbsent(ref, { ...fields, hits });
+        if (written) {
+          this.known.set(ref.id, { hits, updateTime: written });
+          return { totalHits: hits, resetTime };
+        }
       } finally {
         this.counting.delete(ref.id);
       }

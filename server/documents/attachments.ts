@@ -5,7 +5,7 @@ import type { MailAttachment } from '../mail/transport';
 import { issueDocument } from './issue';
 import { documentFileName } from './pdf';
 import { renderPdfOffThread } from './pdf-renderer';
-import { documentDoc, type IssuedDocumentFields } from './store';
+import { taxDocumentDoc, type IssuedDocumentFields } from './store';
 
 /**
  * The mail worker's `attachmentsFor`: a payment receipt goes out with its tax document's PDF. A
@@ -20,11 +20,11 @@ export function documentAttachments(
   return async (mail) => {
     const id = mail.attachmentDocumentId;
     if (!id) return [];
-    let snapshot = await documentDoc(db, id).get();
+    let snapshot = await taxDocumentDoc(db, id).get();
     if (!snapshot.exists) return [];
     if (snapshot.get('status') !== 'issued') {
       await issueDocument(db, settings, id);
-      snapshot = await documentDoc(db, id).get();
+      snapshot = await taxDocumentDoc(db, id).get();
     }
     const { snapshot: printed } = snapshot.data() as IssuedDocumentFields;
     return [

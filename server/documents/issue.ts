@@ -1,9 +1,16 @@
-import { FieldValue, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { counterId, financialYearOf, formatDocumentNumber } from '../../src/domain/document-number';
 import type { DocumentSettings } from '../config';
+import { forEachPage } from '../paging';
 import { creditNoteSnapshot, paymentDocumentSnapshot, type ProfileFields } from './snapshot';
-import { counterDoc, documentDoc, type DocumentBase, type IssuedDocumentFields } from './store';
+import {
+  counterDoc,
+  taxDocumentDoc,
+  taxDocumentsCollection,
+  type IssuedDocumentFields,
+  type TaxDocumentBase,
+} from './store';
 
 export const ISSUE_PAGE_SIZE = 50;
 export const ISSUE_MAX_PAGES = 20;
@@ -37,18 +44,18 @@ export async function issueDocument(
   id: string,
   now: () => number = Date.now,
 ): Promise<'issued' | 'not-pending'> {
-  const ref = documentDoc(db, id);
+  const ref = taxDocumentDoc(db, id);
   return db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists || snapshot.get('status') !== 'pending') return 'not-pending' as const;
-    const base = snapshot.data() as DocumentBase;
+    const base = snapshot.data() as TaxDocumentBase;
     // Read inside the transaction, so a retry takes a fresh clock (the year may just have turned).
     const issuedAtMs = now();
     const financialYear = financialYearOf(issuedAtMs);
     const counterRef = counterDoc(db, counterId(base.series, financialYear));
     const isCreditNote = base.series === 'credit-note';
     // A credit note is printed from the issued document it adjusts (so it waits until that one is).
-    const sourceRef = isCreditNote ? documentDoc(db, base.originalDocumentId ?? '-') : db.doc(`users/${base.uid}`);
+    const sourceRef = isCreditNote ? taxDocumentDoc(db, base.originalDocumentId ?? '-') : db.doc(`users/${base.uid}`);
     const [counterSnap, sourceSnap] = await tx.getAll(counterRef, sourceRef);
     const sequence = ((counterSnap!.get('last') as number | undefined) ?? 0) + 1;
     const prefix = isCreditNote ? settings.prefixes.creditNote : settings.prefixes.invoice;
@@ -101,9 +108,9 @@ export async function issueDocument(
 }
 
 /**
- * The document worker: numbers every pending document, oldest payment first, one transaction per
- * document. Safe to run on several instances at once (each document is claimed in its
- * transaction); a document that fails stays pending for the next pass.
+ * Numbers every pending document, oldest payment first, one transaction per document (a pass of
+ * the documents job). Safe on several instances at once: each document is claimed in its own
+ * transaction; a document that fails stays pending for the next pass.
  */
 export async function issuePendingDocuments(
   db: Firestore,
@@ -111,24 +118,34 @@ export async function issuePendingDocuments(
   options: IssueOptions = {},
 ): Promise<IssueReport> {
   const report: IssueReport = { issued: 0, failed: 0 };
-  const limit = options.limit ?? ISSUE_PAGE_SIZE;
-  const pending = db.collection('documents').where('status', '==', 'pending').orderBy('createdAt').limit(limit);
-  const failedIds = new Set<string>();
-  for (let page = 0; page < (options.maxPages ?? ISSUE_MAX_PAGES); page += 1) {
-    // Issued documents leave the query, so each page re-reads from the oldest still pending; one
-    // that failed is not tried again before the next pass.
-    const snapshot = await pending.get();
-    const todo = snapshot.docs.filter((doc: QueryDocumentSnapshot) => !failedIds.has(doc.id));
-    for (const doc of todo) {
-      try {
-        if ((await issueDocument(db, settings, doc.id, options.now)) === 'issued') report.issued += 1;
-      } catch (error) {
-        failedIds.add(doc.id);
-        report.failed += 1;
-        options.logger?.error({ err: error, documentId: doc.id }, 'issuing a document failed');
+  const pending = taxDocumentsCollection(db).where('status', '==', 'pending').orderBy('createdAt');
+  await forEachPage(
+    pending,
+    async (docs) => {
+      for (const doc of docs) {
+        try {
+          if ((await issueDocument(db, settings, doc.id, options.now)) === 'issued') report.issued += 1;
+        } catch (error) {
+          report.failed += 1;
+          options.logger?.error({ err: error, documentId: doc.id }, 'issuing a document failed');
+        }
       }
-    }
-    if (snapshot.size < limit || todo.length === 0) break;
-  }
+    },
+    { pageSize: options.limit ?? ISSUE_PAGE_SIZE, maxPages: options.maxPages ?? ISSUE_MAX_PAGES },
+  );
   return report;
+}
+
+/** This process's numbering queue, per database: one document at a time. */
+const queues = new WeakMap<Firestore, Promise<unknown>>();
+
+/**
+ * Numbers one document in this process's queue, right after the payment or refund that wrote it
+ * committed. One at a time, so a burst of payments never contends on its series counter; the
+ * documents job's passes pick up whatever is left (a crash, a failure).
+ */
+export function issueInTurn(db: Firestore, settings: DocumentSettings, id: string): Promise<'issued' | 'not-pending'> {
+  const turn = (queues.get(db) ?? Promise.resolve()).catch(() => undefined).then(() => issueDocument(db, settings, id));
+  queues.set(db, turn);
+  return turn;
 }

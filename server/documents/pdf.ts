@@ -103,6 +103,236 @@ export function documentFileName(snapshot: Pick<TaxDocumentSnapshot, 'title' | '
   return `${snapshot.title.replace(/\s+/g, '-')}-${snapshot.number.replace(/\//g, '-')}.pdf`;
 }
 
+type TextOptions = PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string };
+
+/** The document being drawn: pdfkit's document and the text helper every section writes with. */
+class Sheet {
+  readonly left = PAGE.margin;
+  readonly right = PAGE.width - PAGE.margin;
+  /** Where the footer's two lines sit, at the bottom of the last page. */
+  readonly footerY = PAGE.height - PAGE.margin - 26;
+  /** Content ends above the footer. */
+  readonly bottomLimit = this.footerY - 12;
+
+  constructor(readonly doc: PDFKit.PDFDocument) {}
+
+  /** Writes text at (x, y) and returns the y below it. */
+  text(value: string, x: number, y: number, options: TextOptions = {}): number {
+    const { font = 'regular', size = 8.5, color = INK, ...rest } = options;
+    this.doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      // Always with a width: pdfkit then wraps inside it and leaves doc.y below the text.
+      .text(value, x, y, { width: this.right - x, ...rest });
+    return this.doc.y;
+  }
+
+  rule(y: number, width: number, color: string): void {
+    this.doc.moveTo(this.left, y).lineTo(this.right, y).lineWidth(width).strokeColor(color).stroke();
+  }
+}
+
+/** Logo and supplier (left), title and the document's numbers (right); returns the y below. */
+function drawHeader(sheet: Sheet, snapshot: TaxDocumentSnapshot): number {
+  const { doc, left, right } = sheet;
+  const top = PAGE.margin;
+  doc
+    .save()
+    .translate(left, top)
+    .scale(40 / 32);
+  doc.roundedRect(0, 0, 32, 32, 8).fill(BRAND);
+  doc.path(LOGO_PATH).fill('#ffffff');
+  doc.restore();
+
+  const supplier = snapshot.supplier;
+  const supplierX = left + 52;
+  const supplierWidth = 250;
+  let y = sheet.text(supplier.name, supplierX, top, { font: 'bold', size: 12, width: supplierWidth });
+  y = sheet.text(supplier.address, supplierX, y + 2, { size: 8, color: MUTED, width: supplierWidth });
+  const supplierFacts = [
+    supplier.gstin ? `GSTIN: ${supplier.gstin}` : 'Not registered for GST',
+    `State: ${supplier.state} (code ${supplier.stateCode})`,
+    `${supplier.email} · ${supplier.phone}`,
+  ];
+  for (const fact of supplierFacts) {
+    y = sheet.text(fact, supplierX, y + 1, { size: 8, color: MUTED, width: supplierWidth });
+  }
+
+  const titleX = right - 200;
+  sheet.text(snapshot.title.toUpperCase(), titleX, top, {
+    font: 'bold',
+    size: 17,
+    color: BRAND,
+    width: 200,
+    align: 'right',
+  });
+  const facts: Array<[string, string]> = [
+    [
+      snapshot.kind === 'tax-invoice' ? 'Invoice no.' : snapshot.kind === 'receipt' ? 'Receipt no.' : 'Credit note no.',
+      snapshot.number,
+    ],
+    ['Date of issue', snapshot.issueDate],
+    ['Place of supply', `${snapshot.placeOfSupply.state} (${snapshot.placeOfSupply.stateCode})`],
+    ['Reverse charge', snapshot.reverseCharge ? 'Yes' : 'No'],
+  ];
+  if (snapshot.original) {
+    facts.push(['Against invoice', `${snapshot.original.number} of ${snapshot.original.issueDate}`]);
+  }
+  let factsY = top + 26;
+  for (const [label, value] of facts) {
+    sheet.text(`${label}:`, titleX, factsY, { size: 8.5, color: MUTED, width: 90 });
+    sheet.text(value, titleX + 90, factsY, { font: 'bold', size: 8.5, width: 110, align: 'right' });
+    factsY += 13;
+  }
+
+  y = Math.max(y, factsY) + 12;
+  sheet.rule(y, 1, BRAND);
+  return y + 12;
+}
+
+/** Billed to (left) and the payment (right), from `y`; returns the y below. */
+function drawParties(sheet: Sheet, snapshot: TaxDocumentSnapshot, y: number): number {
+  const { left } = sheet;
+  const half = (CONTENT_WIDTH - 20) / 2;
+  const recipient = snapshot.recipient;
+  let leftY = sheet.text('BILLED TO', left, y, { font: 'bold', size: 7.5, color: MUTED });
+  leftY = sheet.text(recipient.name, left, leftY + 3, { font: 'bold', size: 10, width: half });
+  const recipientLines = [
+    recipient.address,
+    [
+      recipient.state && `State: ${recipient.state}${recipient.stateCode ? ` (code ${recipient.stateCode})` : ''}`,
+      recipient.country !== 'India' ? recipient.country : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
+    recipient.gstin ? `GSTIN: ${recipient.gstin}` : '',
+    recipient.email ?? '',
+  ].filter(Boolean);
+  for (const line of recipientLines) leftY = sheet.text(line, left, leftY + 1, { size: 8.5, width: half });
+
+  const payX = left + half + 20;
+  let rightY = sheet.text('PAYMENT', payX, y, { font: 'bold', size: 7.5, color: MUTED });
+  const payment = snapshot.payment;
+  const paymentFacts: Array<[string, string]> = [
+    ['For', snapshot.reference.label],
+    ['Payment ID', payment.paymentId],
+    ['Method', payment.method ? payment.method.toUpperCase() : '—'],
+    ['Paid on', payment.paidOn],
+    ['Amount paid', rupees(payment.amountPaise)],
+  ];
+  rightY += 3;
+  for (const [label, value] of paymentFacts) {
+    sheet.text(`${label}:`, payX, rightY, { size: 8.5, color: MUTED, width: 80 });
+    rightY = sheet.text(value, payX + 80, rightY, { size: 8.5, width: half - 80 });
+    rightY += 1;
+  }
+  return Math.max(leftY, rightY) + 16;
+}
+
+/** The lines table from `y`, continued on new pages (with its header row) as needed; returns the y below. */
+function drawLines(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number): number {
+  const { doc, left } = sheet;
+  const columns = columnsFor(snapshot);
+  const cellPadding = 3;
+  const tableSize = 8;
+  let y = startY;
+  const header = () => {
+    doc.rect(left, y, CONTENT_WIDTH, 18).fill(BRAND);
+    let x = left;
+    for (const column of columns) {
+      sheet.text(column.title, x + cellPadding, y + 5, {
+        font: 'bold',
+        size: 7.5,
+        color: '#ffffff',
+        width: column.width - 2 * cellPadding,
+        align: column.align,
+      });
+      x += column.width;
+    }
+    y += 18;
+  };
+  header();
+  snapshot.lines.forEach((line, index) => {
+    doc.font('regular').fontSize(tableSize);
+    const heights = columns.map((column) =>
+      doc.heightOfString(column.value(line, index), { width: column.width - 2 * cellPadding }),
+    );
+    const rowHeight = Math.max(...heights) + 2 * cellPadding + 2;
+    if (y + rowHeight > sheet.bottomLimit) {
+      doc.addPage();
+      y = PAGE.margin;
+      header();
+    }
+    if (index % 2 === 1) doc.rect(left, y, CONTENT_WIDTH, rowHeight).fill(SHADE);
+    let x = left;
+    for (const column of columns) {
+      sheet.text(column.value(line, index), x + cellPadding, y + cellPadding + 1, {
+        size: tableSize,
+        width: column.width - 2 * cellPadding,
+        align: column.align,
+      });
+      x += column.width;
+    }
+    y += rowHeight;
+  });
+  sheet.rule(y, 0.75, RULE);
+  return y + 10;
+}
+
+/** Totals (right) and the amount in words with the GST note (left), from `y` (on a new page if they do not fit). */
+function drawTotals(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number): void {
+  const { doc, left, right } = sheet;
+  const rows = totalRows(snapshot);
+  const closingHeight = Math.max(rows.length * 15 + 5, 56);
+  let y = startY;
+  if (y + closingHeight > sheet.bottomLimit) {
+    doc.addPage();
+    y = PAGE.margin;
+  }
+  const totalsX = right - 220;
+  let totalsY = y;
+  rows.forEach(([label, value], index) => {
+    const isTotal = index === rows.length - 1;
+    if (isTotal) {
+      doc.rect(totalsX, totalsY - 3, 220, 20).fill(SHADE);
+      totalsY += 1;
+    }
+    const weight = { font: isTotal ? 'bold' : 'regular', size: isTotal ? 10 : 8.5 };
+    sheet.text(label, totalsX + 6, totalsY, { ...weight, width: 110 });
+    sheet.text(value, totalsX + 110, totalsY, { ...weight, width: 104, align: 'right' });
+    totalsY += isTotal ? 20 : 15;
+  });
+
+  const wordsWidth = CONTENT_WIDTH - 240;
+  let wordsY = sheet.text('Amount in words', left, y, { font: 'bold', size: 7.5, color: MUTED });
+  wordsY = sheet.text(snapshot.amountInWords, left, wordsY + 2, { font: 'bold', size: 9, width: wordsWidth });
+  const rate = percent(snapshot.lines[0]?.ratePercent ?? 0);
+  const note =
+    snapshot.taxType === null
+      ? 'The supplier is not registered for GST: no GST is charged on this supply.'
+      : snapshot.pricesIncludeGst
+        ? `Prices include GST at ${rate}.`
+        : `GST at ${rate} is added to the listed prices.`;
+  sheet.text(note, left, wordsY + 4, { size: 8, color: MUTED, width: wordsWidth });
+}
+
+/** The computer-generated note and the supplier's contact, at the bottom of the last page. */
+function drawFooter(sheet: Sheet, snapshot: TaxDocumentSnapshot): void {
+  const { left, footerY } = sheet;
+  sheet.doc
+    .moveTo(left, footerY - 6)
+    .lineTo(sheet.right, footerY - 6)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  const centred = { size: 7.5, color: MUTED, width: CONTENT_WIDTH, align: 'center' as const };
+  sheet.text(snapshot.note, left, footerY, centred);
+  const supplier = snapshot.supplier;
+  sheet.text(`${supplier.name} · ${supplier.email} · ${supplier.phone}`, left, footerY + 10, centred);
+}
+
+/** The PDF of an issued document, drawn section by section from its snapshot. */
 export function renderDocumentPdf(snapshot: TaxDocumentSnapshot): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -123,208 +353,12 @@ export function renderDocumentPdf(snapshot: TaxDocumentSnapshot): Promise<Buffer
     doc.on('error', reject);
   });
 
-  const left = PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
-  const text = (
-    value: string,
-    x: number,
-    y: number,
-    options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {},
-  ) => {
-    const { font = 'regular', size = 8.5, color = INK, ...rest } = options;
-    doc
-      .font(font)
-      .fontSize(size)
-      .fillColor(color)
-      // Always with a width: pdfkit then wraps inside it and leaves doc.y below the text.
-      .text(value, x, y, { width: right - x, ...rest });
-    return doc.y;
-  };
-
-  // ---- Header: logo and supplier (left), title and numbers (right) --------------------------
-  const top = PAGE.margin;
-  doc
-    .save()
-    .translate(left, top)
-    .scale(40 / 32);
-  doc.roundedRect(0, 0, 32, 32, 8).fill(BRAND);
-  doc.path(LOGO_PATH).fill('#ffffff');
-  doc.restore();
-
-  const supplier = snapshot.supplier;
-  const supplierX = left + 52;
-  const supplierWidth = 250;
-  let y = text(supplier.name, supplierX, top, { font: 'bold', size: 12, width: supplierWidth });
-  y = text(supplier.address, supplierX, y + 2, { size: 8, color: MUTED, width: supplierWidth });
-  const supplierFacts = [
-    supplier.gstin ? `GSTIN: ${supplier.gstin}` : 'Not registered for GST',
-    `State: ${supplier.state} (code ${supplier.stateCode})`,
-    `${supplier.email} · ${supplier.phone}`,
-  ];
-  for (const fact of supplierFacts) y = text(fact, supplierX, y + 1, { size: 8, color: MUTED, width: supplierWidth });
-  const supplierBottom = y;
-
-  const titleX = right - 200;
-  text(snapshot.title.toUpperCase(), titleX, top, { font: 'bold', size: 17, color: BRAND, width: 200, align: 'right' });
-  const facts: Array<[string, string]> = [
-    [
-      snapshot.kind === 'tax-invoice' ? 'Invoice no.' : snapshot.kind === 'receipt' ? 'Receipt no.' : 'Credit note no.',
-      snapshot.number,
-    ],
-    ['Date of issue', snapshot.issueDate],
-    ['Place of supply', `${snapshot.placeOfSupply.state} (${snapshot.placeOfSupply.stateCode})`],
-    ['Reverse charge', snapshot.reverseCharge ? 'Yes' : 'No'],
-  ];
-  if (snapshot.original)
-    facts.push(['Against invoice', `${snapshot.original.number} of ${snapshot.original.issueDate}`]);
-  let factsY = top + 26;
-  for (const [label, value] of facts) {
-    text(`${label}:`, titleX, factsY, { size: 8.5, color: MUTED, width: 90 });
-    text(value, titleX + 90, factsY, { font: 'bold', size: 8.5, width: 110, align: 'right' });
-    factsY += 13;
-  }
-
-  y = Math.max(supplierBottom, factsY) + 12;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(BRAND).stroke();
-  y += 12;
-
-  // ---- Parties: billed to (left), payment (right) -------------------------------------------
-  const half = (CONTENT_WIDTH - 20) / 2;
-  const recipient = snapshot.recipient;
-  let leftY = text('BILLED TO', left, y, { font: 'bold', size: 7.5, color: MUTED });
-  leftY = text(recipient.name, left, leftY + 3, { font: 'bold', size: 10, width: half });
-  const recipientLines = [
-    recipient.address,
-    [
-      recipient.state && `State: ${recipient.state}${recipient.stateCode ? ` (code ${recipient.stateCode})` : ''}`,
-      recipient.country !== 'India' ? recipient.country : '',
-    ]
-      .filter(Boolean)
-      .join(', '),
-    recipient.gstin ? `GSTIN: ${recipient.gstin}` : '',
-    recipient.email ?? '',
-  ].filter(Boolean);
-  for (const line of recipientLines) leftY = text(line, left, leftY + 1, { size: 8.5, width: half });
-
-  const payX = left + half + 20;
-  let rightY = text('PAYMENT', payX, y, { font: 'bold', size: 7.5, color: MUTED });
-  const payment = snapshot.payment;
-  const paymentFacts: Array<[string, string]> = [
-    ['For', snapshot.reference.label],
-    ['Payment ID', payment.paymentId],
-    ['Method', payment.method ? payment.method.toUpperCase() : '—'],
-    ['Paid on', payment.paidOn],
-    ['Amount paid', rupees(payment.amountPaise)],
-  ];
-  rightY += 3;
-  for (const [label, value] of paymentFacts) {
-    text(`${label}:`, payX, rightY, { size: 8.5, color: MUTED, width: 80 });
-    rightY = text(value, payX + 80, rightY, { size: 8.5, width: half - 80 });
-    rightY += 1;
-  }
-  y = Math.max(leftY, rightY) + 16;
-
-  // ---- Lines table -----------------------------------------------------------------------------
-  const columns = columnsFor(snapshot);
-  const cellPadding = 3;
-  const tableSize = 8;
-  // The footer's two lines sit at the bottom of the last page.
-  const footerY = PAGE.height - PAGE.margin - 26;
-  const bottomLimit = footerY - 12;
-  const header = () => {
-    doc.rect(left, y, CONTENT_WIDTH, 18).fill(BRAND);
-    let x = left;
-    for (const column of columns) {
-      text(column.title, x + cellPadding, y + 5, {
-        font: 'bold',
-        size: 7.5,
-        color: '#ffffff',
-        width: column.width - 2 * cellPadding,
-        align: column.align,
-      });
-      x += column.width;
-    }
-    y += 18;
-  };
-  header();
-  snapshot.lines.forEach((line, index) => {
-    doc.font('regular').fontSize(tableSize);
-    const heights = columns.map((column) =>
-      doc.heightOfString(column.value(line, index), { width: column.width - 2 * cellPadding }),
-    );
-    const rowHeight = Math.max(...heights) + 2 * cellPadding + 2;
-    if (y + rowHeight > bottomLimit) {
-      doc.addPage();
-      y = PAGE.margin;
-      header();
-    }
-    if (index % 2 === 1) doc.rect(left, y, CONTENT_WIDTH, rowHeight).fill(SHADE);
-    let x = left;
-    for (const column of columns) {
-      text(column.value(line, index), x + cellPadding, y + cellPadding + 1, {
-        size: tableSize,
-        width: column.width - 2 * cellPadding,
-        align: column.align,
-      });
-      x += column.width;
-    }
-    y += rowHeight;
-  });
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
-  y += 10;
-
-  // ---- Totals (right) and amount in words (left) -----------------------------------------------
-  const rows = totalRows(snapshot);
-  const closingHeight = Math.max(rows.length * 15 + 5, 56);
-  if (y + closingHeight > bottomLimit) {
-    doc.addPage();
-    y = PAGE.margin;
-  }
-  const totalsX = right - 220;
-  let totalsY = y;
-  rows.forEach(([label, value], index) => {
-    const isTotal = index === rows.length - 1;
-    if (isTotal) {
-      doc.rect(totalsX, totalsY - 3, 220, 20).fill(SHADE);
-      totalsY += 1;
-    }
-    text(label, totalsX + 6, totalsY, { font: isTotal ? 'bold' : 'regular', size: isTotal ? 10 : 8.5, width: 110 });
-    text(value, totalsX + 110, totalsY, {
-      font: isTotal ? 'bold' : 'regular',
-      size: isTotal ? 10 : 8.5,
-      width: 104,
-      align: 'right',
-    });
-    totalsY += isTotal ? 20 : 15;
-  });
-
-  let wordsY = text('Amount in words', left, y, { font: 'bold', size: 7.5, color: MUTED });
-  wordsY = text(snapshot.amountInWords, left, wordsY + 2, { font: 'bold', size: 9, width: CONTENT_WIDTH - 240 });
-  const notes = [
-    snapshot.taxType === null
-      ? 'The supplier is not registered for GST: no GST is charged on this supply.'
-      : snapshot.pricesIncludeGst
-        ? `Prices include GST at ${percent(snapshot.lines[0]?.ratePercent ?? 0)}.`
-        : `GST at ${percent(snapshot.lines[0]?.ratePercent ?? 0)} is added to the listed prices.`,
-  ];
-  for (const note of notes)
-    wordsY = text(note, left, wordsY + 4, { size: 8, color: MUTED, width: CONTENT_WIDTH - 240 });
-
-  // ---- Footer ------------------------------------------------------------------------------------
-  doc
-    .moveTo(left, footerY - 6)
-    .lineTo(right, footerY - 6)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
-  text(snapshot.note, left, footerY, { size: 7.5, color: MUTED, width: CONTENT_WIDTH, align: 'center' });
-  text(`${supplier.name} · ${supplier.email} · ${supplier.phone}`, left, footerY + 10, {
-    size: 7.5,
-    color: MUTED,
-    width: CONTENT_WIDTH,
-    align: 'center',
-  });
-
+  const sheet = new Sheet(doc);
+  let y = drawHeader(sheet, snapshot);
+  y = drawParties(sheet, snapshot, y);
+  y = drawLines(sheet, snapshot, y);
+  drawTotals(sheet, snapshot, y);
+  drawFooter(sheet, snapshot);
   doc.end();
   return done;
 }

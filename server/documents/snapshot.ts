@@ -1,5 +1,4 @@
 import { amountInWords } from '../../src/domain/amount-in-words';
-import { findCatalogueEntry } from '../../src/domain/catalogue';
 import { COMPANY } from '../../src/domain/company';
 import { formatIstDate } from '../../src/domain/document-number';
 import {
@@ -10,17 +9,16 @@ import {
   normaliseGstin,
   stateNameOfCode,
 } from '../../src/domain/gst';
-import { priceTextPaise, rupeesToPaise } from '../../src/domain/money';
+import { payableLabel, payableLines, readPayable, type Payable } from '../../src/domain/payable';
 import { taxLinesForPayment, taxTypeOf, type ListedLine } from '../../src/domain/tax';
 import {
   COMPUTER_GENERATED_NOTE,
   DOCUMENT_TITLES,
-  type DocumentReference,
   type RecipientSnapshot,
   type TaxDocumentSnapshot,
 } from '../../src/domain/tax-document';
 import type { DocumentSettings } from '../config';
-import type { DocumentBase, PaidSubject } from './store';
+import type { TaxDocumentBase } from './store';
 
 /** The profile fields a document reads (users/{uid}); anything may be missing. */
 export interface ProfileFields {
@@ -44,7 +42,7 @@ const isIndia = (country: string) => country === '' || /^(india|bharat|in)$/i.te
  */
 export function recipientOf(
   profile: ProfileFields | undefined,
-  subject: PaidSubject,
+  payable: Pick<Payable, 'name' | 'email'>,
   supplierStateCode: string,
 ): { recipient: RecipientSnapshot; placeOfSupply: { state: string; stateCode: string } } {
   const country = text(profile?.country);
@@ -54,12 +52,12 @@ export function recipientOf(
   // The forms validate it; a value that slipped past is not printed as someone's registration.
   const gstin = typedGstin && isValidGstin(typedGstin) ? typedGstin : null;
   const recipient: RecipientSnapshot = {
-    name: text(profile?.name) || text(subject.name) || 'Customer',
+    name: text(profile?.name) || payable.name || 'Customer',
     address: [text(profile?.address), text(profile?.city)].filter(Boolean).join(', '),
     state: canonical ?? stateName,
     stateCode: canonical ? GST_STATE_CODES[canonical]! : isIndia(country) ? '' : FOREIGN_COUNTRY.stateCode,
     gstin,
-    email: text(profile?.email) || text(subject.email) || null,
+    email: text(profile?.email) || payable.email || null,
     country: country || (canonical ? 'India' : ''),
   };
   let placeOfSupply: { state: string; stateCode: string };
@@ -76,64 +74,20 @@ export function recipientOf(
   return { recipient, placeOfSupply };
 }
 
-/**
- * The listed lines of what was paid: an order's plans at their catalogue prices (the stored text
- * for a plan no longer sold), an invoice's own lines, or one line for the invoice amount.
- */
+/** The tax lines' inputs: the payable's listed lines, each with the SAC the settings give its kind. */
 export function listedLinesOf(
-  type: DocumentBase['payable']['type'],
-  subject: PaidSubject,
+  payable: Payable,
   settings: Pick<DocumentSettings, 'sacCodes' | 'sacDefault'>,
 ): ListedLine[] {
-  const sacOf = (key: string) => settings.sacCodes[key] ?? settings.sacDefault;
-  if (type === 'product_order') {
-    const lines = (subject.items ?? []).map((item): ListedLine => {
-      const entry = typeof item.id === 'string' ? findCatalogueEntry(item.id) : undefined;
-      if (entry) {
-        return {
-          sac: sacOf(entry.category.id),
-          description: `${entry.category.name}: ${entry.plan.name} plan`,
-          listedPaise: entry.plan.oneTimePaise,
-        };
-      }
-      return {
-        sac: settings.sacDefault,
-        description: [text(item.category), text(item.name)].filter(Boolean).join(': ') || 'Software services',
-        listedPaise: priceTextPaise(text(item.price)),
-      };
-    });
-    if (lines.length > 0) return lines;
-  }
-  const staffLines = (subject.lines ?? []).filter(
-    (line) => typeof line.description === 'string' && Number.isSafeInteger(line.amountPaise),
-  );
-  if (type === 'invoice' && staffLines.length > 0) {
-    return staffLines.map((line) => ({
-      sac: sacOf('invoice'),
-      description: text(line.description),
-      listedPaise: line.amountPaise as number,
-    }));
-  }
-  const reference = text(subject.number) || text(subject.invoiceId) || text(subject.orderNumber);
-  return [
-    {
-      sac: sacOf('invoice'),
-      description: reference ? `Software services as per invoice ${reference}` : 'Software services',
-      listedPaise: typeof subject.amount === 'number' ? rupeesToPaise(subject.amount) : 0,
-    },
-  ];
-}
-
-function referenceOf(base: Pick<DocumentBase, 'payable' | 'subject'>): DocumentReference {
-  const { type, docId } = base.payable;
-  if (type === 'product_order') {
-    return { type, docId, label: `Order ${text(base.subject.orderNumber) || docId}` };
-  }
-  return { type, docId, label: `Invoice ${text(base.subject.number) || text(base.subject.invoiceId) || docId}` };
+  return payableLines(payable).map((line) => ({
+    sac: (line.sacKey && settings.sacCodes[line.sacKey]) || settings.sacDefault,
+    description: line.description,
+    listedPaise: line.listedPaise,
+  }));
 }
 
 export interface SnapshotInput {
-  base: Pick<DocumentBase, 'payable' | 'subject' | 'amountPaise' | 'paymentId' | 'gatewayOrderId' | 'method'>;
+  base: Pick<TaxDocumentBase, 'payable' | 'subject' | 'amountPaise' | 'paymentId' | 'gatewayOrderId' | 'method'>;
   paidAtMs: number;
   profile: ProfileFields | undefined;
   settings: DocumentSettings;
@@ -149,9 +103,10 @@ export interface SnapshotInput {
 export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapshot {
   const { base, settings } = input;
   const kind = settings.tax.registered ? 'tax-invoice' : 'receipt';
-  const { recipient, placeOfSupply } = recipientOf(input.profile, base.subject, settings.seller.stateCode);
+  const payable = readPayable(base.payable, base.subject);
+  const { recipient, placeOfSupply } = recipientOf(input.profile, payable, settings.seller.stateCode);
   const { taxType, lines, totals } = taxLinesForPayment(
-    listedLinesOf(base.payable.type, base.subject, settings),
+    listedLinesOf(payable, settings),
     base.amountPaise,
     settings.tax,
     taxTypeOf(settings.seller.stateCode, placeOfSupply.stateCode),
@@ -171,7 +126,7 @@ export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapsh
     totals,
     amountInWords: amountInWords(totals.totalPaise),
     reverseCharge: false,
-    reference: referenceOf(base),
+    reference: { type: payable.type, docId: payable.docId, label: payableLabel(payable) },
     payment: {
       paymentId: base.paymentId,
       gatewayOrderId: base.gatewayOrderId,

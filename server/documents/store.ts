@@ -1,41 +1,33 @@
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import type { DocumentSeries } from '../../src/domain/document-number';
-import type { PaymentType } from '../../src/domain/schemas';
+import type { PayableRef } from '../../src/domain/payable';
 import type { DocumentKind, TaxDocumentSnapshot } from '../../src/domain/tax-document';
 
 /**
- * `documents/{id}` (tax invoices, payment receipts, later credit notes) and `counters/{series}`
- * (one per series and financial year). Both are server-only: the rules deny every client.
+ * `documents/{id}` (tax invoices, payment receipts, credit notes) and `counters/{series}` (one per
+ * series and financial year). Both are server-only: the rules deny every client.
  */
-export const documentDoc = (db: Firestore, id: string) => db.doc(`documents/${id}`);
+export const taxDocumentDoc = (db: Firestore, id: string) => db.doc(`documents/${id}`);
+export const taxDocumentsCollection = (db: Firestore) => db.collection('documents');
 export const counterDoc = (db: Firestore, id: string) => db.doc(`counters/${id}`);
 
-/** The order or invoice as it was when it was paid: what its lines are printed from. */
-export interface PaidSubject {
-  /** Orders: the items as stored (ids pick catalogue plans). */
-  items?: Array<{ id?: unknown; name?: unknown; category?: unknown; price?: unknown }>;
-  orderNumber?: string | null;
-  /** Invoices: the customer's reference, amount in rupees, and staff-issued lines if any. */
-  invoiceId?: string | null;
-  number?: string | null;
-  amount?: number | null;
-  lines?: Array<{ description?: unknown; amountPaise?: unknown }>;
-  name?: string | null;
-  email?: string | null;
-}
-
 /** Fields every document has, pending or issued. */
-export interface DocumentBase {
+export interface TaxDocumentBase {
   status: 'pending' | 'issued';
   series: DocumentSeries;
   uid: string;
   paymentId: string;
   gatewayOrderId: string;
-  payable: { type: PaymentType; docId: string };
+  /** The payable paid. */
+  payable: PayableRef;
+  /**
+   * The payable's stored fields as they were when it was paid (read with readPayable): its lines
+   * are printed from this copy, since its owner may delete the payable later.
+   */
+  subject: Record<string, unknown>;
   amountPaise: number;
   method: string | null;
   source: string;
-  subject: PaidSubject;
   /** For a credit note: when the refund was made. */
   paidAt: Timestamp;
   createdAt: Timestamp;

@@ -1,18 +1,106 @@
+import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { COMPANY } from '../../src/domain/company';
-import type { Config } from '../config';
+import type { Config, DocumentSettings } from '../config';
 import { documentAttachments } from '../documents/attachments';
-import { documentsJob } from '../documents/worker';
+import { issuePendingDocuments, type IssueReport } from '../documents/issue';
 import type { FirebaseDeps } from '../firebase';
+import { drainOutbox, MAIL_DEFAULTS, type DrainOptions, type DrainReport } from '../mail/drain';
+import { onMailQueued } from '../mail/outbox';
 import { accountEmailLookup } from '../mail/recipients';
 import type { MailTransport } from '../mail/transport';
-import { mailJob } from '../mail/worker';
-import type { PaymentGateway } from '../payments/gateway';
-import { orderExpiryJob } from '../payments/order-lifecycle';
-import { reconcileJob } from '../payments/reconcile';
-import { JobRunner } from './runner';
+import type { PaymentsContext } from '../payments/context';
+import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecycle';
+import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
+import { JobRunner, type JobDefinition } from './runner';
 
 export { JobRunner } from './runner';
+
+type JobLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+export const RECONCILE_JOB = 'reconcile';
+export const ORDER_EXPIRY_JOB = 'expire-orders';
+export const DOCUMENTS_JOB = 'documents';
+export const MAIL_JOB = 'mail';
+
+/**
+ * Reconciliation: once per `intervalMinutes` across all instances (a lease in `leases/reconcile`,
+ * which keeps the last pass's report); 0 = only when triggered (Cloud Scheduler, the console).
+ */
+export function reconcileJob(ctx: PaymentsContext, intervalMinutes: number): JobDefinition<ReconcileReport> {
+  return {
+    name: RECONCILE_JOB,
+    scope: 'once',
+    everyMs: intervalMinutes * 60_000,
+    // A pass is bounded (RECONCILE_MAX_PAGES); a crashed holder's lease lapses after 5 minutes.
+    leaseMs: 5 * 60_000,
+    run: () => reconcilePass(ctx),
+    worthLogging: (report) => report.checked > 0 || (report.refundsChecked ?? 0) > 0,
+  };
+}
+
+/** Cancelling a cart's orders nobody paid in time: once per `intervalMinutes` across all instances. */
+export function orderExpiryJob(
+  ctx: PaymentsContext,
+  { intervalMinutes, maxAgeHours }: { intervalMinutes: number; maxAgeHours: number },
+): JobDefinition<ExpiryReport> {
+  return {
+    name: ORDER_EXPIRY_JOB,
+    scope: 'once',
+    everyMs: intervalMinutes * 60_000,
+    leaseMs: 5 * 60_000,
+    run: () => cancelExpiredOrders(ctx, { maxAgeMs: maxAgeHours * 3_600_000 }),
+    worthLogging: (report) => report.checked > 0,
+  };
+}
+
+/**
+ * Numbering the tax documents still pending, every `intervalSeconds` (0 = only when triggered):
+ * each payment numbers its own right after it commits; this pass picks up whatever that missed.
+ * Safe on every instance: each document is numbered in its own transaction.
+ */
+export function documentsJob(
+  db: Firestore,
+  settings: DocumentSettings,
+  { intervalSeconds, logger }: { intervalSeconds: number; logger: JobLogger },
+): JobDefinition<IssueReport> {
+  return {
+    name: DOCUMENTS_JOB,
+    scope: 'every-instance',
+    everyMs: intervalSeconds * 1000,
+    run: () => issuePendingDocuments(db, settings, { logger }),
+    worthLogging: (report) => report.issued > 0 || report.failed > 0,
+  };
+}
+
+/** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
+const NUDGE_DELAY_MS = 100;
+
+/**
+ * Draining the outbox: a pass every `pollMs` (0 = none), soon after a mail is queued in this
+ * process, and once at start (whatever waited while the API was down). Several instances may
+ * each run it: each mail is claimed before it is sent.
+ */
+export function mailJob(
+  db: Firestore,
+  transport: MailTransport,
+  options: DrainOptions & { pollMs: number; logger: JobLogger },
+): JobDefinition<DrainReport> {
+  const perPass = (options.batchSize ?? MAIL_DEFAULTS.batchSize) * (options.maxPages ?? MAIL_DEFAULTS.maxPages);
+  return {
+    name: MAIL_JOB,
+    scope: 'every-instance',
+    everyMs: options.pollMs,
+    run: () => drainOutbox(db, transport, options),
+    worthLogging: (report) => report.sent + report.failed + report.retrying + report.interrupted > 0,
+    // A full pass means more may be waiting.
+    again: (report) => report.sent + report.failed + report.retrying >= perPass,
+    wire: (kick) => {
+      kick(NUDGE_DELAY_MS);
+      return onMailQueued(() => kick(NUDGE_DELAY_MS));
+    },
+  };
+}
 
 /**
  * Every periodic job of the API, one line each (see JobRunner): reconciliation and the expiry of
@@ -23,14 +111,14 @@ export function createJobs(
   {
     config,
     firebase,
-    gateway,
+    payments,
     logger,
-  }: { config: Config; firebase: FirebaseDeps; gateway: PaymentGateway; logger: Logger },
+  }: { config: Config; firebase: FirebaseDeps; payments: PaymentsContext; logger: Logger },
   transport: MailTransport,
 ): JobRunner {
   const { db, auth } = firebase;
   const runner = new JobRunner(db, logger)
-    .register(reconcileJob(db, gateway, config.RECONCILE_INTERVAL_MINUTES, logger))
+    .register(reconcileJob(payments, config.RECONCILE_INTERVAL_MINUTES))
     .register(documentsJob(db, config.documents, { intervalSeconds: config.DOCUMENT_INTERVAL_SECONDS, logger }))
     .register(
       mailJob(db, transport, {
@@ -45,8 +133,12 @@ export function createJobs(
     );
   // ORDER_EXPIRY_HOURS=0 keeps unpaid orders open.
   if (config.ORDER_EXPIRY_HOURS > 0) {
-    const expiry = { intervalMinutes: config.ORDER_EXPIRY_CHECK_MINUTES, maxAgeHours: config.ORDER_EXPIRY_HOURS };
-    runner.register(orderExpiryJob(db, gateway, expiry, logger));
+    runner.register(
+      orderExpiryJob(payments, {
+        intervalMinutes: config.ORDER_EXPIRY_CHECK_MINUTES,
+        maxAgeHours: config.ORDER_EXPIRY_HOURS,
+      }),
+    );
   }
   return runner;
 }

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { isLeaseLive, takeClaim } from '../claims';
 
 /** `leases/{name}`: who runs a once-per-interval job now, and its last run's report. */
 export const LEASES = 'leases';
@@ -39,59 +39,41 @@ export interface ClaimOptions {
 }
 
 /**
- * Claims the right to run job `name` now, in one transaction on `leases/{name}`: refused while
- * another holder's lease is unexpired, and (unless forced) when this interval's slot was already
- * claimed. Slots are wall-clock intervals, so every instance's timer agrees on them whatever its
- * phase: N instances ticking every interval still make one run per interval.
+ * Claims the right to run job `name` now, on `leases/{name}` (a claim, see server/claims.ts):
+ * refused while another holder's lease is live, and (unless forced) when this interval's slot was
+ * already claimed. Slots are wall-clock intervals, so every instance's timer agrees on them
+ * whatever its phase: N instances ticking every interval still make one run per interval.
  */
 export async function claimLease(db: Firestore, name: string, options: ClaimOptions): Promise<ClaimResult> {
   const ref = db.collection(LEASES).doc(name);
   const now = options.now ?? Date.now();
   const slot = options.intervalMs > 0 ? Math.floor(now / options.intervalMs) : 0;
-  const token = randomUUID();
-  const outcome = await db.runTransaction(async (tx) => {
-    const lease = await tx.get(ref);
-    const leaseUntil = lease.get('leaseUntil') as Timestamp | null | undefined;
-    if (leaseUntil && leaseUntil.toMillis() > now) return 'busy' as const;
-    const claimedSlot = lease.get('slot') as number | undefined;
-    if (!options.force && options.intervalMs > 0 && claimedSlot !== undefined && claimedSlot >= slot) {
-      return 'not-due' as const;
-    }
-    tx.set(
-      ref,
-      {
-        holder: options.instance,
-        token,
-        leaseUntil: Timestamp.fromMillis(now + options.leaseMs),
-        claimedAt: Timestamp.fromMillis(now),
-        slot: Math.max(slot, claimedSlot ?? 0),
-      },
-      { merge: true },
-    );
-    return 'claimed' as const;
+  const taken = await takeClaim(ref, {
+    leaseMs: options.leaseMs,
+    now: () => now,
+    data: { holder: options.instance, claimedAt: Timestamp.fromMillis(now), slot },
+    isFree: (lease) =>
+      options.force === true || options.intervalMs <= 0 || !(typeof lease.slot === 'number' && lease.slot >= slot),
   });
-  if (outcome !== 'claimed') return { outcome };
+  if (taken.kind === 'held') return { outcome: isLeaseLive(taken.existing.data(), now) ? 'busy' : 'not-due' };
+  const { claim } = taken;
   const startedAt = Timestamp.fromMillis(now);
   return {
-    outcome,
+    outcome: 'claimed',
     claim: {
       async release(result) {
-        await db.runTransaction(async (tx) => {
-          const lease = await tx.get(ref);
-          // A run that outlived its lease leaves the newer holder's lease alone.
-          if (lease.get('token') !== token) return;
-          const lastRun: LastRun = {
-            instance: options.instance,
-            startedAt,
-            finishedAt: Timestamp.now(),
-            ok: result.ok,
-            trigger: result.trigger,
-            // Firestore refuses undefined fields; a report is plain JSON.
-            ...(result.report === undefined ? {} : { report: JSON.parse(JSON.stringify(result.report)) as unknown }),
-            ...(result.error === undefined ? {} : { error: result.error }),
-          };
-          tx.set(ref, { leaseUntil: null, token: null, lastRun }, { merge: true });
-        });
+        const lastRun: LastRun = {
+          instance: options.instance,
+          startedAt,
+          finishedAt: Timestamp.now(),
+          ok: result.ok,
+          trigger: result.trigger,
+          // Firestore refuses undefined fields; a report is plain JSON.
+          ...(result.report === undefined ? {} : { report: JSON.parse(JSON.stringify(result.report)) as unknown }),
+          ...(result.error === undefined ? {} : { error: result.error }),
+        };
+        // A run that outlived its lease leaves the newer holder's lease alone.
+        await claim.release({ data: { lastRun } });
       },
     },
   };

@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import {
-  FieldValue,
-  Timestamp,
-  type Firestore,
-  type QueryDocumentSnapshot,
-  type Transaction,
-} from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
+import { takeOver, updateIfUnchanged, type Claim } from '../claims';
+import { forEachPage } from '../paging';
 import { MAIL_COLLECTION, mailDoc, mailQueued, type MailAddress, type MailStatus, type StoredMail } from './outbox';
 import { renderMail } from './templates';
 import { MailSendError, type MailAttachment, type MailTransport } from './transport';
@@ -21,8 +16,9 @@ export interface DrainOptions {
   /** Files that go with a mail (the documents task fills a receipt's tax document PDF here). */
   attachmentsFor?: (mail: StoredMail) => Promise<MailAttachment[]>;
   now?: () => number;
-  /** Mails claimed per pass. */
+  /** Mails read per page; a pass reads up to MAIL_DEFAULTS.maxPages pages. */
   batchSize?: number;
+  maxPages?: number;
   /** Attempts before a mail is marked failed. */
   maxAttempts?: number;
   /** First retry delay; it doubles per attempt up to retryMaxMs. */
@@ -35,6 +31,7 @@ export interface DrainOptions {
 
 export const MAIL_DEFAULTS = {
   batchSize: 20,
+  maxPages: 5,
   // 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: about 6 hours before a mail is given up.
   maxAttempts: 12,
   retryBaseMs: 30_000,
@@ -69,7 +66,7 @@ export function messageIdFor(id: string, from: MailAddress): string {
 
 /**
  * Sends what is due in the outbox, once. Safe on any number of instances at once: each mail is
- * claimed in a transaction (pending -> sending) before it is sent, and only the claimer sends it.
+ * claimed (pending -> sending, server/claims.ts) before it is sent, and only the claimer sends it.
  * A claim that grows stale means its worker died mid-send: the mail may already be out, so it
  * is marked failed for staff to check and resend, never re-sent on its own (we accept a
  * possible loss, visible in the outbox, rather than a possible duplicate).
@@ -83,82 +80,69 @@ export async function drainOutbox(
   const now = options.now ?? Date.now;
   const report: DrainReport = { sent: 0, retrying: 0, failed: 0, interrupted: 0 };
   const collection = db.collection(MAIL_COLLECTION);
+  const pages = { pageSize: settings.batchSize, maxPages: settings.maxPages };
 
-  const stale = await collection
+  const stale = collection
     .where('status', '==', 'sending' satisfies MailStatus)
     .where('claimedAt', '<=', Timestamp.fromMillis(now() - settings.claimTimeoutMs))
-    .limit(settings.batchSize)
-    .get();
-  for (const doc of stale.docs) {
-    if (await releaseStaleClaim(db, doc, now() - settings.claimTimeoutMs)) {
-      report.interrupted += 1;
-      options.logger?.warn({ mailId: doc.id }, 'mail: a send was interrupted; marked failed (not re-sent)');
-    }
-  }
+    .orderBy('claimedAt');
+  await forEachPage(
+    stale,
+    async (docs) => {
+      for (const doc of docs) {
+        // Unless it changed since it was read (its sender recorded the outcome just now).
+        const update = {
+          status: 'failed',
+          lastError: INTERRUPTED_ERROR,
+          failedAt: FieldValue.serverTimestamp(),
+          claimId: null,
+        };
+        if (await updateIfUnchanged(doc.ref, update, doc.updateTime)) {
+          report.interrupted += 1;
+          options.logger?.warn({ mailId: doc.id }, 'mail: a send was interrupted; marked failed (not re-sent)');
+        }
+      }
+    },
+    pages,
+  );
 
-  const due = await collection
+  const due = collection
     .where('status', '==', 'pending' satisfies MailStatus)
     .where('nextAttemptAt', '<=', Timestamp.fromMillis(now()))
-    .orderBy('nextAttemptAt')
-    .limit(settings.batchSize)
-    .get();
-  for (const doc of due.docs) {
-    const claim = await claimMail(db, doc.id, now());
-    if (!claim) continue; // another worker has it, or it changed
-    const outcome = await sendClaimed(db, transport, doc.id, claim, settings, now);
-    report[outcome] += 1;
-  }
+    .orderBy('nextAttemptAt');
+  await forEachPage(
+    due,
+    async (docs) => {
+      for (const doc of docs) {
+        const mail = doc.data() as StoredMail;
+        const nowMs = now();
+        const claim = await takeOver(doc, {
+          leaseMs: settings.claimTimeoutMs,
+          now: () => nowMs,
+          data: { status: 'sending', claimedAt: Timestamp.fromMillis(nowMs), attempts: FieldValue.increment(1) },
+          isFree: (stored) => stored.status === 'pending' && (stored.nextAttemptAt as Timestamp).toMillis() <= nowMs,
+        });
+        if (!claim) continue; // another worker has it, or it changed
+        const outcome = await sendClaimed(transport, claim, { ...mail, attempts: mail.attempts + 1 }, settings, now);
+        report[outcome] += 1;
+      }
+    },
+    pages,
+  );
   return report;
-}
-
-async function releaseStaleClaim(db: Firestore, doc: QueryDocumentSnapshot, cutoffMs: number): Promise<boolean> {
-  return db.runTransaction(async (tx) => {
-    const fresh = await tx.get(doc.ref);
-    const claimedAt = fresh.get('claimedAt') as Timestamp | null | undefined;
-    if (fresh.get('status') !== 'sending' || !claimedAt || claimedAt.toMillis() > cutoffMs) return false;
-    tx.update(doc.ref, {
-      status: 'failed',
-      lastError: INTERRUPTED_ERROR,
-      failedAt: FieldValue.serverTimestamp(),
-      claimId: null,
-    });
-    return true;
-  });
-}
-
-interface Claim {
-  claimId: string;
-  mail: StoredMail;
-}
-
-async function claimMail(db: Firestore, id: string, nowMs: number): Promise<Claim | null> {
-  const ref = mailDoc(db, id);
-  return db.runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    const mail = snapshot.data() as StoredMail | undefined;
-    if (!mail || mail.status !== 'pending' || mail.nextAttemptAt.toMillis() > nowMs) return null;
-    const claimId = randomUUID();
-    tx.update(ref, {
-      status: 'sending',
-      claimId,
-      claimedAt: Timestamp.fromMillis(nowMs),
-      attempts: FieldValue.increment(1),
-    });
-    return { claimId, mail: { ...mail, attempts: mail.attempts + 1 } };
-  });
 }
 
 type Outcome = 'sent' | 'retrying' | 'failed';
 
 async function sendClaimed(
-  db: Firestore,
   transport: MailTransport,
-  id: string,
-  { claimId, mail }: Claim,
+  claim: Claim,
+  mail: StoredMail,
   settings: typeof MAIL_DEFAULTS & DrainOptions,
   now: () => number,
 ): Promise<Outcome> {
-  const ref = mailDoc(db, id);
+  const { ref } = claim;
+  const id = ref.id;
   let sent: { to: string; messageId: string } | undefined;
   let kind: 'retry' | 'permanent' | 'uncertain' = 'retry';
   let message = '';
@@ -219,11 +203,8 @@ async function sendClaimed(
         ),
         claimId: null,
       };
-  await db.runTransaction(async (tx) => {
-    const fresh = await tx.get(ref);
-    // Only the claimer records a failure (a stale claim may have been released meanwhile).
-    if (fresh.get('claimId') === claimId) tx.update(ref, update);
-  });
+  // Only the claimer records a failure (a stale claim may have been marked failed meanwhile).
+  await claim.update(update);
   settings.logger?.warn(
     { mailId: id, attempts: mail.attempts, kind, err: message },
     giveUp ? 'mail: failed' : 'mail: will retry',

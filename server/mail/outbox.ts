@@ -5,6 +5,7 @@ import {
   type DocumentReference,
   type Firestore,
 } from 'firebase-admin/firestore';
+import type { MailAddress } from '../config';
 import { isAlreadyExists } from '../errors';
 import type { MailTemplate } from './templates';
 
@@ -17,10 +18,7 @@ export const MAIL_COLLECTION = 'mail';
 
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
-export interface MailAddress {
-  address: string;
-  name?: string | null;
-}
+export type { MailAddress } from '../config';
 
 /**
  * Who gets the mail: an address the person typed themselves (the enquiry form's email, the

@@ -1,26 +1,32 @@
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { documentDoc, type PaidSubject } from '../documents/store';
-import { addMail, mailIds } from '../mail/outbox';
+import { payableReference, readPayable } from '../../src/domain/payable';
+import { issueInTurn } from '../documents/issue';
+import { taxDocumentDoc } from '../documents/store';
 import { paymentReceiptMail } from '../mail/mails';
+import { addMail, mailIds, mailQueued } from '../mail/outbox';
 import type { ReceiptLine } from '../mail/templates/payment-receipt';
+import type { PaymentsContext } from './context';
 import type { GatewayOrderLink } from './store';
 
 export interface PaymentEffectsInput {
   paymentId: string;
   gatewayOrderId: string;
   link: GatewayOrderLink;
-  /** The order or invoice as it was before this payment marked it Paid. */
-  target: DocumentData;
+  /** The payable's stored fields as they were before this payment marked it Paid. */
+  payable: DocumentData;
   /** Integer paise captured. */
   amountPaise: number;
   method: string | null;
   source: string;
 }
 
-function receiptLines(target: DocumentData): ReceiptLine[] {
-  if (!Array.isArray(target.items)) return [];
-  return target.items
-    .filter((item): item is ReceiptLine => typeof item?.name === 'string' && typeof item?.price === 'string')
+/** An order's plans as the receipt lists them (as stored: name, category and price text). */
+function receiptLines(items: unknown[]): ReceiptLine[] {
+  return items
+    .filter(
+      (item): item is ReceiptLine =>
+        typeof (item as ReceiptLine)?.name === 'string' && typeof (item as ReceiptLine)?.price === 'string',
+    )
     .map((item) => ({
       name: item.name,
       category: typeof item.category === 'string' ? item.category : '',
@@ -28,25 +34,23 @@ function receiptLines(target: DocumentData): ReceiptLine[] {
     }));
 }
 
-/** The fields of the paid order or invoice a document is printed from (the owner may delete it later). */
-function paidSubject(target: DocumentData): PaidSubject {
+/** The stored fields of the paid payable that its document is printed from (its owner may delete it later). */
+function paidCopy(stored: DocumentData): Record<string, unknown> {
   const keys = ['items', 'orderNumber', 'invoiceId', 'number', 'amount', 'lines', 'name', 'email'] as const;
-  return Object.fromEntries(
-    keys.filter((key) => target[key] !== undefined).map((key) => [key, target[key]]),
-  ) as PaidSubject;
+  return Object.fromEntries(keys.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
 }
 
 /**
  * Everything that follows a payment, written inside markPaid's transaction and only when that
- * call flipped the document to Paid, keyed by the payment id: so verify, the webhook and
- * reconciliation reporting the same payment still give one of each. Writes only (the transaction's
- * reads are done by now); slow work (numbering, PDF, SMTP) happens later in workers.
+ * call flipped the payable to Paid, keyed by the payment id: so verify, the webhook and
+ * reconciliation reporting the same payment still give one of each. Writes only (the
+ * transaction's reads are done by now): the tax document, pending (numbered after the commit, see
+ * afterPaymentCommitted, so that a burst of payments never contends on one counter here), and the
+ * receipt mail, which goes out with the document's PDF.
  */
 export function recordPaymentEffects(tx: Transaction, db: Firestore, input: PaymentEffectsInput): void {
-  const { target, link } = input;
-  // The tax document, pending: numbering happens outside this transaction (server/documents), so
-  // 200 payments at once never contend on one counter here.
-  tx.create(documentDoc(db, input.paymentId), {
+  const { link } = input;
+  tx.create(taxDocumentDoc(db, input.paymentId), {
     status: 'pending',
     series: 'invoice',
     uid: link.uid,
@@ -56,45 +60,46 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
     amountPaise: input.amountPaise,
     method: input.method,
     source: input.source,
-    subject: paidSubject(target),
+    subject: paidCopy(input.payable),
     paidAt: FieldValue.serverTimestamp(),
     createdAt: FieldValue.serverTimestamp(),
   });
-  // The receipt mail; it goes out with the document's PDF once the document is issued.
+  const payable = readPayable(link, input.payable);
   const isOrder = link.type !== 'invoice';
-  const reference = String((isOrder ? target.orderNumber : target.invoiceId) ?? link.docId);
   addMail(
     tx,
     db,
     mailIds.payment(input.paymentId),
     paymentReceiptMail(link.uid, {
-      customerName: typeof target.name === 'string' && target.name.trim() ? target.name : null,
+      customerName: payable.name,
       amountPaise: input.amountPaise,
       paymentId: input.paymentId,
       paidFor: isOrder ? 'order' : 'invoice',
-      reference,
-      items: isOrder ? receiptLines(target) : [],
+      reference: payableReference(payable),
+      items: isOrder ? receiptLines(payable.items) : [],
       method: input.method,
       paidAt: new Date().toISOString(),
     }),
   );
 }
 
-type PaymentAppliedListener = () => void;
-const listeners = new WeakMap<Firestore, Set<PaymentAppliedListener>>();
-
 /**
- * Calls `listener` after each committed markPaid that flipped a document to Paid on this database
- * (the document worker uses it to number the new document at once). Returns the unsubscribe.
+ * After a transaction that wrote a pending tax document and its mail has committed (a payment, a
+ * refund): number the document now, then send the mail, which carries the document's PDF. Not
+ * awaited by the caller, and nothing is lost if it fails or the process dies here: both are
+ * stored, and the documents and mail jobs' passes take them up.
  */
-export function onPaymentApplied(db: Firestore, listener: PaymentAppliedListener): () => void {
-  const set = listeners.get(db) ?? new Set<PaymentAppliedListener>();
-  listeners.set(db, set);
-  set.add(listener);
-  return () => set.delete(listener);
-}
-
-/** Called by markPaid once its transaction has committed with outcome 'paid'. */
-export function notifyPaymentApplied(db: Firestore): void {
-  for (const listener of listeners.get(db) ?? []) listener();
+export function afterPaymentCommitted(
+  ctx: Pick<PaymentsContext, 'db' | 'documents' | 'logger'>,
+  documentId: string,
+): void {
+  if (!ctx.documents.numberAfterPayment) {
+    mailQueued();
+    return;
+  }
+  issueInTurn(ctx.db, ctx.documents, documentId)
+    .catch((error: unknown) =>
+      ctx.logger?.warn({ err: error, documentId }, 'numbering a document failed; the documents job will retry'),
+    )
+    .finally(mailQueued);
 }

@@ -1,11 +1,10 @@
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { PaymentStatus } from '../../src/domain/console-status';
 import { STATUS } from '../../src/domain/status';
-import { mailQueued } from '../mail/outbox';
 import { singleFlight } from '../single-flight';
-import { notifyPaymentApplied, recordPaymentEffects } from './after-paid';
+import { afterPaymentCommitted, recordPaymentEffects } from './after-paid';
+import type { PaymentsContext } from './context';
 import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
-import type { PaymentGateway } from './gateway';
 
 export type PaymentSource = 'verify' | 'webhook' | 'reconcile' | 'offline';
 
@@ -46,15 +45,15 @@ export interface MarkPaidResult {
 /** payments/{id}.status of a payment that did not match its document (kept for review and refund). */
 export const MISMATCH = 'mismatch';
 
-function mismatchReason(target: DocumentData, link: GatewayOrderLink, input: MarkPaidInput): string | undefined {
+function mismatchReason(payable: DocumentData, link: GatewayOrderLink, input: MarkPaidInput): string | undefined {
   // A Cancelled order was replaced or expired, or staff cancelled an issued invoice: charging it
   // would charge the customer for something they no longer owe.
-  if (target.status === STATUS.cancelled) return 'cancelled';
-  if (target.status !== STATUS.pending) return 'not-pending';
+  if (payable.status === STATUS.cancelled) return 'cancelled';
+  if (payable.status !== STATUS.pending) return 'not-pending';
   // Offline payments have no gateway order; the caller priced the document as it is now.
   if (input.source === 'offline') return input.amountPaise === link.amountPaise ? undefined : 'amount';
-  if (target.gatewayOrderId !== input.gatewayOrderId) return 'gateway-order-replaced';
-  if (input.amountPaise !== link.amountPaise || target.gatewayOrderAmount !== link.amountPaise) return 'amount';
+  if (payable.gatewayOrderId !== input.gatewayOrderId) return 'gateway-order-replaced';
+  if (input.amountPaise !== link.amountPaise || payable.gatewayOrderAmount !== link.amountPaise) return 'amount';
   return undefined;
 }
 
@@ -69,10 +68,11 @@ function repeatOutcome(recorded: DocumentData): MarkPaidOutcome {
 const paymentFlights = singleFlight<Firestore, MarkPaidResult>();
 
 /**
- * The one place a payment becomes 'Paid'. Verify, webhooks and reconciliation all call it, and
- * it is idempotent: in one transaction it checks payments/{paymentId}, and only the first caller
- * flips the order or invoice to 'Paid' with paymentId and paidAt, and writes what follows a
- * payment (recordPaymentEffects: the pending tax document and the receipt mail).
+ * The one place a payment becomes 'Paid'. Verify, webhooks, reconciliation and offline payments
+ * all call it, and it is idempotent: in one transaction it checks payments/{paymentId}, and only
+ * the first caller flips the payable to 'Paid' with paymentId and paidAt, and writes what follows
+ * a payment (recordPaymentEffects: the pending tax document and the receipt mail). After the
+ * commit, that call numbers the document and sends the receipt (afterPaymentCommitted).
  * Under a storm of reports of one payment (webhook retries, verify, reconciliation) it stays off
  * the contended transaction where it can: an already recorded payment is answered from one plain
  * read, and concurrent calls in this process for one payment share one transaction (the others
@@ -80,11 +80,11 @@ const paymentFlights = singleFlight<Firestore, MarkPaidResult>();
  * (it is immutable).
  */
 export async function markPaid(
-  db: Firestore,
+  ctx: PaymentsContext,
   input: MarkPaidInput,
   knownLink?: GatewayOrderLink,
 ): Promise<MarkPaidResult> {
-  const { value, joined } = await paymentFlights(db, input.paymentId, () => markPaidOnce(db, input, knownLink));
+  const { value, joined } = await paymentFlights(ctx.db, input.paymentId, () => markPaidOnce(ctx, input, knownLink));
   // Only one call flips the document; the ones that joined it report the payment as recorded.
   return joined && value.outcome === 'paid' ? { ...value, outcome: 'already-recorded' } : value;
 }
@@ -95,14 +95,13 @@ export async function markPaid(
  * when nothing was captured.
  */
 export async function markCapturedPaid(
-  db: Firestore,
-  gateway: PaymentGateway,
+  ctx: PaymentsContext,
   gatewayOrderId: string,
 ): Promise<{ result: MarkPaidResult; paymentId: string } | null> {
-  const payments = await gateway.fetchOrderPayments(gatewayOrderId);
+  const payments = await ctx.gateway.fetchOrderPayments(gatewayOrderId);
   const captured = payments.find((payment) => payment.status === 'captured');
   if (!captured) return null;
-  const result = await markPaid(db, {
+  const result = await markPaid(ctx, {
     gatewayOrderId,
     paymentId: captured.id,
     amountPaise: captured.amount,
@@ -113,10 +112,11 @@ export async function markCapturedPaid(
 }
 
 async function markPaidOnce(
-  db: Firestore,
+  ctx: PaymentsContext,
   input: MarkPaidInput,
   knownLink?: GatewayOrderLink,
 ): Promise<MarkPaidResult> {
+  const { db } = ctx;
   const recorded = await paymentDoc(db, input.paymentId).get();
   if (recorded.exists) {
     const link = knownLink ?? (await readLink(db, input.gatewayOrderId));
@@ -126,19 +126,20 @@ async function markPaidOnce(
     // The link never changes once written, so a caller that has read it spares the transaction a round trip.
     const link = knownLink ?? (await readLink(db, input.gatewayOrderId, tx));
     if (!link) return { outcome: 'unknown-order' as const };
-    const targetRef = payableDoc(db, link);
-    const [paymentSnap, targetSnap] = await tx.getAll(paymentDoc(db, input.paymentId), targetRef);
+    const payableRef = payableDoc(db, link);
+    const [paymentSnap, payableSnap] = await tx.getAll(paymentDoc(db, input.paymentId), payableRef);
     // A repeat reports what the first call decided.
     if (paymentSnap!.exists) return { outcome: repeatOutcome(paymentSnap!.data()!), link };
     const alreadyPaid =
-      targetSnap!.exists && [STATUS.paid, STATUS.refunded].includes(targetSnap!.get('status') as 'Paid');
+      payableSnap!.exists && [STATUS.paid, STATUS.refunded].includes(payableSnap!.get('status') as 'Paid');
     // The link names a document by path only, and its owner may delete it and create another under
     // the same id (with a dearer order). Only a payment of the gateway order the document carries
     // NOW, for the amount we priced, may mark it Paid.
-    const mismatch = targetSnap!.exists && !alreadyPaid ? mismatchReason(targetSnap!.data()!, link, input) : undefined;
+    const mismatch =
+      payableSnap!.exists && !alreadyPaid ? mismatchReason(payableSnap!.data()!, link, input) : undefined;
     const status: PaymentStatus = mismatch
       ? 'mismatch'
-      : !targetSnap!.exists
+      : !payableSnap!.exists
         ? 'order-missing'
         : alreadyPaid
           ? 'duplicate'
@@ -154,8 +155,8 @@ async function markPaidOnce(
       method: input.method ?? null,
       source: input.source,
       // A second capture on a paid document (or one deleted since) is kept for a refund, never lost.
-      ...(alreadyPaid ? { duplicateOf: targetSnap!.get('paymentId') ?? null } : {}),
-      ...(targetSnap!.exists ? {} : { documentMissing: true }),
+      ...(alreadyPaid ? { duplicateOf: payableSnap!.get('paymentId') ?? null } : {}),
+      ...(payableSnap!.exists ? {} : { documentMissing: true }),
       status,
       ...(mismatch ? { mismatchReason: mismatch } : {}),
       ...(input.offline ? { reference: input.offline.reference, recordedBy: input.offline.recordedBy } : {}),
@@ -163,8 +164,8 @@ async function markPaidOnce(
       createdAt: FieldValue.serverTimestamp(),
     });
     if (mismatch) return { outcome: 'mismatch' as const, link };
-    if (alreadyPaid || !targetSnap!.exists) return { outcome: 'already-paid' as const, link };
-    tx.update(targetRef, {
+    if (alreadyPaid || !payableSnap!.exists) return { outcome: 'already-paid' as const, link };
+    tx.update(payableRef, {
       status: STATUS.paid,
       paymentId: input.paymentId,
       paidAt: FieldValue.serverTimestamp(),
@@ -173,7 +174,7 @@ async function markPaidOnce(
       paymentId: input.paymentId,
       gatewayOrderId: input.gatewayOrderId,
       link,
-      target: targetSnap!.data()!,
+      payable: payableSnap!.data()!,
       amountPaise: input.amountPaise,
       method: input.method ?? null,
       source: input.source,
@@ -181,10 +182,8 @@ async function markPaidOnce(
     input.alsoWhenPaid?.(tx);
     return { outcome: 'paid' as const, link };
   });
-  if (result.outcome === 'paid') {
-    mailQueued();
-    notifyPaymentApplied(db);
-  }
+  // After commit: number the payment's tax document, then send its receipt.
+  if (result.outcome === 'paid') afterPaymentCommitted(ctx, input.paymentId);
   return result;
 }
 
@@ -214,10 +213,10 @@ export async function recordPaymentFailure(db: Firestore, input: PaymentFailureI
   return db.runTransaction(async (tx) => {
     const link = await readLink(db, input.gatewayOrderId, tx);
     if (!link) return 'ignored' as const;
-    const targetRef = payableDoc(db, link);
-    const targetSnap = await tx.get(targetRef);
-    if (!targetSnap.exists || targetSnap.get('status') !== STATUS.pending) return 'ignored' as const;
-    tx.update(targetRef, {
+    const payableRef = payableDoc(db, link);
+    const payableSnap = await tx.get(payableRef);
+    if (!payableSnap.exists || payableSnap.get('status') !== STATUS.pending) return 'ignored' as const;
+    tx.update(payableRef, {
       lastPaymentFailure: {
         paymentId: input.paymentId,
         code: input.code ?? null,

@@ -1,15 +1,8 @@
-import {
-  FieldValue,
-  Timestamp,
-  type DocumentReference,
-  type Firestore,
-  type QueryDocumentSnapshot,
-} from 'firebase-admin/firestore';
-import type { Logger } from 'pino';
+import { FieldValue, Timestamp, type DocumentReference, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { STATUS } from '../../src/domain/status';
 import { isWriteConflict } from '../errors';
-import type { JobDefinition } from '../jobs/runner';
-import type { PaymentGateway } from './gateway';
+import { forEachPage } from '../paging';
+import type { PaymentsContext } from './context';
 import { markCapturedPaid } from './mark-paid';
 
 /**
@@ -41,8 +34,7 @@ export const DEFAULT_ORDER_EXPIRY_HOURS = 24;
  * recorded for a refund (see markPaid).
  */
 export async function cancelOpenOrder(
-  db: Firestore,
-  gateway: PaymentGateway,
+  ctx: PaymentsContext,
   ref: DocumentReference,
   reason: CancelReason,
 ): Promise<CancelOutcome> {
@@ -50,7 +42,7 @@ export async function cancelOpenOrder(
   if (!snapshot.exists || snapshot.get('status') !== STATUS.pending) return 'skipped';
   const gatewayOrderId = snapshot.get('gatewayOrderId') as unknown;
   if (typeof gatewayOrderId === 'string') {
-    const captured = await markCapturedPaid(db, gateway, gatewayOrderId);
+    const captured = await markCapturedPaid(ctx, gatewayOrderId);
     if (captured?.result.outcome === 'paid') return 'paid';
     // Otherwise nothing was captured, or the payment is already recorded (for a refund, or by a
     // concurrent call that paid the order: then the conditional cancel below finds it changed and leaves it).
@@ -79,20 +71,15 @@ const createdAtMs = (order: QueryDocumentSnapshot) => {
  * left alone; so is everything when the kept order is no longer Pending (the expiry job then
  * deals with the rest). Returns how many were cancelled.
  */
-export async function replaceOpenOrders(
-  db: Firestore,
-  gateway: PaymentGateway,
-  uid: string,
-  keepOrderId: string,
-): Promise<number> {
-  const pending = await db.collection(`users/${uid}/orders`).where('status', '==', STATUS.pending).get();
+export async function replaceOpenOrders(ctx: PaymentsContext, uid: string, keepOrderId: string): Promise<number> {
+  const pending = await ctx.db.collection(`users/${uid}/orders`).where('status', '==', STATUS.pending).get();
   const kept = pending.docs.find((order) => order.id === keepOrderId);
   const keptAtMs = kept && createdAtMs(kept);
   if (keptAtMs === undefined) return 0;
   let cancelled = 0;
   for (const order of pending.docs) {
     if (order.id === keepOrderId || (createdAtMs(order) ?? 0) >= keptAtMs) continue;
-    if ((await cancelOpenOrder(db, gateway, order.ref, 'replaced')) === 'cancelled') cancelled += 1;
+    if ((await cancelOpenOrder(ctx, order.ref, 'replaced')) === 'cancelled') cancelled += 1;
   }
   return cancelled;
 }
@@ -105,7 +92,6 @@ export interface ExpiryOptions {
   limit?: number;
   /** Pages per pass (bounds one pass; the next pass goes on). */
   maxPages?: number;
-  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
 export interface ExpiryReport {
@@ -120,61 +106,32 @@ export interface ExpiryReport {
  * marks it Paid when its gateway order was captured after all. Safe to run on several instances
  * at once: each cancel is conditional on the order being unchanged.
  */
-export async function cancelExpiredOrders(
-  db: Firestore,
-  gateway: PaymentGateway,
-  options: ExpiryOptions = {},
-): Promise<ExpiryReport> {
+export async function cancelExpiredOrders(ctx: PaymentsContext, options: ExpiryOptions = {}): Promise<ExpiryReport> {
   const now = options.now ?? Date.now();
   const cutoff = Timestamp.fromMillis(now - (options.maxAgeMs ?? DEFAULT_ORDER_EXPIRY_HOURS * 3_600_000));
-  const pageSize = options.limit ?? 200;
   const report: ExpiryReport = { checked: 0, cancelled: 0, paid: 0, failed: 0 };
-  const expired = db
+  const expired = ctx.db
     .collectionGroup('orders')
     .where('status', '==', STATUS.pending)
     .where('createdAt', '<=', cutoff)
-    .orderBy('createdAt')
-    .limit(pageSize);
-  let last: QueryDocumentSnapshot | undefined;
-  for (let page = 0; page < (options.maxPages ?? 10); page += 1) {
-    const batch = await (last ? expired.startAfter(last) : expired).get();
-    for (const order of batch.docs) {
-      report.checked += 1;
-      try {
-        const outcome = await cancelOpenOrder(db, gateway, order.ref, 'expired');
-        if (outcome === 'cancelled') report.cancelled += 1;
-        if (outcome === 'paid') report.paid += 1;
-      } catch (error) {
-        // One bad order must not stop the pass; the next pass tries it again.
-        report.failed += 1;
-        options.logger?.error({ err: error, path: order.ref.path }, 'expiring an order failed');
+    .orderBy('createdAt');
+  await forEachPage(
+    expired,
+    async (orders) => {
+      for (const order of orders) {
+        report.checked += 1;
+        try {
+          const outcome = await cancelOpenOrder(ctx, order.ref, 'expired');
+          if (outcome === 'cancelled') report.cancelled += 1;
+          if (outcome === 'paid') report.paid += 1;
+        } catch (error) {
+          // One bad order must not stop the pass; the next pass tries it again.
+          report.failed += 1;
+          ctx.logger?.error({ err: error, path: order.ref.path }, 'expiring an order failed');
+        }
       }
-    }
-    if (batch.size < pageSize) break;
-    last = batch.docs[batch.size - 1];
-  }
+    },
+    { pageSize: options.limit ?? 200, maxPages: options.maxPages ?? 10 },
+  );
   return report;
-}
-
-export const ORDER_EXPIRY_JOB = 'expire-orders';
-
-/**
- * Cancelling expired orders as a job of the runner (server/jobs): once per `intervalMinutes` across
- * all instances (a lease in `leases/expire-orders`; each cancel is conditional anyway); 0 = only
- * when triggered (Cloud Scheduler, `POST /api/jobs/expire-orders`).
- */
-export function orderExpiryJob(
-  db: Firestore,
-  gateway: PaymentGateway,
-  { intervalMinutes, maxAgeHours }: { intervalMinutes: number; maxAgeHours: number },
-  logger: Pick<Logger, 'info' | 'warn' | 'error'>,
-): JobDefinition<ExpiryReport> {
-  return {
-    name: ORDER_EXPIRY_JOB,
-    scope: 'once',
-    everyMs: intervalMinutes * 60_000,
-    leaseMs: 5 * 60_000,
-    run: () => cancelExpiredOrders(db, gateway, { maxAgeMs: maxAgeHours * 3_600_000, logger }),
-    worthLogging: (report) => report.checked > 0,
-  };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   FieldValue,
   Timestamp,
@@ -7,71 +7,37 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { priceOrderItems } from '../../src/domain/cart';
-import { CURRENCY, formatInr, MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, rupeesToPaise } from '../../src/domain/money';
+import { CURRENCY, formatInr, MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE } from '../../src/domain/money';
+import { pricePayable, readPayable, type PayableRef } from '../../src/domain/payable';
 import { MAX_RECEIPT_LENGTH } from '../../src/domain/payments';
-import type { PaymentType } from '../../src/domain/schemas';
 import { STATUS } from '../../src/domain/status';
-import { chargedAmountPaise, type TaxSettings } from '../../src/domain/tax';
-import { listedLinesOf } from '../documents/snapshot';
-import type { PaidSubject } from '../documents/store';
+import type { TaxSettings } from '../../src/domain/tax';
+import { isLeaseLive, takeClaim, takeOver, waitFor, type Claim } from '../claims';
 import { remainingMs } from '../deadline';
-import { singleFlight } from '../single-flight';
 import { HttpError, isTransientDependencyError, isWriteConflict } from '../errors';
-import type { GatewayOrder, PaymentGateway } from './gateway';
-import { gatewayOrderDoc, payableDoc, type GatewayOrderLink } from './store';
+import { singleFlight } from '../single-flight';
+import type { PaymentsContext } from './context';
+import type { GatewayOrder } from './gateway';
+import { gatewayOrderDoc, payableDoc, type GatewayOrderLink, type OwnedPayableRef } from './store';
 
 export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
 export const AMOUNT_TOO_LARGE = `The amount is above the ${formatInr(MAX_AMOUNT_PAISE)} limit for one payment.`;
 
-/** Prices include GST unless the configuration says otherwise (the spec charges the price itself). */
-const PRICES_INCLUDE_GST: TaxSettings = { registered: false, ratePercent: 0, pricesIncludeGst: true };
-
 /**
- * The amount we charge for a document, in paise, computed here and only here: an order from the
- * catalogue prices of its items (and its stored total must agree), an invoice from its stored
- * amount. That is the amount charged, unless a registered seller lists prices without GST
- * (PRICES_INCLUDE_GST=false): then each line's GST is added, exactly as its tax invoice prints it.
+ * What we charge for a payable now, in paise, from its stored document (see pricePayable: an
+ * order from the catalogue, an invoice from its amount, GST added when prices exclude it); a 400
+ * with the reason when it cannot be charged.
  */
-export function payableAmountPaise(type: PaymentType, data: DocumentData, tax = PRICES_INCLUDE_GST): number {
-  const listedPaise = listedAmountPaise(type, data);
-  if (!tax.registered || tax.pricesIncludeGst) return listedPaise;
-  const lines = listedLinesOf(type, data as PaidSubject, { sacCodes: {}, sacDefault: '' });
-  return chargedAmountPaise(
-    lines.map((line) => line.listedPaise),
-    tax,
-  );
+export function chargePaise(ref: PayableRef, stored: DocumentData, tax: TaxSettings): number {
+  const pricing = pricePayable(readPayable(ref, stored), tax);
+  if (!pricing.ok) throw new HttpError(400, pricing.message);
+  if (pricing.chargedPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, 'The amount must be at least ₹1.');
+  // The rules cap what clients store, but not what the Admin SDK or an older rule let in.
+  if (pricing.chargedPaise > MAX_AMOUNT_PAISE) throw new HttpError(400, AMOUNT_TOO_LARGE);
+  return pricing.chargedPaise;
 }
 
-function listedAmountPaise(type: PaymentType, data: DocumentData): number {
-  if (type === 'invoice') {
-    const amount = data.amount;
-    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 1) {
-      throw new HttpError(400, 'This invoice has no payable amount.');
-    }
-    return rupeesToPaise(amount);
-  }
-  const pricing = priceOrderItems(data.items);
-  if (!pricing.ok) {
-    throw new HttpError(
-      400,
-      pricing.reason === 'unknown-item'
-        ? `This order contains an item that is no longer sold: ${pricing.itemId}.`
-        : 'This order has no valid items.',
-    );
-  }
-  // The stored total is rupees (spec section 3).
-  if (typeof data.total !== 'number' || rupeesToPaise(data.total) !== pricing.amountPaise) {
-    throw new HttpError(400, 'The order total does not match the current prices. Please review your cart.');
-  }
-  return pricing.amountPaise;
-}
-
-export interface PaymentOrderInput {
-  uid: string;
-  type: PaymentType;
-  docId: string;
-}
+export type PaymentOrderInput = OwnedPayableRef;
 
 export interface PaymentOrder {
   id: string;
@@ -80,7 +46,7 @@ export interface PaymentOrder {
   reused: boolean;
 }
 
-/** How long a request holds the right to create a document's gateway order; a crashed holder's lapses. */
+/** How long a request holds the right to create a payable's gateway order; a crashed holder's lapses. */
 export const GATEWAY_ORDER_LEASE_MS = 15_000;
 /** How long a request that lost the race waits for the winner's order before a retryable 409. */
 export const GATEWAY_ORDER_WAIT_MS = 5_000;
@@ -90,15 +56,14 @@ const CLAIM_KEPT_MS = 24 * 3_600_000;
 export const PAYMENT_IN_PROGRESS = 'This payment is already being set up. Please try again in a moment.';
 
 /**
- * gatewayOrderClaims/{hash of the document's path}: who may create the gateway order of one order
- * or invoice, until when (a lease: `claimId`, `expiresAt`), and then which order it got
- * (`orderId`, `amountPaise`). Server-only. Created with `create()`, so taking a free claim is one
- * write that fails if anyone holds it, and it can be done while the document is being read.
+ * gatewayOrderClaims/{hash of the payable's path}: a claim (server/claims.ts) on creating the
+ * gateway order of one order or invoice, and then which order it got (`orderId`, `amountPaise`).
+ * Server-only. Taking a free claim is one create, done while the payable itself is read.
  */
 export interface GatewayOrderClaim {
   path: string;
-  claimId?: string;
-  expiresAt?: Timestamp;
+  claimId?: string | null;
+  leaseUntil?: Timestamp | null;
   orderId?: string;
   amountPaise?: number;
   expireAt: Timestamp;
@@ -107,10 +72,10 @@ export interface GatewayOrderClaim {
 export const claimDoc = (db: Firestore, payable: DocumentReference) =>
   db.doc(`gatewayOrderClaims/${createHash('sha256').update(payable.path).digest('hex').slice(0, 40)}`);
 
-type Claim =
+type Decision =
   | { kind: 'reuse'; id: string; amountPaise: number }
-  | { kind: 'held'; expiresAtMs: number }
-  | { kind: 'claimed'; amountPaise: number; claimTime: Timestamp }
+  | { kind: 'held' }
+  | { kind: 'claimed'; amountPaise: number; claim: Claim }
   | { kind: 'retry' };
 
 function payableData(snapshot: DocumentSnapshot, noun: string): DocumentData {
@@ -133,164 +98,135 @@ export interface PaymentOrderHooks {
   beforeGateway?: () => Promise<void>;
 }
 
+/** Order requests for one payable in this process share one claim (see singleFlight). */
+const orderFlights = singleFlight<Firestore, PaymentOrder>();
+
 /**
  * Creates (or reuses) the gateway order for one pending order or invoice of the user: at most one
- * per document, even under concurrent requests on several instances. The right to call the gateway
- * is a claim document created (one conditional write) while the document itself is read; the
- * winner creates the order and attaches it in one batch, on the condition that neither the
- * document nor its claim changed meanwhile. The others reuse that order (the claim names it), or
- * wait for it and then get a retryable 409. A winner that crashes leaves a claim that lapses after
- * GATEWAY_ORDER_LEASE_MS. The order is reused while the amount is unchanged, so a retried checkout
- * never creates a second chargeable order. Sequentially: read and claim together, the gateway,
- * the attach.
+ * per payable, even under concurrent requests on several instances. The right to call the gateway
+ * is a claim taken while the payable itself is read; the winner creates the order and attaches it
+ * in one batch, on the condition that neither the payable nor its claim changed meanwhile. The
+ * others reuse that order (the claim names it), or wait for it and then get a retryable 409. A
+ * winner that crashes leaves a claim that lapses after GATEWAY_ORDER_LEASE_MS. The order is reused
+ * while the amount is unchanged, so a retried checkout never creates a second chargeable order.
+ * Sequentially: read and claim together, the gateway, the attach.
  */
 export async function createPaymentOrder(
-  db: Firestore,
-  gateway: PaymentGateway,
+  ctx: PaymentsContext,
   input: PaymentOrderInput,
-  tax?: TaxSettings,
   hooks: PaymentOrderHooks = {},
 ): Promise<PaymentOrder> {
-  const { value, joined } = await orderFlights(db, payableDoc(db, input).path, () =>
-    createOrReuse(db, gateway, input, tax, hooks),
+  const { value, joined } = await orderFlights(ctx.db, payableDoc(ctx.db, input).path, () =>
+    createOrReuse(ctx, input, hooks),
   );
   return joined ? { ...value, reused: true } : value;
 }
 
-/** Order requests for one document in this process share one claim (see singleFlight). */
-const orderFlights = singleFlight<Firestore, PaymentOrder>();
-
-async function createOrReuse(
-  db: Firestore,
-  gateway: PaymentGateway,
-  input: PaymentOrderInput,
-  tax: TaxSettings | undefined,
-  hooks: PaymentOrderHooks,
-): Promise<PaymentOrder> {
-  const ref = payableDoc(db, input);
-  const claimRef = claimDoc(db, ref);
+async function createOrReuse(ctx: PaymentsContext, input: PaymentOrderInput, hooks: PaymentOrderHooks) {
+  const ref = payableDoc(ctx.db, input);
+  const claimRef = claimDoc(ctx.db, ref);
   const noun = input.type === 'invoice' ? 'Invoice' : 'Order';
   // Leave the waiting some time to answer within the request's own deadline.
   const waitUntil = Date.now() + Math.min(GATEWAY_ORDER_WAIT_MS, remainingMs() - 1000);
-  const amountOf = (data: DocumentData) => {
-    const amountPaise = payableAmountPaise(input.type, data, tax);
-    if (amountPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, 'The amount must be at least ₹1.');
-    // The rules cap what clients store, but not what the Admin SDK or an older rule let in.
-    if (amountPaise > MAX_AMOUNT_PAISE) throw new HttpError(400, AMOUNT_TOO_LARGE);
-    return amountPaise;
-  };
+  const claimFields = () => ({ path: ref.path, expireAt: Timestamp.fromMillis(Date.now() + CLAIM_KEPT_MS) });
 
   for (;;) {
-    const claimId = randomUUID();
-    const [snapshot, taken] = await Promise.all([ref.get(), takeClaim(claimRef, ref.path, claimId)]);
-    let claim: Claim;
+    // Whether the claim may be taken over depends on the amount, known once the payable is read:
+    // so here it is only created when absent, and decided on below.
+    const [snapshot, taken] = await Promise.all([
+      ref.get(),
+      takeClaim(claimRef, { leaseMs: GATEWAY_ORDER_LEASE_MS, data: claimFields(), isFree: () => false }),
+    ]);
+    const ours = taken.kind === 'taken' ? taken.claim : null;
+    let decision: Decision;
     try {
       const data = payableData(snapshot, noun);
-      const amountPaise = amountOf(data);
-      claim = await decide(claimRef, data, amountPaise, claimId, taken);
+      const amountPaise = chargePaise(input, data, ctx.documents.tax);
+      decision = await decide(data, amountPaise, taken.kind === 'held' ? taken.existing : null, ours, claimFields);
     } catch (error) {
-      if (taken.kind === 'taken') await releaseClaim(claimRef, taken.writeTime);
+      await ours?.release();
       throw error;
     }
-    if (claim.kind === 'reuse') {
-      return { id: claim.id, amountPaise: claim.amountPaise, currency: CURRENCY, reused: true };
+    if (decision.kind === 'reuse') {
+      return { id: decision.id, amountPaise: decision.amountPaise, currency: CURRENCY, reused: true };
     }
-    if (claim.kind === 'claimed') {
-      const created = await createAndAttach(db, gateway, ref, snapshot, claimRef, claimId, claim, input, noun, hooks);
+    if (decision.kind === 'claimed') {
+      const created = await createAndAttach(ctx, {
+        input,
+        payable: snapshot,
+        claim: decision.claim,
+        amountPaise: decision.amountPaise,
+        noun,
+        hooks,
+      });
       if (created) return created;
-      continue; // the document or our claim changed meanwhile: look again
+      continue; // the payable or our claim changed meanwhile: look again
     }
-    if (claim.kind === 'retry') continue;
-    if (Date.now() + WAIT_POLL_MS >= waitUntil) throw new HttpError(409, PAYMENT_IN_PROGRESS);
-    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    if (decision.kind === 'held') {
+      // Another request is creating the order: wait until its claim names it or lapses, then look again.
+      const settled = await waitFor(
+        () => claimRef.get(),
+        (held) => (isLeaseLive(held.data()) ? undefined : true),
+        { untilMs: waitUntil, pollMs: WAIT_POLL_MS },
+      );
+      if (!settled) throw new HttpError(409, PAYMENT_IN_PROGRESS);
+    }
   }
 }
 
-type Taken = { kind: 'taken'; writeTime: Timestamp } | { kind: 'exists'; existing: DocumentSnapshot };
-
-/** Creates the claim, or reads the one that exists. */
-async function takeClaim(claimRef: DocumentReference, path: string, claimId: string): Promise<Taken> {
-  const nowMs = Date.now();
-  const claim: GatewayOrderClaim = {
-    path,
-    claimId,
-    expiresAt: Timestamp.fromMillis(nowMs + GATEWAY_ORDER_LEASE_MS),
-    expireAt: Timestamp.fromMillis(nowMs + CLAIM_KEPT_MS),
-  };
-  try {
-    return { kind: 'taken', writeTime: (await claimRef.create(claim)).writeTime };
-  } catch (error) {
-    if (!isWriteConflict(error)) throw error;
-  }
-  return { kind: 'exists', existing: await claimRef.get() };
-}
-
-/** What to do, given the document (payable, its amount) and the claim as we found or took it. */
+/** What to do, given the payable (its amount) and the claim as we took it or found it. */
 async function decide(
-  claimRef: DocumentReference,
   data: DocumentData,
   amountPaise: number,
-  claimId: string,
-  taken: Taken,
-): Promise<Claim> {
+  existing: DocumentSnapshot | null,
+  ours: Claim | null,
+  claimFields: () => DocumentData,
+): Promise<Decision> {
   // An order attached before (a retried checkout): reuse it.
   if (typeof data.gatewayOrderId === 'string' && data.gatewayOrderAmount === amountPaise) {
-    if (taken.kind === 'taken') await releaseClaim(claimRef, taken.writeTime);
+    await ours?.release();
     return { kind: 'reuse', id: data.gatewayOrderId, amountPaise };
   }
-  if (taken.kind === 'taken') return { kind: 'claimed', amountPaise, claimTime: taken.writeTime };
-  const { existing } = taken;
-  if (!existing.exists) return { kind: 'retry' }; // released meanwhile
+  if (ours) return { kind: 'claimed', amountPaise, claim: ours };
+  if (!existing) return { kind: 'retry' };
   const held = existing.data() as GatewayOrderClaim;
-  // Attached by another request (our read of the document may predate it): reuse that order.
+  // Attached by another request (our read of the payable may predate it): reuse that order.
   if (typeof held.orderId === 'string' && held.amountPaise === amountPaise) {
     return { kind: 'reuse', id: held.orderId, amountPaise };
   }
-  const expiresAtMs = held.expiresAt instanceof Timestamp ? held.expiresAt.toMillis() : 0;
-  if (held.orderId === undefined && expiresAtMs > Date.now()) return { kind: 'held', expiresAtMs };
+  if (isLeaseLive(held)) return { kind: 'held' };
   // A lapsed lease (its holder crashed) or an order for another amount: take the claim over.
-  try {
-    const nowMs = Date.now();
-    const written = await claimRef.update(
-      {
-        claimId,
-        expiresAt: Timestamp.fromMillis(nowMs + GATEWAY_ORDER_LEASE_MS),
-        expireAt: Timestamp.fromMillis(nowMs + CLAIM_KEPT_MS),
-        orderId: FieldValue.delete(),
-        amountPaise: FieldValue.delete(),
-      },
-      { lastUpdateTime: existing.updateTime },
-    );
-    return { kind: 'claimed', amountPaise, claimTime: written.writeTime };
-  } catch (error) {
-    if (isWriteConflict(error)) return { kind: 'retry' };
-    throw error;
-  }
+  const claim = await takeOver(existing, {
+    leaseMs: GATEWAY_ORDER_LEASE_MS,
+    data: { ...claimFields(), orderId: FieldValue.delete(), amountPaise: FieldValue.delete() },
+  });
+  return claim ? { kind: 'claimed', amountPaise, claim } : { kind: 'retry' };
+}
+
+interface AttachInput {
+  input: PaymentOrderInput;
+  /** The payable as read when the claim was taken: the attach is conditional on it. */
+  payable: DocumentSnapshot;
+  claim: Claim;
+  amountPaise: number;
+  noun: string;
+  hooks: PaymentOrderHooks;
 }
 
 /**
- * Calls the gateway and attaches its order to the document, only while our claim holds; returns
+ * Calls the gateway and attaches its order to the payable, only while our claim holds; returns
  * null (the order is left unused) when the claim was lost. A failure releases the claim at once,
  * so the next request need not wait for it to lapse.
  */
 async function createAndAttach(
-  db: Firestore,
-  gateway: PaymentGateway,
-  ref: DocumentReference,
-  snapshot: DocumentSnapshot,
-  claimRef: DocumentReference,
-  claimId: string,
-  claim: Extract<Claim, { kind: 'claimed' }>,
-  input: PaymentOrderInput,
-  noun: string,
-  hooks: PaymentOrderHooks,
+  { db, gateway }: PaymentsContext,
+  { input, payable, claim, amountPaise, noun, hooks }: AttachInput,
 ): Promise<PaymentOrder | null> {
-  const { amountPaise } = claim;
   let order: GatewayOrder;
   try {
     await hooks.beforeGateway?.();
   } catch (error) {
-    await releaseClaim(claimRef, claim.claimTime);
+    await claim.release();
     throw error;
   }
   try {
@@ -301,63 +237,44 @@ async function createAndAttach(
       notes: { uid: input.uid, type: input.type, docId: input.docId },
     });
   } catch (error) {
-    await releaseClaim(claimRef, claim.claimTime);
+    await claim.release();
     // A gateway that is down or too slow is a 503 the client may retry; a refusal is a 502.
     if (isTransientDependencyError(error)) throw error;
     throw Object.assign(new HttpError(502, PAYMENT_ORDER_FAILED), { cause: error });
   }
   const createdAt = Timestamp.fromMillis(order.createdAt);
-  const onDocument = { gatewayOrderId: order.id, gatewayOrderAmount: amountPaise, gatewayOrderCreatedAt: createdAt };
-  const onClaim = {
-    orderId: order.id,
-    amountPaise,
-    claimId: FieldValue.delete(),
-    expiresAt: FieldValue.delete(),
-  };
-  const link: GatewayOrderLink = {
-    uid: input.uid,
-    type: input.type,
-    docId: input.docId,
-    amountPaise,
-    currency: CURRENCY,
-  };
+  const onPayable = { gatewayOrderId: order.id, gatewayOrderAmount: amountPaise, gatewayOrderCreatedAt: createdAt };
+  // The claim ends naming the order it got.
+  const onClaim = { orderId: order.id, amountPaise, claimId: FieldValue.delete(), leaseUntil: FieldValue.delete() };
+  const link: GatewayOrderLink = { ...input, amountPaise, currency: CURRENCY };
   const created: PaymentOrder = { id: order.id, amountPaise, currency: CURRENCY, reused: false };
-  // Usually one write: nothing changed since we read the document and took the claim.
+  // Usually one write: nothing changed since we read the payable and took the claim.
   try {
     await db
       .batch()
-      .update(ref, onDocument, { lastUpdateTime: snapshot.updateTime! })
-      .update(claimRef, onClaim, { lastUpdateTime: claim.claimTime })
+      .update(payable.ref, onPayable, { lastUpdateTime: payable.updateTime! })
+      .update(claim.ref, onClaim, { lastUpdateTime: claim.lastWrite })
       .set(gatewayOrderDoc(db, order.id), { ...link, createdAt })
       .commit();
     return created;
   } catch (error) {
     if (!isWriteConflict(error)) throw error;
   }
-  // Something changed (a field of the document, or the claim): attach only if it is still ours
-  // and the document still payable.
+  // Something changed (a field of the payable, or the claim): attach only if the claim is still
+  // ours and the payable still payable.
   try {
     const attached = await db.runTransaction(async (tx) => {
-      const [current, held] = await Promise.all([tx.get(ref), tx.get(claimRef)]);
-      if ((held.data() as GatewayOrderClaim | undefined)?.claimId !== claimId) return false;
+      const [current, held] = await Promise.all([tx.get(payable.ref), tx.get(claim.ref)]);
+      if ((held.data() as GatewayOrderClaim | undefined)?.claimId !== claim.id) return false;
       payableData(current, noun);
-      tx.update(ref, onDocument);
-      tx.update(claimRef, onClaim);
+      tx.update(payable.ref, onPayable);
+      tx.update(claim.ref, onClaim);
       tx.set(gatewayOrderDoc(db, order.id), { ...link, createdAt });
       return true;
     });
     return attached ? created : null;
   } catch (error) {
-    await releaseClaim(claimRef, claim.claimTime);
+    await claim.release();
     throw error;
   }
-}
-
-/**
- * Gives our claim back so the next request need not wait for it to lapse: deleted only if it is
- * still as we wrote it (`claimTime`); one taken over meanwhile is someone else's. If the delete
- * fails, the claim lapses on its own.
- */
-async function releaseClaim(claimRef: DocumentReference, claimTime: Timestamp): Promise<void> {
-  await claimRef.delete({ lastUpdateTime: claimTime }).catch(() => undefined);
 }

@@ -1,24 +1,26 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import type { PaymentType } from '../../src/domain/schemas';
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import type { PayableRef, PayableType } from '../../src/domain/payable';
 
 /**
  * Where payment state lives. `gatewayOrders/{gatewayOrderId}` maps a gateway order back to the
- * document it pays, so verify, webhooks and reconciliation find it with one read (and only ever
- * the document WE attached the order to). All three collections below are server-only.
+ * payable it pays, so verify, webhooks and reconciliation find it with one read (and only ever
+ * the payable WE attached the order to). `payments`, `gatewayOrders` and `webhookEvents` are
+ * server-only.
  */
-export interface GatewayOrderLink {
+export interface GatewayOrderLink extends PayableRef {
   uid: string;
-  type: PaymentType;
-  docId: string;
   /** Integer paise. */
   amountPaise: number;
   currency: 'INR';
 }
 
-export const collectionOf = (type: PaymentType) => (type === 'invoice' ? 'invoices' : 'orders');
+/** A payable of one customer: `users/{uid}/orders/{docId}` or `users/{uid}/invoices/{docId}`. */
+export type OwnedPayableRef = PayableRef & { uid: string };
 
-export const payableDoc = (db: Firestore, link: Pick<GatewayOrderLink, 'uid' | 'type' | 'docId'>) =>
-  db.doc(`users/${link.uid}/${collectionOf(link.type)}/${link.docId}`);
+export const collectionOf = (type: PayableType) => (type === 'invoice' ? 'invoices' : 'orders');
+
+export const payableDoc = (db: Firestore, ref: OwnedPayableRef): DocumentReference =>
+  db.doc(`users/${ref.uid}/${collectionOf(ref.type)}/${ref.docId}`);
 
 export const gatewayOrderDoc = (db: Firestore, gatewayOrderId: string) => db.doc(`gatewayOrders/${gatewayOrderId}`);
 export const paymentDoc = (db: Firestore, paymentId: string) => db.doc(`payments/${paymentId}`);

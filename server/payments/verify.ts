@@ -1,7 +1,6 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import type { CheckoutResult, VerifyPaymentResponse } from '../../src/domain/payments';
 import { HttpError } from '../errors';
-import type { PaymentGateway } from './gateway';
+import type { PaymentsContext } from './context';
 import { markPaid } from './mark-paid';
 import { gatewayOrderDoc, type GatewayOrderLink } from './store';
 
@@ -18,11 +17,11 @@ export const PAYMENT_NOT_APPLIED =
  * Calling it twice is a harmless success.
  */
 export async function verifyPayment(
-  db: Firestore,
-  gateway: PaymentGateway,
+  ctx: PaymentsContext,
   uid: string,
   body: CheckoutResult,
 ): Promise<VerifyPaymentResponse> {
+  const { db, gateway } = ctx;
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!gateway.verifyCheckoutSignature(orderId, paymentId, signature)) {
     throw new HttpError(400, 'Payment verification failed: the signature is invalid.');
@@ -41,7 +40,7 @@ export async function verifyPayment(
     throw new HttpError(400, payment.errorDescription ?? 'The payment was not completed.');
   }
   const { outcome } = await markPaid(
-    db,
+    ctx,
     {
       gatewayOrderId: orderId,
       paymentId,

@@ -3,7 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { HttpError } from '../errors';
 import { singleFlight } from '../single-flight';
-import type { PaymentGateway } from './gateway';
+import type { PaymentsContext } from './context';
 import { markPaid, recordPaymentFailure } from './mark-paid';
 import type { RazorpayPaymentEntity, WebhookEvent } from './webhook-event';
 import { claimEvent } from './event-claims';
@@ -37,11 +37,11 @@ const paymentFlights = singleFlight<Firestore, WebhookResult & { eventId: string
  * Unknown events are acknowledged and ignored.
  */
 export async function handleWebhook(
-  db: Firestore,
-  gateway: PaymentGateway,
+  ctx: PaymentsContext,
   delivery: WebhookDelivery,
-  logger?: Logger,
+  logger: Pick<Logger, 'info' | 'warn' | 'error'> | undefined = ctx.logger,
 ): Promise<WebhookResult> {
+  const { gateway } = ctx;
   if (!gateway.webhooksEnabled) throw new HttpError(503, 'Webhooks are not configured.');
   if (
     !Buffer.isBuffer(delivery.rawBody) ||
@@ -71,8 +71,8 @@ export async function handleWebhook(
   }
 
   const kind = event.event === 'payment.failed' ? 'failed' : 'captured';
-  const { value, joined } = await paymentFlights(db, `${kind}:${payment.id}`, async () => ({
-    ...(await handleEvent(db, eventId, event.event, payment, logger)),
+  const { value, joined } = await paymentFlights(ctx.db, `${kind}:${payment.id}`, async () => ({
+    ...(await handleEvent(ctx, eventId, event.event, payment, logger)),
     eventId,
   }));
   const result = { handled: value.handled, outcome: value.outcome };
@@ -83,12 +83,13 @@ export async function handleWebhook(
 }
 
 async function handleEvent(
-  db: Firestore,
+  ctx: PaymentsContext,
   eventId: string,
   eventType: string,
   payment: RazorpayPaymentEntity,
-  logger?: Logger,
+  logger?: Pick<Logger, 'info'>,
 ): Promise<WebhookResult> {
+  const { db } = ctx;
   const claim = await claimEvent(db, eventId, {
     event: eventType,
     gatewayOrderId: payment.order_id,
@@ -106,7 +107,7 @@ async function handleEvent(
         description: payment.error_description ?? undefined,
       });
     } else {
-      const result = await markPaid(db, {
+      const result = await markPaid(ctx, {
         gatewayOrderId: payment.order_id,
         paymentId: payment.id,
         amountPaise: payment.amount,

@@ -2,10 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import { contactFormSchema } from '../../src/domain/schemas';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
-import { addEnquiryMails } from '../mail/mails';
-import { mailQueued } from '../mail/outbox';
+import { recordEnquiry } from '../enquiries/enquiries';
 import { perMinuteLimiter } from '../rate-limit';
-import { enquiryData, queryData } from '../staff/enquiries';
 
 /** Enquiries per client IP per minute: enough for a person, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = 5;
@@ -15,12 +13,9 @@ export const CONTACT_RATE_LIMIT_MESSAGE =
   'Too many enquiries from your connection. Please wait a minute and try again.';
 
 /**
- * POST /api/contact (and the spec's POST /submit-contact-form, same body).
- * A signed-in sender's query goes to users/{uid}/queries, with the uid taken from the verified
- * ID token (the body's userId is ignored), and to the staff inbox `enquiries` under the same id;
- * a visitor's goes to `enquiries` only, so it is never lost.
- * Each queues an acknowledgement to the typed email and a notification to the company; the rate
- * limit runs first, so a refused request queues no mail.
+ * POST /api/contact (and the spec's POST /submit-contact-form, same body): records the enquiry
+ * (see recordEnquiry) for the sender the verified ID token names, if any. The rate limit runs
+ * first, so a refused request writes nothing and queues no mail.
  */
 export function contactRouter(deps: AppDeps): Router {
   const router = Router();
@@ -33,27 +28,11 @@ export function contactRouter(deps: AppDeps): Router {
 
   const submit: RequestHandler = async (req, res) => {
     const form = contactFormSchema.parse(req.body ?? {});
-    const { db } = deps.firebase;
-    const enquiries = db.collection('enquiries');
-    const ref = req.user ? db.collection('users').doc(req.user.uid).collection('queries').doc() : enquiries.doc();
-    // The enquiry and its two mails commit together; the mails are sent later by the outbox worker,
-    // so a slow or dead mail server never touches this request.
-    const batch = db.batch();
-    if (req.user) {
-      batch.create(ref, queryData(form));
-      batch.create(enquiries.doc(ref.id), enquiryData(form, { uid: req.user.uid, queryId: ref.id }));
-    } else {
-      batch.create(ref, enquiryData(form, null));
-    }
-    addEnquiryMails(batch, db, {
-      enquiryId: ref.id,
+    await recordEnquiry(deps.firebase.db, {
       form,
       uid: req.user?.uid ?? null,
-      submittedAt: new Date(),
       companyEmail: deps.config.COMPANY_EMAIL,
     });
-    await batch.commit();
-    mailQueued();
     res.status(201).json({ message: CONTACT_SUCCESS_MESSAGE });
   };
 

@@ -7,18 +7,17 @@ import {
   offlinePaymentSchema,
   refundRequestSchema,
 } from '../../src/domain/staff';
-import type { AppDeps } from '../app-deps';
+import { paymentsContext, type AppDeps } from '../app-deps';
+import { addAudit, recordAudit } from '../audit';
+import { actorOf, requireStaff } from '../auth';
+import { updateEnquiry } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
+import { JobRunner, RECONCILE_JOB, reconcileJob } from '../jobs';
 import { resendMail } from '../mail/drain';
-import { JobRunner } from '../jobs/runner';
-import { RECONCILE_JOB, reconcileJob } from '../payments/reconcile';
-import { actorOf, requireStaff } from '../staff/access';
-import { addAudit } from '../staff/audit';
-import { updateEnquiry } from '../staff/enquiries';
+import { recordOfflinePayment } from '../payments/offline';
+import { refundPayment } from '../payments/refunds';
 import { paymentsCsv } from '../staff/export';
 import { cancelInvoice, issueInvoice, nextInvoiceNumber } from '../staff/invoices';
-import { recordOfflinePayment } from '../staff/offline';
-import { refundPayment } from '../staff/refunds';
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);
@@ -31,6 +30,7 @@ const idParam = (value: unknown) => documentIdSchema.parse(value);
 export function staffRouter(deps: AppDeps): Router {
   const router = Router();
   const { db, auth } = deps.firebase;
+  const payments = paymentsContext(deps);
   router.use('/api/staff', ...requireStaff(auth));
 
   router.post('/api/staff/enquiries/:id', async (req, res) => {
@@ -57,18 +57,16 @@ export function staffRouter(deps: AppDeps): Router {
   router.post('/api/staff/payments/:id/refunds', async (req, res) => {
     const body = refundRequestSchema.parse(req.body ?? {});
     const result = await refundPayment(
-      db,
-      deps.gateway,
+      { ...payments, logger: req.log },
       { paymentId: idParam(req.params.id), ...body },
       actorOf(req.user!),
-      req.log,
     );
     res.status(result.status === 'pending' ? 202 : result.status === 'failed' ? 502 : 200).json(result);
   });
 
   router.post('/api/staff/payments/offline', async (req, res) => {
     const input = offlinePaymentSchema.parse(req.body ?? {});
-    const result = await recordOfflinePayment(db, input, actorOf(req.user!), deps.config.documents.tax);
+    const result = await recordOfflinePayment({ ...payments, logger: req.log }, input, actorOf(req.user!));
     res.status(result.outcome === 'paid' ? 201 : 200).json(result);
   });
 
@@ -90,17 +88,15 @@ export function staffRouter(deps: AppDeps): Router {
     // the report on leases/reconcile; a one-off runner where none runs (tests, RECONCILE off).
     const runner = deps.jobs?.has(RECONCILE_JOB)
       ? deps.jobs
-      : new JobRunner(db, req.log).register(reconcileJob(db, deps.gateway, 0, req.log));
+      : new JobRunner(db, req.log).register(reconcileJob({ ...payments, logger: req.log }, 0));
     const outcome = await runner.run(RECONCILE_JOB, { trigger: 'manual', force: true });
-    const batch = db.batch();
-    addAudit(batch, db, {
+    await recordAudit(db, {
       actor: actorOf(req.user!),
       action: 'job.run',
       target: `leases/${RECONCILE_JOB}`,
       before: null,
       after: { outcome: outcome.outcome, ok: outcome.outcome === 'ran' ? outcome.ok : null },
     });
-    await batch.commit();
     if (outcome.outcome === 'busy') throw new HttpError(409, 'Reconciliation is running already. Try again shortly.');
     if (outcome.outcome === 'ran' && !outcome.ok) {
       throw new HttpError(502, `Reconciliation failed: ${outcome.error ?? 'unknown error'}`);

@@ -1,14 +1,9 @@
-import {
-  FieldPath,
-  FieldValue,
-  type Firestore,
-  type Query,
-  type QueryDocumentSnapshot,
-} from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { lowerCopy } from '../../src/domain/staff';
 import { paymentStatusOf } from '../../src/domain/console-status';
 import { STATUS } from '../../src/domain/status';
-import { enquiryDoc } from './enquiries';
+import { enquiryDoc } from '../enquiries/enquiries';
+import { forEachPage } from '../paging';
 
 export interface BackfillReport {
   profiles: number;
@@ -16,19 +11,7 @@ export interface BackfillReport {
   payments: number;
 }
 
-const PAGE = 300;
-
-/** Every document of a query, page by page with a cursor (never one read of a whole collection). */
-async function forEachPage(source: Query, visit: (docs: QueryDocumentSnapshot[]) => Promise<void>): Promise<void> {
-  let last: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    const page = await (last ? source.startAfter(last) : source).limit(PAGE).get();
-    if (page.empty) return;
-    await visit(page.docs);
-    if (page.size < PAGE) return;
-    last = page.docs[page.size - 1];
-  }
-}
+const PAGE = { pageSize: 300 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -42,72 +25,88 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export async function backfillConsoleData(db: Firestore): Promise<BackfillReport> {
   const report: BackfillReport = { profiles: 0, enquiries: 0, payments: 0 };
 
-  await forEachPage(db.collection('users').orderBy(FieldPath.documentId()), async (docs) => {
-    const batch = db.batch();
-    for (const doc of docs) {
-      const name = text(doc.get('name'));
-      const email = text(doc.get('email'));
-      if (doc.get('nameLower') === lowerCopy(name) && doc.get('emailLower') === lowerCopy(email)) continue;
-      batch.update(doc.ref, { nameLower: lowerCopy(name), emailLower: lowerCopy(email) });
-      report.profiles += 1;
-    }
-    await batch.commit();
-  });
+  await forEachPage(
+    db.collection('users').orderBy(FieldPath.documentId()),
+    async (docs) => {
+      const batch = db.batch();
+      for (const doc of docs) {
+        const name = text(doc.get('name'));
+        const email = text(doc.get('email'));
+        if (doc.get('nameLower') === lowerCopy(name) && doc.get('emailLower') === lowerCopy(email)) continue;
+        batch.update(doc.ref, { nameLower: lowerCopy(name), emailLower: lowerCopy(email) });
+        report.profiles += 1;
+      }
+      await batch.commit();
+    },
+    PAGE,
+  );
 
-  await forEachPage(db.collectionGroup('queries').orderBy(FieldPath.documentId()), async (docs) => {
-    const entries = docs.map((doc) => enquiryDoc(db, doc.id));
-    const existing = await db.getAll(...entries);
-    const batch = db.batch();
-    docs.forEach((doc, index) => {
-      if (existing[index]!.exists) return;
-      const uid = doc.ref.parent.parent!.id;
-      const query = doc.data();
-      batch.create(entries[index]!, {
-        name: text(query.name),
-        businessName: text(query.businessName),
-        contactNumber: text(query.contactNumber),
-        email: text(query.email),
-        message: text(query.message),
-        status: text(query.status) || STATUS.new,
-        submittedAt: query.submittedAt ?? FieldValue.serverTimestamp(),
-        nameLower: lowerCopy(text(query.name)),
-        emailLower: lowerCopy(text(query.email)),
-        source: 'customer',
-        uid,
-        queryId: doc.id,
+  await forEachPage(
+    db.collectionGroup('queries').orderBy(FieldPath.documentId()),
+    async (docs) => {
+      const entries = docs.map((doc) => enquiryDoc(db, doc.id));
+      const existing = await db.getAll(...entries);
+      const batch = db.batch();
+      docs.forEach((doc, index) => {
+        if (existing[index]!.exists) return;
+        const uid = doc.ref.parent.parent!.id;
+        const query = doc.data();
+        batch.create(entries[index]!, {
+          name: text(query.name),
+          businessName: text(query.businessName),
+          contactNumber: text(query.contactNumber),
+          email: text(query.email),
+          message: text(query.message),
+          status: text(query.status) || STATUS.new,
+          submittedAt: query.submittedAt ?? FieldValue.serverTimestamp(),
+          nameLower: lowerCopy(text(query.name)),
+          emailLower: lowerCopy(text(query.email)),
+          source: 'customer',
+          uid,
+          queryId: doc.id,
+        });
+        report.enquiries += 1;
       });
-      report.enquiries += 1;
-    });
-    await batch.commit();
-  });
+      await batch.commit();
+    },
+    PAGE,
+  );
 
-  await forEachPage(db.collection('enquiries').orderBy(FieldPath.documentId()), async (docs) => {
-    const batch = db.batch();
-    for (const doc of docs) {
-      if (typeof doc.get('nameLower') === 'string') continue;
-      batch.update(doc.ref, {
-        nameLower: lowerCopy(text(doc.get('name'))),
-        emailLower: lowerCopy(text(doc.get('email'))),
-        source: doc.get('uid') ? 'customer' : 'visitor',
-      });
-      report.enquiries += 1;
-    }
-    await batch.commit();
-  });
+  await forEachPage(
+    db.collection('enquiries').orderBy(FieldPath.documentId()),
+    async (docs) => {
+      const batch = db.batch();
+      for (const doc of docs) {
+        if (typeof doc.get('nameLower') === 'string') continue;
+        batch.update(doc.ref, {
+          nameLower: lowerCopy(text(doc.get('name'))),
+          emailLower: lowerCopy(text(doc.get('email'))),
+          source: doc.get('uid') ? 'customer' : 'visitor',
+        });
+        report.enquiries += 1;
+      }
+      await batch.commit();
+    },
+    PAGE,
+  );
 
-  await forEachPage(db.collection('payments').orderBy(FieldPath.documentId()), async (docs) => {
-    const batch = db.batch();
-    for (const doc of docs) {
-      const status = paymentStatusOf(doc.data());
-      if (doc.get('status') === status && typeof doc.get('refundedPaise') === 'number') continue;
-      batch.update(doc.ref, {
-        status,
-        refundedPaise: typeof doc.get('refundedPaise') === 'number' ? doc.get('refundedPaise') : 0,
-      });
-      report.payments += 1;
-    }
-    await batch.commit();
-  });
+  await forEachPage(
+    db.collection('payments').orderBy(FieldPath.documentId()),
+    async (docs) => {
+      const batch = db.batch();
+      for (const doc of docs) {
+        const status = paymentStatusOf(doc.data());
+        if (doc.get('status') === status && typeof doc.get('refundedPaise') === 'number') continue;
+        batch.update(doc.ref, {
+          status,
+          refundedPaise: typeof doc.get('refundedPaise') === 'number' ? doc.get('refundedPaise') : 0,
+        });
+        report.payments += 1;
+      }
+      await batch.commit();
+    },
+    PAGE,
+  );
 
   return report;
 }

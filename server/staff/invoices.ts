@@ -5,8 +5,7 @@ import { STATUS } from '../../src/domain/status';
 import { HttpError } from '../errors';
 import { invoiceIssuedMail } from '../mail/mails';
 import { addMail, mailQueued } from '../mail/outbox';
-import type { Actor } from './access';
-import { addAudit } from './audit';
+import { addAudit, type Actor } from '../audit';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 export const INVOICE_NOT_FOUND = 'Invoice not found.';

@@ -7,6 +7,8 @@ import { createPaymentOrder, sandboxPay, seedInvoice, seedOrder } from './paymen
 export const SELLER_GSTIN = '29AAGCB7383J1Z4';
 export const BUYER_GSTIN = '27AAPFU0939F1ZV';
 export const REGISTERED_SELLER = { SELLER_GSTIN, PAYMENT_RATE_LIMIT_PER_MINUTE: '100000' };
+/** Documents stay pending after a payment until a test numbers them (issuePendingDocuments, with its own clock). */
+export const NUMBERED_BY_JOB = { DOCUMENT_NUMBERING: 'job' };
 
 /** The profile the details step writes (users/{uid}), with an optional GSTIN. */
 export async function seedProfile(uid: string, overrides: Record<string, unknown> = {}): Promise<void> {

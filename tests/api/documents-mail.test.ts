@@ -4,14 +4,20 @@ import { drainOutbox } from '../../server/mail/drain';
 import { testApp } from '../helpers/api-app';
 import { createUserWithToken } from '../helpers/emulators';
 import { catcherTransport, caughtMailPerTest, drainOptions, mailsTo } from '../helpers/mail-catcher';
-import { documentData, payThroughCheckout, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
+import {
+  documentData,
+  payThroughCheckout,
+  NUMBERED_BY_JOB,
+  REGISTERED_SELLER,
+  seedProfile,
+} from './documents-fixtures';
 import { uniqueEmail } from './payments-fixtures';
 
 const { track } = caughtMailPerTest();
 
 describe('the payment receipt mail and its document', () => {
   it('when the receipt is sent before the worker numbered the document, then it is numbered then and its PDF is attached', async () => {
-    const { app, deps } = testApp({ env: REGISTERED_SELLER });
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const email = uniqueEmail('receipt-pdf');
     const user = await createUserWithToken(email);
     await seedProfile(user.uid, { email });

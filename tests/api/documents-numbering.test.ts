@@ -1,46 +1,37 @@
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseDocumentNumber } from '@/domain/document-number';
-import { startDocumentWorker, type DocumentWorker } from '../../server/documents/worker';
-import { testApp } from '../helpers/api-app';
+import { testInstance } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
 import { allDocuments, payThroughCheckout, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
 import { newUser, waitFor } from './payments-fixtures';
 
 const PAYMENTS = 200;
-let workers: DocumentWorker[] = [];
 
 beforeEach(async () => {
   await clearFirestore();
 });
 
-afterEach(() => {
-  for (const worker of workers) worker.stop();
-  workers = [];
-});
+async function listen(server: Server): Promise<string> {
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 describe('document numbering under load', () => {
-  it(`when ${PAYMENTS} payments are verified at once and two workers number them, then their documents get ${PAYMENTS} distinct consecutive numbers with no gap`, async () => {
-    const { app, deps } = testApp({ env: REGISTERED_SELLER });
-    // Two API instances' workers, as the API runs them: kicked after every payment marked Paid, so
-    // they race for the same counter (and a 1 s timer picks up whatever lost a race).
-    workers = [1, 2].map(() =>
-      startDocumentWorker(deps.firebase.db, deps.config.documents, {
-        intervalSeconds: 1,
-        logger: pino({ level: 'silent' }),
-      }),
-    );
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  it(`when ${PAYMENTS} payments are verified at once on two API instances, then their documents get ${PAYMENTS} distinct consecutive numbers with no gap`, async () => {
+    // Two API instances (their own Firebase clients), as Cloud Run would run them: each numbers the
+    // documents of its own payments right after they commit, so they race for the same counter.
+    const instances = ['numbering-a', 'numbering-b'].map((name) => testInstance(name, REGISTERED_SELLER));
+    const servers = instances.map(({ app }) => app.listen(0, '127.0.0.1'));
     try {
+      const urls = await Promise.all(servers.map(listen));
       const user = await newUser();
       await seedProfile(user.uid);
 
       const paid = await Promise.all(
         Array.from({ length: PAYMENTS }, (_, index) =>
-          payThroughCheckout(url, user, { invoiceRupees: 1000 + index }, index % 2 ? 'deliver' : 'drop'),
+          payThroughCheckout(urls[index % 2]!, user, { invoiceRupees: 1000 + index }, index % 3 ? 'deliver' : 'drop'),
         ),
       );
       await waitFor(
@@ -48,7 +39,6 @@ describe('document numbering under load', () => {
         (documents) => documents.length === PAYMENTS && documents.every((doc) => doc.status === 'issued'),
         60_000,
       );
-      await Promise.all(workers.map((worker) => worker.idle()));
 
       const documents = await allDocuments();
       expect(documents.map((doc) => doc.id).sort()).toEqual(paid.map((payment) => payment.paymentId).sort());
@@ -62,7 +52,7 @@ describe('document numbering under load', () => {
         expect((doc.snapshot as { totals: { totalPaise: number } }).totals.totalPaise).toBe(doc.amountPaise);
       }
     } finally {
-      server.close();
+      for (const server of servers) server.close();
     }
   }, 180_000);
 });

@@ -3,10 +3,17 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatInrWithPaise } from '@/domain/money';
 import { issuePendingDocuments } from '../../server/documents/issue';
-import { DOCUMENT_PENDING } from '../../server/routes/documents';
+import { DOCUMENT_PENDING } from '../../server/documents/read';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, stack } from '../helpers/emulators';
-import { BUYER_GSTIN, payThroughCheckout, REGISTERED_SELLER, SELLER_GSTIN, seedProfile } from './documents-fixtures';
+import {
+  BUYER_GSTIN,
+  payThroughCheckout,
+  NUMBERED_BY_JOB,
+  REGISTERED_SELLER,
+  SELLER_GSTIN,
+  seedProfile,
+} from './documents-fixtures';
 import { newUser } from './payments-fixtures';
 
 beforeEach(async () => {
@@ -45,7 +52,7 @@ async function signIn(email: string, password = 'password-123'): Promise<string>
 }
 
 async function issuedInvoice() {
-  const { app, deps } = testApp({ env: REGISTERED_SELLER });
+  const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
   const owner = await newUser('owner');
   await seedProfile(owner.uid, { gstin: BUYER_GSTIN });
   const paid = await payThroughCheckout(app, owner, { items: ['website-Basic', 'manufacturing-Starter'] });
@@ -122,7 +129,7 @@ describe('GET /api/documents/:id.pdf', () => {
   });
 
   it('when the document is still waiting for its number, then the owner gets 409 with a message and the details say pending', async () => {
-    const { app } = testApp({ env: REGISTERED_SELLER });
+    const { app } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const owner = await newUser('owner');
     const paid = await payThroughCheckout(app, owner, { invoiceRupees: 1500 });
 

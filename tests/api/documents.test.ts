@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { paymentsContext } from '../../server/app-deps';
 import { loadConfig } from '../../server/config';
 import { issuePendingDocuments } from '../../server/documents/issue';
 import { reconcilePayments } from '../../server/payments/reconcile';
@@ -9,6 +10,7 @@ import {
   BUYER_GSTIN,
   documentData,
   payThroughCheckout,
+  NUMBERED_BY_JOB,
   REGISTERED_SELLER,
   SELLER_GSTIN,
   seedProfile,
@@ -25,7 +27,7 @@ beforeEach(async () => {
 
 describe('after a payment: one pending document per payment', () => {
   it('when verify, the webhook and reconciliation all report one payment, then exactly one pending document exists, keyed by the payment id', async () => {
-    const { app, deps } = testApp({ env: REGISTERED_SELLER });
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const user = await newUser();
     await seedProfile(user.uid);
 
@@ -34,7 +36,7 @@ describe('after a payment: one pending document per payment', () => {
       () => admin().db.collection('webhookEvents').get(),
       (events) => events.size > 0,
     );
-    await reconcilePayments(deps.firebase.db, deps.gateway, { now: Date.now() + SIXTEEN_MINUTES });
+    await reconcilePayments(paymentsContext(deps), { now: Date.now() + SIXTEEN_MINUTES });
 
     const documents = await allDocuments();
     expect(documents).toHaveLength(1);
@@ -52,7 +54,7 @@ describe('after a payment: one pending document per payment', () => {
   });
 
   it('when a second payment reaches an order that is already Paid, then it gets no document (it is kept for a refund)', async () => {
-    const { app } = testApp({ env: REGISTERED_SELLER });
+    const { app } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const user = await newUser();
     const first = await payThroughCheckout(app, user, { items: ['website-Basic'] });
 
@@ -69,7 +71,7 @@ describe('after a payment: one pending document per payment', () => {
 
 describe('issuePendingDocuments', () => {
   it('when a registered customer in another state paid, then the document is a numbered Tax Invoice with IGST and every printed value', async () => {
-    const { app, deps } = testApp({ env: REGISTERED_SELLER });
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const user = await newUser();
     await seedProfile(user.uid, { gstin: BUYER_GSTIN.toLowerCase() });
     const paid = await payThroughCheckout(app, user, { items: ['website-Basic', 'manufacturing-Starter'] });
@@ -129,7 +131,7 @@ describe('issuePendingDocuments', () => {
   });
 
   it('when the customer is in the seller state with no GSTIN, then the invoice has CGST and SGST and the place of supply is that state', async () => {
-    const { app, deps } = testApp({ env: REGISTERED_SELLER });
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const user = await newUser();
     await seedProfile(user.uid, { state: 'Karnataka', city: 'Bengaluru' });
     const paid = await payThroughCheckout(app, user, { invoiceRupees: 1500 });
@@ -166,7 +168,7 @@ describe('issuePendingDocuments', () => {
   });
 
   it('when the profile and the configuration change after issue, then the issued document stays exactly as it was', async () => {
-    const { app, deps } = testApp({ env: REGISTERED_SELLER });
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const user = await newUser();
     await seedProfile(user.uid);
     const paid = await payThroughCheckout(app, user, { items: ['website-Basic'] });
@@ -186,7 +188,7 @@ describe('issuePendingDocuments', () => {
   });
 
   it('when documents are issued at 31 March 23:59 and 1 April 00:00 IST, then the new financial year starts again at 0001', async () => {
-    const { app, deps } = testApp({ env: REGISTERED_SELLER });
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const user = await newUser();
     await seedProfile(user.uid);
     const { db } = deps.firebase;
@@ -205,7 +207,7 @@ describe('issuePendingDocuments', () => {
   });
 
   it('when a registered seller lists prices without GST, then the payment is price + GST and the invoice shows the price as the taxable value', async () => {
-    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, PRICES_INCLUDE_GST: 'false' } });
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB, PRICES_INCLUDE_GST: 'false' } });
     const user = await newUser();
     await seedProfile(user.uid, { state: 'Karnataka' });
 

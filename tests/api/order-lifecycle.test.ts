@@ -1,6 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { paymentsContext } from '../../server/app-deps';
 import { cancelExpiredOrders, replaceOpenOrders } from '../../server/payments/order-lifecycle';
 import { PAYMENT_MISMATCH } from '../../server/payments/verify';
 import { testApp } from '../helpers/api-app';
@@ -119,7 +120,7 @@ describe('replaceOpenOrders', () => {
       createdAt: Timestamp.fromMillis(Date.now() + HOUR),
     });
 
-    expect(await replaceOpenOrders(deps.firebase.db, deps.gateway, user.uid, kept)).toBe(1);
+    expect(await replaceOpenOrders(paymentsContext(deps), user.uid, kept)).toBe(1);
 
     expect((await docData(orderPath(user.uid, older)))?.status).toBe('Cancelled');
     expect((await docData(orderPath(user.uid, kept)))?.status).toBe('Pending');
@@ -130,7 +131,6 @@ describe('replaceOpenOrders', () => {
 describe('cancelExpiredOrders', () => {
   it('when a Pending order is older than the expiry time, then it is Cancelled; a younger one, or one paid at the gateway, is not', async () => {
     const { app, deps } = testApp();
-    const { db } = deps.firebase;
     const user = await newUser();
     const payer = await newUser('late-payer');
     const now = Date.now() + 25 * HOUR;
@@ -141,8 +141,8 @@ describe('cancelExpiredOrders', () => {
     const gatewayOrderId = await openCheckout(app, payer.idToken, paidLate);
     await sandboxPay(app, payer.idToken, gatewayOrderId, 'success', 'drop');
 
-    const first = await cancelExpiredOrders(db, deps.gateway, { now, maxAgeMs: 24 * HOUR });
-    const second = await cancelExpiredOrders(db, deps.gateway, { now, maxAgeMs: 24 * HOUR });
+    const first = await cancelExpiredOrders(paymentsContext(deps), { now, maxAgeMs: 24 * HOUR });
+    const second = await cancelExpiredOrders(paymentsContext(deps), { now, maxAgeMs: 24 * HOUR });
 
     expect(await docData(orderPath(user.uid, abandoned))).toMatchObject({
       status: 'Cancelled',

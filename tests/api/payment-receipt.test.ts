@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { describe, expect, it } from 'vitest';
+import { paymentsContext } from '../../server/app-deps';
 import { drainOutbox } from '../../server/mail/drain';
 import { mailIds } from '../../server/mail/outbox';
 import { markPaid } from '../../server/payments/mark-paid';
@@ -61,14 +62,14 @@ describe('payment receipts', () => {
     const paymentId = result.razorpay_payment_id;
     const { db } = deps.firebase;
 
-    const reconciled = await reconcilePayments(db, deps.gateway, { now: Date.now() + SIXTEEN_MINUTES });
+    const reconciled = await reconcilePayments(paymentsContext(deps), { now: Date.now() + SIXTEEN_MINUTES });
     const verified = await verify(app, user.idToken, result);
     const hooked = await deliverCapturedWebhook(app, deps.gateway, gatewayOrderId, paymentId);
     // And all three again, at once.
     await Promise.all([
       verify(app, user.idToken, result),
       deliverCapturedWebhook(app, deps.gateway, gatewayOrderId, paymentId),
-      reconcilePayments(db, deps.gateway, { now: Date.now() + SIXTEEN_MINUTES }),
+      reconcilePayments(paymentsContext(deps), { now: Date.now() + SIXTEEN_MINUTES }),
     ]);
     const reports = [
       await drainOutbox(db, transport(), drainOptions()),
@@ -124,7 +125,7 @@ describe('payment receipts', () => {
     const { app, deps, user, gatewayOrderId, result } = await paidCheckout('product_order');
     await verify(app, user.idToken, result);
 
-    const second = await markPaid(deps.firebase.db, {
+    const second = await markPaid(paymentsContext(deps), {
       gatewayOrderId,
       paymentId: 'pay_second000001',
       amountPaise: 13_000_000,

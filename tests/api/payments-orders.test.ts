@@ -28,13 +28,13 @@ beforeEach(async () => {
 });
 
 /** Another request's claim on a document's gateway order, live until `expiresAtMs`. */
-async function holdClaim(path: string, claimId: string, expiresAtMs: number) {
+async function holdClaim(path: string, claimId: string, leaseUntilMs: number) {
   const { db } = admin();
   await claimDoc(db, db.doc(path)).set({
     path,
     claimId,
-    expiresAt: Timestamp.fromMillis(expiresAtMs),
-    expireAt: Timestamp.fromMillis(expiresAtMs + 60_000),
+    leaseUntil: Timestamp.fromMillis(leaseUntilMs),
+    expireAt: Timestamp.fromMillis(leaseUntilMs + 60_000),
   });
 }
 

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paymentsContext } from '../../server/app-deps';
 import { reconcilePayments } from '../../server/payments/reconcile';
 import { hmacHex } from '../../server/payments/signature';
 import { paymentWebhookBody } from '../../server/payments/webhook-event';
@@ -183,8 +184,8 @@ describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
         items: [paymentEntity('failed'), { ...paymentEntity('captured'), id: 'pay_Rzp000000000002' }],
       });
 
-    const first = await reconcilePayments(deps.firebase.db, deps.gateway, { now: Date.now() + 16 * 60_000 });
-    const second = await reconcilePayments(deps.firebase.db, deps.gateway, { now: Date.now() + 16 * 60_000 });
+    const first = await reconcilePayments(paymentsContext(deps), { now: Date.now() + 16 * 60_000 });
+    const second = await reconcilePayments(paymentsContext(deps), { now: Date.now() + 16 * 60_000 });
 
     // The second pass finds nothing pending, so the second interception stays unused.
     nock.cleanAll();

@@ -1,5 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { paymentsContext } from '../../server/app-deps';
 import { reconcilePayments } from '../../server/payments/reconcile';
 import { testApp } from '../helpers/api-app';
 import { clearFirestore } from '../helpers/emulators';
@@ -27,14 +28,13 @@ describe('reconcilePayments', () => {
     const orderId = await seedOrder(user.uid);
     const order = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
     const paid = await sandboxPay(app, user.idToken, order.body.id as string, 'success', 'drop');
-    const { db } = deps.firebase;
 
-    const tooEarly = await reconcilePayments(db, deps.gateway);
+    const tooEarly = await reconcilePayments(paymentsContext(deps));
     expect(tooEarly.paid).toBe(0);
     expect((await docData(orderPath(user.uid, orderId)))?.status).toBe('Pending');
 
-    const first = await reconcilePayments(db, deps.gateway, { now: Date.now() + SIXTEEN_MINUTES });
-    const second = await reconcilePayments(db, deps.gateway, { now: Date.now() + SIXTEEN_MINUTES });
+    const first = await reconcilePayments(paymentsContext(deps), { now: Date.now() + SIXTEEN_MINUTES });
+    const second = await reconcilePayments(paymentsContext(deps), { now: Date.now() + SIXTEEN_MINUTES });
 
     expect(first).toMatchObject({ paid: 1, failed: 0 });
     expect(second.paid).toBe(0);
@@ -50,7 +50,6 @@ describe('reconcilePayments', () => {
 
   it('when more abandoned orders than one page precede a captured newer one, then the newer one ends Paid exactly once', async () => {
     const { app, deps } = testApp();
-    const { db } = deps.firebase;
     const user = await newUser();
     const now = Date.now() + SIXTEEN_MINUTES;
     // Abandoned checkouts of other customers (a customer's own are replaced by their newer order):
@@ -74,8 +73,8 @@ describe('reconcilePayments', () => {
     const order = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
     await sandboxPay(app, user.idToken, order.body.id as string, 'success', 'drop');
 
-    const first = await reconcilePayments(db, deps.gateway, { now, limit: 5 });
-    const second = await reconcilePayments(db, deps.gateway, { now, limit: 5 });
+    const first = await reconcilePayments(paymentsContext(deps), { now, limit: 5 });
+    const second = await reconcilePayments(paymentsContext(deps), { now, limit: 5 });
 
     expect(first).toMatchObject({ checked: abandoned.length + 1, paid: 1, failed: 0 });
     expect(second).toMatchObject({ checked: abandoned.length, paid: 0 });
@@ -90,7 +89,7 @@ describe('reconcilePayments', () => {
     const order = await createPaymentOrder(app, user.idToken, { firestore_id: invoiceId, type: 'invoice' });
     await sandboxPay(app, user.idToken, order.body.id as string, 'failure', 'drop');
 
-    const report = await reconcilePayments(deps.firebase.db, deps.gateway, { now: Date.now() + SIXTEEN_MINUTES });
+    const report = await reconcilePayments(paymentsContext(deps), { now: Date.now() + SIXTEEN_MINUTES });
 
     expect(report).toMatchObject({ checked: 1, paid: 0 });
     expect((await docData(`users/${user.uid}/invoices/${invoiceId}`))?.status).toBe('Pending');

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_STAFF } from '../../server/staff/access';
+import { NOT_STAFF } from '../../server/auth';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
 import { uniqueEmail } from './payments-fixtures';

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paymentsContext } from '../../server/app-deps';
 import { issuePendingDocuments } from '../../server/documents/issue';
 import { GatewayError, type PaymentGateway } from '../../server/payments/gateway';
-import { FULLY_REFUNDED, resolvePendingRefunds } from '../../server/staff/refunds';
+import { FULLY_REFUNDED, resolvePendingRefunds } from '../../server/payments/refunds';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { documentData, payThroughCheckout, seedProfile } from './documents-fixtures';
-import { docData, newUser, sandboxPay, seedOrder } from './payments-fixtures';
+import { docData, newUser, sandboxPay, seedOrder, waitFor } from './payments-fixtures';
 
 let staff: { uid: string; idToken: string };
 
@@ -163,8 +164,8 @@ describe('refunds', () => {
     // A second press meanwhile cannot refund more.
     expect((await refund(app, paid.paymentId)).status).toBe(409);
 
-    const resolved = await resolvePendingRefunds(admin().db, base.deps.gateway, { olderThanMs: 0 });
-    await resolvePendingRefunds(admin().db, base.deps.gateway, { olderThanMs: 0 });
+    const resolved = await resolvePendingRefunds(paymentsContext(base.deps), { olderThanMs: 0 });
+    await resolvePendingRefunds(paymentsContext(base.deps), { olderThanMs: 0 });
 
     expect(resolved).toEqual({ checked: 1, settled: 1 });
     expect(await sandboxRefunds(paid.paymentId)).toHaveLength(1);
@@ -221,7 +222,12 @@ describe('offline payments and export', () => {
       amountPaise: 20_000_00,
       recordedBy: staff.uid,
     });
-    expect(await documentData(paymentId)).toMatchObject({ status: 'pending', series: 'invoice' });
+    // Numbered right after the payment committed, as an online payment's.
+    const document = await waitFor(
+      () => documentData(paymentId),
+      (stored) => stored?.status === 'issued',
+    );
+    expect(document).toMatchObject({ status: 'issued', series: 'invoice' });
     expect(await docData(`mail/payment:${paymentId}`)).toMatchObject({ template: 'payment-receipt' });
     const audit = (await admin().db.collection('auditLog').get()).docs.map((doc) => doc.data());
     expect(audit.map((entry) => entry.action)).toEqual(['payment.offline']);

@@ -4,9 +4,9 @@ import pino from 'pino';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { JobRunner } from '../../server/jobs/runner';
+import { paymentsContext } from '../../server/app-deps';
+import { JobRunner, reconcileJob, RECONCILE_JOB } from '../../server/jobs';
 import { paymentWebhookBody } from '../../server/payments/webhook-event';
-import { reconcileJob, RECONCILE_JOB } from '../../server/payments/reconcile';
 import { CONTACT_RATE_LIMIT } from '../../server/routes/contact';
 import { testInstance } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
@@ -45,7 +45,7 @@ function twoInstances(intervalMinutes = 5, onRun?: (instance: string) => Promise
   return ['two-a', 'two-b'].map((name) => {
     const instance = testInstance(name, { JOBS_SECRET });
     const { db } = instance.deps.firebase;
-    const job = reconcileJob(db, instance.deps.gateway, intervalMinutes, silent);
+    const job = reconcileJob({ ...paymentsContext(instance.deps), logger: silent }, intervalMinutes);
     const runner = new JobRunner(db, silent, { instance: name }).register({
       ...job,
       run: async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { renderDocumentPdf } from '../../../server/documents/pdf';
 import { renderPdfOffThread } from '../../../server/documents/pdf-renderer';
+import { readPayable } from '@/domain/payable';
 import { listedLinesOf, paymentDocumentSnapshot } from '../../../server/documents/snapshot';
 
 const LONGEST_PLANS = ['gym-Smart Gym Management', 'website-Business', 'manufacturing-Premium AI'];
@@ -14,10 +15,10 @@ function sample(lineCount: number, env: Record<string, string>, profileState = '
     items: Array.from({ length: lineCount }, (_, index) => ({ id: LONGEST_PLANS[index % LONGEST_PLANS.length] })),
     orderNumber: 'ORD-1777870800000',
   };
-  const amountPaise = listedLinesOf('product_order', subject, config.documents).reduce(
-    (sum, line) => sum + line.listedPaise,
-    0,
-  );
+  const amountPaise = listedLinesOf(
+    readPayable({ type: 'product_order', docId: 'o1' }, subject),
+    config.documents,
+  ).reduce((sum, line) => sum + line.listedPaise, 0);
   return paymentDocumentSnapshot({
     base: {
       payable: { type: 'product_order', docId: 'o1' },

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { readPayable, type PayableType } from '@/domain/payable';
 import { creditNoteSnapshot, listedLinesOf, recipientOf } from '../../../server/documents/snapshot';
 import { splitInclusiveAmount } from '@/domain/tax';
 import type { TaxDocumentSnapshot } from '@/domain/tax-document';
 
 const KARNATAKA = '29';
 const settings = { sacCodes: { learning: '999293', invoice: '998315' }, sacDefault: '998314' };
+/** The lines of a payable stored with these fields. */
+const linesOf = (type: PayableType, stored: Record<string, unknown>) =>
+  listedLinesOf(readPayable({ type, docId: 'd1' }, stored), settings);
+const noName = { name: null, email: null };
 
 describe('recipientOf (place of supply)', () => {
   it('when the customer has a valid GSTIN, then the place of supply is the GSTIN state, whatever the address says', () => {
     const { recipient, placeOfSupply } = recipientOf(
       { name: 'Asha', state: 'Karnataka', country: 'India', gstin: '27aapfu0939f1zv' },
-      {},
+      noName,
       KARNATAKA,
     );
     expect(recipient).toMatchObject({ gstin: '27AAPFU0939F1ZV', state: 'Karnataka', stateCode: '29' });
@@ -20,7 +25,7 @@ describe('recipientOf (place of supply)', () => {
   it('when the stored GSTIN is invalid, then it is not printed and the address decides', () => {
     const { recipient, placeOfSupply } = recipientOf(
       { state: 'Kerala', country: 'India', gstin: '27AAPFU0939F1ZW' },
-      {},
+      noName,
       KARNATAKA,
     );
     expect(recipient.gstin).toBeNull();
@@ -28,7 +33,7 @@ describe('recipientOf (place of supply)', () => {
   });
 
   it('when the customer is abroad, then the place of supply is Foreign Country (96)', () => {
-    const { placeOfSupply } = recipientOf({ state: 'California', country: 'United States' }, {}, KARNATAKA);
+    const { placeOfSupply } = recipientOf({ state: 'California', country: 'United States' }, noName, KARNATAKA);
     expect(placeOfSupply).toEqual({ state: 'Foreign Country', stateCode: '96' });
   });
 
@@ -42,11 +47,7 @@ describe('recipientOf (place of supply)', () => {
 describe('listedLinesOf', () => {
   it('when an order is paid, then each plan is a line at its catalogue price with its category SAC', () => {
     expect(
-      listedLinesOf(
-        'product_order',
-        { items: [{ id: 'learning-Starter' }, { id: 'website-Basic', price: '₹1' }] },
-        settings,
-      ),
+      linesOf('product_order', { items: [{ id: 'learning-Starter' }, { id: 'website-Basic', price: '₹1' }] }),
     ).toEqual([
       expect.objectContaining({ sac: '999293', description: 'Learning Apps: Starter plan' }),
       { sac: '998314', description: 'Websites & E-commerce: Basic plan', listedPaise: 2_000_000 },
@@ -55,31 +56,23 @@ describe('listedLinesOf', () => {
 
   it('when a plan is no longer sold, then its stored name and price text are used', () => {
     expect(
-      listedLinesOf(
-        'product_order',
-        { items: [{ id: 'gone-Plan', name: 'Plan', category: 'Gone', price: '₹1,500' }] },
-        settings,
-      ),
+      linesOf('product_order', { items: [{ id: 'gone-Plan', name: 'Plan', category: 'Gone', price: '₹1,500' }] }),
     ).toEqual([{ sac: '998314', description: 'Gone: Plan', listedPaise: 150_000 }]);
   });
 
   it('when an invoice is paid, then it is one line for its amount, or its own lines when staff issued them', () => {
-    expect(listedLinesOf('invoice', { invoiceId: 'INV-7', amount: 2500.5 }, settings)).toEqual([
+    expect(linesOf('invoice', { invoiceId: 'INV-7', amount: 2500.5 })).toEqual([
       { sac: '998315', description: 'Software services as per invoice INV-7', listedPaise: 250_050 },
     ]);
     expect(
-      listedLinesOf(
-        'invoice',
-        {
-          number: 'NB-INV-1',
-          amount: 300,
-          lines: [
-            { description: 'Design', amountPaise: 10_000 },
-            { description: 'Build', amountPaise: 20_000 },
-          ],
-        },
-        settings,
-      ),
+      linesOf('invoice', {
+        number: 'NB-INV-1',
+        amount: 300,
+        lines: [
+          { description: 'Design', amountPaise: 10_000 },
+          { description: 'Build', amountPaise: 20_000 },
+        ],
+      }),
     ).toEqual([
       { sac: '998315', description: 'Design', listedPaise: 10_000 },
       { sac: '998315', description: 'Build', listedPaise: 20_000 },

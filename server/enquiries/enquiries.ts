@@ -2,9 +2,10 @@ import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'fireba
 import type { ContactSubmission } from '../../src/domain/schemas';
 import { lowerCopy, type EnquiryUpdate } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
+import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
-import type { Actor } from './access';
-import { addAudit } from './audit';
+import { addEnquiryMails } from '../mail/mails';
+import { mailQueued } from '../mail/outbox';
 
 /**
  * `enquiries/{id}`: the staff inbox. A visitor's enquiry lives only here; a signed-in customer's
@@ -16,7 +17,7 @@ export const enquiryDoc = (db: Firestore, id: string) => db.doc(`enquiries/${id}
 export const ENQUIRY_NOT_FOUND = 'Enquiry not found.';
 
 /** What a query stores (users/{uid}/queries/{id}), and the inbox entry too: the form, 'New', the time. */
-export function queryData(form: ContactSubmission): DocumentData {
+function queryData(form: ContactSubmission): DocumentData {
   return {
     name: form.name,
     businessName: form.businessName,
@@ -29,7 +30,7 @@ export function queryData(form: ContactSubmission): DocumentData {
 }
 
 /** The inbox entry of a contact form: the query's fields plus what the inbox searches on and links by. */
-export function enquiryData(form: ContactSubmission, link: { uid: string; queryId: string } | null): DocumentData {
+function enquiryData(form: ContactSubmission, link: { uid: string; queryId: string } | null): DocumentData {
   return {
     ...queryData(form),
     nameLower: lowerCopy(form.name),
@@ -38,6 +39,37 @@ export function enquiryData(form: ContactSubmission, link: { uid: string; queryI
     uid: link?.uid ?? null,
     queryId: link?.queryId ?? null,
   };
+}
+
+export interface EnquirySubmission {
+  form: ContactSubmission;
+  /** The signed-in sender (from the verified ID token; the form's userId is never trusted), or null. */
+  uid: string | null;
+  /** COMPANY_EMAIL: where the company's notification goes. */
+  companyEmail: string;
+}
+
+/**
+ * Records a contact form. A signed-in sender's query goes to users/{uid}/queries and to the staff
+ * inbox `enquiries` under the same id; a visitor's goes to `enquiries` only, so it is never lost.
+ * Its two mails (the acknowledgement to the typed address, the notification to the company) are
+ * committed in the same batch and sent later by the outbox worker, so a slow or dead mail server
+ * never touches the request.
+ */
+export async function recordEnquiry(db: Firestore, { form, uid, companyEmail }: EnquirySubmission): Promise<string> {
+  const enquiries = db.collection('enquiries');
+  const ref = uid ? db.collection('users').doc(uid).collection('queries').doc() : enquiries.doc();
+  const batch = db.batch();
+  if (uid) {
+    batch.create(ref, queryData(form));
+    batch.create(enquiries.doc(ref.id), enquiryData(form, { uid, queryId: ref.id }));
+  } else {
+    batch.create(ref, enquiryData(form, null));
+  }
+  addEnquiryMails(batch, db, { enquiryId: ref.id, form, uid, submittedAt: new Date(), companyEmail });
+  await batch.commit();
+  mailQueued();
+  return ref.id;
 }
 
 /**

@@ -1,5 +1,10 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { Actor } from './access';
+
+/** Who did it, as the audit log records them: a staff member (or a customer correcting their own data). */
+export interface Actor {
+  uid: string;
+  email: string | null;
+}
 
 /** `auditLog/{id}`: one entry per staff action; written only here, read by staff, never by clients. */
 export const auditLogCollection = (db: Firestore) => db.collection('auditLog');
@@ -31,4 +36,11 @@ export function addAudit(writer: AuditWriter, db: Firestore, entry: AuditEntry):
     after: entry.after,
     at: FieldValue.serverTimestamp(),
   });
+}
+
+/** Records a staff action that changes no document of its own (e.g. running a job now). */
+export async function recordAudit(db: Firestore, entry: AuditEntry): Promise<void> {
+  const batch = db.batch();
+  addAudit(batch, db, entry);
+  await batch.commit();
 }

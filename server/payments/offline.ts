@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
 import { CURRENCY } from '../../src/domain/money';
 import type { OfflinePayment } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
-import type { TaxSettings } from '../../src/domain/tax';
+import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
-import { markPaid } from '../payments/mark-paid';
-import { payableAmountPaise } from '../payments/payment-orders';
-import { payableDoc } from '../payments/store';
-import type { Actor } from './access';
-import { addAudit } from './audit';
+import type { PaymentsContext } from './context';
+import { markPaid } from './mark-paid';
+import { chargePaise } from './payment-orders';
+import { payableDoc } from './store';
 
 export const NOT_PAYABLE = 'Only a Pending order or invoice can be marked paid.';
 
@@ -28,18 +26,18 @@ export function offlinePaymentId(input: Pick<OfflinePayment, 'uid' | 'type' | 'd
  * and the receipt mail follow exactly as for an online payment; the audit entry commits with it.
  */
 export async function recordOfflinePayment(
-  db: Firestore,
+  ctx: PaymentsContext,
   input: OfflinePayment,
   actor: Actor,
-  tax?: TaxSettings,
 ): Promise<{ paymentId: string; outcome: string }> {
-  const target = await payableDoc(db, input).get();
-  if (!target.exists) throw new HttpError(404, input.type === 'invoice' ? 'Invoice not found.' : 'Order not found.');
-  if (target.get('status') !== STATUS.pending) throw new HttpError(409, NOT_PAYABLE);
-  const amountPaise = payableAmountPaise(input.type, target.data()!, tax);
+  const { db } = ctx;
+  const payable = await payableDoc(db, input).get();
+  if (!payable.exists) throw new HttpError(404, input.type === 'invoice' ? 'Invoice not found.' : 'Order not found.');
+  if (payable.get('status') !== STATUS.pending) throw new HttpError(409, NOT_PAYABLE);
+  const amountPaise = chargePaise(input, payable.data()!, ctx.documents.tax);
   const paymentId = offlinePaymentId(input);
   const { outcome } = await markPaid(
-    db,
+    ctx,
     {
       gatewayOrderId: 'offline',
       paymentId,
@@ -51,7 +49,7 @@ export async function recordOfflinePayment(
         addAudit(tx, db, {
           actor,
           action: 'payment.offline',
-          target: target.ref.path,
+          target: payable.ref.path,
           before: { status: STATUS.pending },
           after: { status: STATUS.paid, paymentId, amountPaise, method: input.method, reference: input.reference },
         }),

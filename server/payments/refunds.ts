@@ -1,15 +1,17 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import type { Logger } from 'pino';
 import { formatInr } from '../../src/domain/money';
+import { payableLabel, readPayable } from '../../src/domain/payable';
 import { STATUS } from '../../src/domain/status';
-import { documentDoc } from '../documents/store';
+import { addAudit, type Actor } from '../audit';
+import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 import { refundMail } from '../mail/mails';
 import { addMail, mailQueued } from '../mail/outbox';
-import { GatewayError, type GatewayRefund, type PaymentGateway } from '../payments/gateway';
-import { payableDoc, paymentDoc, type GatewayOrderLink } from '../payments/store';
-import type { Actor } from './access';
-import { addAudit } from './audit';
+import { forEachPage } from '../paging';
+import { afterPaymentCommitted } from './after-paid';
+import type { PaymentsContext } from './context';
+import { GatewayError, type GatewayRefund } from './gateway';
+import { payableDoc, paymentDoc, type GatewayOrderLink } from './store';
 
 /**
  * `refunds/{id}`: one document per refund request, id = the console's request id (made once per
@@ -111,19 +113,24 @@ async function reserveRefund(db: Firestore, input: RefundInput, actor: Actor): P
  * payment had a tax document) and the customer's mail are written, keyed by the refund id.
  * Exactly once: a request that is no longer pending is left as it is.
  */
-export async function settleRefund(db: Firestore, refundId: string, gatewayRefund: GatewayRefund): Promise<void> {
+export async function settleRefund(
+  ctx: Pick<PaymentsContext, 'db' | 'documents' | 'logger'>,
+  refundId: string,
+  gatewayRefund: GatewayRefund,
+): Promise<void> {
+  const { db } = ctx;
   const ref = refundDoc(db, refundId);
-  const queued = await db.runTransaction(async (tx) => {
+  const written = await db.runTransaction(async (tx) => {
     const refundSnap = await tx.get(ref);
-    if (!refundSnap.exists || refundSnap.get('status') !== 'pending') return false;
+    if (!refundSnap.exists || refundSnap.get('status') !== 'pending') return null;
     const refund = refundSnap.data()!;
     const paymentRef = paymentDoc(db, refund.paymentId);
-    const originalRef = documentDoc(db, refund.paymentId);
+    const originalRef = taxDocumentDoc(db, refund.paymentId);
     const [paymentSnap, originalSnap] = await tx.getAll(paymentRef, originalRef);
     const payment = paymentSnap!.data() ?? {};
     const link = { uid: payment.uid, type: payment.type, docId: payment.docId } as GatewayOrderLink;
-    const targetRef = link.uid && link.type && link.docId ? payableDoc(db, link) : null;
-    const targetSnap = targetRef ? await tx.get(targetRef) : null;
+    const payableRef = link.uid && link.type && link.docId ? payableDoc(db, link) : null;
+    const payableSnap = payableRef ? await tx.get(payableRef) : null;
 
     const amountPaise = paise(refund.amountPaise);
     const refundedPaise = paise(payment.refundedPaise) + amountPaise;
@@ -141,9 +148,9 @@ export async function settleRefund(db: Firestore, refundId: string, gatewayRefun
       lastRefundAt: FieldValue.serverTimestamp(),
     });
     // Only the payment that paid the document changes it; a duplicate's refund leaves it Paid.
-    const paidThisDocument = targetSnap?.exists && targetSnap.get('paymentId') === refund.paymentId;
+    const paidThisDocument = payableSnap?.exists && payableSnap.get('paymentId') === refund.paymentId;
     if (paidThisDocument) {
-      tx.update(targetRef!, {
+      tx.update(payableRef!, {
         refundedPaise,
         ...(isFull ? { status: STATUS.refunded, refundedAt: FieldValue.serverTimestamp() } : {}),
       });
@@ -152,7 +159,7 @@ export async function settleRefund(db: Firestore, refundId: string, gatewayRefun
     const creditNoteId = originalSnap!.exists ? refundId : null;
     if (creditNoteId) {
       const original = originalSnap!.data()!;
-      tx.create(documentDoc(db, creditNoteId), {
+      tx.create(taxDocumentDoc(db, creditNoteId), {
         status: 'pending',
         series: 'credit-note',
         uid: original.uid,
@@ -170,28 +177,27 @@ export async function settleRefund(db: Firestore, refundId: string, gatewayRefun
       });
     }
     if (typeof payment.uid === 'string') {
-      const target = targetSnap?.exists ? targetSnap.data()! : {};
-      const reference =
-        link.type === 'invoice'
-          ? `Invoice ${String(target.invoiceId ?? link.docId)}`
-          : `Order ${String(target.orderNumber ?? link.docId)}`;
+      const payable = readPayable(link, payableSnap?.exists ? payableSnap.data()! : {});
       const [mailId, mail] = refundMail(
         payment.uid,
         {
-          customerName: typeof target.name === 'string' && target.name.trim() ? target.name : null,
+          customerName: payable.name,
           amountPaise,
           paymentId: refund.paymentId,
           refundId,
-          paidFor: reference,
+          paidFor: payableLabel(payable),
           refundedAt: new Date().toISOString(),
         },
         creditNoteId,
       );
       addMail(tx, db, mailId, mail);
     }
-    return true;
+    return { creditNoteId };
   });
-  if (queued) mailQueued();
+  if (!written) return;
+  // After commit: number the credit note, then send the refund mail (which carries it).
+  if (written.creditNoteId) afterPaymentCommitted(ctx, written.creditNoteId);
+  else mailQueued();
 }
 
 /** The gateway refused: the request is 'failed' and its reserved amount is released. */
@@ -211,28 +217,24 @@ async function failRefund(db: Firestore, refundId: string, failure: string): Pro
  * Sends a pending request to the gateway (again: the idempotency key makes a repeat harmless) and
  * applies the answer. An answer that never came leaves it pending for resolvePendingRefunds.
  */
-async function sendToGateway(
-  db: Firestore,
-  gateway: PaymentGateway,
-  refund: DocumentData & { id: string },
-  logger?: Pick<Logger, 'warn'>,
-): Promise<void> {
+async function sendToGateway(ctx: PaymentsContext, refund: DocumentData & { id: string }): Promise<void> {
+  const { db } = ctx;
   try {
-    const made = await gateway.refund({
+    const made = await ctx.gateway.refund({
       paymentId: refund.paymentId as string,
       amountPaise: paise(refund.amountPaise),
       refundId: refund.id,
       notes: { refundId: refund.id, ...(refund.reason ? { reason: String(refund.reason).slice(0, 200) } : {}) },
     });
     if (made.status === 'failed') await failRefund(db, refund.id, 'The gateway reported the refund failed.');
-    else await settleRefund(db, refund.id, made);
+    else await settleRefund(ctx, refund.id, made);
   } catch (error) {
     if (error instanceof GatewayError && error.isRefusal) {
       await failRefund(db, refund.id, error.message);
       return;
     }
     // Unknown outcome (timeout, 5xx, 409 in progress): keep it pending; it is settled later.
-    logger?.warn({ err: error, refundId: refund.id }, 'refund outcome unknown; left pending');
+    ctx.logger?.warn({ err: error, refundId: refund.id }, 'refund outcome unknown; left pending');
   }
 }
 
@@ -240,16 +242,10 @@ async function sendToGateway(
  * A staff refund of a payment (all that is left when no amount is given). Safe to press twice,
  * from two tabs, or after a crash; never more than captured minus already refunded or reserved.
  */
-export async function refundPayment(
-  db: Firestore,
-  gateway: PaymentGateway,
-  input: RefundInput,
-  actor: Actor,
-  logger?: Pick<Logger, 'warn'>,
-): Promise<RefundResult> {
-  const refund = await reserveRefund(db, input, actor);
-  if (refund.status === 'pending') await sendToGateway(db, gateway, refund, logger);
-  const stored = await refundDoc(db, refund.id).get();
+export async function refundPayment(ctx: PaymentsContext, input: RefundInput, actor: Actor): Promise<RefundResult> {
+  const refund = await reserveRefund(ctx.db, input, actor);
+  if (refund.status === 'pending') await sendToGateway(ctx, refund);
+  const stored = await refundDoc(ctx.db, refund.id).get();
   return resultOf(refund.id, stored.data()!);
 }
 
@@ -262,33 +258,35 @@ export const REFUND_RESOLVE_AFTER_MS = 2 * 60_000;
  * request again under the same idempotency key. Runs with reconciliation.
  */
 export async function resolvePendingRefunds(
-  db: Firestore,
-  gateway: PaymentGateway,
-  {
-    now = Date.now(),
-    olderThanMs = REFUND_RESOLVE_AFTER_MS,
-    logger,
-  }: { now?: number; olderThanMs?: number; logger?: Pick<Logger, 'warn'> } = {},
+  ctx: PaymentsContext,
+  { now = Date.now(), olderThanMs = REFUND_RESOLVE_AFTER_MS }: { now?: number; olderThanMs?: number } = {},
 ): Promise<{ checked: number; settled: number }> {
-  const stale = await db
+  const { db } = ctx;
+  const stale = db
     .collection('refunds')
     .where('status', '==', 'pending')
     .where('createdAt', '<=', Timestamp.fromMillis(now - olderThanMs))
-    .orderBy('createdAt')
-    .limit(50)
-    .get();
+    .orderBy('createdAt');
   let settled = 0;
-  for (const doc of stale.docs) {
-    const refund: DocumentData & { id: string } = { id: doc.id, ...doc.data() };
-    try {
-      const known = (await gateway.fetchRefunds(refund.paymentId as string)).find((made) => made.receipt === doc.id);
-      if (known?.status === 'failed') await failRefund(db, doc.id, 'The gateway reported the refund failed.');
-      else if (known) await settleRefund(db, doc.id, known);
-      else await sendToGateway(db, gateway, refund, logger);
-      if ((await refundDoc(db, doc.id).get()).get('status') !== 'pending') settled += 1;
-    } catch (error) {
-      logger?.warn({ err: error, refundId: doc.id }, 'resolving a pending refund failed');
-    }
-  }
-  return { checked: stale.size, settled };
+  const checked = await forEachPage(
+    stale,
+    async (docs) => {
+      for (const doc of docs) {
+        const refund: DocumentData & { id: string } = { id: doc.id, ...doc.data() };
+        try {
+          const known = (await ctx.gateway.fetchRefunds(refund.paymentId as string)).find(
+            (made) => made.receipt === doc.id,
+          );
+          if (known?.status === 'failed') await failRefund(db, doc.id, 'The gateway reported the refund failed.');
+          else if (known) await settleRefund(ctx, doc.id, known);
+          else await sendToGateway(ctx, refund);
+          if ((await refundDoc(db, doc.id).get()).get('status') !== 'pending') settled += 1;
+        } catch (error) {
+          ctx.logger?.warn({ err: error, refundId: doc.id }, 'resolving a pending refund failed');
+        }
+      }
+    },
+    { pageSize: 50, maxPages: 1 },
+  );
+  return { checked, settled };
 }

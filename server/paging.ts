@@ -1,0 +1,32 @@
+import type { Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+
+export interface PageOptions {
+  /** Documents per read. */
+  pageSize: number;
+  /** Pages at most (bounds one pass of a job; the next pass goes on); unbounded by default. */
+  maxPages?: number;
+}
+
+/**
+ * Visits every document a query matches, one page at a time with a cursor (startAfter the last
+ * document read), so no read ever takes a whole collection and a job's pass is bounded. The query
+ * must have an orderBy; documents that leave it while it is read (issued, claimed) do not shift
+ * the cursor. Resolves with the number of documents visited.
+ */
+export async function forEachPage<T>(
+  query: Query<T>,
+  visit: (docs: Array<QueryDocumentSnapshot<T>>) => Promise<void>,
+  { pageSize, maxPages = Number.POSITIVE_INFINITY }: PageOptions,
+): Promise<number> {
+  let visited = 0;
+  let last: QueryDocumentSnapshot<T> | undefined;
+  for (let page = 0; page < maxPages; page += 1) {
+    const read = await (last ? query.startAfter(last) : query).limit(pageSize).get();
+    if (read.empty) break;
+    await visit(read.docs);
+    visited += read.size;
+    if (read.size < pageSize) break;
+    last = read.docs[read.size - 1];
+  }
+  return visited;
+}

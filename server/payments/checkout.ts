@@ -1,0 +1,47 @@
+import { rupeesToPaise } from '../../src/domain/money';
+import type { PaymentType } from '../../src/domain/schemas';
+import type { PaymentsContext } from './context';
+import { replaceOpenOrders } from './order-lifecycle';
+import { createPaymentOrder, type PaymentOrder } from './payment-orders';
+
+export interface CheckoutRequest {
+  uid: string;
+  type: PaymentType;
+  docId: string;
+  /** The amount the browser says it will pay (the spec's body carries it): compared for the log, never charged. */
+  claimedAmount?: number | string;
+}
+
+/**
+ * A checkout's first step: the gateway order for one pending payable of the user, priced here.
+ * `allowed` carries the request's verdicts (its rate limit, its sign-in not revoked), checked
+ * alongside the reads: it is awaited before the gateway is called, and a refusal answers only
+ * once the order path has stopped (and given its claim back). A cart's order is the cart as it
+ * is now, so it replaces the customer's older open orders, right after (the checkout does not
+ * wait for it; a failure leaves them to the expiry job).
+ */
+export async function openCheckout(
+  ctx: PaymentsContext,
+  request: CheckoutRequest,
+  allowed: Promise<void>,
+): Promise<PaymentOrder> {
+  const { uid, type, docId } = request;
+  const creating = createPaymentOrder(ctx, { uid, type, docId }, { beforeGateway: () => allowed });
+  const [created, verdict] = await Promise.allSettled([creating, allowed]);
+  if (verdict.status === 'rejected') throw verdict.reason;
+  if (created.status === 'rejected') throw created.reason;
+  const order = created.value;
+  if (type === 'product_order') {
+    replaceOpenOrders(ctx, uid, docId).catch((error: unknown) =>
+      ctx.logger?.warn({ err: error }, 'replacing the open orders failed'),
+    );
+  }
+  const claimed = request.claimedAmount === undefined ? undefined : Number(request.claimedAmount);
+  if (claimed !== undefined && rupeesToPaise(claimed) !== order.amountPaise) {
+    ctx.logger?.warn(
+      { claimed: request.claimedAmount, amountPaise: order.amountPaise, docId },
+      'client amount differs; ignored',
+    );
+  }
+  return order;
+}

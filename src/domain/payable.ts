@@ -1,0 +1,196 @@
+import { findCatalogueEntry } from './catalogue';
+import { priceOrderItems } from './cart';
+import { priceTextPaise, rupeesToPaise } from './money';
+import type { PaymentType } from './schemas';
+import { chargedAmountPaise, type TaxSettings } from './tax';
+
+/**
+ * A payable: what a customer pays, one thing with one name everywhere. It is a cart's order
+ * (`users/{uid}/orders/{id}`) or an invoice (`users/{uid}/invoices/{id}`: one the customer entered,
+ * or one the company issued). Its lines and amounts are worked out here and only here: when the
+ * API charges it and when its tax document prints it, so the two can never disagree.
+ */
+export type PayableType = PaymentType;
+
+/** Which payable a payment, a gateway order or a document is for. */
+export interface PayableRef {
+  type: PayableType;
+  docId: string;
+}
+
+/** A payable as read from its stored document: every amount in paise. */
+export interface Payable extends PayableRef {
+  status: string;
+  /** Orders: ORD-… */
+  orderNumber: string | null;
+  /** Orders: the cart lines as stored (ids pick catalogue plans); anything may be in them. */
+  items: unknown[];
+  /** Orders: the total the browser stored, in paise; null when it is not a number. */
+  totalPaise: number | null;
+  /** Invoices: the id the customer typed, or the number the company issued it under. */
+  invoiceId: string | null;
+  /** Invoices the company issued: their number. */
+  number: string | null;
+  /** Invoices: the amount, in paise; null when it is not a number. */
+  amountPaise: number | null;
+  /** Invoices the company issued: their lines. */
+  lines: Array<{ description: string; amountPaise: number }>;
+  description: string | null;
+  name: string | null;
+  email: string | null;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const rupees = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? rupeesToPaise(value) : null;
+
+/**
+ * The one reader of a stored payable. The spec stores an invoice's `amount` and an order's
+ * `total` in rupees; they become paise here, once. Also reads the copy of a paid payable that a tax
+ * document keeps (the same fields).
+ */
+export function readPayable(ref: PayableRef, stored: Record<string, unknown>): Payable {
+  const lines = Array.isArray(stored.lines)
+    ? (stored.lines as Array<Record<string, unknown> | null>).flatMap((line) =>
+        typeof line?.description === 'string' && Number.isSafeInteger(line.amountPaise)
+          ? [{ description: line.description.trim(), amountPaise: line.amountPaise as number }]
+          : [],
+      )
+    : [];
+  return {
+    type: ref.type,
+    docId: ref.docId,
+    status: text(stored.status) ?? '',
+    orderNumber: text(stored.orderNumber),
+    items: Array.isArray(stored.items) ? stored.items : [],
+    totalPaise: rupees(stored.total),
+    invoiceId: text(stored.invoiceId),
+    number: text(stored.number),
+    amountPaise: rupees(stored.amount),
+    lines,
+    description: text(stored.description),
+    name: text(stored.name),
+    email: text(stored.email),
+  };
+}
+
+/** One listed line: a plan at its price, or a line of an invoice. */
+export interface PayableLine {
+  /** What picks the line's SAC: a catalogue category id, 'invoice', or '' for the default. */
+  sacKey: string;
+  description: string;
+  /** The listed amount (the plan price or invoice line), in paise. */
+  listedPaise: number;
+}
+
+/** What the customer knows the payable by: 'ORD-1767000000000' or the invoice's number or id. */
+export function payableReference(payable: Payable): string {
+  return payable.type === 'product_order'
+    ? (payable.orderNumber ?? payable.docId)
+    : (payable.number ?? payable.invoiceId ?? payable.docId);
+}
+
+/** As printed: 'Order ORD-1767000000000' or 'Invoice INV-0001'. */
+export function payableLabel(payable: Payable): string {
+  return `${payable.type === 'product_order' ? 'Order' : 'Invoice'} ${payableReference(payable)}`;
+}
+
+/**
+ * The listed lines of a payable: an order's plans at their catalogue prices (the stored name and
+ * price text for a plan no longer sold), an issued invoice's own lines, or one line for an
+ * invoice's amount. Printing uses these as they are; charging checks them first (pricePayable).
+ */
+export function payableLines(payable: Payable): PayableLine[] {
+  if (payable.type === 'product_order' && payable.items.length > 0) {
+    return payable.items.map((stored): PayableLine => {
+      const item = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
+      const entry = typeof item.id === 'string' ? findCatalogueEntry(item.id) : undefined;
+      if (entry) {
+        return {
+          sacKey: entry.category.id,
+          description: `${entry.category.name}: ${entry.plan.name} plan`,
+          listedPaise: entry.plan.oneTimePaise,
+        };
+      }
+      return {
+        sacKey: '',
+        description: [text(item.category), text(item.name)].filter(Boolean).join(': ') || 'Software services',
+        listedPaise: priceTextPaise(text(item.price) ?? ''),
+      };
+    });
+  }
+  if (payable.type === 'invoice' && payable.lines.length > 0) {
+    return payable.lines.map((line) => ({
+      sacKey: 'invoice',
+      description: line.description,
+      listedPaise: line.amountPaise,
+    }));
+  }
+  const reference = payable.number ?? payable.invoiceId ?? payable.orderNumber;
+  return [
+    {
+      sacKey: 'invoice',
+      description: reference ? `Software services as per invoice ${reference}` : 'Software services',
+      listedPaise: payable.amountPaise ?? 0,
+    },
+  ];
+}
+
+export const PRICING_MESSAGES = {
+  noInvoiceAmount: 'This invoice has no payable amount.',
+  noItems: 'This order has no valid items.',
+  itemNotSold: (itemId: string) => `This order contains an item that is no longer sold: ${itemId}.`,
+  totalChanged: 'The order total does not match the current prices. Please review your cart.',
+} as const;
+
+export type Pricing =
+  | {
+      ok: true;
+      lines: PayableLine[];
+      /** The listed prices added up. */
+      listedPaise: number;
+      /** What the customer is charged: the listed amount, plus each line's GST when prices exclude it. */
+      chargedPaise: number;
+    }
+  | { ok: false; message: string };
+
+/**
+ * What a payable charges now, or why it cannot be charged. An order is priced from the catalogue
+ * only (its item ids pick the plans; the browser's price texts are never used) and its stored
+ * total must agree; an invoice charges its stored amount. That is the amount charged, unless a
+ * registered seller lists prices without GST: then each line's GST is added, exactly as its tax
+ * invoice prints it.
+ */
+export function pricePayable(payable: Payable, tax: TaxSettings): Pricing {
+  let listedPaise: number;
+  if (payable.type === 'invoice') {
+    if (payable.amountPaise === null || payable.amountPaise < 100) {
+      return { ok: false, message: PRICING_MESSAGES.noInvoiceAmount };
+    }
+    listedPaise = payable.amountPaise;
+  } else {
+    const pricing = priceOrderItems(payable.items);
+    if (!pricing.ok) {
+      return {
+        ok: false,
+        message:
+          pricing.reason === 'unknown-item' ? PRICING_MESSAGES.itemNotSold(pricing.itemId!) : PRICING_MESSAGES.noItems,
+      };
+    }
+    if (payable.totalPaise !== pricing.amountPaise) return { ok: false, message: PRICING_MESSAGES.totalChanged };
+    listedPaise = pricing.amountPaise;
+  }
+  const lines = payableLines(payable);
+  const addsTax = tax.registered && !tax.pricesIncludeGst;
+  return {
+    ok: true,
+    lines,
+    listedPaise,
+    chargedPaise: addsTax
+      ? chargedAmountPaise(
+          lines.map((line) => line.listedPaise),
+          tax,
+        )
+      : listedPaise,
+  };
+}
