@@ -12,6 +12,40 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The server's floors, top to bottom: routes and jobs -> services -> infrastructure; an import only
+// ever points down. Services are ordered too: a service may call a lower one, never a higher one.
+const SERVICES = ['staff', 'account', 'enquiries', 'payments', 'documents', 'mail', 'locations'];
+/** Which services each service may import (besides infrastructure and src/domain). */
+const SERVICE_CALLS = {
+  staff: ['payments', 'documents', 'mail', 'enquiries'],
+  account: ['mail'],
+  enquiries: ['mail'],
+  payments: ['documents', 'mail'],
+  documents: ['mail'],
+  mail: [],
+  locations: [],
+};
+const TOP = ['./server/routes', './server/jobs', './server/app.ts', './server/index.ts', './server/app-deps.ts'];
+const SERVER_ZONES = [
+  // Infrastructure (server/*.ts but the composition files) imports no floor above it.
+  {
+    target: './server/!(app|index|app-deps).ts',
+    from: [...TOP, ...SERVICES.map((service) => `./server/${service}`)],
+    message: 'Infrastructure (server/*.ts) must not import routes, jobs or services.',
+  },
+  { target: './server/jobs', from: ['./server/routes', './server/app.ts', './server/index.ts'] },
+  ...SERVICES.map((service) => ({
+    target: `./server/${service}`,
+    from: [
+      ...TOP,
+      ...SERVICES.filter((other) => other !== service && !SERVICE_CALLS[service].includes(other)).map(
+        (other) => `./server/${other}`,
+      ),
+    ],
+    message: `The ${service} service may import only ${[...SERVICE_CALLS[service], 'infrastructure'].join(', ')} and src/domain.`,
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist', '.tmp', 'node_modules', 'coverage', 'reports', 'public'] },
   js.configs.recommended,
@@ -40,7 +74,10 @@ export default tseslint.config(
             { target: './src/lib', from: ['./src/features', './src/app', './src/components'] },
             { target: './src/components', from: ['./src/features', './src/app'] },
             { target: './src/features', from: ['./src/app'] },
-            { target: './server', from: ['./src/lib', './src/features', './src/app', './src/components'] },
+            // The browser never imports the server; the server shares only src/domain with it.
+            { target: './src', from: './server' },
+            { target: './server', from: './src', except: ['./domain'] },
+            ...SERVER_ZONES,
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',

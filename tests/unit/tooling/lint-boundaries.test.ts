@@ -32,6 +32,66 @@ describe('lint boundaries', () => {
     expect(ruleIds(results)).toEqual([]);
   }, 60_000);
 
+  const restrictedIn = async (filePath: string, code: string) =>
+    ruleIds(await eslint.lintText(code, { filePath: path.join(ROOT, filePath) }));
+
+  it('when a payments module imports a route, then lint fails (services never import routes)', async () => {
+    expect(
+      await restrictedIn(
+        'server/payments/lint-probe.ts',
+        "import { paymentsRouter } from '../routes/payments';\nexport const probe = paymentsRouter;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('when a payments module imports the staff service, then lint fails (payments sits below staff)', async () => {
+    expect(
+      await restrictedIn(
+        'server/payments/lint-probe.ts',
+        "import { paymentsCsv } from '../staff/export';\nexport const probe = paymentsCsv;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('when a service imports a job, or infrastructure imports a service, then lint fails', async () => {
+    expect(
+      await restrictedIn(
+        'server/mail/lint-probe.ts',
+        "import { createJobs } from '../jobs';\nexport const probe = createJobs;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await restrictedIn(
+        'server/lint-probe.ts',
+        "import { mailIds } from './mail/outbox';\nexport const probe = mailIds;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('when browser code imports the server, then lint fails', async () => {
+    expect(
+      await restrictedIn(
+        'src/lib/lint-probe.ts',
+        "import { HttpError } from '../../server/errors';\nexport const probe = HttpError;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  }, 60_000);
+
+  it('when imports point down (a route to a service, a service to a lower one and to infrastructure), then lint allows them', async () => {
+    expect(
+      await restrictedIn(
+        'server/routes/lint-probe.ts',
+        "import { refundPayment } from '../payments/refunds';\nimport { forEachPage } from '../paging';\nexport const probe = [refundPayment, forEachPage];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedIn(
+        'server/staff/lint-probe.ts',
+        "import { markPaid } from '../payments/mark-paid';\nimport { formatInr } from '../../src/domain/money';\nexport const probe = [markPaid, formatInr];\n",
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
   it('when two modules import each other statically, then lint fails with a cycle error', async () => {
     mkdirSync(PROBE_DIR, { recursive: true });
     const a = path.join(PROBE_DIR, 'a.ts');
