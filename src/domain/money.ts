@@ -45,14 +45,23 @@ export function paiseToRupees(paise: number): number {
 export const AMOUNT_FORMAT_MESSAGE = 'Enter the amount in rupees, with at most 2 decimals (e.g. 1500.50).';
 
 /**
- * An amount typed in rupees, as paise; null unless it is digits with at most two decimals
- * ('1500', '1,500.50', '₹ 99.9'). Nothing is rounded: '1.005' is refused rather than charged as ₹1.
+ * The one parser of an amount someone typed in rupees (every form uses it), as paise; null
+ * unless it is digits with at most two decimals. Commas are grouping, Indian or not ('2,80,000',
+ * '30,000', '1,500.50'), and a leading ₹ is allowed ('₹ 99.9'). Nothing is rounded: '1.005' is
+ * refused rather than charged as ₹1.
  */
 export function rupeeTextToPaise(text: string): number | null {
   const compact = text.trim().replace(/^₹\s*/, '').replace(/,/g, '');
   const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(compact);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+const inputGrouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** Paise as an amount field shows them, with Indian commas and no ₹: 28000000 -> '2,80,000'; 250050 -> '2,500.50'. */
+export function paiseToRupeeText(paise: number): string {
+  return paise % 100 === 0 ? inputGrouping.format(paise / 100) : accounting.format(paise / 100);
 }
 
 /** Razorpay refuses orders below ₹1. */

@@ -5,6 +5,7 @@ import {
   formatInrWithPaise,
   priceTextPaise,
   rupeesToPaise,
+  paiseToRupeeText,
   rupeeTextToPaise,
 } from '@/domain/money';
 import { newInvoiceFormSchema } from '@/domain/schemas';
@@ -93,6 +94,20 @@ describe('rupeeTextToPaise', () => {
     for (const text of ['1.005', '1.999', 'abc', '', '1e3', '-5', '12.', '.5', '1.2.3', 'Infinity']) {
       expect(rupeeTextToPaise(text), text).toBeNull();
     }
+  });
+
+  it('when the amount has Indian or western grouping commas, then every form reads it the same', () => {
+    expect(rupeeTextToPaise('2,80,000')).toBe(28_000_000);
+    expect(rupeeTextToPaise('30,000')).toBe(3_000_000);
+    expect(rupeeTextToPaise('280,000')).toBe(28_000_000);
+  });
+});
+
+describe('paiseToRupeeText', () => {
+  it('when an amount field is filled in, then it shows Indian commas, and paise only when there are some', () => {
+    expect(paiseToRupeeText(28_000_000)).toBe('2,80,000');
+    expect(paiseToRupeeText(250_050)).toBe('2,500.50');
+    expect(rupeeTextToPaise(paiseToRupeeText(12_345_678_90))).toBe(12_345_678_90);
   });
 });
 

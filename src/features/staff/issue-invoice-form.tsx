@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
-import { formatInr, rupeesToPaise } from '@/domain/money';
+import { AMOUNT_FORMAT_MESSAGE, formatInr, rupeeTextToPaise } from '@/domain/money';
 import { invoiceTotalPaise, issueInvoiceSchema } from '@/domain/staff';
 import { issueInvoice, nextInvoiceNumber } from './api';
 
@@ -13,10 +13,8 @@ interface LineDraft {
 
 const EMPTY_LINE: LineDraft = { description: '', amount: '' };
 
-const toPaise = (amount: string) => {
-  const rupees = Number(amount.replace(/,/g, ''));
-  return Number.isFinite(rupees) && amount.trim() !== '' ? rupeesToPaise(rupees) : Number.NaN;
-};
+/** A line's typed amount as paise (the one rupee parser); NaN while it is not an amount. */
+const toPaise = (amount: string) => rupeeTextToPaise(amount) ?? Number.NaN;
 
 /**
  * Issues an invoice to one customer: a number (suggested, editable, unique per customer), a
@@ -52,6 +50,11 @@ export function IssueInvoiceForm({ uid }: { uid: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
+    const unreadable = paiseLines.findIndex((line) => !Number.isFinite(line.amountPaise));
+    if (unreadable >= 0) {
+      setMessage({ tone: 'error', text: `Line ${unreadable + 1}: ${AMOUNT_FORMAT_MESSAGE}` });
+      return;
+    }
     const parsed = issueInvoiceSchema.safeParse({ uid, number, description, lines: paiseLines });
     if (!parsed.success) {
       setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Check the invoice.' });

@@ -6,7 +6,7 @@ import { FormMessage, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/dates';
-import { formatInr, rupeesToPaise } from '@/domain/money';
+import { AMOUNT_FORMAT_MESSAGE, formatInr, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import { dateRangeSchema, type DateRange } from '@/domain/staff';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
 import type { PaymentRecord } from '@/lib/firestore';
@@ -137,15 +137,19 @@ function PaymentRow({ payment, onRefund }: { payment: PaymentRecord; onRefund: (
 function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: () => void }) {
   const [requestId] = useState(() => crypto.randomUUID());
   const maxPaise = refundablePaise(payment);
-  const [amount, setAmount] = useState(String(maxPaise / 100));
+  const [amount, setAmount] = useState(paiseToRupeeText(maxPaise));
   const [reason, setReason] = useState('');
   const [isSending, setIsSending] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const amountPaise = rupeesToPaise(Number(amount));
-    if (!Number.isFinite(amountPaise) || amountPaise < 100 || amountPaise > maxPaise) {
+    const amountPaise = rupeeTextToPaise(amount);
+    if (amountPaise === null) {
+      setMessage({ tone: 'error', text: AMOUNT_FORMAT_MESSAGE });
+      return;
+    }
+    if (amountPaise < 100 || amountPaise > maxPaise) {
       setMessage({ tone: 'error', text: `Enter an amount from ₹1 to ${formatInr(maxPaise)}.` });
       return;
     }
