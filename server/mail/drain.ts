@@ -96,6 +96,7 @@ export async function drainOutbox(
           lastError: INTERRUPTED_ERROR,
           failedAt: FieldValue.serverTimestamp(),
           claimId: null,
+          leaseUntil: null,
         };
         if (await updateIfUnchanged(doc.ref, update, doc.updateTime)) {
           report.interrupted += 1;
@@ -180,6 +181,7 @@ async function sendClaimed(
         messageId: sent.messageId,
         via: transport.kind,
         claimId: null,
+        leaseUntil: null,
       });
     } catch (error) {
       settings.logger?.error({ err: error, mailId: id }, 'mail: sent, but recording it failed');
@@ -194,6 +196,7 @@ async function sendClaimed(
         lastError: kind === 'uncertain' ? `${UNCERTAIN_PREFIX}${message}` : message,
         failedAt: FieldValue.serverTimestamp(),
         claimId: null,
+        leaseUntil: null,
       }
     : {
         status: 'pending',
@@ -202,6 +205,7 @@ async function sendClaimed(
           now() + retryDelayMs(mail.attempts, settings.retryBaseMs, settings.retryMaxMs),
         ),
         claimId: null,
+        leaseUntil: null,
       };
   // Only the claimer records a failure (a stale claim may have been marked failed meanwhile).
   await claim.update(update);
