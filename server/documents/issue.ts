@@ -69,6 +69,8 @@ export async function issueDocument(
         original: (sourceSnap!.data() as IssuedDocumentFields).snapshot,
         originalId: sourceSnap!.id,
         refundId: id,
+        gatewayRefundId: base.gatewayRefundId ?? null,
+        reason: base.refundReason ?? '',
         refundPaise: base.amountPaise,
         refundedAtMs: timestampMs(base.paidAt, issuedAtMs),
         number,

@@ -2,8 +2,9 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { COMPANY } from '../../src/domain/company';
 import { formatInrWithPaise } from '../../src/domain/money';
+import { paymentMethodLabel } from '../../src/domain/payments';
 import type { TaxLine } from '../../src/domain/tax';
-import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
+import { PROFORMA_NOTE, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
 
 /**
  * Renders an issued document as an A4 PDF, from its snapshot only (so a re-download is always the
@@ -79,7 +80,8 @@ function columnsFor(snapshot: TaxDocumentSnapshot): Column[] {
       amount,
     ]);
   }
-  return fixed([sac, amount]);
+  // No GSTIN, no GST: a Payment Receipt prints no GST-only field (SAC, rate, taxes).
+  return fixed([amount]);
 }
 
 /** The totals block on the right: label and amount per row, the last one emphasised. */
@@ -133,6 +135,53 @@ class Sheet {
   }
 }
 
+const NUMBER_LABELS: Record<TaxDocumentSnapshot['kind'], string> = {
+  'tax-invoice': 'Invoice no.',
+  receipt: 'Receipt no.',
+  'credit-note': 'Credit note no.',
+  proforma: 'Proforma no.',
+};
+
+/** The right-hand block of the parties: what was paid, refunded or is due, as label-value rows. */
+function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows: Array<[string, string]> } {
+  const { payment, refund } = snapshot;
+  const forRow: [string, string] = ['For', snapshot.reference.label];
+  if (snapshot.kind === 'proforma' || !payment) {
+    return {
+      heading: 'AMOUNT DUE',
+      rows: [
+        forRow,
+        ...(snapshot.dueDate ? [['Due date', snapshot.dueDate] as [string, string]] : []),
+        ['Amount due', rupees(snapshot.totals.totalPaise)],
+      ],
+    };
+  }
+  if (snapshot.kind === 'credit-note' && refund) {
+    return {
+      heading: 'REFUND',
+      rows: [
+        forRow,
+        ['Payment ID', payment.paymentId],
+        ['Refund reference', refund.gatewayRefundId ?? refund.refundId],
+        ...(refund.reason ? [['Reason', refund.reason] as [string, string]] : []),
+        ['Refunded on', refund.refundedOn],
+        ['Amount refunded', rupees(refund.amountPaise)],
+      ],
+    };
+  }
+  return {
+    heading: 'PAYMENT',
+    rows: [
+      forRow,
+      ['Payment ID', payment.paymentId],
+      ['Method', paymentMethodLabel(payment.method)],
+      ...(payment.reference ? [['Reference', payment.reference] as [string, string]] : []),
+      ['Paid on', payment.paidOn],
+      ['Amount paid', rupees(payment.amountPaise)],
+    ],
+  };
+}
+
 /** Logo and supplier (left), title and the document's numbers (right); returns the y below. */
 function drawHeader(sheet: Sheet, snapshot: TaxDocumentSnapshot): number {
   const { doc, left, right } = sheet;
@@ -168,14 +217,17 @@ function drawHeader(sheet: Sheet, snapshot: TaxDocumentSnapshot): number {
     align: 'right',
   });
   const facts: Array<[string, string]> = [
-    [
-      snapshot.kind === 'tax-invoice' ? 'Invoice no.' : snapshot.kind === 'receipt' ? 'Receipt no.' : 'Credit note no.',
-      snapshot.number,
-    ],
+    [NUMBER_LABELS[snapshot.kind], snapshot.number],
     ['Date of issue', snapshot.issueDate],
-    ['Place of supply', `${snapshot.placeOfSupply.state} (${snapshot.placeOfSupply.stateCode})`],
-    ['Reverse charge', snapshot.reverseCharge ? 'Yes' : 'No'],
   ];
+  if (snapshot.dueDate) facts.push(['Due date', snapshot.dueDate]);
+  // Place of supply and reverse charge are GST facts: a document without GST prints neither.
+  if (snapshot.taxType !== null) {
+    facts.push(
+      ['Place of supply', `${snapshot.placeOfSupply.state} (${snapshot.placeOfSupply.stateCode})`],
+      ['Reverse charge', snapshot.reverseCharge ? 'Yes' : 'No'],
+    );
+  }
   if (snapshot.original) {
     facts.push(['Against invoice', `${snapshot.original.number} of ${snapshot.original.issueDate}`]);
   }
@@ -212,22 +264,20 @@ function drawParties(sheet: Sheet, snapshot: TaxDocumentSnapshot, y: number): nu
   for (const line of recipientLines) leftY = sheet.text(line, left, leftY + 1, { size: 8.5, width: half });
 
   const payX = left + half + 20;
-  let rightY = sheet.text('PAYMENT', payX, y, { font: 'bold', size: 7.5, color: MUTED });
-  const payment = snapshot.payment;
-  const paymentFacts: Array<[string, string]> = [
-    ['For', snapshot.reference.label],
-    ['Payment ID', payment.paymentId],
-    ['Method', payment.method ? payment.method.toUpperCase() : '—'],
-    ['Paid on', payment.paidOn],
-    ['Amount paid', rupees(payment.amountPaise)],
-  ];
+  const settlement = settlementFacts(snapshot);
+  let rightY = sheet.text(settlement.heading, payX, y, { font: 'bold', size: 7.5, color: MUTED });
   rightY += 3;
-  for (const [label, value] of paymentFacts) {
-    sheet.text(`${label}:`, payX, rightY, { size: 8.5, color: MUTED, width: 80 });
-    rightY = sheet.text(value, payX + 80, rightY, { size: 8.5, width: half - 80 });
+  for (const [label, value] of settlement.rows) {
+    sheet.text(`${label}:`, payX, rightY, { size: 8.5, color: MUTED, width: 86 });
+    rightY = sheet.text(value, payX + 86, rightY, { size: 8.5, width: half - 86 });
     rightY += 1;
   }
-  return Math.max(leftY, rightY) + 16;
+  let bottom = Math.max(leftY, rightY) + 16;
+  if (snapshot.description) {
+    const labelY = sheet.text('DESCRIPTION', left, bottom, { font: 'bold', size: 7.5, color: MUTED });
+    bottom = sheet.text(snapshot.description, left, labelY + 3, { size: 9, width: CONTENT_WIDTH }) + 14;
+  }
+  return bottom;
 }
 
 /** The lines table from `y`, continued on new pages (with its header row) as needed; returns the y below. */
@@ -308,13 +358,15 @@ function drawTotals(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number)
   let wordsY = sheet.text('Amount in words', left, y, { font: 'bold', size: 7.5, color: MUTED });
   wordsY = sheet.text(snapshot.amountInWords, left, wordsY + 2, { font: 'bold', size: 9, width: wordsWidth });
   const rate = percent(snapshot.lines[0]?.ratePercent ?? 0);
-  const note =
+  const notes = [
     snapshot.taxType === null
       ? 'The supplier is not registered for GST: no GST is charged on this supply.'
       : snapshot.pricesIncludeGst
         ? `Prices include GST at ${rate}.`
-        : `GST at ${rate} is added to the listed prices.`;
-  sheet.text(note, left, wordsY + 4, { size: 8, color: MUTED, width: wordsWidth });
+        : `GST at ${rate} is added to the listed prices.`,
+    ...(snapshot.kind === 'proforma' ? [PROFORMA_NOTE] : []),
+  ];
+  for (const note of notes) wordsY = sheet.text(note, left, wordsY + 4, { size: 8, color: MUTED, width: wordsWidth });
 }
 
 /** The computer-generated note and the supplier's contact, at the bottom of the last page. */

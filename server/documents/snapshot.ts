@@ -9,11 +9,12 @@ import {
   normaliseGstin,
   stateNameOfCode,
 } from '../../src/domain/gst';
-import { payableLabel, payableLines, readPayable, type Payable } from '../../src/domain/payable';
+import { payableLabel, payableLines, payableTax, pricePayable, readPayable, type Payable } from '../../src/domain/payable';
 import { taxLinesForPayment, taxTypeOf, type ListedLine } from '../../src/domain/tax';
 import {
   COMPUTER_GENERATED_NOTE,
   DOCUMENT_TITLES,
+  PROFORMA_NOTE,
   type RecipientSnapshot,
   type TaxDocumentSnapshot,
 } from '../../src/domain/tax-document';
@@ -87,7 +88,10 @@ export function listedLinesOf(
 }
 
 export interface SnapshotInput {
-  base: Pick<TaxDocumentBase, 'payable' | 'subject' | 'amountPaise' | 'paymentId' | 'gatewayOrderId' | 'method'>;
+  base: Pick<
+    TaxDocumentBase,
+    'payable' | 'subject' | 'amountPaise' | 'paymentId' | 'gatewayOrderId' | 'method' | 'paymentReference'
+  >;
   paidAtMs: number;
   profile: ProfileFields | undefined;
   settings: DocumentSettings;
@@ -104,11 +108,12 @@ export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapsh
   const { base, settings } = input;
   const kind = settings.tax.registered ? 'tax-invoice' : 'receipt';
   const payable = readPayable(base.payable, base.subject);
+  const tax = payableTax(payable, settings.tax);
   const { recipient, placeOfSupply } = recipientOf(input.profile, payable, settings.seller.stateCode);
   const { taxType, lines, totals } = taxLinesForPayment(
     listedLinesOf(payable, settings),
     base.amountPaise,
-    settings.tax,
+    tax,
     taxTypeOf(settings.seller.stateCode, placeOfSupply.stateCode),
   );
   return {
@@ -121,7 +126,7 @@ export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapsh
     recipient,
     placeOfSupply,
     taxType,
-    pricesIncludeGst: settings.tax.pricesIncludeGst,
+    pricesIncludeGst: tax.pricesIncludeGst,
     lines,
     totals,
     amountInWords: amountInWords(totals.totalPaise),
@@ -131,10 +136,61 @@ export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapsh
       paymentId: base.paymentId,
       gatewayOrderId: base.gatewayOrderId,
       method: base.method,
+      ...(base.paymentReference ? { reference: base.paymentReference } : {}),
       amountPaise: base.amountPaise,
       paidOn: formatIstDate(input.paidAtMs),
     },
+    description: payable.description,
     note: COMPUTER_GENERATED_NOTE,
+  };
+}
+
+export interface ProformaInput {
+  /** The proforma as it will be stored (a company-issued invoice with its lines). */
+  payable: Payable;
+  profile: ProfileFields | undefined;
+  settings: DocumentSettings;
+  number: string;
+  financialYear: string;
+  issuedAtMs: number;
+}
+
+/**
+ * Every value printed on a proforma invoice: the buyer as the profile says now, the lines with the
+ * GST they will carry (the same split its tax invoice will print when it is paid in full), the
+ * amount due and the due date. Stored when it is issued; it never changes again.
+ */
+export function proformaSnapshot(input: ProformaInput): TaxDocumentSnapshot {
+  const { payable, settings } = input;
+  const pricing = pricePayable(payable, settings.tax);
+  if (!pricing.ok) throw new Error(pricing.message);
+  const tax = payableTax(payable, settings.tax);
+  const { recipient, placeOfSupply } = recipientOf(input.profile, payable, settings.seller.stateCode);
+  const { taxType, lines, totals } = taxLinesForPayment(
+    listedLinesOf(payable, settings),
+    pricing.chargedPaise,
+    tax,
+    taxTypeOf(settings.seller.stateCode, placeOfSupply.stateCode),
+  );
+  return {
+    kind: 'proforma',
+    title: DOCUMENT_TITLES.proforma,
+    number: input.number,
+    financialYear: input.financialYear,
+    issueDate: formatIstDate(input.issuedAtMs),
+    ...(payable.dueDate ? { dueDate: formatIstDate(Date.parse(`${payable.dueDate}T00:00:00+05:30`)) } : {}),
+    supplier: { ...settings.seller, email: COMPANY.email, phone: COMPANY.phone },
+    recipient,
+    placeOfSupply,
+    taxType,
+    pricesIncludeGst: tax.pricesIncludeGst,
+    lines,
+    totals,
+    amountInWords: amountInWords(totals.totalPaise),
+    reverseCharge: false,
+    reference: { type: payable.type, docId: payable.docId, label: payableLabel(payable) },
+    description: payable.description,
+    note: `${PROFORMA_NOTE} ${COMPUTER_GENERATED_NOTE}`,
   };
 }
 
@@ -143,6 +199,9 @@ export interface CreditNoteInput {
   original: TaxDocumentSnapshot;
   originalId: string;
   refundId: string;
+  /** The gateway's id of the refund, and why it was made (as staff typed it). */
+  gatewayRefundId: string | null;
+  reason: string;
   /** Integer paise refunded. */
   refundPaise: number;
   refundedAtMs: number;
@@ -184,11 +243,13 @@ export function creditNoteSnapshot(input: CreditNoteInput): TaxDocumentSnapshot 
     lines,
     totals,
     amountInWords: amountInWords(totals.totalPaise),
-    payment: {
-      ...original.payment,
-      // What this note records: the refund, against the original payment.
+    // What this note records: the refund, against the original payment (kept as it was).
+    refund: {
+      refundId: input.refundId,
+      gatewayRefundId: input.gatewayRefundId,
+      reason: input.reason,
       amountPaise: input.refundPaise,
-      paidOn: formatIstDate(input.refundedAtMs),
+      refundedOn: formatIstDate(input.refundedAtMs),
     },
     original: { documentId: input.originalId, number: original.number, issueDate: original.issueDate },
   };

@@ -27,14 +27,18 @@ export interface TaxDocumentBase {
   subject: Record<string, unknown>;
   amountPaise: number;
   method: string | null;
+  /** Payments staff record: the UTR, UPI or cheque reference they typed. */
+  paymentReference?: string | null;
   source: string;
   /** For a credit note: when the refund was made. */
   paidAt: Timestamp;
   createdAt: Timestamp;
   /** Credit notes only: documents/{id} of the payment refunded (the invoice this note adjusts). */
   originalDocumentId?: string;
-  /** Credit notes only: refunds/{id}. */
+  /** Credit notes only: refunds/{id}, the gateway's id of the refund, and its reason. */
   refundId?: string;
+  gatewayRefundId?: string | null;
+  refundReason?: string;
 }
 
 export interface IssuedDocumentFields {

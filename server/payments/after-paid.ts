@@ -17,6 +17,8 @@ export interface PaymentEffectsInput {
   /** Integer paise captured. */
   amountPaise: number;
   method: string | null;
+  /** Payments staff record: the UTR, UPI or cheque reference. */
+  reference: string | null;
   source: string;
 }
 
@@ -59,6 +61,7 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
     payable: { type: link.type, docId: link.docId },
     amountPaise: input.amountPaise,
     method: input.method,
+    ...(input.reference ? { paymentReference: input.reference } : {}),
     source: input.source,
     subject: paidCopy(input.payable),
     paidAt: FieldValue.serverTimestamp(),

@@ -177,6 +177,7 @@ async function markPaidOnce(
       payable: payableSnap!.data()!,
       amountPaise: input.amountPaise,
       method: input.method ?? null,
+      reference: input.offline?.reference ?? null,
       source: input.source,
     });
     input.alsoWhenPaid?.(tx);

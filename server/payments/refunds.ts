@@ -171,6 +171,8 @@ export async function settleRefund(
         amountPaise,
         method: original.method ?? null,
         source: 'refund',
+        gatewayRefundId: gatewayRefund.id,
+        refundReason: typeof refund.reason === 'string' ? refund.reason : '',
         subject: original.subject ?? {},
         paidAt: FieldValue.serverTimestamp(),
         createdAt: FieldValue.serverTimestamp(),

@@ -33,8 +33,14 @@ export interface Payable extends PayableRef {
   number: string | null;
   /** Invoices: the amount, in paise; null when it is not a number. */
   amountPaise: number | null;
-  /** Invoices the company issued: their lines. */
+  /** Invoices the company issued: their lines (listed amounts: taxable values when GST is added on top). */
   lines: Array<{ description: string; amountPaise: number }>;
+  /** 'proforma' for what the company bills before payment (the PI/ series); null otherwise. */
+  kind: 'proforma' | null;
+  /** Invoices the company issued: whether their lines include GST; null: the seller's setting (PRICES_INCLUDE_GST). */
+  amountsIncludeGst: boolean | null;
+  /** Proformas: the day payment is due (YYYY-MM-DD, India time). */
+  dueDate: string | null;
   description: string | null;
   name: string | null;
   email: string | null;
@@ -68,6 +74,9 @@ export function readPayable(ref: PayableRef, stored: Record<string, unknown>): P
     number: text(stored.number),
     amountPaise: rupees(stored.amount),
     lines,
+    kind: stored.kind === 'proforma' ? 'proforma' : null,
+    amountsIncludeGst: typeof stored.amountsIncludeGst === 'boolean' ? stored.amountsIncludeGst : null,
+    dueDate: typeof stored.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(stored.dueDate) ? stored.dueDate : null,
     description: text(stored.description),
     name: text(stored.name),
     email: text(stored.email),
@@ -90,9 +99,15 @@ export function payableReference(payable: Payable): string {
     : (payable.number ?? payable.invoiceId ?? payable.docId);
 }
 
-/** As printed: 'Order ORD-1767000000000' or 'Invoice INV-0001'. */
+/** As printed: 'Order ORD-1767000000000', 'Invoice INV-0001' or 'Proforma PI/2026-27/0001'. */
 export function payableLabel(payable: Payable): string {
-  return `${payable.type === 'product_order' ? 'Order' : 'Invoice'} ${payableReference(payable)}`;
+  const noun = payable.type === 'product_order' ? 'Order' : payable.kind === 'proforma' ? 'Proforma' : 'Invoice';
+  return `${noun} ${payableReference(payable)}`;
+}
+
+/** How a payable's listed amounts carry GST: its own choice (a proforma's), else the seller's setting. */
+export function payableTax(payable: Pick<Payable, 'amountsIncludeGst'>, tax: TaxSettings): TaxSettings {
+  return payable.amountsIncludeGst === null ? tax : { ...tax, pricesIncludeGst: payable.amountsIncludeGst };
 }
 
 /**
@@ -164,10 +179,12 @@ export type Pricing =
 export function pricePayable(payable: Payable, tax: TaxSettings): Pricing {
   let listedPaise: number;
   if (payable.type === 'invoice') {
-    if (payable.amountPaise === null || payable.amountPaise < 100) {
-      return { ok: false, message: PRICING_MESSAGES.noInvoiceAmount };
-    }
-    listedPaise = payable.amountPaise;
+    // An issued invoice lists its lines; one the customer typed, its amount.
+    listedPaise =
+      payable.lines.length > 0
+        ? payable.lines.reduce((sum, line) => sum + line.amountPaise, 0)
+        : (payable.amountPaise ?? 0);
+    if (listedPaise < 100) return { ok: false, message: PRICING_MESSAGES.noInvoiceAmount };
   } else {
     const pricing = priceOrderItems(payable.items);
     if (!pricing.ok) {
@@ -181,7 +198,8 @@ export function pricePayable(payable: Payable, tax: TaxSettings): Pricing {
     listedPaise = pricing.amountPaise;
   }
   const lines = payableLines(payable);
-  const addsTax = tax.registered && !tax.pricesIncludeGst;
+  const effective = payableTax(payable, tax);
+  const addsTax = effective.registered && !effective.pricesIncludeGst;
   return {
     ok: true,
     lines,
@@ -189,7 +207,7 @@ export function pricePayable(payable: Payable, tax: TaxSettings): Pricing {
     chargedPaise: addsTax
       ? chargedAmountPaise(
           lines.map((line) => line.listedPaise),
-          tax,
+          effective,
         )
       : listedPaise,
   };

@@ -86,3 +86,24 @@ export function sameInvoiceId(a: string, b: string): boolean {
 export function canCustomerDeleteInvoice(invoice: { status: string; issuedBy?: string }): boolean {
   return invoice.status === STATUS.pending && invoice.issuedBy !== 'company';
 }
+
+/** How a payment was made, in words: the gateway's method names and the modes staff record. */
+const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  card: 'Card',
+  upi: 'UPI',
+  netbanking: 'Net banking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  cardless_emi: 'Cardless EMI',
+  paylater: 'Pay later',
+  bank_transfer: 'Bank transfer',
+  'bank-transfer': 'Bank transfer',
+  cheque: 'Cheque',
+  offline: 'Offline',
+};
+
+/** 'bank-transfer' -> 'Bank transfer', 'upi' -> 'UPI'; an unknown method as it came, '—' for none. */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  if (!method) return '—';
+  return PAYMENT_METHOD_LABELS[method] ?? method;
+}

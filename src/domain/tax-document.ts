@@ -1,20 +1,25 @@
 import type { TaxLine, TaxSplit, TaxType } from './tax';
 
 /**
- * The tax documents issued after payments (and, later, refunds): `documents/{id}`, written only
- * by the server. A document is created 'pending' in the same transaction that marks the payment
- * Paid (id = the payment id; a credit note's id = the refund id), then numbered and filled in once
- * by the document worker; an issued document is an immutable snapshot of every printed value.
+ * The documents the company issues: `documents/{id}`, written only by the server. A payment's
+ * document is created 'pending' in the same transaction that marks the payment Paid (id = the
+ * payment id; a credit note's id = the refund id), then numbered and filled in once; a proforma
+ * invoice (id `proforma_{invoice id}`) is issued whole when staff issue it. An issued document is
+ * an immutable snapshot of every printed value.
  */
 
-/** A Tax Invoice when the seller has a GSTIN, a Payment Receipt otherwise; credit notes for refunds. */
-export type DocumentKind = 'tax-invoice' | 'receipt' | 'credit-note';
+/**
+ * A Tax Invoice when the seller has a GSTIN, a Payment Receipt otherwise; credit notes for refunds;
+ * a Proforma Invoice is what the company bills before payment (not a tax document).
+ */
+export type DocumentKind = 'tax-invoice' | 'receipt' | 'credit-note' | 'proforma';
 export type DocumentStatus = 'pending' | 'issued';
 
 export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   'tax-invoice': 'Tax Invoice',
   receipt: 'Payment Receipt',
   'credit-note': 'Credit Note',
+  proforma: 'Proforma Invoice',
 };
 
 /** The label of the download action for a document of this kind (profile and console). */
@@ -22,7 +27,12 @@ export const DOWNLOAD_LABELS: Record<DocumentKind, string> = {
   'tax-invoice': 'Download invoice',
   receipt: 'Download receipt',
   'credit-note': 'Download credit note',
+  proforma: 'Download proforma',
 };
+
+/** What a proforma says it is not, on its PDF and its page. */
+export const PROFORMA_NOTE =
+  'This is a proforma invoice, not a tax invoice. The tax invoice is issued when it is paid.';
 
 export const COMPUTER_GENERATED_NOTE = 'This is a computer-generated document and does not require a signature.';
 
@@ -47,22 +57,35 @@ export interface RecipientSnapshot extends PartySnapshot {
   country: string;
 }
 
-/** What the document is for: the paid order or invoice. */
+/** What the document is for: the paid (or, for a proforma, billed) order or invoice. */
 export interface DocumentReference {
   type: 'product_order' | 'invoice';
   docId: string;
-  /** As printed: 'Order ORD-1767000000000' or 'Invoice INV-1001'. */
+  /** As printed: 'Order ORD-1767000000000', 'Invoice INV-1001' or 'Proforma PI/2026-27/0001'. */
   label: string;
 }
 
 export interface PaymentReference {
   paymentId: string;
   gatewayOrderId: string;
-  /** 'upi', 'card', ... as the gateway reported it; 'offline' for payments staff record. */
+  /** 'upi', 'card', ... as the gateway reported it; for payments staff record, how it was paid ('bank-transfer'). */
   method: string | null;
+  /** Payments staff record: the UTR, UPI or cheque reference they typed. */
+  reference?: string | null;
   amountPaise: number;
   /** Date of the payment in IST, as printed. */
   paidOn: string;
+}
+
+/** Credit notes: the refund they record. */
+export interface RefundReference {
+  refundId: string;
+  /** The gateway's refund id (e.g. rfnd_…), once it is known. */
+  gatewayRefundId: string | null;
+  reason: string;
+  amountPaise: number;
+  /** Date of the refund in IST, as printed. */
+  refundedOn: string;
 }
 
 /** Every value printed on an issued document: rendering reads this and nothing else. */
@@ -85,9 +108,16 @@ export interface TaxDocumentSnapshot {
   /** Always false for our services; printed as 'Reverse charge: No'. */
   reverseCharge: boolean;
   reference: DocumentReference;
-  payment: PaymentReference;
+  /** Every document but a proforma: the payment it is for (a credit note: the payment refunded). */
+  payment?: PaymentReference;
+  /** Credit notes only: the refund. */
+  refund?: RefundReference;
   /** Credit notes only: the invoice they adjust. */
   original?: { documentId: string; number: string; issueDate: string };
+  /** What the payable is for, as staff typed it (issued invoices). */
+  description?: string | null;
+  /** Proformas only: when payment is due (IST, as printed). */
+  dueDate?: string;
   note: string;
 }
 

@@ -5,11 +5,21 @@ import { loadConfig } from '../../../server/config';
 import { renderDocumentPdf } from '../../../server/documents/pdf';
 import { renderPdfOffThread } from '../../../server/documents/pdf-renderer';
 import { readPayable } from '@/domain/payable';
-import { listedLinesOf, paymentDocumentSnapshot } from '../../../server/documents/snapshot';
+import {
+  creditNoteSnapshot,
+  listedLinesOf,
+  paymentDocumentSnapshot,
+  proformaSnapshot,
+} from '../../../server/documents/snapshot';
 
 const LONGEST_PLANS = ['gym-Smart Gym Management', 'website-Business', 'manufacturing-Premium AI'];
 
-function sample(lineCount: number, env: Record<string, string>, profileState = 'Karnataka') {
+function sample(
+  lineCount: number,
+  env: Record<string, string>,
+  profileState = 'Karnataka',
+  payment: { method?: string; paymentReference?: string } = {},
+) {
   const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', ...env });
   const subject = {
     items: Array.from({ length: lineCount }, (_, index) => ({ id: LONGEST_PLANS[index % LONGEST_PLANS.length] })),
@@ -26,7 +36,8 @@ function sample(lineCount: number, env: Record<string, string>, profileState = '
       amountPaise,
       paymentId: 'pay_Test00000001',
       gatewayOrderId: 'order_Test0000001',
-      method: 'card',
+      method: payment.method ?? 'card',
+      paymentReference: payment.paymentReference,
     },
     paidAtMs: Date.parse('2026-05-04T10:00:00+05:30'),
     profile: { name: 'Asha Verma', address: '21 MG Road', city: 'Bengaluru', state: profileState, country: 'India' },
@@ -72,6 +83,88 @@ describe('renderDocumentPdf', () => {
 
     expect(pages).toBe(2);
     expect(text.match(/Total\b/g)).toHaveLength(1);
+  });
+});
+
+describe('what each document says', () => {
+  const registered = { SELLER_GSTIN: '29AAGCB7383J1Z4' };
+
+  it('when a credit note records a refund, then it says Amount refunded and Refunded on, with the refund reference and reason', async () => {
+    const original = sample(2, registered);
+    const note = creditNoteSnapshot({
+      original,
+      originalId: 'pay_Test00000001',
+      refundId: 'refund-request-1',
+      gatewayRefundId: 'rfnd_Gateway00001',
+      reason: 'Duplicate payment',
+      refundPaise: 5_000_00,
+      refundedAtMs: Date.parse('2026-05-10T10:00:00+05:30'),
+      number: 'CN/2026-27/0001',
+      financialYear: '2026-27',
+      issuedAtMs: Date.parse('2026-05-10T10:05:00+05:30'),
+    });
+
+    const { text } = await pdfOf(note);
+
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain('Amount refunded');
+    expect(text).toContain('Refunded on');
+    expect(text).toContain('10 May 2026');
+    expect(text).toContain('rfnd_Gateway00001');
+    expect(text).toContain('Duplicate payment');
+    expect(text).not.toMatch(/Amount paid|Paid on/);
+  });
+
+  it('when staff recorded a bank transfer, then the receipt says the mode in words and the UTR they typed', async () => {
+    const snapshot = sample(1, registered, 'Karnataka', {
+      method: 'bank-transfer',
+      paymentReference: 'UTR 4455667788',
+    });
+
+    const { text } = await pdfOf(snapshot);
+
+    expect(text).toContain('Bank transfer');
+    expect(text).toContain('UTR 4455667788');
+    expect(text).not.toContain('BANK-TRANSFER');
+  });
+
+  it('when the seller has no GSTIN, then the Payment Receipt prints no place of supply, reverse charge or SAC', async () => {
+    const { text } = await pdfOf(sample(2, {}));
+
+    expect(text).toContain('PAYMENT RECEIPT');
+    expect(text).not.toMatch(/Place of supply|Reverse charge|SAC/);
+  });
+
+  it('when a proforma is drawn, then it says Proforma, its number, due date and amount due, and that it is not a tax invoice', async () => {
+    const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', ...registered });
+    const proforma = proformaSnapshot({
+      payable: readPayable(
+        { type: 'invoice', docId: 'i1' },
+        {
+          kind: 'proforma',
+          number: 'PI/2026-27/0001',
+          description: 'Production monitoring for the Pune plant',
+          lines: [{ description: 'Machine integration', amountPaise: 2_80_000_00 }],
+          amountsIncludeGst: true,
+          dueDate: '2026-05-19',
+        },
+      ),
+      profile: { name: 'Rohan Mehta', state: 'Karnataka', country: 'India' },
+      settings: config.documents,
+      number: 'PI/2026-27/0001',
+      financialYear: '2026-27',
+      issuedAtMs: Date.parse('2026-05-04T10:05:00+05:30'),
+    });
+
+    const { text } = await pdfOf(proforma);
+
+    expect(text).toContain('PROFORMA INVOICE');
+    expect(text).toContain('PI/2026-27/0001');
+    expect(text).toContain('19 May 2026');
+    expect(text).toContain('Amount due');
+    expect(text).toContain('₹2,80,000.00');
+    expect(text).toContain('Production monitoring for the Pune plant');
+    expect(text).toContain('not a tax invoice');
   });
 });
 

@@ -106,6 +106,8 @@ describe('creditNoteSnapshot', () => {
     original,
     originalId: 'pay_1',
     refundId: 'rf_1',
+    gatewayRefundId: 'rfnd_Gateway00001',
+    reason: 'Duplicate payment',
     refundedAtMs: Date.UTC(2026, 3, 10),
     number: 'CN/2026-27/0001',
     financialYear: '2026-27',
@@ -124,7 +126,15 @@ describe('creditNoteSnapshot', () => {
     expect(note.lines.map((line) => line.totalPaise)).toEqual([12_000_00, 18_000_00]);
     expect(note.lines.every((line) => line.cgstPaise === line.sgstPaise && line.igstPaise === 0)).toBe(true);
     expect(note.original).toEqual({ documentId: 'pay_1', number: 'NB/2026-27/0007', issueDate: '01 Apr 2026' });
-    expect(note.payment).toMatchObject({ paymentId: 'pay_1', amountPaise: 30_000_00, paidOn: '10 Apr 2026' });
+    // The refund it records, beside the original payment (kept as it was).
+    expect(note.refund).toEqual({
+      refundId: 'rf_1',
+      gatewayRefundId: 'rfnd_Gateway00001',
+      reason: 'Duplicate payment',
+      amountPaise: 30_000_00,
+      refundedOn: '10 Apr 2026',
+    });
+    expect(note.payment).toMatchObject({ paymentId: 'pay_1', amountPaise: 1_00_000_00, paidOn: '01 Apr 2026' });
   });
 
   it('when the refund is the whole payment, then the note reverses exactly the original lines', () => {
