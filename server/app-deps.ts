@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { FirebaseDeps } from './firebase';
 import type { JobRunner } from './jobs/runner';
-import type { PaymentsContext } from './payments/context';
 import type { PaymentGateway } from './payments/gateway';
+import type { ProformaContext } from './payments/proformas';
 
 /**
  * What the API is built from (see createApp). Its own module, so that routes can depend on it
@@ -19,6 +19,13 @@ export interface AppDeps {
 }
 
 /** What the payment services work with, from the API's dependencies. */
-export function paymentsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gateway' | 'logger'>): PaymentsContext {
-  return { db: deps.firebase.db, gateway: deps.gateway, documents: deps.config.documents, logger: deps.logger };
+export function paymentsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gateway' | 'logger'>): ProformaContext {
+  return {
+    db: deps.firebase.db,
+    gateway: deps.gateway,
+    documents: deps.config.documents,
+    logger: deps.logger,
+    siteUrl: deps.config.siteUrl,
+    payLinkSecret: deps.config.payLinkSecret,
+  };
 }

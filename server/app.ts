@@ -13,6 +13,7 @@ import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
 import { jobsRouter } from './routes/jobs';
 import { locationsRouter } from './routes/locations';
+import { payRouter } from './routes/pay';
 import { paymentsRouter } from './routes/payments';
 import { staffRouter } from './routes/staff';
 
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(contactRouter(deps));
   app.use(locationsRouter(deps));
   app.use(paymentsRouter(deps));
+  app.use(payRouter(deps));
   app.use(documentsRouter(deps));
   app.use(accountRouter(deps));
   app.use(jobsRouter(deps));

@@ -7,6 +7,8 @@ import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domai
 
 /** Public (it is in .env.example): fine for the emulators, never for a real project. */
 export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
+/** Public too: pay links on the emulators only. */
+const DEMO_PAY_LINK_SECRET = 'local-pay-link-secret-for-the-emulators-only';
 
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
@@ -67,6 +69,8 @@ const schema = z.object({
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   /** Payment order and verify requests per client IP per minute (the benchmark raises it). */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Pay-link requests (/api/pay/…: lookups, PDFs, payments) per client IP per minute. */
+  PAY_LINK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   // ---- Tax documents (issue 12) ----
   SELLER_NAME: z.string().trim().min(1).default(COMPANY.legalName),
   SELLER_ADDRESS: z.string().trim().min(1).default(COMPANY.address),
@@ -94,6 +98,19 @@ const schema = z.object({
     .trim()
     .regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -')
     .default('CN'),
+  /** Proforma invoices (what the company bills before payment) are PI/2026-27/0001. */
+  PROFORMA_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -').default('PI'),
+  /** Days a proforma gives the customer to pay, unless staff choose a date. */
+  PROFORMA_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
+  /**
+   * Signs the pay links of issued invoices (/pay/{token}): at least 32 characters, secret. Needed on
+   * a real project; the emulators use a public default.
+   */
+  PAY_LINK_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   /** Seconds between passes of the document numbering worker (it also runs right after each payment); 0 = off. */
   DOCUMENT_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   /**
@@ -140,13 +157,15 @@ export interface DocumentSettings {
   /** SAC per catalogue category id (and 'invoice'); `sacDefault` for the rest. */
   sacCodes: Record<string, string>;
   sacDefault: string;
-  prefixes: { invoice: string; creditNote: string };
+  prefixes: { invoice: string; creditNote: string; proforma: string };
   /** Number a document right after the payment that wrote it commits (DOCUMENT_NUMBERING=after-payment). */
   numberAfterPayment: boolean;
 }
 
 export type Config = z.infer<typeof schema> & {
   siteOrigins: string[];
+  /** Signs pay links (PAY_LINK_SECRET, or the emulators' public default). */
+  payLinkSecret: string;
   razorpayEnabled: boolean;
   mailFrom: MailAddress;
   /** Base URL of the site, for links in mails. */
@@ -198,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   const result: Config = {
     ...config,
+    payLinkSecret: config.PAY_LINK_SECRET ?? DEMO_PAY_LINK_SECRET,
     siteOrigins,
     razorpayEnabled: hasKeyId && hasSecret,
     mailFrom,
@@ -206,6 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     warnings,
   };
   assertSandboxAllowed(result);
+  if (!config.PAY_LINK_SECRET && !config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    throw configError('PAY_LINK_SECRET (32+ characters) is required on a real Firebase project: it signs pay links.');
+  }
   return result;
 }
 
@@ -266,8 +289,11 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
       );
     }
   }
-  if (config.DOCUMENT_PREFIX === config.CREDIT_NOTE_PREFIX) {
-    throw configError('DOCUMENT_PREFIX and CREDIT_NOTE_PREFIX must differ (their numbers would collide).');
+  const prefixes = [config.DOCUMENT_PREFIX, config.CREDIT_NOTE_PREFIX, config.PROFORMA_PREFIX];
+  if (new Set(prefixes.map((prefix) => prefix.toUpperCase())).size !== prefixes.length) {
+    throw configError(
+      'DOCUMENT_PREFIX, CREDIT_NOTE_PREFIX and PROFORMA_PREFIX must differ (their numbers would collide).',
+    );
   }
   const sacCodes: Record<string, string> = {};
   for (const entry of config.SAC_CODES.split(',')
@@ -282,7 +308,11 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
     tax: taxSettingsOf(config),
     sacCodes,
     sacDefault: config.SAC_DEFAULT,
-    prefixes: { invoice: config.DOCUMENT_PREFIX, creditNote: config.CREDIT_NOTE_PREFIX },
+    prefixes: {
+      invoice: config.DOCUMENT_PREFIX,
+      creditNote: config.CREDIT_NOTE_PREFIX,
+      proforma: config.PROFORMA_PREFIX,
+    },
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
   };
 }

@@ -1,16 +1,11 @@
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { payablePath } from '../../src/domain/payable';
 import type { Logger } from 'pino';
-import { counterId, financialYearOf, formatDocumentNumber } from '../../src/domain/document-number';
 import type { DocumentSettings } from '../config';
 import { forEachPage } from '../paging';
 import { creditNoteSnapshot, paymentDocumentSnapshot, type ProfileFields } from './snapshot';
-import {
-  counterDoc,
-  taxDocumentDoc,
-  taxDocumentsCollection,
-  type IssuedDocumentFields,
-  type TaxDocumentBase,
-} from './store';
+import { prefixOf, seriesCounter } from './numbering';
+import { taxDocumentDoc, taxDocumentsCollection, type IssuedDocumentFields, type TaxDocumentBase } from './store';
 
 export const ISSUE_PAGE_SIZE = 50;
 export const ISSUE_MAX_PAGES = 20;
@@ -51,15 +46,18 @@ export async function issueDocument(
     const base = snapshot.data() as TaxDocumentBase;
     // Read inside the transaction, so a retry takes a fresh clock (the year may just have turned).
     const issuedAtMs = now();
-    const financialYear = financialYearOf(issuedAtMs);
-    const counterRef = counterDoc(db, counterId(base.series, financialYear));
+    const counter = seriesCounter(db, base.series, issuedAtMs);
     const isCreditNote = base.series === 'credit-note';
     // A credit note is printed from the issued document it adjusts (so it waits until that one is).
     const sourceRef = isCreditNote ? taxDocumentDoc(db, base.originalDocumentId ?? '-') : db.doc(`users/${base.uid}`);
-    const [counterSnap, sourceSnap] = await tx.getAll(counterRef, sourceRef);
-    const sequence = ((counterSnap!.get('last') as number | undefined) ?? 0) + 1;
-    const prefix = isCreditNote ? settings.prefixes.creditNote : settings.prefixes.invoice;
-    const number = formatDocumentNumber(prefix, financialYear, sequence);
+    // The payable learns its document's number (the profile and the console show it).
+    const payableRef = isCreditNote ? null : db.doc(payablePath({ uid: base.uid, ...base.payable }));
+    const [counterSnap, sourceSnap, payableSnap] = await tx.getAll(
+      counter.ref,
+      sourceRef,
+      ...(payableRef ? [payableRef] : []),
+    );
+    const { number, financialYear, sequence, write } = counter.take(counterSnap!, prefixOf(base.series, settings));
     let printed;
     if (isCreditNote) {
       if (!sourceSnap!.exists || sourceSnap!.get('status') !== 'issued') {
@@ -88,13 +86,7 @@ export async function issueDocument(
         issuedAtMs,
       });
     }
-    tx.set(counterRef, {
-      series: base.series,
-      financialYear,
-      last: sequence,
-      lastNumber: number,
-      updatedAt: FieldValue.serverTimestamp(),
-    });
+    write(tx);
     const issued: IssuedDocumentFields = {
       status: 'issued',
       kind: printed.kind,
@@ -105,6 +97,7 @@ export async function issueDocument(
       snapshot: printed,
     };
     tx.update(ref, { ...issued });
+    if (payableSnap?.exists) tx.update(payableSnap.ref, { taxDocument: { id, number, kind: printed.kind } });
     return 'issued' as const;
   });
 }

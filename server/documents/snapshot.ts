@@ -9,7 +9,14 @@ import {
   normaliseGstin,
   stateNameOfCode,
 } from '../../src/domain/gst';
-import { payableLabel, payableLines, payableTax, pricePayable, readPayable, type Payable } from '../../src/domain/payable';
+import {
+  payableLabel,
+  payableLines,
+  payableTax,
+  pricePayable,
+  readPayable,
+  type Payable,
+} from '../../src/domain/payable';
 import { taxLinesForPayment, taxTypeOf, type ListedLine } from '../../src/domain/tax';
 import {
   COMPUTER_GENERATED_NOTE,

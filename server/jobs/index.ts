@@ -11,6 +11,7 @@ import { accountEmailLookup } from '../mail/recipients';
 import type { MailTransport } from '../mail/transport';
 import type { PaymentsContext } from '../payments/context';
 import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecycle';
+import { payLinkUrl } from '../payments/pay-links';
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
 import { JobRunner, type JobDefinition } from './runner';
 
@@ -125,8 +126,9 @@ export function createJobs(
         from: config.mailFrom,
         replyTo: { address: config.COMPANY_EMAIL, name: COMPANY.name },
         accountEmail: accountEmailLookup(auth, db),
-        // A payment receipt carries its tax document's PDF.
+        // A payment receipt carries its tax document's PDF; an invoice mail its proforma's.
         attachmentsFor: documentAttachments(db, config.documents),
+        payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
         pollMs: config.MAIL_POLL_SECONDS * 1000,
         logger,
       }),

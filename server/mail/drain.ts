@@ -15,6 +15,8 @@ export interface DrainOptions {
   accountEmail: (uid: string) => Promise<string | null>;
   /** Files that go with a mail (the documents task fills a receipt's tax document PDF here). */
   attachmentsFor?: (mail: StoredMail) => Promise<MailAttachment[]>;
+  /** The pay link of an invoice, made when its mail is sent (it is a bearer token: never stored). */
+  payUrlFor?: (ref: { uid: string; type: 'invoice' | 'product_order'; docId: string }) => string;
   now?: () => number;
   /** Mails read per page; a pass reads up to MAIL_DEFAULTS.maxPages pages. */
   batchSize?: number;
@@ -152,10 +154,11 @@ async function sendClaimed(
     if (!to) throw new MailSendError('The account has no email address.', 'permanent');
     const toAddress: MailAddress = 'uid' in mail.to ? { address: to } : mail.to;
     const attachments = (await settings.attachmentsFor?.(mail)) ?? [];
-    const rendered = renderMail(
-      mail,
-      attachments.map((attachment) => attachment.filename),
-    );
+    const payLink = mail.template === 'invoice-issued' ? mail.data.payLink : undefined;
+    const rendered = renderMail(mail, {
+      attachments: attachments.map((attachment) => attachment.filename),
+      payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
+    });
     const result = await transport.send({
       from: settings.from,
       to: toAddress,

@@ -3,7 +3,8 @@ import { COMPANY } from '../../src/domain/company';
 import type { ContactSubmission } from '../../src/domain/schemas';
 import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from './outbox';
 import { oneLine } from './templates/layout';
-import type { InvoiceIssuedData, PaymentReceiptData, RefundIssuedData } from './templates';
+import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
+import type { PaymentReceiptData, RefundIssuedData } from './templates';
 
 /** What each cause puts in the outbox. Recipients are only ever addresses the person gave us. */
 
@@ -64,45 +65,54 @@ export function paymentReceiptMail(uid: string, data: PaymentReceiptData): Outbo
   };
 }
 
-/** Where a customer opens an invoice ready to pay (the profile page's invoice list). */
-export function invoicePayUrl(siteUrl: string, invoiceDocId: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/profile?invoice=${encodeURIComponent(invoiceDocId)}`;
-}
-
 export interface InvoiceMailInput {
   uid: string;
   invoiceDocId: string;
+  /** documents/{id} of the proforma's PDF, attached. */
+  documentId: string;
   customerName: string | null;
-  number: string;
-  lines: InvoiceIssuedData['lines'];
-  /** The site's public URL (Config.siteUrl). */
-  siteUrl: string;
+  /** The proforma as printed. */
+  snapshot: TaxDocumentSnapshot;
+  /** The customer's account link to it; null for a lead (no account). */
+  profileUrl: string | null;
 }
 
-/** A staff-issued invoice's mail to the customer's account email; once per invoice. */
+/**
+ * An issued proforma's mail to the customer's email, once per invoice: its PDF attached, and its
+ * pay link (made when the mail is sent: the stored mail names only the invoice).
+ */
 export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail] {
+  const { snapshot } = input;
+  const { totals } = snapshot;
   return [
     mailIds.invoice(input.uid, input.invoiceDocId),
     {
       template: 'invoice-issued',
       data: {
         customerName: input.customerName,
-        number: input.number,
-        amountPaise: input.lines.reduce((sum, line) => sum + line.amountPaise, 0),
-        lines: input.lines,
-        payUrl: invoicePayUrl(input.siteUrl, input.invoiceDocId),
+        number: snapshot.number,
+        description: snapshot.description ?? null,
+        dueDate: snapshot.dueDate ?? null,
+        amountPaise: totals.totalPaise,
+        lines: snapshot.lines.map((line) => ({ description: line.description, amountPaise: line.totalPaise })),
+        gst:
+          snapshot.taxType === null
+            ? null
+            : {
+                taxablePaise: totals.taxablePaise,
+                cgstPaise: totals.cgstPaise,
+                sgstPaise: totals.sgstPaise,
+                igstPaise: totals.igstPaise,
+                ratePercent: snapshot.lines[0]?.ratePercent ?? 0,
+              },
+        payLink: { uid: input.uid, type: 'invoice', docId: input.invoiceDocId },
+        profileUrl: input.profileUrl,
       },
       to: { uid: input.uid },
       replyTo: null,
-      attachmentDocumentId: null,
+      attachmentDocumentId: input.documentId,
     },
   ];
-}
-
-/** Queues the invoice mail on its own (or pass invoiceIssuedMail() to addMail in the invoice's batch). */
-export function enqueueInvoiceMail(db: Firestore, input: InvoiceMailInput): Promise<'queued' | 'exists'> {
-  const [id, mail] = invoiceIssuedMail(input);
-  return enqueueMail(db, id, mail);
 }
 
 export interface AccountDeletedMailInput {

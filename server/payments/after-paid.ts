@@ -38,7 +38,19 @@ function receiptLines(items: unknown[]): ReceiptLine[] {
 
 /** The stored fields of the paid payable that its document is printed from (its owner may delete it later). */
 function paidCopy(stored: DocumentData): Record<string, unknown> {
-  const keys = ['items', 'orderNumber', 'invoiceId', 'number', 'amount', 'lines', 'name', 'email'] as const;
+  const keys = [
+    'items',
+    'orderNumber',
+    'invoiceId',
+    'number',
+    'kind',
+    'amount',
+    'lines',
+    'amountsIncludeGst',
+    'description',
+    'name',
+    'email',
+  ] as const;
   return Object.fromEntries(keys.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
 }
 

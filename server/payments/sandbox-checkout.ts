@@ -2,7 +2,7 @@ import type { SandboxPayResponse } from '../../src/domain/payments';
 import { HttpError } from '../errors';
 import type { PaymentsContext } from './context';
 import type { SandboxGateway } from './sandbox';
-import { gatewayOrderDoc } from './store';
+import { gatewayOrderDoc, isOwnedBy, type GatewayOrderLink, type GatewayOrderOwner } from './store';
 import { handleWebhook } from './webhook';
 
 /**
@@ -15,11 +15,13 @@ import { handleWebhook } from './webhook';
 export async function payInSandbox(
   ctx: PaymentsContext,
   sandbox: SandboxGateway,
-  uid: string,
+  owner: GatewayOrderOwner,
   request: { razorpay_order_id: string; outcome: 'success' | 'failure'; webhook: 'deliver' | 'drop' },
 ): Promise<SandboxPayResponse> {
   const link = await gatewayOrderDoc(ctx.db, request.razorpay_order_id).get();
-  if (!link.exists || link.get('uid') !== uid) throw new HttpError(404, 'Payment order not found.');
+  if (!link.exists || !isOwnedBy(link.data() as GatewayOrderLink, owner)) {
+    throw new HttpError(404, 'Payment order not found.');
+  }
   const outcome = await sandbox.simulatePayment(request.razorpay_order_id, request.outcome);
   if (!outcome) throw new HttpError(404, 'Payment order not found.');
   if (request.webhook === 'deliver') {

@@ -1,5 +1,5 @@
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import type { PayableRef, PayableType } from '../../src/domain/payable';
+import { payablePath, type PayableRef } from '../../src/domain/payable';
 
 /**
  * Where payment state lives. `gatewayOrders/{gatewayOrderId}` maps a gateway order back to the
@@ -14,13 +14,19 @@ export interface GatewayOrderLink extends PayableRef {
   currency: 'INR';
 }
 
+/**
+ * Who may complete a gateway order: the signed-in customer it was created for (any of their
+ * payables), or a pay link's holder (that one invoice only).
+ */
+export type GatewayOrderOwner = { uid: string; docId?: string };
+
+export const isOwnedBy = (link: GatewayOrderLink, owner: GatewayOrderOwner) =>
+  link.uid === owner.uid && (owner.docId === undefined || link.docId === owner.docId);
+
 /** A payable of one customer: `users/{uid}/orders/{docId}` or `users/{uid}/invoices/{docId}`. */
 export type OwnedPayableRef = PayableRef & { uid: string };
 
-export const collectionOf = (type: PayableType) => (type === 'invoice' ? 'invoices' : 'orders');
-
-export const payableDoc = (db: Firestore, ref: OwnedPayableRef): DocumentReference =>
-  db.doc(`users/${ref.uid}/${collectionOf(ref.type)}/${ref.docId}`);
+export const payableDoc = (db: Firestore, ref: OwnedPayableRef): DocumentReference => db.doc(payablePath(ref));
 
 export const gatewayOrderDoc = (db: Firestore, gatewayOrderId: string) => db.doc(`gatewayOrders/${gatewayOrderId}`);
 export const paymentDoc = (db: Firestore, paymentId: string) => db.doc(`payments/${paymentId}`);

@@ -2,7 +2,7 @@ import type { CheckoutResult, VerifyPaymentResponse } from '../../src/domain/pay
 import { HttpError } from '../errors';
 import type { PaymentsContext } from './context';
 import { markPaid } from './mark-paid';
-import { gatewayOrderDoc, type GatewayOrderLink } from './store';
+import { gatewayOrderDoc, isOwnedBy, type GatewayOrderLink, type GatewayOrderOwner } from './store';
 
 export const PAYMENT_SUCCESS = 'Payment successful.';
 export const PAYMENT_MISMATCH =
@@ -18,7 +18,7 @@ export const PAYMENT_NOT_APPLIED =
  */
 export async function verifyPayment(
   ctx: PaymentsContext,
-  uid: string,
+  owner: GatewayOrderOwner,
   body: CheckoutResult,
 ): Promise<VerifyPaymentResponse> {
   const { db, gateway } = ctx;
@@ -28,7 +28,7 @@ export async function verifyPayment(
   }
   const [linkSnap, payment] = await Promise.all([gatewayOrderDoc(db, orderId).get(), gateway.fetchPayment(paymentId)]);
   const link = linkSnap.exists ? (linkSnap.data() as GatewayOrderLink) : undefined;
-  if (!link || link.uid !== uid) throw new HttpError(404, 'Payment order not found.');
+  if (!link || !isOwnedBy(link, owner)) throw new HttpError(404, 'Payment order not found.');
   if (!payment || payment.orderId !== orderId) {
     throw new HttpError(400, 'Payment verification failed: the payment does not belong to this order.');
   }

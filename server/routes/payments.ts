@@ -3,7 +3,9 @@ import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderRespon
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { authenticate, tokenNotRevoked } from '../auth';
 import { requestDeadline } from '../deadline';
+import { newInvoiceFormSchema } from '../../src/domain/schemas';
 import { openCheckout } from '../payments/checkout';
+import { createCustomerInvoice } from '../payments/customer-invoices';
 import { SandboxGateway } from '../payments/sandbox';
 import { verifyPayment } from '../payments/verify';
 import { handleWebhook } from '../payments/webhook';
@@ -62,9 +64,15 @@ export function paymentsRouter(deps: AppDeps): Router {
     router.post(path, startCount, requireUserAlongside, createOrder);
   }
 
+  // The contact section's Pay Invoice form: an invoice the customer enters (unique per customer, any case).
+  router.post('/api/invoices', limiter, requireUser, async (req, res) => {
+    const invoice = newInvoiceFormSchema.parse(req.body ?? {});
+    res.status(201).json(await createCustomerInvoice(ctx, req.user!.uid, invoice));
+  });
+
   router.post('/api/payments/verify', limiter, requireUser, async (req, res) => {
     const body = verifyPaymentSchema.parse(req.body ?? {});
-    res.json(await verifyPayment({ ...ctx, logger: req.log }, req.user!.uid, body));
+    res.json(await verifyPayment({ ...ctx, logger: req.log }, { uid: req.user!.uid }, body));
   });
 
   // The body is raw bytes (see app.ts): the signature covers exactly what the gateway sent. Razorpay

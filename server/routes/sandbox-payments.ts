@@ -18,7 +18,7 @@ export function sandboxPaymentsRouter(deps: AppDeps, sandbox: SandboxGateway, li
     authenticate(deps.firebase.auth, { required: true }),
     async (req, res) => {
       const body = sandboxPaySchema.parse(req.body ?? {});
-      res.json(await payInSandbox({ ...ctx, logger: req.log }, sandbox, req.user!.uid, body));
+      res.json(await payInSandbox({ ...ctx, logger: req.log }, sandbox, { uid: req.user!.uid }, body));
     },
   );
   return router;

@@ -3,7 +3,7 @@ import {
   dateRangeSchema,
   documentIdSchema,
   enquiryUpdateSchema,
-  issueInvoiceSchema,
+  issueProformaSchema,
   offlinePaymentSchema,
   refundRequestSchema,
 } from '../../src/domain/staff';
@@ -15,9 +15,9 @@ import { HttpError } from '../errors';
 import { JobRunner, RECONCILE_JOB, reconcileJob } from '../jobs';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
+import { cancelInvoice, issueProforma } from '../payments/proformas';
 import { refundPayment } from '../payments/refunds';
 import { paymentsCsv } from '../staff/export';
-import { cancelInvoice, issueInvoice, nextInvoiceNumber } from '../staff/invoices';
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);
@@ -39,18 +39,14 @@ export function staffRouter(deps: AppDeps): Router {
     res.json(result);
   });
 
-  router.get('/api/staff/customers/:uid/next-invoice-number', async (req, res) => {
-    res.json({ number: await nextInvoiceNumber(db, idParam(req.params.uid)) });
-  });
-
   router.post('/api/staff/invoices', async (req, res) => {
-    const input = issueInvoiceSchema.parse(req.body ?? {});
-    const issued = await issueInvoice(db, input, actorOf(req.user!), deps.config.siteUrl);
+    const input = issueProformaSchema.parse(req.body ?? {});
+    const issued = await issueProforma({ ...payments, logger: req.log }, input, { actor: actorOf(req.user!) });
     res.status(201).json(issued);
   });
 
   router.post('/api/staff/customers/:uid/invoices/:id/cancel', async (req, res) => {
-    await cancelInvoice(db, idParam(req.params.uid), idParam(req.params.id), actorOf(req.user!));
+    await cancelInvoice(payments, { uid: idParam(req.params.uid), docId: idParam(req.params.id) }, actorOf(req.user!));
     res.json({ status: 'Cancelled' });
   });
 

@@ -9,6 +9,8 @@ export const paths = {
   cancellation: '/cancellationpolicy',
   adminPanel: '/admin-panel',
   receipt: '/receipts/:kind/:id',
+  /** An issued invoice's pay page, opened by its link without an account. */
+  pay: '/pay/:token',
   /** The staff console (its own screens live under it). */
   admin: '/admin',
 } as const;

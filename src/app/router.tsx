@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: paths.cart, lazy: () => import('./routes/cart').then((m) => ({ Component: m.CartRoute })) },
       { path: paths.profile, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
       { path: paths.receipt, lazy: () => import('./routes/receipt').then((m) => ({ Component: m.ReceiptRoute })) },
+      { path: paths.pay, lazy: () => import('./routes/pay').then((m) => ({ Component: m.PayRoute })) },
       { path: paths.privacy, lazy: () => import('./routes/policies').then((m) => ({ Component: m.PrivacyRoute })) },
       { path: paths.terms, lazy: () => import('./routes/policies').then((m) => ({ Component: m.TermsRoute })) },
       { path: paths.refund, lazy: () => import('./routes/policies').then((m) => ({ Component: m.RefundRoute })) },

@@ -16,9 +16,17 @@ export const NOT_FOUND_FILE = '404.html';
 /**
  * Pages only the app renders (they depend on who is signed in): all are served one prerendered
  * frame, never indexed. Firebase Hosting globs: `**` matches any rest of the path. /admin/** is
- * for the staff console and /receipts/** for the receipt page, as their issues name them.
+ * for the staff console, /receipts/** for the receipt page and /pay/** for pay links.
  */
-export const APP_ROUTES = [paths.cart, paths.profile, paths.adminPanel, '/admin', '/admin/**', '/receipts/**'] as const;
+export const APP_ROUTES = [
+  paths.cart,
+  paths.profile,
+  paths.adminPanel,
+  '/admin',
+  '/admin/**',
+  '/receipts/**',
+  '/pay/**',
+] as const;
 export const APP_SHELL_FILE = 'app.html';
 
 /** The HTML file a public page is written to. */

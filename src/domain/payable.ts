@@ -18,6 +18,11 @@ export interface PayableRef {
   docId: string;
 }
 
+/** Where a customer's payable is stored: `users/{uid}/orders/{docId}` or `users/{uid}/invoices/{docId}`. */
+export function payablePath(ref: PayableRef & { uid: string }): string {
+  return `users/${ref.uid}/${ref.type === 'invoice' ? 'invoices' : 'orders'}/${ref.docId}`;
+}
+
 /** A payable as read from its stored document: every amount in paise. */
 export interface Payable extends PayableRef {
   status: string;

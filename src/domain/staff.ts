@@ -29,45 +29,55 @@ export const paiseSchema = z
   .min(MIN_PAISE, 'Amount must be at least ₹1.')
   .max(MAX_INVOICE_PAISE, 'Amount is too large.');
 
-/** An invoice number staff type: letters, digits, '-', '/', at most 32 characters. */
-export const invoiceNumberSchema = z
-  .string()
-  .trim()
-  .min(1, 'Invoice number is required.')
-  .max(32, 'Invoice number is at most 32 characters.')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'Use letters, digits, "-" and "/" only.');
-
 export const invoiceLineSchema = z.object({
   description: required('Each line needs a description.', 200),
   amountPaise: paiseSchema,
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
-export const issueInvoiceSchema = z
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');
+
+/** Days a proforma gives the customer to pay unless staff choose a date (the server's PROFORMA_DUE_DAYS default). */
+export const DEFAULT_DUE_DAYS = 15;
+
+/** Today's date in India (YYYY-MM-DD), whatever the clock's own zone. */
+export function istToday(nowMs = Date.now()): string {
+  return new Date(nowMs + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10);
+}
+
+/** The day `days` after `day` (YYYY-MM-DD, calendar arithmetic). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A proforma invoice staff issue: what it is for, its lines, whether their amounts include GST
+ * (otherwise GST is added on top, when the company is registered), and when it is due. Its number
+ * is the next of the PI series, given when it is issued.
+ */
+export const issueProformaSchema = z
   .object({
     uid: documentIdSchema,
-    number: invoiceNumberSchema,
-    /** What the invoice is for, above its lines. */
+    /** What the invoice is for, above its lines (printed on the proforma and its tax invoice). */
     description: required('Description is required.', 500),
     lines: z.array(invoiceLineSchema).min(1, 'Add at least one line.').max(20, 'At most 20 lines.'),
+    amountsIncludeGst: z.boolean({ message: 'Say whether the amounts include GST.' }),
+    dueDate: isoDate.refine((day) => day >= istToday(), 'The due date cannot be in the past.'),
   })
   .refine((invoice) => invoiceTotalPaise(invoice.lines) <= MAX_INVOICE_PAISE, {
     message: 'Amount is too large.',
     path: ['lines'],
   });
-export type IssueInvoice = z.infer<typeof issueInvoiceSchema>;
+export type IssueProforma = z.infer<typeof issueProformaSchema>;
 
 /** What an issued invoice charges: the sum of its lines, in paise. */
 export function invoiceTotalPaise(lines: ReadonlyArray<{ amountPaise: number }>): number {
   return lines.reduce((sum, line) => sum + line.amountPaise, 0);
 }
 
-/** The next free number of a customer's issued invoices: 'INV-0001', 'INV-0002', ... */
-export function suggestInvoiceNumber(sequence: number): string {
-  return `INV-${String(Math.max(1, sequence)).padStart(4, '0')}`;
-}
-
-/** Numbers are unique per customer regardless of case and surrounding space. */
+/** Invoice ids and numbers are unique per customer regardless of case and surrounding space. */
 export const invoiceNumberKey = (number: string) => number.trim().toUpperCase();
 
 export const enquiryUpdateSchema = z
@@ -104,8 +114,6 @@ export const offlinePaymentSchema = z.object({
   reference: required('The transfer, UPI or cheque reference is required.', 100),
 });
 export type OfflinePayment = z.infer<typeof offlinePaymentSchema>;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');
 
 /** A range of days in India time, both ends included. */
 export const dateRangeSchema = z

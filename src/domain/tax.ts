@@ -231,3 +231,26 @@ export function taxLinesForPayment(
   });
   return { taxType: settings.registered ? taxType : null, lines, totals: sumSplits(lines) };
 }
+
+/**
+ * What lines listed at `listedPaise` come to under these settings, for a form that shows the GST
+ * as staff type (the split its tax invoice will print, to the paisa): null when no GST is charged.
+ */
+export function gstPreview(
+  listedPaise: readonly number[],
+  settings: TaxSettings,
+): { taxablePaise: number; gstPaise: number; totalPaise: number } | null {
+  if (!settings.registered || listedPaise.length === 0) return null;
+  const charged = chargedAmountPaise(listedPaise, settings);
+  const { totals } = taxLinesForPayment(
+    listedPaise.map((paise) => ({ sac: '', description: '', listedPaise: paise })),
+    charged,
+    settings,
+    'intra-state',
+  );
+  return {
+    taxablePaise: totals.taxablePaise,
+    gstPaise: totals.cgstPaise + totals.sgstPaise,
+    totalPaise: totals.totalPaise,
+  };
+}

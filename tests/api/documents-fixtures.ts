@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { admin } from '../helpers/emulators';
 import { createPaymentOrder, sandboxPay, seedInvoice, seedOrder } from './payments-fixtures';
 
@@ -77,4 +78,22 @@ export async function allDocuments(): Promise<Array<Record<string, unknown> & { 
     id: doc.id,
     ...(doc.data() as Record<string, unknown>),
   }));
+}
+
+/** supertest collects a binary body only with a parser. */
+export function download(app: Parameters<typeof request>[0], path: string, idToken?: string) {
+  const call = request(app)
+    .get(path)
+    .buffer(true)
+    .parse((response, callback) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => callback(null, Buffer.concat(chunks)));
+    });
+  return idToken ? call.set('Authorization', `Bearer ${idToken}`) : call;
+}
+
+export async function pdfText(body: Buffer): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(body));
+  return (await extractText(pdf, { mergePages: true })).text;
 }

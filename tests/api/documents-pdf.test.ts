@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatInrWithPaise } from '@/domain/money';
 import { issuePendingDocuments } from '../../server/documents/issue';
@@ -8,7 +7,9 @@ import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, stack } from '../helpers/emulators';
 import {
   BUYER_GSTIN,
+  download,
   payThroughCheckout,
+  pdfText,
   NUMBERED_BY_JOB,
   REGISTERED_SELLER,
   SELLER_GSTIN,
@@ -19,24 +20,6 @@ import { newUser } from './payments-fixtures';
 beforeEach(async () => {
   await clearFirestore();
 });
-
-/** supertest collects a binary body only with a parser. */
-function download(app: Parameters<typeof request>[0], path: string, idToken?: string) {
-  const call = request(app)
-    .get(path)
-    .buffer(true)
-    .parse((response, callback) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => callback(null, Buffer.concat(chunks)));
-    });
-  return idToken ? call.set('Authorization', `Bearer ${idToken}`) : call;
-}
-
-async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(body));
-  return (await extractText(pdf, { mergePages: true })).text;
-}
 
 /** A fresh ID token for an existing user (custom claims are only in tokens minted after they are set). */
 async function signIn(email: string, password = 'password-123'): Promise<string> {

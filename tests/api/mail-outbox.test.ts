@@ -1,9 +1,10 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { drainOutbox, INTERRUPTED_ERROR, resendMail } from '../../server/mail/drain';
-import { accountDeletedMail, enqueueAccountDeletedMail, enqueueInvoiceMail } from '../../server/mail/mails';
+import { accountDeletedMail, enqueueAccountDeletedMail, invoiceIssuedMail } from '../../server/mail/mails';
 import { enqueueMail, mailDoc, type OutboxMail } from '../../server/mail/outbox';
 import { createLogTransport, type MailTransport } from '../../server/mail/transport';
+import type { TaxDocumentSnapshot } from '@/domain/tax-document';
 import { admin, createUserWithToken } from '../helpers/emulators';
 import {
   caughtMailPerTest,
@@ -146,27 +147,43 @@ describe('the outbox worker', () => {
     expect(await caughtMails()).toHaveLength(0);
   });
 
-  it("when staff issue an invoice, then one mail goes to the customer's account email with the amount and a pay link", async () => {
+  it("when staff issue an invoice, then one mail goes to the customer's account email with the amount, its pay link and their account link", async () => {
     const { db } = admin();
     const email = `invoice-${unique()}@example.com`;
     const { uid } = await createUserWithToken(email);
-    const input = {
+    const [id, mail] = invoiceIssuedMail({
       uid,
       invoiceDocId: 'inv123',
+      documentId: 'proforma_inv123',
       customerName: 'Asha Rao',
-      number: 'NB/2026-27/0001',
-      lines: [{ description: 'Design', amountPaise: 250_050 }],
-      siteUrl: 'http://127.0.0.1:5173',
-    };
+      snapshot: {
+        number: 'PI/2026-27/0001',
+        dueDate: '09 Dec 2026',
+        description: 'Design',
+        taxType: null,
+        lines: [{ description: 'Design', totalPaise: 250_050 }],
+        totals: { taxablePaise: 250_050, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 250_050 },
+      } as unknown as TaxDocumentSnapshot,
+      profileUrl: 'http://127.0.0.1:5173/profile?invoice=inv123',
+    });
 
-    expect(await enqueueInvoiceMail(db, input)).toBe('queued');
-    expect(await enqueueInvoiceMail(db, input)).toBe('exists');
-    await drainOutbox(db, transport(), drainOptions());
+    expect(await enqueueMail(db, id, mail)).toBe('queued');
+    expect(await enqueueMail(db, id, mail)).toBe('exists');
+    await drainOutbox(
+      db,
+      transport(),
+      drainOptions({ payUrlFor: (ref) => `http://127.0.0.1:5173/pay/token-of-${ref.docId}` }),
+    );
 
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Invoice NB/2026-27/0001 from Nimbus Bespoke Software: ₹2,500.50');
+    expect(mails[0]!.subject).toBe(
+      'Proforma invoice PI/2026-27/0001 from Nimbus Bespoke Software: ₹2,500.50, due by 09 Dec 2026',
+    );
+    expect(mails[0]!.text).toContain('http://127.0.0.1:5173/pay/token-of-inv123');
     expect(mails[0]!.text).toContain('http://127.0.0.1:5173/profile?invoice=inv123');
+    // The stored mail names the invoice, never its pay link (a bearer token).
+    expect(JSON.stringify(await stored(`invoice:${uid}:inv123`))).not.toContain('/pay/');
     expect((await stored(`invoice:${uid}:inv123`))?.sentTo).toBe(email);
   });
 

@@ -3,13 +3,21 @@ import { loadConfig, type Config } from '../../server/config';
 import { createGateway } from '../../server/payments/create-gateway';
 import { admin } from '../helpers/emulators';
 
-const REAL_PROJECT = { FIREBASE_PROJECT_ID: 'acme-shop', GOOGLE_APPLICATION_CREDENTIALS: '/dev/null' };
+const PAY_LINK_SECRET = 'a-private-pay-link-secret-of-32-characters';
+const REAL_PROJECT = { FIREBASE_PROJECT_ID: 'acme-shop', GOOGLE_APPLICATION_CREDENTIALS: '/dev/null', PAY_LINK_SECRET };
 
 describe('which payment gateway may run', () => {
   it('when a demo- project has no Razorpay keys, then the sandbox runs with the default secret', () => {
     const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site' });
 
     expect(createGateway(config, admin().db).mode).toBe('sandbox');
+  });
+
+  it('when a real project has no PAY_LINK_SECRET (or a short one), then loading the configuration refuses: it signs pay links', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'secret' };
+    expect(() => loadConfig({ ...REAL_PROJECT, ...keys, PAY_LINK_SECRET: '' })).toThrow(/PAY_LINK_SECRET/);
+    expect(() => loadConfig({ ...REAL_PROJECT, ...keys, PAY_LINK_SECRET: 'short' })).toThrow(/PAY_LINK_SECRET/);
+    expect(loadConfig({ ...REAL_PROJECT, ...keys }).payLinkSecret).toBe(PAY_LINK_SECRET);
   });
 
   it('when a real project has no Razorpay keys, then loading the configuration refuses with a clear message', () => {

@@ -20,15 +20,16 @@ const ENDPOINTS: Array<{
     bad: { body: { status: 'Archived' }, message: /Invalid option|expected one of/i },
   },
   {
-    method: 'get',
-    path: '/api/staff/customers/u1/next-invoice-number',
-    bad: { path: '/api/staff/customers/__x__/next-invoice-number', message: /Not a document id/ },
-  },
-  {
     method: 'post',
     path: '/api/staff/invoices',
     bad: {
-      body: { uid: 'u1', number: 'INV-1', description: 'Work', lines: [{ description: 'Design', amountPaise: 50 }] },
+      body: {
+        uid: 'u1',
+        description: 'Work',
+        lines: [{ description: 'Design', amountPaise: 50 }],
+        amountsIncludeGst: true,
+        dueDate: '2099-01-01',
+      },
       message: /at least ₹1/,
     },
   },

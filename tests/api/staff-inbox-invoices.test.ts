@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER_NOT_FOUND, NUMBER_TAKEN, ONLY_PENDING_CANCEL } from '../../server/staff/invoices';
+import { financialYearOf } from '@/domain/document-number';
+import { addDays, istToday } from '@/domain/staff';
+import { CUSTOMER_NOT_FOUND, ONLY_PENDING_CANCEL } from '../../server/payments/proformas';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { seedProfile } from './documents-fixtures';
@@ -77,19 +79,20 @@ describe('inbox', () => {
   });
 });
 
-describe('issued invoices', () => {
+describe('issued proforma invoices', () => {
   const invoiceBody = (uid: string, overrides: Record<string, unknown> = {}) => ({
     uid,
-    number: 'INV-0001',
     description: 'Factory dashboard, phase 1',
     lines: [
       { description: 'Design', amountPaise: 15_000_00 },
       { description: 'Build', amountPaise: 2_65_000_00 },
     ],
+    amountsIncludeGst: true,
+    dueDate: addDays(istToday(), 15),
     ...overrides,
   });
 
-  it("when staff issue an invoice, then it is the customer's Pending invoice for the sum of its lines, its mail is queued and it is audited", async () => {
+  it("when staff issue a proforma, then it is the customer's Pending invoice numbered in the PI series, with its PDF, pay link and mail, audited", async () => {
     const { app } = testApp();
     const customer = await newUser('billed');
     await seedProfile(customer.uid);
@@ -97,21 +100,47 @@ describe('issued invoices', () => {
     const response = await asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid));
 
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ id: expect.any(String), number: 'INV-0001', amountPaise: 2_80_000_00 });
+    const number = `PI/${financialYearOf(Date.now())}/0001`;
+    expect(response.body).toEqual({
+      id: expect.any(String),
+      number,
+      amountPaise: 2_80_000_00,
+      documentId: `proforma_${response.body.id}`,
+      payUrl: expect.stringMatching(/\/pay\/[A-Za-z0-9_-]{32}$/),
+    });
     const path = `users/${customer.uid}/invoices/${response.body.id}`;
     expect(await docData(path)).toMatchObject({
-      invoiceId: 'INV-0001',
-      number: 'INV-0001',
+      invoiceId: number,
+      number,
+      kind: 'proforma',
       issuedBy: 'company',
       amount: 280000,
+      amountsIncludeGst: true,
+      dueDate: invoiceBody(customer.uid).dueDate,
       currency: 'INR',
       status: 'Pending',
       name: 'Asha Verma',
+      description: 'Factory dashboard, phase 1',
       lines: invoiceBody(customer.uid).lines,
     });
+    expect(await docData(`documents/proforma_${response.body.id}`)).toMatchObject({
+      status: 'issued',
+      kind: 'proforma',
+      series: 'proforma',
+      number,
+      uid: customer.uid,
+      snapshot: { title: 'Proforma Invoice', totals: { totalPaise: 2_80_000_00 } },
+    });
     const mail = (await docData(`mail/invoice:${customer.uid}:${response.body.id}`))!;
-    expect(mail).toMatchObject({ template: 'invoice-issued', status: 'pending', to: { uid: customer.uid } });
-    expect(mail.data.payUrl).toMatch(new RegExp(`/profile\\?invoice=${response.body.id}$`));
+    expect(mail).toMatchObject({
+      template: 'invoice-issued',
+      status: 'pending',
+      to: { uid: customer.uid },
+      attachmentDocumentId: `proforma_${response.body.id}`,
+      data: { number, payLink: { uid: customer.uid, type: 'invoice', docId: response.body.id } },
+    });
+    // The pay link is a bearer token: the stored mail never holds it.
+    expect(JSON.stringify(mail)).not.toContain(response.body.payUrl.split('/pay/')[1]);
     expect((await auditEntries()).map((entry) => [entry.action, entry.target])).toEqual([['invoice.issue', path]]);
   });
 
@@ -131,38 +160,33 @@ describe('issued invoices', () => {
     expect(order.body.amount).toBe(2_80_000_00);
   });
 
-  it('when the number is already used by this customer (any case), then it answers 409; another customer may use it', async () => {
+  it("when proformas are issued to two customers, also at once, then they never share a number: the series is the company's", async () => {
     const { app } = testApp();
     const first = await newUser('first');
     const second = await newUser('second');
     await seedProfile(first.uid);
     await seedProfile(second.uid);
-    await asStaff(app).post('/api/staff/invoices', invoiceBody(first.uid)).expect(201);
 
-    const again = await asStaff(app).post('/api/staff/invoices', invoiceBody(first.uid, { number: 'inv-0001' }));
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: NUMBER_TAKEN });
-    await asStaff(app).post('/api/staff/invoices', invoiceBody(second.uid)).expect(201);
-    const next = await asStaff(app).get(`/api/staff/customers/${first.uid}/next-invoice-number`).expect(200);
-    expect(next.body).toEqual({ number: 'INV-0002' });
-  });
-
-  it('when two staff issue the same number at once, then exactly one succeeds', async () => {
-    const { app } = testApp();
-    const customer = await newUser('race');
-    await seedProfile(customer.uid);
     const responses = await Promise.all([
-      asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid)),
-      asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid)),
+      asStaff(app).post('/api/staff/invoices', invoiceBody(first.uid)),
+      asStaff(app).post('/api/staff/invoices', invoiceBody(second.uid)),
+      asStaff(app).post('/api/staff/invoices', invoiceBody(first.uid)),
     ]);
-    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
-    expect((await admin().db.collection(`users/${customer.uid}/invoices`).get()).size).toBe(1);
+
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
+    const year = financialYearOf(Date.now());
+    expect(responses.map((response) => response.body.number as string).sort()).toEqual([
+      `PI/${year}/0001`,
+      `PI/${year}/0002`,
+      `PI/${year}/0003`,
+    ]);
   });
 
-  it('when the customer does not exist, then it answers 404', async () => {
+  it('when the customer does not exist, then it answers 404 and numbers nothing', async () => {
     const response = await asStaff(testApp().app).post('/api/staff/invoices', invoiceBody('nobody'));
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: CUSTOMER_NOT_FOUND });
+    expect((await admin().db.collection('counters').get()).size).toBe(0);
   });
 
   it('when staff cancel an unpaid issued invoice, then it is Cancelled, cannot be paid, and cannot be cancelled twice', async () => {

@@ -196,7 +196,7 @@ describe('staff console', () => {
 
         await page.getByRole('button', { name: `Refund payment ${paymentId}` }).click();
         const dialog = await shownDialog(page);
-        await expect(dialog.getByLabel(/^Amount/).inputValue()).resolves.toBe('1500');
+        await expect(dialog.getByLabel(/^Amount/).inputValue()).resolves.toBe('1,500');
         await dialog.getByLabel('Reason').fill('Paid twice');
         await expectAccessible(page, { include: '[role="dialog"]' });
         await dialog.getByRole('button', { name: 'Refund', exact: true }).click();

@@ -99,8 +99,9 @@ describe('users/{uid}/cart', () => {
 });
 
 describe('users/{uid}/invoices', () => {
-  it('when the owner creates a Pending invoice, then it is allowed and queryable by status and date', async () => {
-    await assertSucceeds(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice()));
+  it('when the owner creates an invoice directly, then it is denied (the API creates them); their Pending ones are queryable by date', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice()));
+    await seed('users/alice/invoices/i1', { ...invoice(), createdAt: Timestamp.now() });
     await assertSucceeds(
       getDocs(query(collection(alice(), 'users/alice/invoices'), where('status', '==', 'Pending'), orderBy('createdAt', 'desc'))),
     );
@@ -160,10 +161,10 @@ describe('users/{uid}/invoices', () => {
     await assertFails(deleteDoc(doc(bob(), 'users/alice/invoices/i1')));
   });
 
-  it('when the amount has more than two decimals, then creating it is denied; two decimals are fine', async () => {
-    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice({ amount: 1.005 })));
-    await assertSucceeds(setDoc(doc(alice(), 'users/alice/invoices/i2'), invoice({ amount: 19.99 })));
-    await assertSucceeds(setDoc(doc(alice(), 'users/alice/invoices/i3'), invoice({ amount: 1500.5 })));
+  it('when the owner writes an invoice the API created (its amount, its id), then it is denied', async () => {
+    await seed('users/alice/invoices/i1', { ...invoice(), createdAt: Timestamp.now() });
+    await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice({ amount: 19.99 })));
+    await assertFails(updateDoc(doc(alice(), 'users/alice/invoices/i1'), { invoiceId: 'INV-2' }));
   });
 });
 

@@ -26,8 +26,15 @@ export type MailTemplate =
 
 export type MailTemplateName = MailTemplate['template'];
 
-/** Renders a stored mail; `attachments` are the file names that go with it (named in the text). */
-export function renderMail(mail: MailTemplate, attachments: string[] = []): RenderedMail {
+/** What a mail is rendered with besides its data: its attachments' file names, and the links made when it is sent. */
+export interface RenderContext {
+  attachments?: string[];
+  /** The pay link of an invoice mail (never stored: it is a bearer token). */
+  payUrl?: string;
+}
+
+/** Renders a stored mail; its attachments are named in the text. */
+export function renderMail(mail: MailTemplate, { attachments = [], payUrl }: RenderContext = {}): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
       return enquiryAck(mail.data);
@@ -36,7 +43,7 @@ export function renderMail(mail: MailTemplate, attachments: string[] = []): Rend
     case 'payment-receipt':
       return paymentReceipt(mail.data, { attachments });
     case 'invoice-issued':
-      return invoiceIssued(mail.data);
+      return invoiceIssued(mail.data, { attachments, payUrl });
     case 'refund-issued':
       return refundIssued(mail.data, { attachments });
     case 'account-deleted':

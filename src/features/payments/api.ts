@@ -1,7 +1,7 @@
 import { deleteDoc, doc, getDoc, getDocs, orderBy, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
 import type { CartItem } from '@/domain/cart';
 import { cartTotalPaise } from '@/domain/cart';
-import { CURRENCY, paiseToRupees } from '@/domain/money';
+import { CURRENCY, paiseToRupees, paiseToRupeeText } from '@/domain/money';
 import { makeOrderNumber } from '@/domain/order-number';
 import type {
   CheckoutResult,
@@ -28,21 +28,16 @@ export function subscribeToPendingInvoices(
   return listenToList(pending, onData, onError);
 }
 
-/** Creates a 'Pending' invoice for the user from the validated form; returns its document id. */
-export async function createInvoice(uid: string, invoice: NewInvoice): Promise<{ docId: string; invoiceId: string }> {
-  const ref = doc(invoicesOf(uid));
-  await setDoc(ref, {
-    id: ref.id,
-    ownerUid: uid,
-    invoiceId: invoice.invoiceId,
-    name: invoice.name,
-    email: invoice.email,
-    amountPaise: invoice.amountPaise,
-    currency: CURRENCY,
-    status: STATUS.pending,
-    createdAt: serverTimestamp(),
-  });
-  return { docId: ref.id, invoiceId: invoice.invoiceId };
+/**
+ * Creates a 'Pending' invoice for the signed-in user from the validated form, through the API
+ * (which keeps invoice ids unique per customer whatever their letter case); returns its id.
+ */
+export function createInvoice(invoice: NewInvoice): Promise<{ docId: string; invoiceId: string }> {
+  return apiClient.post(
+    '/api/invoices',
+    { name: invoice.name, email: invoice.email, invoiceId: invoice.invoiceId, amount: paiseToRupeeText(invoice.amountPaise) },
+    { withAuth: true },
+  );
 }
 
 /**

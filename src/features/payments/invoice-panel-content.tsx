@@ -75,7 +75,7 @@ export function InvoicePanelContent({ receiptHref }: { receiptHref?: (invoiceDoc
       target: retry
         ? { type: 'invoice', docId: retry.id, invoiceId: retry.invoiceId }
         : async (): Promise<PayTarget> => {
-            const { docId } = await (await import('./api')).createInvoice(user.uid, invoice);
+            const { docId } = await (await import('./api')).createInvoice(invoice);
             return { type: 'invoice', docId, invoiceId: invoice.invoiceId };
           },
       claimed,

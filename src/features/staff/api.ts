@@ -11,13 +11,13 @@ import {
 import {
   dateRangeMs,
   enquiryUpdateSchema,
-  issueInvoiceSchema,
+  issueProformaSchema,
   offlinePaymentSchema,
   refundRequestSchema,
   searchTerm,
   type DateRange,
   type EnquiryUpdate,
-  type IssueInvoice,
+  type IssueProforma,
   type OfflinePayment,
   type RefundRequest,
 } from '@/domain/staff';
@@ -140,16 +140,16 @@ export function updateEnquiry(id: string, update: EnquiryUpdate): Promise<{ chan
   return apiClient.post(`/api/staff/enquiries/${encodeURIComponent(id)}`, enquiryUpdateSchema.parse(update), withAuth);
 }
 
-export async function nextInvoiceNumber(uid: string): Promise<string> {
-  const { number } = await apiClient.get<{ number: string }>(
-    `/api/staff/customers/${encodeURIComponent(uid)}/next-invoice-number`,
-    withAuth,
-  );
-  return number;
+/** A proforma the server issued: its number, what it charges (GST included) and its pay link. */
+export interface IssuedProforma {
+  id: string;
+  number: string;
+  amountPaise: number;
+  payUrl: string;
 }
 
-export function issueInvoice(input: IssueInvoice): Promise<{ id: string; number: string; amountPaise: number }> {
-  return apiClient.post('/api/staff/invoices', issueInvoiceSchema.parse(input), withAuth);
+export function issueProforma(input: IssueProforma): Promise<IssuedProforma> {
+  return apiClient.post('/api/staff/invoices', issueProformaSchema.parse(input), withAuth);
 }
 
 export function cancelInvoice(uid: string, invoiceId: string): Promise<{ status: string }> {

@@ -19,7 +19,7 @@ import {
   subscribeToCustomer,
 } from './api';
 import { ConsolePage, Facts, Panel } from './console-parts';
-import { IssueInvoiceForm } from './issue-invoice-form';
+import { IssueProformaForm } from './issue-proforma-form';
 import { OfflinePaymentButton } from './offline-payment-form';
 import { OrderRow } from './order-row';
 import { useAction } from './use-action';
@@ -64,7 +64,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
         />
       </Panel>
       <Panel id="customer-issue-invoice" title="Issue an invoice">
-        <IssueInvoiceForm uid={uid} />
+        <IssueProformaForm uid={uid} />
       </Panel>
       <Panel id="customer-invoices" title="Invoices">
         <PagedRows<Invoice>

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseMailbox } from '../../../server/config';
 import { messageIdFor, retryDelayMs } from '../../../server/mail/drain';
-import { invoicePayUrl } from '../../../server/mail/mails';
 import { mailIds } from '../../../server/mail/outbox';
 import { classifySmtpError } from '../../../server/mail/transport';
 
@@ -23,10 +22,6 @@ describe('outbox rules', () => {
 
   it('when a mail is sent, then its Message-ID derives from its outbox id and the sender domain', () => {
     expect(messageIdFor('payment:pay_1', { address: 'hello@nimbus.in' })).toBe('<payment.pay_1@nimbus.in>');
-  });
-
-  it('when an invoice link is built, then the id is encoded and the base has no trailing slash', () => {
-    expect(invoicePayUrl('https://nimbus.in/', 'a b')).toBe('https://nimbus.in/profile?invoice=a%20b');
   });
 });
 

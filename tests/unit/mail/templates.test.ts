@@ -42,13 +42,17 @@ const samples: MailTemplate[] = [
     template: 'invoice-issued',
     data: {
       customerName: 'Asha Rao',
-      number: 'NB/2026-27/0007',
-      amountPaise: 250_000,
+      number: 'PI/2026-27/0007',
+      description: 'Website redesign',
+      dueDate: '09 Dec 2026',
+      amountPaise: 295_000,
       lines: [
-        { description: 'Design work', amountPaise: 150_000 },
-        { description: 'Hosting, one year', amountPaise: 100_000 },
+        { description: 'Design work', amountPaise: 177_000 },
+        { description: 'Hosting, one year', amountPaise: 118_000 },
       ],
-      payUrl: 'https://nimbus.example/profile?invoice=inv1&pay=1',
+      gst: { taxablePaise: 250_000, cgstPaise: 22_500, sgstPaise: 22_500, igstPaise: 0, ratePercent: 18 },
+      payLink: { uid: 'u1', type: 'invoice', docId: 'inv1' },
+      profileUrl: 'https://nimbus.example/profile?invoice=inv1',
     },
   },
   { template: 'account-deleted', data: { name: 'Asha Rao' } },
@@ -127,17 +131,24 @@ describe('mail templates', () => {
   });
 
   it('when a receipt goes with its tax document, then the text names the attachment', () => {
-    const mail = renderMail(samples[2]!, ['NB-2026-27-0001.pdf']);
+    const mail = renderMail(samples[2]!, { attachments: ['NB-2026-27-0001.pdf'] });
     expect(mail.text).toContain('Your tax document is attached (NB-2026-27-0001.pdf).');
   });
 
-  it('when an invoice is issued, then the mail has its lines, the amount and an escaped pay link', () => {
-    const mail = renderMail(samples[3]!);
-    expect(mail.subject).toBe(`Invoice NB/2026-27/0007 from ${COMPANY.name}: ₹2,500`);
-    expect(mail.text).toContain('Design work: ₹1,500');
-    expect(mail.text).toContain('Amount due: ₹2,500');
-    expect(mail.text).toContain('View and pay the invoice: https://nimbus.example/profile?invoice=inv1&pay=1');
-    expect(mail.html).toContain('href="https://nimbus.example/profile?invoice=inv1&amp;pay=1"');
+  it('when a proforma is issued, then the mail has its lines, GST, amount, due date, an escaped pay link and the attachment', () => {
+    const mail = renderMail(samples[3]!, {
+      attachments: ['Proforma-Invoice-PI-2026-27-0007.pdf'],
+      payUrl: 'https://nimbus.example/pay/abc?x=1&y=2',
+    });
+    expect(mail.subject).toBe(`Proforma invoice PI/2026-27/0007 from ${COMPANY.name}: ₹2,950, due by 09 Dec 2026`);
+    expect(mail.text).toContain('For: Website redesign');
+    expect(mail.text).toContain('Design work: ₹1,770');
+    expect(mail.text).toContain('CGST @ 9%: ₹225');
+    expect(mail.text).toContain('Amount due: ₹2,950');
+    expect(mail.text).toContain('View and pay the invoice: https://nimbus.example/pay/abc?x=1&y=2');
+    expect(mail.html).toContain('href="https://nimbus.example/pay/abc?x=1&amp;y=2"');
+    expect(mail.text).toContain('You can also find it in your account: https://nimbus.example/profile?invoice=inv1');
+    expect(mail.text).toContain('The proforma invoice is attached (Proforma-Invoice-PI-2026-27-0007.pdf).');
   });
 
   it('when a name carries markup and CR/LF, then the HTML escapes it and the subject stays one line', () => {
@@ -153,7 +164,7 @@ describe('mail templates', () => {
 
   it('when a refund is made with its credit note, then the mail gives the amount, the payment and names the attachment', () => {
     const sample = samples.find((item) => item.template === 'refund-issued')!;
-    const mail = renderMail(sample, ['CN-2026-27-0001.pdf']);
+    const mail = renderMail(sample, { attachments: ['CN-2026-27-0001.pdf'] });
     expect(mail.subject).toBe(`Refund of ₹6,000.50 from ${COMPANY.name}`);
     expect(mail.text).toContain('pay_ABC');
     expect(mail.text).toContain('Invoice INV-0001');

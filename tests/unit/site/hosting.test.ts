@@ -48,6 +48,7 @@ const CASES: Array<[path: string, status: number, file: string]> = [
   ['/admin-panel', 200, APP_SHELL_FILE],
   ['/admin/orders/42', 200, APP_SHELL_FILE],
   ['/receipts/order/abc123', 200, APP_SHELL_FILE],
+  ['/pay/AbCdEfGhIjKlMnOpQrStUvWxYz012345', 200, APP_SHELL_FILE],
   ['/no-such-page', 404, NOT_FOUND_FILE],
   ['/privacy/more', 404, NOT_FOUND_FILE],
   ['/cartx', 404, NOT_FOUND_FILE],

@@ -5,10 +5,11 @@ import {
   dateRangeSchema,
   invoiceNumberKey,
   invoiceTotalPaise,
-  issueInvoiceSchema,
+  issueProformaSchema,
+  istToday,
+  addDays,
   lowerCopy,
   searchTerm,
-  suggestInvoiceNumber,
 } from '@/domain/staff';
 import { paymentStatusOf } from '@/domain/console-status';
 import { statusTone } from '@/domain/status';
@@ -18,28 +19,31 @@ describe('staff domain rules', () => {
     expect(invoiceTotalPaise([{ amountPaise: 15_000_00 }, { amountPaise: 2_65_000_00 }])).toBe(2_80_000_00);
   });
 
-  it('when an invoice has no lines, a line below ₹1 or a bad number, then the schema names the problem', () => {
+  it('when a proforma has no lines, a line below ₹1, no GST choice or a past due date, then the schema names the problem', () => {
     const valid = {
       uid: 'u1',
-      number: 'INV-0001',
       description: 'Work',
       lines: [{ description: 'Design', amountPaise: 100 }],
+      amountsIncludeGst: true,
+      dueDate: addDays(istToday(), 15),
     };
-    expect(issueInvoiceSchema.safeParse(valid).success).toBe(true);
-    expect(issueInvoiceSchema.safeParse({ ...valid, lines: [] }).error?.issues[0]?.message).toBe(
-      'Add at least one line.',
-    );
-    expect(
-      issueInvoiceSchema.safeParse({ ...valid, lines: [{ description: 'x', amountPaise: 99 }] }).error?.issues[0]
-        ?.message,
-    ).toBe('Amount must be at least ₹1.');
-    expect(issueInvoiceSchema.safeParse({ ...valid, number: 'INV 1' }).success).toBe(false);
+    const problem = (change: Record<string, unknown>) =>
+      issueProformaSchema.safeParse({ ...valid, ...change }).error?.issues[0]?.message;
+    expect(issueProformaSchema.safeParse(valid).success).toBe(true);
+    expect(problem({ lines: [] })).toBe('Add at least one line.');
+    expect(problem({ lines: [{ description: 'x', amountPaise: 99 }] })).toBe('Amount must be at least ₹1.');
+    expect(problem({ amountsIncludeGst: undefined })).toBe('Say whether the amounts include GST.');
+    expect(problem({ dueDate: addDays(istToday(), -1) })).toBe('The due date cannot be in the past.');
   });
 
-  it('when numbers are suggested and compared, then they count up and ignore case and spaces', () => {
-    expect(suggestInvoiceNumber(1)).toBe('INV-0001');
-    expect(suggestInvoiceNumber(12345)).toBe('INV-12345');
+  it('when invoice ids are compared, then case and spaces do not matter', () => {
     expect(invoiceNumberKey(' inv-0001 ')).toBe(invoiceNumberKey('INV-0001'));
+  });
+
+  it("when today is asked for at 04:00 IST (22:30 UTC the day before), then it is India's date", () => {
+    expect(istToday(Date.parse('2026-04-30T22:30:00Z'))).toBe('2026-05-01');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
   });
 
   it('when a date range is given, then it covers whole days in India time and refuses a reversed range', () => {

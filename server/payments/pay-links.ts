@@ -1,0 +1,79 @@
+import { createHash, createHmac } from 'node:crypto';
+import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { STATUS } from '../../src/domain/status';
+import { HttpError } from '../errors';
+import { payableDoc, type OwnedPayableRef } from './store';
+
+/**
+ * Pay links: `/pay/{token}` opens one invoice the company issued, for anyone who has the link (an
+ * accounts clerk with no account on the site). The token is an HMAC of the invoice's path under
+ * PAY_LINK_SECRET: 192 bits, unguessable, and the same whenever it is needed again (the mail is
+ * rendered when it is sent, so no token is ever stored). The server keeps only the token's hash,
+ * in `payLinks/{sha256(token)}` (server-only), naming the one invoice it opens; a link to a
+ * cancelled invoice opens nothing.
+ */
+export const PAY_LINKS = 'payLinks';
+
+/** 32 characters of base64url: 192 bits. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+export const PAY_LINK_NOT_FOUND = 'This payment link is not valid. Please check the link in your email.';
+export const PAY_LINK_CANCELLED =
+  'This invoice has been cancelled, so it can no longer be paid. Please contact us if you think this is a mistake.';
+
+/** The token of one payable's pay link. */
+export function payLinkToken(secret: string, ref: OwnedPayableRef): string {
+  return createHmac('sha256', secret)
+    .update(`pay-link|${ref.uid}|${ref.type}|${ref.docId}`)
+    .digest('base64url')
+    .slice(0, 32);
+}
+
+export const payLinkDoc = (db: Firestore, token: string) =>
+  db.collection(PAY_LINKS).doc(createHash('sha256').update(token).digest('hex'));
+
+/** The page a pay link opens: `{site}/pay/{token}`. */
+export function payLinkUrl(siteUrl: string, secret: string, ref: OwnedPayableRef): string {
+  return `${siteUrl.replace(/\/+$/, '')}/pay/${payLinkToken(secret, ref)}`;
+}
+
+/** Adds the link of a new invoice to its issuing transaction or batch. */
+export function addPayLink(
+  writer: { create(ref: FirebaseFirestore.DocumentReference, data: FirebaseFirestore.DocumentData): unknown },
+  db: Firestore,
+  secret: string,
+  ref: OwnedPayableRef,
+): void {
+  writer.create(payLinkDoc(db, payLinkToken(secret, ref)), {
+    uid: ref.uid,
+    type: ref.type,
+    docId: ref.docId,
+    createdAt: FieldValue.serverTimestamp(),
+  });
+}
+
+export interface OpenPayLink {
+  ref: OwnedPayableRef;
+  payable: DocumentSnapshot;
+}
+
+/**
+ * The invoice a token opens, or a 404 that says nothing about any other: a token of the wrong
+ * shape, an unknown one, one whose invoice is gone, or (with its own message) a cancelled one.
+ */
+export async function openPayLink(db: Firestore, token: string): Promise<OpenPayLink> {
+  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, PAY_LINK_NOT_FOUND);
+  const link = await payLinkDoc(db, token).get();
+  if (!link.exists) throw new HttpError(404, PAY_LINK_NOT_FOUND);
+  const ref: OwnedPayableRef = {
+    uid: String(link.get('uid')),
+    type: link.get('type') === 'product_order' ? 'product_order' : 'invoice',
+    docId: String(link.get('docId')),
+  };
+  const payable = await payableDoc(db, ref).get();
+  if (!payable.exists) throw new HttpError(404, PAY_LINK_NOT_FOUND);
+  if (payable.get('status') === STATUS.cancelled || link.get('revokedAt')) {
+    throw new HttpError(404, PAY_LINK_CANCELLED);
+  }
+  return { ref, payable };
+}

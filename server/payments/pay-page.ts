@@ -1,0 +1,104 @@
+import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
+import type { PayLinkView } from '../../src/domain/pay-link';
+import { STATUS } from '../../src/domain/status';
+import { documentFileName } from '../documents/pdf';
+import { renderPdfOffThread } from '../documents/pdf-renderer';
+import { DOCUMENT_PENDING } from '../documents/read';
+import { taxDocumentDoc, type IssuedDocumentFields } from '../documents/store';
+import { HttpError } from '../errors';
+import { openCheckout } from './checkout';
+import type { PaymentsContext } from './context';
+import type { PaymentOrder } from './payment-orders';
+import { openPayLink, PAY_LINK_NOT_FOUND, type OpenPayLink } from './pay-links';
+import { proformaDocumentId } from './proformas';
+
+/**
+ * The pay page's server side: everything it does goes through the one invoice its token opens
+ * (openPayLink), and a payment made there is recorded against the customer it was issued to,
+ * through the same checkout, verify and markPaid as any other.
+ */
+
+async function proformaOf(ctx: Pick<PaymentsContext, 'db'>, link: OpenPayLink): Promise<TaxDocumentSnapshot> {
+  const documentId = String(link.payable.get('documentId') ?? proformaDocumentId(link.ref.docId));
+  const document = await taxDocumentDoc(ctx.db, documentId).get();
+  if (!document.exists || document.get('status') !== 'issued') throw new HttpError(404, PAY_LINK_NOT_FOUND);
+  return (document.data() as IssuedDocumentFields).snapshot;
+}
+
+/** What the page shows: who issued it, to whom, its lines with GST, the total, the due date and the status. */
+export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: string): Promise<PayLinkView> {
+  const link = await openPayLink(ctx.db, token);
+  const proforma = await proformaOf(ctx, link);
+  const status = String(link.payable.get('status'));
+  const paymentId = link.payable.get('paymentId') as string | undefined;
+  const taxDocument = link.payable.get('taxDocument') as { number?: string; kind?: string } | undefined;
+  const { supplier, recipient } = proforma;
+  return {
+    status,
+    number: proforma.number,
+    issueDate: proforma.issueDate,
+    dueDate: proforma.dueDate ?? null,
+    description: proforma.description ?? null,
+    issuer: {
+      name: supplier.name,
+      address: supplier.address,
+      gstin: supplier.gstin,
+      email: supplier.email,
+      phone: supplier.phone,
+    },
+    billedTo: { name: recipient.name, address: recipient.address, gstin: recipient.gstin, state: recipient.state },
+    lines: proforma.lines.map(({ sac: _sac, ...line }) => line),
+    taxType: proforma.taxType,
+    totals: proforma.totals,
+    amountDuePaise: status === STATUS.pending ? proforma.totals.totalPaise : 0,
+    paid:
+      paymentId && status !== STATUS.pending
+        ? {
+            paymentId,
+            taxInvoice: {
+              title: DOCUMENT_TITLES[taxDocument?.kind === 'receipt' ? 'receipt' : 'tax-invoice'],
+              number: taxDocument?.number ?? null,
+            },
+          }
+        : null,
+  };
+}
+
+/** The proforma's PDF, or (`which: 'paid'`) the tax invoice issued once it was paid. */
+export async function payLinkPdf(
+  ctx: Pick<PaymentsContext, 'db'>,
+  token: string,
+  which: 'proforma' | 'paid',
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const link = await openPayLink(ctx.db, token);
+  let snapshot: TaxDocumentSnapshot;
+  if (which === 'proforma') {
+    snapshot = await proformaOf(ctx, link);
+  } else {
+    const paymentId = link.payable.get('paymentId') as string | undefined;
+    if (!paymentId) throw new HttpError(404, 'This invoice has not been paid yet.');
+    const document = await taxDocumentDoc(ctx.db, paymentId).get();
+    if (!document.exists || document.get('status') !== 'issued') throw new HttpError(409, DOCUMENT_PENDING);
+    snapshot = (document.data() as IssuedDocumentFields).snapshot;
+  }
+  return { fileName: documentFileName(snapshot), pdf: await renderPdfOffThread(snapshot) };
+}
+
+/** The gateway order for the link's invoice, priced here; with the name and email its checkout is prefilled with. */
+export async function payLinkCheckout(
+  ctx: PaymentsContext,
+  token: string,
+  allowed: Promise<void>,
+): Promise<PaymentOrder & { prefill: { name?: string; email?: string } }> {
+  const link = await openPayLink(ctx.db, token);
+  const order = await openCheckout(ctx, link.ref, allowed);
+  const name = link.payable.get('name') as string | undefined;
+  const email = link.payable.get('email') as string | undefined;
+  return { ...order, prefill: { ...(name ? { name } : {}), ...(email ? { email } : {}) } };
+}
+
+/** Whose gateway order a pay link may complete: its invoice's, and that one only. */
+export async function payLinkOwner(ctx: Pick<PaymentsContext, 'db'>, token: string) {
+  const { ref } = await openPayLink(ctx.db, token);
+  return { uid: ref.uid, docId: ref.docId };
+}

@@ -1,0 +1,281 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, buttonClasses, Spinner } from '@/components/button';
+import { FormMessage } from '@/components/form-field';
+import { StatusBadge } from '@/components/status-badge';
+import { formatInr } from '@/domain/money';
+import type { PayLinkView } from '@/domain/pay-link';
+import { STATUS } from '@/domain/status';
+import { PROFORMA_NOTE } from '@/domain/tax-document';
+import { ApiError } from '@/lib/api-client';
+import { CheckoutCancelledError, openCheckout } from '@/lib/razorpay-checkout';
+import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './api';
+
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: PayLinkView };
+
+/** While a paid invoice's tax invoice is being numbered, the page looks again this often, this many times. */
+const RECHECK_MS = 1500;
+const RECHECKS = 20;
+
+/**
+ * The hosted pay page, /pay/{token}: the one invoice its link opens, for whoever has the link (an
+ * accounts clerk needs no account). Who issued it, to whom, the lines with GST, the total, the due
+ * date and the status; Pay opens the checkout, and once paid the tax invoice can be downloaded.
+ */
+export function PayPage({ token }: { token: string }) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [isPaying, setIsPaying] = useState(false);
+  const rechecks = useRef(0);
+
+  const load = useCallback(async () => {
+    try {
+      const view = await getPayLink(token);
+      setLoaded({ status: 'ready', view });
+      return view;
+    } catch (error) {
+      setLoaded({
+        status: 'error',
+        message: error instanceof ApiError ? error.message : 'Could not load this invoice. Please try again.',
+      });
+      return null;
+    }
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A payment being confirmed, or a tax invoice being numbered: look again shortly, a few times.
+  const view = loaded.status === 'ready' ? loaded.view : null;
+  const isSettling = Boolean(view && (view.paid ? view.paid.taxInvoice.number === null : message?.tone === 'success'));
+  useEffect(() => {
+    if (!isSettling || rechecks.current >= RECHECKS) return;
+    const timer = setTimeout(() => {
+      rechecks.current += 1;
+      void load();
+    }, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [isSettling, load, view]);
+
+  async function pay() {
+    if (!view || isPaying) return;
+    setIsPaying(true);
+    setMessage(null);
+    try {
+      const order = await createPayLinkOrder(token);
+      const result = await openCheckout({
+        gateway: order.gateway,
+        keyId: order.keyId,
+        orderId: order.id,
+        amountPaise: order.amountPaise,
+        currency: order.currency,
+        description: `Payment for Proforma ${view.number}`,
+        prefill: order.prefill,
+        onSandboxOutcome: (outcome) => sandboxPayByLink(token, order.id, outcome),
+      });
+      const verified = await verifyPayLinkPayment(token, result).catch((error: unknown) => {
+        // The money has been taken: a lost answer is not a failure (the server confirms it).
+        if (error instanceof ApiError && [400, 404, 409].includes(error.status)) throw error;
+        return { status: 'Pending' as const, paymentId: result.razorpay_payment_id };
+      });
+      rechecks.current = 0;
+      setMessage({
+        tone: 'success',
+        text:
+          verified.status === 'Paid'
+            ? `Payment successful. Thank you! Payment ID: ${verified.paymentId}`
+            : `Payment received (Payment ID: ${verified.paymentId}). The status will update shortly.`,
+      });
+      await load();
+    } catch (error) {
+      setMessage(
+        error instanceof CheckoutCancelledError
+          ? { tone: 'error', text: 'Payment cancelled. You can try again.' }
+          : { tone: 'error', text: `Payment failed: ${error instanceof Error ? error.message : String(error)}` },
+      );
+    } finally {
+      setIsPaying(false);
+    }
+  }
+
+  if (loaded.status === 'loading') {
+    return (
+      <Frame title="Invoice">
+        <p className="text-slate-700">Loading invoice...</p>
+      </Frame>
+    );
+  }
+  if (loaded.status === 'error') {
+    return (
+      <Frame title="Invoice">
+        <p role="alert" className="text-red-800">
+          {loaded.message}
+        </p>
+      </Frame>
+    );
+  }
+  const { view: invoice } = loaded;
+  const isPending = invoice.status === STATUS.pending;
+  const hasGst = invoice.taxType !== null;
+  return (
+    <Frame title={`Proforma Invoice ${invoice.number}`} status={invoice.status}>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Party heading="From">
+          <p className="font-semibold">{invoice.issuer.name}</p>
+          <p>{invoice.issuer.address}</p>
+          {invoice.issuer.gstin && <p>GSTIN: {invoice.issuer.gstin}</p>}
+          <p>
+            {invoice.issuer.email} · {invoice.issuer.phone}
+          </p>
+        </Party>
+        <Party heading="Billed to">
+          <p className="font-semibold">{invoice.billedTo.name}</p>
+          {invoice.billedTo.address && <p>{invoice.billedTo.address}</p>}
+          {invoice.billedTo.state && <p>{invoice.billedTo.state}</p>}
+          {invoice.billedTo.gstin && <p>GSTIN: {invoice.billedTo.gstin}</p>}
+        </Party>
+      </div>
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">Issued</dt>
+        <dd>{invoice.issueDate}</dd>
+        {invoice.dueDate && (
+          <>
+            <dt className="text-slate-600">Due by</dt>
+            <dd>{invoice.dueDate}</dd>
+          </>
+        )}
+        {invoice.description && (
+          <>
+            <dt className="text-slate-600">For</dt>
+            <dd className="break-words">{invoice.description}</dd>
+          </>
+        )}
+      </dl>
+      <div className="mt-6 overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-left text-sm">
+          <caption className="sr-only">Invoice lines</caption>
+          <thead className="border-b border-slate-300 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Description
+              </th>
+              {hasGst && (
+                <>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Taxable value
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    GST
+                  </th>
+                </>
+              )}
+              <th scope="col" className="py-2 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line, index) => (
+              <tr key={index} className="border-b border-slate-200">
+                <td className="py-2 pr-3">{line.description}</td>
+                {hasGst && (
+                  <>
+                    <td className="py-2 pr-3 text-right">{formatInr(line.taxablePaise)}</td>
+                    <td className="py-2 pr-3 text-right">
+                      {formatInr(line.cgstPaise + line.sgstPaise + line.igstPaise)}
+                      <span className="block text-xs text-slate-600">
+                        {line.igstPaise > 0 ? `IGST ${line.ratePercent}%` : `CGST + SGST ${line.ratePercent}%`}
+                      </span>
+                    </td>
+                  </>
+                )}
+                <td className="py-2 text-right">{formatInr(line.totalPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
+        {hasGst && (
+          <>
+            <dt className="text-slate-600">Taxable value</dt>
+            <dd className="text-right">{formatInr(invoice.totals.taxablePaise)}</dd>
+            {invoice.totals.igstPaise > 0 ? (
+              <>
+                <dt className="text-slate-600">IGST</dt>
+                <dd className="text-right">{formatInr(invoice.totals.igstPaise)}</dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-slate-600">CGST</dt>
+                <dd className="text-right">{formatInr(invoice.totals.cgstPaise)}</dd>
+                <dt className="text-slate-600">SGST</dt>
+                <dd className="text-right">{formatInr(invoice.totals.sgstPaise)}</dd>
+              </>
+            )}
+          </>
+        )}
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold" data-testid="pay-total">
+          {formatInr(invoice.totals.totalPaise)}
+        </dd>
+        <dt className="font-semibold">Amount due</dt>
+        <dd className="text-right font-semibold">{formatInr(invoice.amountDuePaise)}</dd>
+      </dl>
+
+      <div className="mt-6 space-y-3">
+        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+        {invoice.paid && (
+          <p className="text-slate-800" role="status">
+            Paid. Thank you!{' '}
+            {invoice.paid.taxInvoice.number
+              ? `${invoice.paid.taxInvoice.title} ${invoice.paid.taxInvoice.number} has been issued.`
+              : `Your ${invoice.paid.taxInvoice.title.toLowerCase()} is being prepared.`}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-3">
+          {isPending && (
+            <Button size="lg" onClick={() => void pay()} disabled={isPaying}>
+              {isPaying && <Spinner />}
+              {isPaying ? 'Processing...' : `Pay ${formatInr(invoice.amountDuePaise)}`}
+            </Button>
+          )}
+          {invoice.paid?.taxInvoice.number && (
+            <a href={payLinkPdfUrl(token, 'tax-invoice')} className={buttonClasses('primary', 'lg')} download>
+              Download {invoice.paid.taxInvoice.title.toLowerCase()}
+            </a>
+          )}
+          <a href={payLinkPdfUrl(token, 'proforma')} className={buttonClasses('secondary', 'lg')} download>
+            Download proforma (PDF)
+          </a>
+        </div>
+        {isPending && <p className="text-sm text-slate-600">{PROFORMA_NOTE}</p>}
+      </div>
+    </Frame>
+  );
+}
+
+function Party({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <section className="text-sm text-slate-800">
+      <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{heading}</h2>
+      <div className="mt-1 space-y-0.5 break-words">{children}</div>
+    </section>
+  );
+}
+
+function Frame({ title, status, children }: { title: string; status?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="pay-title" className="mx-auto max-w-3xl px-4 py-10">
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 id="pay-title" className="text-2xl font-bold break-words text-slate-900">
+            {title}
+          </h1>
+          {status && <StatusBadge status={status} />}
+        </div>
+        <div className="mt-6">{children}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/button';
+import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
+import { AMOUNT_FORMAT_MESSAGE, formatInr, rupeeTextToPaise } from '@/domain/money';
+import { addDays, DEFAULT_DUE_DAYS, invoiceTotalPaise, issueProformaSchema, istToday } from '@/domain/staff';
+import { gstPreview } from '@/domain/tax';
+import { taxSettings } from '@/lib/tax-settings';
+import { issueProforma, type IssuedProforma } from './api';
+
+interface LineDraft {
+  description: string;
+  /** As typed, in rupees. */
+  amount: string;
+}
+
+const EMPTY_LINE: LineDraft = { description: '', amount: '' };
+
+/** A line's typed amount as paise (the one rupee parser); NaN while it is not an amount. */
+const toPaise = (amount: string) => rupeeTextToPaise(amount) ?? Number.NaN;
+
+/**
+ * Issues a proforma invoice to one customer: what it is for, its lines, whether their amounts
+ * include GST (the GST it comes to is shown as staff type), and its due date. Its number is the
+ * next of the PI series, given by the server; the customer gets it by mail with its PDF and a pay
+ * link anyone can use.
+ */
+export function IssueProformaForm({ uid }: { uid: string }) {
+  const [description, setDescription] = useState('');
+  const [lines, setLines] = useState<LineDraft[]>([{ ...EMPTY_LINE }]);
+  const [amountsIncludeGst, setAmountsIncludeGst] = useState(taxSettings.pricesIncludeGst);
+  const [dueDate, setDueDate] = useState(() => addDays(istToday(), DEFAULT_DUE_DAYS));
+  const [isSaving, setIsSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [issued, setIssued] = useState<IssuedProforma | null>(null);
+
+  const paiseLines = lines.map((line) => ({ description: line.description.trim(), amountPaise: toPaise(line.amount) }));
+  const isReadable = paiseLines.every((line) => Number.isFinite(line.amountPaise));
+  const listedPaise = isReadable ? invoiceTotalPaise(paiseLines) : null;
+  const gst = isReadable
+    ? gstPreview(
+        paiseLines.map((line) => line.amountPaise),
+        { ...taxSettings, pricesIncludeGst: amountsIncludeGst },
+      )
+    : null;
+  const totalPaise = gst?.totalPaise ?? listedPaise;
+
+  function setLine(index: number, change: Partial<LineDraft>) {
+    setLines((previous) => previous.map((line, at) => (at === index ? { ...line, ...change } : line)));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    setIssued(null);
+    const unreadable = paiseLines.findIndex((line) => !Number.isFinite(line.amountPaise));
+    if (unreadable >= 0) {
+      setMessage({ tone: 'error', text: `Line ${unreadable + 1}: ${AMOUNT_FORMAT_MESSAGE}` });
+      return;
+    }
+    const parsed = issueProformaSchema.safeParse({ uid, description, lines: paiseLines, amountsIncludeGst, dueDate });
+    if (!parsed.success) {
+      setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Check the invoice.' });
+      return;
+    }
+    setIsSaving(true);
+    try {
+      const result = await issueProforma(parsed.data);
+      setIssued(result);
+      setMessage({
+        tone: 'success',
+        text: `Proforma ${result.number} issued for ${formatInr(result.amountPaise)} and mailed to the customer.`,
+      });
+      setDescription('');
+      setLines([{ ...EMPTY_LINE }]);
+    } catch (error) {
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label="Issue a proforma invoice" className="space-y-3">
+      <p className="text-sm text-slate-700">
+        It is numbered in the proforma series (PI/…) when issued, and mailed with its PDF and a pay link.
+      </p>
+      <TextAreaField
+        label="Description"
+        required
+        rows={2}
+        maxLength={500}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">Lines</legend>
+        {lines.map((line, index) => (
+          <div key={index} className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+            <TextField
+              label={`Line ${index + 1} description`}
+              required
+              maxLength={200}
+              value={line.description}
+              onChange={(event) => setLine(index, { description: event.target.value })}
+            />
+            <TextField
+              label={`Line ${index + 1} amount (₹)`}
+              required
+              inputMode="decimal"
+              placeholder="2,80,000"
+              value={line.amount}
+              onChange={(event) => setLine(index, { amount: event.target.value })}
+            />
+            {lines.length > 1 && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setLines((previous) => previous.filter((_, at) => at !== index))}
+                aria-label={`Remove line ${index + 1}`}
+              >
+                Remove
+              </Button>
+            )}
+          </div>
+        ))}
+        <Button variant="secondary" size="sm" onClick={() => setLines((previous) => [...previous, { ...EMPTY_LINE }])}>
+          Add line
+        </Button>
+      </fieldset>
+      {taxSettings.registered ? (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium text-slate-800">GST at {taxSettings.ratePercent}%</legend>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" name="gst" checked={amountsIncludeGst} onChange={() => setAmountsIncludeGst(true)} />
+            The amounts include GST
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" name="gst" checked={!amountsIncludeGst} onChange={() => setAmountsIncludeGst(false)} />
+            GST is added to the amounts
+          </label>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-slate-700">No GST is charged: the company is not registered for GST.</p>
+      )}
+      <TextField
+        label="Due date"
+        type="date"
+        required
+        min={istToday()}
+        value={dueDate}
+        onChange={(event) => setDueDate(event.target.value)}
+      />
+      <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm text-slate-800" data-testid="proforma-totals">
+        {gst && (
+          <>
+            <dt>Taxable value</dt>
+            <dd className="text-right">{formatInr(gst.taxablePaise)}</dd>
+            <dt>GST ({taxSettings.ratePercent}%)</dt>
+            <dd className="text-right">{formatInr(gst.gstPaise)}</dd>
+          </>
+        )}
+        <dt className="font-semibold">Total payable</dt>
+        <dd className="text-right font-semibold" data-testid="invoice-total">
+          {totalPaise === null ? '—' : formatInr(totalPaise)}
+        </dd>
+      </dl>
+      <Button type="submit" disabled={isSaving}>
+        {isSaving ? 'Issuing...' : 'Issue proforma'}
+      </Button>
+      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      {issued && (
+        <p className="text-sm break-all text-slate-700">
+          Pay link (anyone with it can pay):{' '}
+          <a href={issued.payUrl} className="text-brand-darker underline">
+            {issued.payUrl}
+          </a>
+        </p>
+      )}
+    </form>
+  );
+}
