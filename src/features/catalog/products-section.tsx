@@ -42,21 +42,40 @@ export function ProductsSection({
   const [active, setActive] = useState(0);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  // The panel a tab sent the scroller to, until it gets there: its smooth scroll starts in the
+  // panel left behind and passes the ones between, and none of them is the visitor's choice.
+  const destination = useRef<number | null>(null);
 
   // The active tab follows the panel in view, however it got there (tab, swipe, or focus).
   useEffect(() => {
     const scroller = scrollerRef.current!;
+    // Where scrollend is missing (Safari before 26.2), a scroll has ended when it rests on a panel.
+    const hasScrollEnd = 'onscrollend' in scroller;
     let frame = 0;
+    const follow = () => {
+      if (scroller.clientWidth === 0) return;
+      const position = scroller.scrollLeft / scroller.clientWidth;
+      const inView = Math.round(position);
+      const isOnAPanel = Math.abs(position - inView) * scroller.clientWidth < 1;
+      // On a tab's way, only arriving (or, without scrollend, coming to rest elsewhere) moves the tab.
+      if (destination.current !== null && inView !== destination.current && (hasScrollEnd || !isOnAPanel)) return;
+      destination.current = null;
+      setActive(inView);
+    };
     const onScroll = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        if (scroller.clientWidth === 0) return;
-        setActive(Math.round(scroller.scrollLeft / scroller.clientWidth));
-      });
+      frame = requestAnimationFrame(follow);
+    };
+    // However the scroll ended (arrived, or stopped short by a swipe or a re-snap), the panel it rests on is active.
+    const onScrollEnd = () => {
+      destination.current = null;
+      onScroll();
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
+    scroller.addEventListener('scrollend', onScrollEnd);
     return () => {
       scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('scrollend', onScrollEnd);
       cancelAnimationFrame(frame);
     };
   }, []);
@@ -71,6 +90,7 @@ export function ProductsSection({
 
   const select = (index: number) => {
     const scroller = scrollerRef.current!;
+    destination.current = index;
     setActive(index);
     scroller.scrollTo({ left: index * scroller.clientWidth });
     // When the strip is stuck and the user has read down a panel, bring the new panel's top into view.

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORIES } from '@/domain/catalogue';
 import { formatInr } from '@/domain/money';
 import { ProductsSection, type ProductsSectionProps } from '@/features/catalog/products-section';
@@ -123,5 +123,76 @@ describe('ProductsSection', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Learning Apps' }));
     expect(inertPanels().filter(([, isInert]) => !isInert)).toEqual([['panel-learning', false]]);
     expect(inertPanels().filter(([, isInert]) => isInert)).toHaveLength(4);
+  });
+
+  describe('as the panels scroll', () => {
+    const WIDTH = 1000;
+
+    /** The panels' scroller at `panels` panel widths from the start; scroll frames run at once. */
+    function scrollPanelsTo(panels: number, event: 'scroll' | 'scrollend' = 'scroll') {
+      const scroller = screen.getByTestId('product-panels');
+      Object.defineProperty(scroller, 'clientWidth', { configurable: true, value: WIDTH });
+      Object.defineProperty(scroller, 'scrollLeft', { configurable: true, value: panels * WIDTH });
+      fireEvent(scroller, new Event(event));
+    }
+
+    const selectedTab = () =>
+      screen.getAllByRole('tab').findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
+    const livePanels = () =>
+      screen.getAllByRole('tabpanel').flatMap((panel, index) => (panel.hasAttribute('inert') ? [] : [index]));
+
+    beforeEach(() => {
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+        callback(0);
+        return 1;
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('when a tab’s smooth scroll passes other panels on its way, then the chosen tab stays selected and its panel live', async () => {
+      renderSection();
+      await userEvent.click(screen.getByRole('tab', { name: 'Gym & Fitness' }));
+      // It starts in the panel left behind (the first) and passes the second and the third.
+      for (const position of [0.02, 0.4, 1.3, 2.2, 2.9, 3]) {
+        scrollPanelsTo(position);
+        expect([selectedTab(), livePanels()]).toEqual([3, [3]]);
+      }
+      scrollPanelsTo(3, 'scrollend');
+      expect([selectedTab(), livePanels()]).toEqual([3, [3]]);
+    });
+
+    it('when a tab’s scroll ends short of its panel (a swipe or a re-snap stopped it), then the panel it rests on is active', async () => {
+      renderSection();
+      await userEvent.click(screen.getByRole('tab', { name: 'Gym & Fitness' }));
+      scrollPanelsTo(0.6);
+      scrollPanelsTo(1, 'scrollend');
+      expect([selectedTab(), livePanels()]).toEqual([1, [1]]);
+    });
+
+    it('when the visitor swipes, then the active tab follows the panel in view as it goes', () => {
+      renderSection();
+      scrollPanelsTo(0.4);
+      expect(selectedTab()).toBe(0);
+      scrollPanelsTo(0.6);
+      expect([selectedTab(), livePanels()]).toEqual([1, [1]]);
+      scrollPanelsTo(2.7);
+      expect([selectedTab(), livePanels()]).toEqual([3, [3]]);
+    });
+
+    it('when the browser has no scrollend event, then a tab’s scroll that rests on another panel still makes it active', async () => {
+      const onScrollEnd = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'onscrollend')!;
+      delete (HTMLElement.prototype as Partial<HTMLElement>).onscrollend;
+      try {
+        renderSection();
+        await userEvent.click(screen.getByRole('tab', { name: 'Gym & Fitness' }));
+        scrollPanelsTo(0.02);
+        scrollPanelsTo(1.3);
+        expect([selectedTab(), livePanels()]).toEqual([3, [3]]);
+        scrollPanelsTo(1);
+        expect([selectedTab(), livePanels()]).toEqual([1, [1]]);
+      } finally {
+        Object.defineProperty(HTMLElement.prototype, 'onscrollend', onScrollEnd);
+      }
+    });
   });
 });
