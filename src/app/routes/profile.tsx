@@ -1,4 +1,4 @@
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
@@ -16,21 +16,28 @@ import {
   useProfile,
 } from '@/features/profile';
 import { DownloadDocument } from '@/features/receipts/download-document';
-import { signOutUser, useSession, type SessionUser } from '@/lib/session';
+import { signOutUser, type SessionUser } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';
 import type { Invoice, Order } from '@/lib/firestore';
+import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, receiptPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
 
 const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Profile...</p>;
 
 export function ProfileRoute() {
-  const { status, user } = useSession();
   useDocumentTitle('My Profile');
-  if (status === 'loading') return LOADING;
-  if (!user) return <Navigate to={paths.home} replace />;
-  return <ProfilePage key={user.uid} user={user} />;
+  const [params] = useSearchParams();
+  return (
+    <SignInGate
+      loading={LOADING}
+      title="Please log in"
+      text={params.has('invoice') ? 'Log in to view and pay your invoice.' : 'Log in to see your profile.'}
+    >
+      {(user) => <ProfilePage key={user.uid} user={user} />}
+    </SignInGate>
+  );
 }
 
 function ProfilePage({ user }: { user: SessionUser }) {

@@ -1,30 +1,39 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { DOWNLOAD_LABELS } from '@/domain/tax-document';
 import { ReceiptView } from '@/features/receipts/receipt-view';
 import { subscribeToSubject, type ReceiptSubject } from '@/features/receipts/api';
-import { useSession } from '@/lib/session';
+import type { SessionUser } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useSubscription } from '@/lib/use-subscription';
+import { SignInGate } from '../layouts/sign-in-gate';
 import { paths } from '../paths';
 import { POLICY_LINKS } from './policy-links';
 import { NotFoundRoute } from './not-found';
+
+type ReceiptKind = 'order' | 'invoice';
 
 /** /receipts/order/:id and /receipts/invoice/:id: the receipt of the signed-in user's payment. */
 export function ReceiptRoute() {
   useDocumentTitle('Receipt');
   const { kind, id } = useParams();
-  const { status, user } = useSession();
-  const isKnownKind = kind === 'order' || kind === 'invoice';
-  const key = user && isKnownKind && id ? `${user.uid}/${kind}/${id}` : null;
-  const subject = useSubscription<ReceiptSubject | null>(key, (onData, onError) =>
-    subscribeToSubject(user!.uid, kind as 'order' | 'invoice', id!, onData, onError),
+  if ((kind !== 'order' && kind !== 'invoice') || !id) return <NotFoundRoute />;
+  return (
+    <SignInGate
+      loading={<p className="px-4 py-16 text-center text-lg text-slate-700">Loading receipt...</p>}
+      title="Please log in"
+      text="Log in to see your receipt."
+    >
+      {(user) => <Receipt user={user} kind={kind} id={id} />}
+    </SignInGate>
   );
+}
 
-  if (!isKnownKind || !id) return <NotFoundRoute />;
-  if (status === 'loading') return <p className="px-4 py-16 text-center text-lg text-slate-700">Loading receipt...</p>;
-  if (!user) return <Navigate to={paths.home} replace />;
+function Receipt({ user, kind, id }: { user: SessionUser; kind: ReceiptKind; id: string }) {
+  const subject = useSubscription<ReceiptSubject | null>(`${user.uid}/${kind}/${id}`, (onData, onError) =>
+    subscribeToSubject(user.uid, kind, id, onData, onError),
+  );
   return (
     <>
       <ReceiptView

@@ -1,9 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useRoutes } from 'react-router-dom';
-import { Button } from '@/components/button';
-import { useDocumentTitle } from '@/components/use-document-title';
-import { useAuthModal } from '@/lib/auth-modal';
-import { useSession } from '@/lib/session';
+import type { SessionUser } from '@/lib/session';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { hasStaffClaim } from './api';
 import { ConsolePathContext } from './console-path';
@@ -108,30 +105,17 @@ function Message({ title, children }: { title: string; children?: ReactNode }) {
 }
 
 /**
- * The staff console at /admin/*: staff only (the `staff` claim). A visitor is asked to log in; a
- * signed-in customer sees 'Not authorised'. What the screens read is also enforced by the rules,
- * and every write by the API, so this gate is for the person, not for security.
+ * The staff console at /admin/*: staff only (the `staff` claim), for a signed-in, non-guest `user`
+ * (the page asks a visitor to log in first); a customer sees 'Not authorised'. What the screens
+ * read is also enforced by the rules, and every write by the API, so this gate is for the person,
+ * not for security.
  */
-export function StaffConsole({ basePath }: { basePath: string }) {
-  useDocumentTitle('Staff console');
+export function StaffConsole({ basePath, user }: { basePath: string; user: SessionUser }) {
   const { pathname } = useLocation();
-  const { status, user } = useSession();
-  const authModal = useAuthModal();
-  const claim = useSubscription<boolean>(
-    user && !user.isAnonymous ? `staff:${user.uid}` : null,
-    loadOnce(hasStaffClaim),
-  );
+  const claim = useSubscription<boolean>(`staff:${user.uid}`, loadOnce(hasStaffClaim));
 
-  if (status === 'loading' || (user && !user.isAnonymous && claim.status === 'loading')) {
+  if (claim.status === 'loading') {
     return <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Admin Panel...</p>;
-  }
-  if (!user || user.isAnonymous) {
-    return (
-      <Message title="Staff console">
-        <p>Log in with your staff account to continue.</p>
-        <Button onClick={() => authModal.open('login')}>Login</Button>
-      </Message>
-    );
   }
   if (claim.status === 'error' || !claim.data) {
     return (

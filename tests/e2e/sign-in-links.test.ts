@@ -1,0 +1,214 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../helpers/browser';
+import { expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
+import { admin, signInWithPassword, stack } from '../helpers/emulators';
+import { mailsTo, waitForMails } from '../helpers/mail-catcher';
+import { chooseLocation } from '../helpers/shop';
+
+// Links to signed-in-only pages (the invoice mail's, a receipt's, the staff console's) opened
+// signed out: the login modal opens by itself on that same URL and, after signing in, the page the
+// link pointed to is there, query string included, with no stop on the home page.
+
+const browser = sharedBrowser();
+const PASSWORD = 'password-123';
+
+/** A login made with the Admin SDK: a customer with a profile, or staff with the `staff` claim. */
+async function createLogin(prefix: string, { isStaff = false, name = 'Nisha Menon' } = {}) {
+  const email = uniqueEmail(prefix);
+  const { auth, db } = admin();
+  const user = await auth.createUser({ email, password: PASSWORD, displayName: name });
+  if (isStaff) await auth.setCustomUserClaims(user.uid, { staff: true });
+  else {
+    await db.doc(`users/${user.uid}`).set({
+      uid: user.uid,
+      name,
+      email,
+      phone: '9000012345',
+      address: '12 MG Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      country: 'India',
+      isAnonymous: false,
+      createdAt: FieldValue.serverTimestamp(),
+      nameLower: name.toLowerCase(),
+      emailLower: email.toLowerCase(),
+    });
+  }
+  return { uid: user.uid, email, name };
+}
+
+/** A call to the stack's API as a signed-in user; throws unless it answers `expected`. */
+async function callApi(idToken: string, path: string, body: object, expected: number[] = [200, 201]) {
+  const response = await fetch(`${stack.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!expected.includes(response.status))
+    throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Staff issue the customer an invoice through the console's API (which queues its mail). */
+async function issueInvoice(customerUid: string, number: string): Promise<string> {
+  const staff = await createLogin('issuing-staff', { isStaff: true });
+  const issued = await callApi(await signInWithPassword(staff.email, PASSWORD), '/api/staff/invoices', {
+    uid: customerUid,
+    number,
+    description: 'Clinic booking app, phase 1',
+    lines: [{ description: 'Build', amountPaise: 45_000_00 }],
+  });
+  return String(issued.id);
+}
+
+/**
+ * Every URL the page's history held, from its first load: a redirect (to the home page, say)
+ * goes through history.replaceState or pushState.
+ */
+async function recordUrls(page: Page) {
+  await page.addInitScript(() => {
+    const seen = [location.pathname + location.search];
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name].bind(history);
+      history[name] = (...args: Parameters<History['pushState']>) => {
+        original(...args);
+        seen.push(location.pathname + location.search);
+      };
+    }
+    Object.assign(window, { __urls: seen });
+  });
+  return async () => {
+    const urls = await page.evaluate(() => (window as unknown as { __urls: string[] }).__urls);
+    const current = new URL(page.url());
+    return { urls: [...new Set(urls)], current: current.pathname + current.search };
+  };
+}
+
+/** The login modal the page opened by itself. */
+async function loginModal(page: Page): Promise<Locator> {
+  const modal = await shownDialog(page);
+  await modal.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  return modal;
+}
+
+async function logIn(modal: Locator, email: string) {
+  await modal.getByLabel('Email').fill(email);
+  await modal.getByLabel('Password').fill(PASSWORD);
+  await modal.getByRole('button', { name: 'Login', exact: true }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+describe('links to signed-in pages survive signing in', () => {
+  it("when a customer opens the invoice mail's link signed out, then the login modal opens by itself and after logging in the invoice is there ready to pay", async () => {
+    const customer = await createLogin('mailed-customer');
+    const invoiceId = await issueInvoice(customer.uid, 'INV-LINK-1');
+
+    // The link in the mail the site sent.
+    const [mail] = await waitForMails(() => mailsTo(customer.email), 1);
+    expect(mail?.subject).toContain('Invoice INV-LINK-1');
+    const mailed = new URL(/View and pay the invoice: (\S+)/.exec(mail!.text ?? '')![1]!);
+    const link = mailed.pathname + mailed.search;
+    expect(link).toBe(`/profile?invoice=${invoiceId}`);
+
+    await browser.withPage(async ({ page }) => {
+      const history = await recordUrls(page);
+      await page.goto(link);
+      let modal = await loginModal(page);
+
+      // Closing the modal leaves a panel on the same URL, whose Login opens the modal again.
+      await modal.getByRole('button', { name: 'Close sign-in dialog' }).click();
+      await modal.waitFor({ state: 'detached' });
+      const panel = page.getByRole('region', { name: 'Please log in' });
+      await panel.getByText('Log in to view and pay your invoice.').waitFor();
+      await panel.getByRole('link', { name: 'Go Back to Homepage' }).waitFor();
+      await expectAccessible(page);
+      await panel.getByRole('button', { name: 'Login', exact: true }).click();
+      modal = await loginModal(page);
+      await logIn(modal, customer.email);
+
+      const toPay = page.getByTestId('invoice-to-pay');
+      await toPay.getByRole('heading', { name: 'Invoice #INV-LINK-1' }).waitFor({ timeout: 20_000 });
+      const pay = toPay.getByRole('button', { name: 'Pay Now: Inv #INV-LINK-1' });
+      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await expect(toPay.getByText('₹45,000', { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(history()).resolves.toEqual({ urls: [link], current: link });
+    });
+  });
+
+  it("when a customer opens a paid invoice's receipt link signed out, then after logging in in the modal the receipt is there", async () => {
+    const customer = await createLogin('receipt-customer');
+    const invoiceId = await issueInvoice(customer.uid, 'INV-LINK-2');
+    // Paid in the sandbox through the API, as the test checkout's Pay button does.
+    const idToken = await signInWithPassword(customer.email, PASSWORD);
+    const order = await callApi(idToken, '/api/payments/orders', { firestore_id: invoiceId, type: 'invoice' });
+    const paid = (await callApi(idToken, '/api/payments/sandbox/pay', {
+      razorpay_order_id: order.id,
+      outcome: 'success',
+      webhook: 'drop',
+    })) as { result: Record<string, string> };
+    await callApi(idToken, '/api/payments/verify', paid.result);
+    const invoice = admin().db.doc(`users/${customer.uid}/invoices/${invoiceId}`);
+    await expect.poll(async () => (await invoice.get()).data()?.status, { timeout: 15_000 }).toBe('Paid');
+    const link = `/receipts/invoice/${invoiceId}`;
+
+    await browser.withPage(async ({ page }) => {
+      const history = await recordUrls(page);
+      await page.goto(link);
+      const modal = await loginModal(page);
+      await page.getByRole('region', { name: 'Please log in' }).getByText('Log in to see your receipt.').waitFor();
+      await logIn(modal, customer.email);
+
+      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 20_000 });
+      await expect(page.getByTestId('receipt-amount').textContent()).resolves.toBe('₹45,000');
+      await expect(history()).resolves.toEqual({ urls: [link], current: link });
+    });
+  });
+
+  it('when staff open a console link signed out, then after logging in in the modal they are on that screen', async () => {
+    const staff = await createLogin('linked-staff', { isStaff: true });
+    const link = '/admin/payments';
+
+    await browser.withPage(async ({ page }) => {
+      const history = await recordUrls(page);
+      await page.goto(link);
+      const modal = await loginModal(page);
+      const panel = page.getByRole('region', { name: 'Staff console' });
+      await panel.getByText('Log in with your staff account to continue.').waitFor();
+      await expectAccessible(page);
+      await logIn(modal, staff.email);
+
+      await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor({ timeout: 20_000 });
+      await expect(page.getByRole('link', { name: 'Payments' }).getAttribute('aria-current')).resolves.toBe('page');
+      await expect(history()).resolves.toEqual({ urls: [link], current: link });
+    });
+  });
+
+  it('when a new visitor signs up with Google from a profile link, then after the details step the profile is theirs', async () => {
+    const email = uniqueEmail('linked-google');
+    const link = '/profile';
+
+    await browser.withPage(async ({ page }) => {
+      const history = await recordUrls(page);
+      await page.goto(link);
+      const modal = await loginModal(page);
+      await modal.getByRole('button', { name: 'Continue with Google' }).click();
+      await modal.getByLabel('Google email').fill(email);
+      await modal.getByLabel('Google name').fill('Gopal Iyer');
+      await modal.getByRole('button', { name: 'Continue as this account' }).click();
+      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      await modal.getByLabel('Phone').fill('9000000002');
+      await modal.getByLabel('Address').fill('2 Google Street');
+      await chooseLocation(page);
+      await modal.getByRole('button', { name: 'Save & Continue' }).click();
+      await modal.waitFor({ state: 'detached' });
+
+      // The page read the profile the details step saved (not 'Could not find user profile.').
+      await page.getByRole('heading', { level: 1, name: /Gopal Iyer/ }).waitFor({ timeout: 20_000 });
+      await page.getByTestId('profile-email').filter({ hasText: email }).waitFor();
+      await expect(history()).resolves.toEqual({ urls: [link], current: link });
+    });
+  });
+});
