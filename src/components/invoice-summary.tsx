@@ -1,16 +1,25 @@
 import { ISSUED_BY_COMPANY } from '@/domain/company';
 import { formatDateTime } from '@/domain/dates';
+import { formatIstDate } from '@/domain/document-number';
 import { formatInr } from '@/domain/money';
+import { STATUS } from '@/domain/status';
 
 interface InvoiceSummaryProps {
   invoice: {
     invoiceId: string;
     issuedBy?: 'company';
+    kind?: 'proforma';
     description?: string;
     lines?: Array<{ description: string; amountPaise: number }>;
+    dueDate?: string;
+    status?: string;
+    taxDocumentNumber?: string;
     createdAt: Date | null;
   };
 }
+
+/** '2026-12-09' -> '09 Dec 2026' (a due date is a day in India, shown as documents print it). */
+const dueDateText = (day: string) => formatIstDate(Date.parse(`${day}T00:00:00+05:30`));
 
 /**
  * An invoice's number, a mark when the company issued it (customers cannot change or delete
@@ -27,6 +36,12 @@ export function InvoiceSummary({ invoice }: InvoiceSummaryProps) {
       </p>
       <InvoiceLines invoice={invoice} />
       <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
+      {invoice.dueDate && invoice.status === STATUS.pending && (
+        <p className="text-sm text-slate-700">Due by {dueDateText(invoice.dueDate)}</p>
+      )}
+      {invoice.taxDocumentNumber && (
+        <p className="text-sm text-slate-700">Tax invoice {invoice.taxDocumentNumber}</p>
+      )}
     </>
   );
 }

@@ -75,6 +75,12 @@ export interface Invoice {
   lines?: Array<{ description: string; amountPaise: number }>;
   /** Refunded so far (a partial refund keeps the status 'Paid'). */
   refundedPaise?: number;
+  /** 'proforma' for what the company bills before payment (PI/…). */
+  kind?: 'proforma';
+  /** A proforma's due date (YYYY-MM-DD, India time). */
+  dueDate?: string;
+  /** The number of the tax invoice (or receipt) issued once it was paid. */
+  taxDocumentNumber?: string;
 }
 
 export interface CustomerQuery {
@@ -108,7 +114,15 @@ export interface Order {
   paidAt?: Date;
   /** What the checkout charged, in paise (set by the server with the gateway order). */
   chargedPaise?: number;
+  /** The number of the tax invoice (or receipt) issued once it was paid. */
+  taxDocumentNumber?: string;
 }
+
+/** The number of the tax document the server issued for a paid payable (`taxDocument.number`). */
+const taxDocumentNumberOf = (value: unknown) => {
+  const number = (typeof value === 'object' && value !== null ? (value as { number?: unknown }).number : undefined) as unknown;
+  return typeof number === 'string' && number ? number : undefined;
+};
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -198,6 +212,9 @@ const invoiceConverter = converter<Invoice>(
     ownerUid: ownerOf(snapshot),
     ...(data.issuedBy === 'company' ? { description: str(data.description), lines: lines(data.lines) } : {}),
     ...(typeof data.refundedPaise === 'number' ? { refundedPaise: data.refundedPaise } : {}),
+    ...(data.kind === 'proforma' ? { kind: 'proforma' as const } : {}),
+    ...(typeof data.dueDate === 'string' ? { dueDate: data.dueDate } : {}),
+    ...(taxDocumentNumberOf(data.taxDocument) ? { taxDocumentNumber: taxDocumentNumberOf(data.taxDocument) } : {}),
     invoiceId: str(data.invoiceId) || id,
     name: str(data.name),
     email: str(data.email),
@@ -265,6 +282,7 @@ const orderConverter = converter<Order>(
     paymentId: str(data.paymentId) || undefined,
     paidAt: date(data.paidAt) ?? undefined,
     chargedPaise: paise(data.gatewayOrderAmount),
+    taxDocumentNumber: taxDocumentNumberOf(data.taxDocument),
   }),
   ({ totalPaise, items, ...order }) => ({
     ...pick(order, ['orderNumber', 'userId', 'currency', 'status', 'createdAt']),

@@ -1,67 +1,29 @@
-import { FieldValue } from 'firebase-admin/firestore';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
-import { admin, signInWithPassword, stack } from '../helpers/emulators';
+import { admin, signInWithPassword } from '../helpers/emulators';
 import { mailsTo, waitForMails } from '../helpers/mail-catcher';
 import { chooseLocation } from '../helpers/shop';
+import { callApi, createLogin, PASSWORD } from '../helpers/logins';
+import { addDays, istToday } from '@/domain/staff';
 
 // Links to signed-in-only pages (the invoice mail's, a receipt's, the staff console's) opened
 // signed out: the login modal opens by itself on that same URL and, after signing in, the page the
 // link pointed to is there, query string included, with no stop on the home page.
 
 const browser = sharedBrowser();
-const PASSWORD = 'password-123';
-
-/** A login made with the Admin SDK: a customer with a profile, or staff with the `staff` claim. */
-async function createLogin(prefix: string, { isStaff = false, name = 'Nisha Menon' } = {}) {
-  const email = uniqueEmail(prefix);
-  const { auth, db } = admin();
-  const user = await auth.createUser({ email, password: PASSWORD, displayName: name });
-  if (isStaff) await auth.setCustomUserClaims(user.uid, { staff: true });
-  else {
-    await db.doc(`users/${user.uid}`).set({
-      uid: user.uid,
-      name,
-      email,
-      phone: '9000012345',
-      address: '12 MG Road',
-      city: 'Pune',
-      state: 'Maharashtra',
-      country: 'India',
-      isAnonymous: false,
-      createdAt: FieldValue.serverTimestamp(),
-      nameLower: name.toLowerCase(),
-      emailLower: email.toLowerCase(),
-    });
-  }
-  return { uid: user.uid, email, name };
-}
-
-/** A call to the stack's API as a signed-in user; throws unless it answers `expected`. */
-async function callApi(idToken: string, path: string, body: object, expected: number[] = [200, 201]) {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!expected.includes(response.status))
-    throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** Staff issue the customer an invoice through the console's API (which queues its mail). */
-async function issueInvoice(customerUid: string, number: string): Promise<string> {
+/** Staff issue the customer a proforma through the console's API (which queues its mail); its id and number. */
+async function issueInvoice(customerUid: string): Promise<{ id: string; number: string }> {
   const staff = await createLogin('issuing-staff', { isStaff: true });
   const issued = await callApi(await signInWithPassword(staff.email, PASSWORD), '/api/staff/invoices', {
     uid: customerUid,
-    number,
     description: 'Clinic booking app, phase 1',
     lines: [{ description: 'Build', amountPaise: 45_000_00 }],
+    amountsIncludeGst: true,
+    dueDate: addDays(istToday(), 15),
   });
-  return String(issued.id);
+  return { id: String(issued.id), number: String(issued.number) };
 }
 
 /**
@@ -103,13 +65,13 @@ async function logIn(modal: Locator, email: string) {
 
 describe('links to signed-in pages survive signing in', () => {
   it("when a customer opens the invoice mail's link signed out, then the login modal opens by itself and after logging in the invoice is there ready to pay", async () => {
-    const customer = await createLogin('mailed-customer');
-    const invoiceId = await issueInvoice(customer.uid, 'INV-LINK-1');
+    const customer = await createLogin('mailed-customer', { name: 'Nisha Menon' });
+    const { id: invoiceId, number } = await issueInvoice(customer.uid);
 
-    // The link in the mail the site sent.
+    // The account link in the mail the site sent.
     const [mail] = await waitForMails(() => mailsTo(customer.email), 1);
-    expect(mail?.subject).toContain('Invoice INV-LINK-1');
-    const mailed = new URL(/View and pay the invoice: (\S+)/.exec(mail!.text ?? '')![1]!);
+    expect(mail?.subject).toContain(`Proforma invoice ${number}`);
+    const mailed = new URL(/You can also find it in your account: (\S+)/.exec(mail!.text ?? '')![1]!);
     const link = mailed.pathname + mailed.search;
     expect(link).toBe(`/profile?invoice=${invoiceId}`);
 
@@ -130,8 +92,8 @@ describe('links to signed-in pages survive signing in', () => {
       await logIn(modal, customer.email);
 
       const toPay = page.getByTestId('invoice-to-pay');
-      await toPay.getByRole('heading', { name: 'Invoice #INV-LINK-1' }).waitFor({ timeout: 20_000 });
-      const pay = toPay.getByRole('button', { name: 'Pay Now: Inv #INV-LINK-1' });
+      await toPay.getByRole('heading', { name: `Invoice #${number}` }).waitFor({ timeout: 20_000 });
+      const pay = toPay.getByRole('button', { name: `Pay Now: Inv #${number}` });
       await expect.poll(() => pay.isEnabled()).toBe(true);
       await expect(toPay.getByText('₹45,000', { exact: true }).isVisible()).resolves.toBe(true);
       await expect(history()).resolves.toEqual({ urls: [link], current: link });
@@ -140,7 +102,7 @@ describe('links to signed-in pages survive signing in', () => {
 
   it("when a customer opens a paid invoice's receipt link signed out, then after logging in in the modal the receipt is there", async () => {
     const customer = await createLogin('receipt-customer');
-    const invoiceId = await issueInvoice(customer.uid, 'INV-LINK-2');
+    const { id: invoiceId } = await issueInvoice(customer.uid);
     // Paid in the sandbox through the API, as the test checkout's Pay button does.
     const idToken = await signInWithPassword(customer.email, PASSWORD);
     const order = await callApi(idToken, '/api/payments/orders', { firestore_id: invoiceId, type: 'invoice' });

@@ -1,56 +1,11 @@
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import type { Page } from 'playwright-core';
+import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
-import { expectAccessible, shownDialog, uniqueEmail, type FirebaseHooks } from '../helpers/e2e';
+import { expectAccessible, shownDialog, type FirebaseHooks } from '../helpers/e2e';
 import { admin, stack } from '../helpers/emulators';
+import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 
 const browser = sharedBrowser();
-const PASSWORD = 'password-123';
-
-/** A login made with the Admin SDK; staff get the claim `npm run staff -- grant` sets. */
-async function createLogin(prefix: string, { isStaff = false, name = 'Kiran Rao' } = {}) {
-  const email = uniqueEmail(prefix);
-  const { auth, db } = admin();
-  const user = await auth.createUser({ email, password: PASSWORD, displayName: name });
-  if (isStaff) await auth.setCustomUserClaims(user.uid, { staff: true });
-  else {
-    await db.doc(`users/${user.uid}`).set({
-      uid: user.uid,
-      name,
-      email,
-      phone: '9000012345',
-      address: '12 MG Road',
-      city: 'Pune',
-      state: 'Maharashtra',
-      country: 'India',
-      isAnonymous: false,
-      createdAt: FieldValue.serverTimestamp(),
-      nameLower: name.toLowerCase(),
-      emailLower: email.toLowerCase(),
-    });
-  }
-  return { uid: user.uid, email, name };
-}
-
-/** Signs in through the page's own Auth (the login form is covered by the accounts tests), then opens `path`. */
-async function signInAndOpen(page: Page, email: string, path: string) {
-  await page.goto('/');
-  await loadFirebaseHooks(page);
-  await page.evaluate(
-    async ({ address, password }) => {
-      const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
-      const authSdk = await hooks.authSdk();
-      await authSdk.signInWithEmailAndPassword(hooks.auth, address, password);
-    },
-    { address: email, password: PASSWORD },
-  );
-  await page.goto(path);
-}
-
-async function consoleHeading(page: Page, name: string) {
-  await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 20_000 });
-}
 
 describe('staff console', () => {
   it('when staff issue an invoice, then the customer sees it marked as ours, pays it in the sandbox, and staff see it Paid', async () => {
@@ -59,12 +14,11 @@ describe('staff console', () => {
 
     await browser.withPage(async ({ page: staffPage }) => {
       await signInAndOpen(staffPage, staff.email, '/admin/customers');
-      await consoleHeading(staffPage, 'Customers');
+      await pageHeading(staffPage, 'Customers');
       await staffPage.getByLabel('Search by name or email').fill(customer.email.toUpperCase());
       await staffPage.getByRole('link', { name: 'Meera Iyer' }).click();
-      await consoleHeading(staffPage, 'Meera Iyer');
-      const form = staffPage.getByRole('form', { name: 'Issue an invoice' });
-      await expect.poll(() => form.getByLabel('Invoice number').inputValue()).toBe('INV-0001');
+      await pageHeading(staffPage, 'Meera Iyer');
+      const form = staffPage.getByRole('form', { name: 'Issue a proforma invoice' });
       await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Factory dashboard, phase 1');
       await form.getByLabel('Line 1 description').fill('Design');
       await form.getByLabel('Line 1 amount (₹)').fill('15000');
@@ -73,12 +27,15 @@ describe('staff console', () => {
       await form.getByLabel('Line 2 amount (₹)').fill('265000');
       await expect(form.getByTestId('invoice-total').textContent()).resolves.toBe('₹2,80,000');
       await expectAccessible(staffPage, { include: 'main' });
-      await form.getByRole('button', { name: 'Issue invoice' }).click();
-      await form.getByText('Invoice INV-0001 issued for ₹2,80,000.').waitFor();
+      await form.getByRole('button', { name: 'Issue proforma' }).click();
+      await form
+        .getByText(/^Proforma PI\/\d{4}-\d{2}\/\d{4,} issued for ₹2,80,000 and mailed to the customer\.$/)
+        .waitFor();
       const invoices = staffPage.getByRole('list', { name: 'Invoices' });
       await invoices.getByText('Pending', { exact: true }).waitFor();
 
       const [issued] = (await admin().db.collection(`users/${customer.uid}/invoices`).get()).docs;
+      const number = issued!.get('number') as string;
       await browser.withPage(async ({ page }) => {
         // The mail's link opens the invoice ready to pay; My Invoices marks it as the company's.
         await signInAndOpen(page, customer.email, `/profile?invoice=${issued!.id}`);
@@ -87,9 +44,9 @@ describe('staff console', () => {
         await expect(mine.getByText('₹2,80,000').isVisible()).resolves.toBe(true);
         await expect(mine.getByRole('button', { name: /^Delete/ }).count()).resolves.toBe(0);
         const toPay = page.getByTestId('invoice-to-pay');
-        await toPay.getByRole('heading', { name: 'Invoice #INV-0001' }).waitFor();
+        await toPay.getByRole('heading', { name: `Invoice #${number}` }).waitFor();
         await toPay.getByText('Build: ₹2,65,000').waitFor();
-        await toPay.getByRole('button', { name: 'Pay Now: Inv #INV-0001' }).click();
+        await toPay.getByRole('button', { name: `Pay Now: Inv #${number}` }).click();
         const checkout = page.getByRole('dialog', { name: 'Test checkout (sandbox)' });
         await checkout.getByText('₹2,80,000').waitFor();
         await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -135,10 +92,10 @@ describe('staff console', () => {
 
       await browser.withPage(async ({ page: staffPage }) => {
         await signInAndOpen(staffPage, staff.email, '/admin');
-        await consoleHeading(staffPage, 'Inbox');
+        await pageHeading(staffPage, 'Inbox');
         await staffPage.getByLabel('Search by name or email').fill('farah k');
         await staffPage.getByRole('link', { name: /^Farah Khan/ }).click();
-        await consoleHeading(staffPage, 'Enquiry from Farah Khan');
+        await pageHeading(staffPage, 'Enquiry from Farah Khan');
         await expectAccessible(staffPage, { include: 'main' });
         const update = staffPage.getByRole('form', { name: 'Update enquiry' });
         await update.getByLabel('Status', { exact: true }).selectOption('Closed');
@@ -186,7 +143,7 @@ describe('staff console', () => {
     await browser.withPage(
       async ({ page }) => {
         await signInAndOpen(page, staff.email, '/admin/payments');
-        await consoleHeading(page, 'Payments');
+        await pageHeading(page, 'Payments');
         await page.getByRole('tab', { name: 'Exceptions' }).click();
         const payments = page.getByRole('list', { name: 'Payments' });
         await payments.getByText(paymentId).waitFor({ timeout: 15_000 });
@@ -218,7 +175,7 @@ describe('staff console', () => {
     const customer = await createLogin('curious-customer');
     await browser.withPage(async ({ page }) => {
       await signInAndOpen(page, customer.email, '/admin/payments');
-      await consoleHeading(page, 'Not authorised');
+      await pageHeading(page, 'Not authorised');
       await expect(page.getByRole('heading', { name: 'Payments' }).count()).resolves.toBe(0);
       await expectAccessible(page, { include: 'main' });
     });

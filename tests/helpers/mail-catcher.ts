@@ -48,6 +48,13 @@ export async function mailsTo(address: string): Promise<CaughtMail[]> {
   );
 }
 
+/** An attachment of a caught mail, as the bytes that arrived. */
+export async function caughtAttachment(id: string, filename: string): Promise<Buffer> {
+  const response = await fetch(`${catcher.webUrl}/api/email/${id}/attachment/${encodeURIComponent(filename)}`);
+  if (!response.ok) throw new Error(`maildev answered ${response.status} for attachment ${filename}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 /** One header of the raw message as it arrived (e.g. 'reply-to'), unfolded. */
 export async function rawHeader(id: string, name: string): Promise<string | undefined> {
   const source = await (await fetch(`${catcher.webUrl}/api/email/${id}/source`)).text();

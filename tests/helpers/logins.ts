@@ -1,0 +1,79 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { loadFirebaseHooks } from './browser';
+import { uniqueEmail, type FirebaseHooks } from './e2e';
+import { admin, stack } from './emulators';
+
+/** The password of every login these helpers make. */
+export const PASSWORD = 'password-123';
+
+/**
+ * A login made with the Admin SDK: a customer with a profile (in Pune, Maharashtra), or staff
+ * with the claim `npm run staff -- grant` sets.
+ */
+export async function createLogin(
+  prefix: string,
+  { isStaff = false, name = 'Kiran Rao', profile = {} as Record<string, unknown> } = {},
+) {
+  const email = uniqueEmail(prefix);
+  const { auth, db } = admin();
+  const user = await auth.createUser({ email, password: PASSWORD, displayName: name });
+  if (isStaff) await auth.setCustomUserClaims(user.uid, { staff: true });
+  else {
+    await db.doc(`users/${user.uid}`).set({
+      uid: user.uid,
+      name,
+      email,
+      phone: '9000012345',
+      address: '12 MG Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      country: 'India',
+      isAnonymous: false,
+      createdAt: FieldValue.serverTimestamp(),
+      nameLower: name.toLowerCase(),
+      emailLower: email.toLowerCase(),
+      ...profile,
+    });
+  }
+  return { uid: user.uid, email, name };
+}
+
+/** Signs in through the page's own Auth (the login form is covered by the accounts tests), then opens `path`. */
+export async function signInAndOpen(page: Page, email: string, path: string) {
+  await page.goto('/');
+  await loadFirebaseHooks(page);
+  await page.evaluate(
+    async ({ address, password }) => {
+      const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
+      const authSdk = await hooks.authSdk();
+      await authSdk.signInWithEmailAndPassword(hooks.auth, address, password);
+    },
+    { address: email, password: PASSWORD },
+  );
+  await page.goto(path);
+}
+
+/** Waits for a console (or any) page's h1. */
+export async function pageHeading(page: Page, name: string | RegExp) {
+  await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 20_000 });
+}
+
+/** A call to the stack's API, signed in with `idToken` (or not); throws unless it answers `expected`. */
+export async function callApi(
+  idToken: string | null,
+  path: string,
+  body: object,
+  expected: number[] = [200, 201],
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${stack.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!expected.includes(response.status)) {
+    throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  }
+  return answer;
+}
