@@ -92,6 +92,8 @@ describe('tax documents in the browser', () => {
       const text = await pdfText(path);
       expect(text).toContain(number);
       expect(text).toContain(`GSTIN: ${BUYER_GSTIN}`);
+      expect(text).toContain(LEGAL_NAME);
+      expect(text).toContain('411004');
       expect(text).toMatch(new RegExp(`Total\\s+${formatInrWithPaise(2_000_000)}`));
 
       // Another customer asking for this document, with their own token, is told it does not exist.
