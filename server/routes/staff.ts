@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
   documentIdSchema,
@@ -16,6 +17,7 @@ import { JobRunner, RECONCILE_JOB, reconcileJob } from '../jobs';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
 import { refundPayment } from '../payments/refunds';
+import { updateBillingDetails } from '../staff/customers';
 import { paymentsCsv } from '../staff/export';
 import { cancelInvoice, issueInvoice, nextInvoiceNumber } from '../staff/invoices';
 
@@ -41,6 +43,12 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/customers/:uid/next-invoice-number', async (req, res) => {
     res.json({ number: await nextInvoiceNumber(db, idParam(req.params.uid)) });
+  });
+
+  router.post('/api/staff/customers/:uid/billing', async (req, res) => {
+    const uid = idParam(req.params.uid);
+    const details = billingDetailsSchema.parse(req.body ?? {});
+    res.json(await updateBillingDetails(db, uid, details, actorOf(req.user!)));
   });
 
   router.post('/api/staff/invoices', async (req, res) => {

@@ -3,8 +3,9 @@ import { gstinSchema } from './gst';
 import { emailSchema, newPasswordFields, phone, required, withMatchingPasswords } from './schemas';
 
 /**
- * The profile's forms (signup, the details step, editing). Apart from schemas.ts so that the
- * GSTIN check is loaded with the account forms only, not with the landing page's contact form.
+ * The profile's forms (signup, the details step, editing) and the console's billing-details
+ * correction. Apart from schemas.ts so that the GSTIN check is loaded with the account forms only,
+ * not with the landing page's contact form.
  */
 
 /** An Indian PIN code: six digits, the first 1-9 (India Post's postal regions). */
@@ -73,3 +74,17 @@ export const signupFormSchema = withMatchingPasswords(
 );
 export type SignupForm = z.input<typeof signupFormSchema>;
 
+/**
+ * The console's 'Edit billing details' (`POST /api/staff/customers/:uid/billing`): what a tax
+ * invoice prints of the buyer, with the same rules as the customer's own forms.
+ */
+export const billingDetailsSchema = z
+  .object({
+    legalName: legalNameSchema,
+    gstin: gstinSchema,
+    pinCode: pinCodeSchema,
+    address: required('Address is required.', 300),
+  })
+  .superRefine(requireIdentityWithGstin);
+export type BillingDetailsForm = z.input<typeof billingDetailsSchema>;
+export type BillingDetails = z.output<typeof billingDetailsSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billingDetailsSchema,
   LEGAL_NAME_REQUIRED,
   PIN_CODE_MESSAGE,
   PIN_CODE_REQUIRED,
@@ -91,5 +92,28 @@ describe('pinCodeSchema', () => {
       expect(result.success, typed).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(PIN_CODE_MESSAGE);
     }
+  });
+});
+
+describe('billingDetailsSchema (staff correcting a customer)', () => {
+  const billing = { address: '4 Residency Road', legalName: '', pinCode: '', gstin: '' };
+
+  it('when staff give a GSTIN without a legal name, then it is refused with the message', () => {
+    const result = billingDetailsSchema.safeParse({ ...billing, gstin: GSTIN, pinCode: '560025' });
+    expect(issuesOf(result)).toEqual([['legalName', LEGAL_NAME_REQUIRED]]);
+  });
+
+  it('when the GSTIN is invalid or the address is empty, then it is refused', () => {
+    expect(billingDetailsSchema.safeParse({ ...billing, gstin: '29AAGCB7383J1Z5' }).success).toBe(false);
+    expect(issuesOf(billingDetailsSchema.safeParse({ ...billing, address: ' ' }))).toEqual([
+      ['address', 'Address is required.'],
+    ]);
+  });
+
+  it('when the details are complete, or there is no GSTIN, then they parse', () => {
+    expect(
+      billingDetailsSchema.parse({ ...billing, gstin: GSTIN, legalName: 'Mehta Exports', pinCode: '560025' }),
+    ).toEqual({ address: '4 Residency Road', gstin: GSTIN, legalName: 'Mehta Exports', pinCode: '560025' });
+    expect(billingDetailsSchema.parse({ address: '4 Residency Road' })).toEqual({ ...billing });
   });
 });
