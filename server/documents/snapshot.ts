@@ -17,6 +17,7 @@ import {
   readPayable,
   type Payable,
 } from '../../src/domain/payable';
+import { PIN_CODE_PATTERN } from '../../src/domain/profile-schemas';
 import { taxLinesForPayment, taxTypeOf, type ListedLine } from '../../src/domain/tax';
 import {
   COMPUTER_GENERATED_NOTE,
@@ -36,7 +37,9 @@ export interface ProfileFields {
   city?: unknown;
   state?: unknown;
   country?: unknown;
+  pinCode?: unknown;
   gstin?: unknown;
+  legalName?: unknown;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -44,9 +47,13 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 const isIndia = (country: string) => country === '' || /^(india|bharat|in)$/i.test(country);
 
 /**
- * The recipient and the place of supply. A registered recipient's place of supply is the state of
- * its GSTIN; otherwise the state of its address; a customer abroad is 'Foreign Country' (96); with
- * no address on record it is the supplier's own state (section 12(2)(b) of the IGST Act).
+ * The recipient and the place of supply. A registered recipient (a valid GSTIN) is the business:
+ * the document is made out to its legal name (the person's name only while none is stored), and
+ * the person's name is not printed, so the GSTIN never stands under someone else's name. Anyone
+ * else is the person, as named in the profile. The address is street, city and PIN code (when
+ * given). A registered recipient's place of supply is the state of its GSTIN; otherwise the state
+ * of its address; a customer abroad is 'Foreign Country' (96); with no address on record it is the
+ * supplier's own state (section 12(2)(b) of the IGST Act).
  */
 export function recipientOf(
   profile: ProfileFields | undefined,
@@ -59,9 +66,15 @@ export function recipientOf(
   const typedGstin = normaliseGstin(text(profile?.gstin));
   // The forms validate it; a value that slipped past is not printed as someone's registration.
   const gstin = typedGstin && isValidGstin(typedGstin) ? typedGstin : null;
+  const personName = text(profile?.name) || payable.name || 'Customer';
+  const typedPinCode = text(profile?.pinCode).replace(/\s+/g, '');
+  const pinCode = PIN_CODE_PATTERN.test(typedPinCode) ? typedPinCode : '';
   const recipient: RecipientSnapshot = {
-    name: text(profile?.name) || payable.name || 'Customer',
-    address: [text(profile?.address), text(profile?.city)].filter(Boolean).join(', '),
+    name: gstin ? text(profile?.legalName) || personName : personName,
+    // 'Street, City 560001', as Indian addresses end.
+    address: [text(profile?.address), [text(profile?.city), pinCode].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', '),
     state: canonical ?? stateName,
     stateCode: canonical ? GST_STATE_CODES[canonical]! : isIndia(country) ? '' : FOREIGN_COUNTRY.stateCode,
     gstin,

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
   documentIdSchema,
@@ -17,6 +18,7 @@ import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
 import { cancelInvoice, issueProforma } from '../payments/proformas';
 import { refundPayment } from '../payments/refunds';
+import { updateBillingDetails } from '../staff/customers';
 import { paymentsCsv } from '../staff/export';
 
 /** A path parameter that must be a document id (400 otherwise). */
@@ -37,6 +39,12 @@ export function staffRouter(deps: AppDeps): Router {
     const update = enquiryUpdateSchema.parse(req.body ?? {});
     const result = await updateEnquiry(db, idParam(req.params.id), update, actorOf(req.user!));
     res.json(result);
+  });
+
+  router.post('/api/staff/customers/:uid/billing', async (req, res) => {
+    const uid = idParam(req.params.uid);
+    const details = billingDetailsSchema.parse(req.body ?? {});
+    res.json(await updateBillingDetails(db, uid, details, actorOf(req.user!)));
   });
 
   router.post('/api/staff/invoices', async (req, res) => {

@@ -8,8 +8,12 @@ export interface ProfileFieldValues extends LocationValue {
   name: string;
   phone: string;
   address: string;
-  /** Optional GSTIN (see gstinSchema). */
+  /** Optional: '' or six digits (see pinCodeSchema). */
+  pinCode?: string;
+  /** Optional GSTIN (see gstinSchema); with one, the legal name and PIN code are required. */
   gstin?: string;
+  /** Optional: the legal business name the GSTIN is registered to. */
+  legalName?: string;
 }
 
 export interface ProfileFieldsProps<T extends ProfileFieldValues> {
@@ -25,8 +29,8 @@ export interface ProfileFieldsProps<T extends ProfileFieldValues> {
 }
 
 /**
- * Full name, phone, address, then country, state and city, and the optional GSTIN, bound to a
- * react-hook-form form.
+ * Full name, phone, address, then country, state, city and PIN code, then the optional GSTIN and
+ * legal business name, bound to a react-hook-form form.
  */
 export function ProfileFields<T extends ProfileFieldValues>({
   form,
@@ -57,6 +61,16 @@ export function ProfileFields<T extends ProfileFieldValues>({
         className={isGrid ? 'grid gap-4 sm:col-span-2 sm:grid-cols-3' : undefined}
       />
       <TextField
+        id={`${idPrefix}-pin-code`}
+        label="PIN code"
+        isOptional
+        hint="Required with a GSTIN."
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={7}
+        {...field('pinCode')}
+      />
+      <TextField
         id={`${idPrefix}-gstin`}
         label="GSTIN"
         isOptional
@@ -66,6 +80,16 @@ export function ProfileFields<T extends ProfileFieldValues>({
         spellCheck={false}
         maxLength={20}
         {...field('gstin')}
+      />
+      <TextField
+        id={`${idPrefix}-legal-name`}
+        label="Legal business name"
+        isOptional
+        hint="As registered for GST; required with a GSTIN. Your invoices are made out to it."
+        autoComplete="organization"
+        maxLength={200}
+        fieldClassName={isGrid ? 'sm:col-span-2' : undefined}
+        {...field('legalName')}
       />
     </>
   );

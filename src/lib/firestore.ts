@@ -47,8 +47,12 @@ export interface Profile {
   city: string;
   state: string;
   country: string;
+  /** Six digits, printed after the address on tax invoices; '' when not given. */
+  pinCode: string;
   /** The customer's GSTIN, printed on their tax invoices; '' when they have none. */
   gstin: string;
+  /** The legal business name a tax invoice to the GSTIN is made out to; '' when none. */
+  legalName: string;
   isAnonymous: boolean;
   createdAt: Date | null;
 }
@@ -173,7 +177,9 @@ const PROFILE_FIELDS = [
   'city',
   'state',
   'country',
+  'pinCode',
   'gstin',
+  'legalName',
   'isAnonymous',
   'createdAt',
 ];
@@ -199,7 +205,9 @@ const profileConverter = converter<Profile>(
     city: str(data.city),
     state: str(data.state),
     country: str(data.country),
+    pinCode: str(data.pinCode),
     gstin: str(data.gstin),
+    legalName: str(data.legalName),
     isAnonymous: data.isAnonymous === true,
     createdAt: date(data.createdAt),
   }),

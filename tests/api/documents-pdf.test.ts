@@ -77,6 +77,29 @@ describe('GET /api/documents/:id.pdf', () => {
     expect(text).toContain('computer-generated');
   });
 
+  it("when a registered buyer (GSTIN, legal name, PIN) pays, then the tax invoice is made out to the legal name with the GSTIN and PIN, not to the person's name", async () => {
+    const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
+    const owner = await newUser('company-buyer');
+    await seedProfile(owner.uid, {
+      name: 'Rohan Mehta',
+      gstin: BUYER_GSTIN,
+      legalName: 'Mehta Textiles Private Limited',
+      pinCode: '411026',
+    });
+    const paid = await payThroughCheckout(app, owner, { items: ['website-Basic'] });
+    await issuePendingDocuments(deps.firebase.db, deps.config.documents);
+
+    const response = await download(app, `/api/documents/${paid.paymentId}.pdf`, owner.idToken);
+
+    expect(response.status).toBe(200);
+    const text = await pdfText(response.body as Buffer);
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toMatch(/BILLED TO\s+Mehta Textiles Private Limited\s+21 MG Road, Pune 411026/);
+    expect(text).toContain(`GSTIN: ${BUYER_GSTIN}`);
+    expect(text).toContain('Maharashtra (27)');
+    expect(text).not.toContain('Rohan Mehta');
+  });
+
   it("when another signed-in user asks for the owner's document, then it is 404 (PDF and details alike)", async () => {
     const { app, paid } = await issuedInvoice();
     const stranger = await newUser('stranger');

@@ -21,6 +21,14 @@ const ENDPOINTS: Array<{
   },
   {
     method: 'post',
+    path: '/api/staff/customers/u1/billing',
+    bad: {
+      body: { address: '4 Residency Road', gstin: '29AAGCB7383J1Z4', legalName: '', pinCode: '560025' },
+      message: /^Legal business name is required with a GSTIN\.$/,
+    },
+  },
+  {
+    method: 'post',
     path: '/api/staff/invoices',
     bad: {
       body: {

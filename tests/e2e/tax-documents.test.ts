@@ -5,6 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { GSTIN_MESSAGES } from '@/domain/gst';
 import { formatInrWithPaise } from '@/domain/money';
+import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { sharedBrowser } from '../helpers/browser';
 import { currentUid, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin, createUserWithToken, stack } from '../helpers/emulators';
@@ -14,6 +15,8 @@ const browser = sharedBrowser();
 
 /** A GSTIN with a valid check digit, typed as a customer might (lower case). */
 const BUYER_GSTIN = '27AAPFU0939F1ZV';
+/** The business that GSTIN is registered to (required with it). */
+const LEGAL_NAME = 'Iyer Looms Private Limited';
 
 /** No axe violations at all, of any impact, on what the page shows now. */
 async function expectNoAxeViolations(page: Page) {
@@ -48,10 +51,16 @@ describe('tax documents in the browser', () => {
       await modal.getByText(GSTIN_MESSAGES['check-digit']).waitFor();
       await expectNoAxeViolations(page);
       await modal.getByLabel('GSTIN (optional)').fill(BUYER_GSTIN.toLowerCase());
+      await modal.getByLabel('Legal business name (optional)').fill(LEGAL_NAME);
+      await modal.getByLabel('PIN code (optional)').fill('411004');
       await modal.getByRole('button', { name: 'Create Account' }).click();
       await modal.waitFor({ state: 'detached' });
       const uid = await currentUid(page);
-      expect((await admin().db.doc(`users/${uid}`).get()).get('gstin')).toBe(BUYER_GSTIN);
+      expect((await admin().db.doc(`users/${uid}`).get()).data()).toMatchObject({
+        gstin: BUYER_GSTIN,
+        legalName: LEGAL_NAME,
+        pinCode: '411004',
+      });
 
       // Pay the cart in the sandbox.
       await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
@@ -83,6 +92,8 @@ describe('tax documents in the browser', () => {
       const text = await pdfText(path);
       expect(text).toContain(number);
       expect(text).toContain(`GSTIN: ${BUYER_GSTIN}`);
+      expect(text).toContain(LEGAL_NAME);
+      expect(text).toContain('411004');
       expect(text).toMatch(new RegExp(`Total\\s+${formatInrWithPaise(2_000_000)}`));
 
       // Another customer asking for this document, with their own token, is told it does not exist.
@@ -126,6 +137,10 @@ describe('tax documents in the browser', () => {
       await page.getByText(GSTIN_MESSAGES.state).waitFor();
       await expectNoAxeViolations(page);
       await gstin.fill(` ${BUYER_GSTIN.toLowerCase()} `);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(LEGAL_NAME_REQUIRED).waitFor();
+      await page.getByLabel('Legal business name (optional)').fill(LEGAL_NAME);
+      await page.getByLabel('PIN code (optional)').fill('411004');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Profile updated successfully!').waitFor();
       await page.getByText(BUYER_GSTIN, { exact: true }).waitFor();

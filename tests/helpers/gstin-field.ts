@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { expect, type Mock } from 'vitest';
+import { LEGAL_NAME_REQUIRED, PIN_CODE_REQUIRED } from '@/domain/profile-schemas';
 
 interface GstinFieldCheck {
   user: ReturnType<typeof userEvent.setup>;
@@ -17,7 +18,13 @@ interface GstinFieldCheck {
   expected: string;
 }
 
-/** A form's GSTIN field refuses `bad` with `message` and sends nothing, then sends `good` as `expected`. */
+const LEGAL_NAME = 'Verma Textiles Private Limited';
+const PIN_CODE = '411001';
+
+/**
+ * A form's GSTIN field refuses `bad` with `message` and sends nothing; `good` without a legal name
+ * and PIN code is refused with both messages; with them, it is sent as `expected`, with both.
+ */
 export async function expectGstinChecked({
   user,
   scope,
@@ -31,6 +38,10 @@ export async function expectGstinChecked({
 }: GstinFieldCheck) {
   const queries = scope ? within(scope) : screen;
   const gstin = queries.getByLabelText('GSTIN (optional)');
+  const legalName = queries.getByLabelText('Legal business name (optional)');
+  const pinCode = queries.getByLabelText('PIN code (optional)');
+  await user.clear(legalName);
+  await user.clear(pinCode);
   await user.clear(gstin);
   await user.type(gstin, bad);
   await user.click(queries.getByRole('button', { name: submit }));
@@ -41,6 +52,15 @@ export async function expectGstinChecked({
   await user.clear(gstin);
   await user.type(gstin, good);
   await user.click(queries.getByRole('button', { name: submit }));
+  expect(await queries.findByText(LEGAL_NAME_REQUIRED)).toBeInTheDocument();
+  expect(queries.getByText(PIN_CODE_REQUIRED)).toBeInTheDocument();
+  expect(legalName).toHaveAttribute('aria-invalid', 'true');
+  expect(pinCode).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).not.toHaveBeenCalled();
+
+  await user.type(legalName, LEGAL_NAME);
+  await user.type(pinCode, PIN_CODE);
+  await user.click(queries.getByRole('button', { name: submit }));
   await waitFor(() => expect(sent).toHaveBeenCalled());
-  expect(sent.mock.calls[0]![argument]).toMatchObject({ gstin: expected });
+  expect(sent.mock.calls[0]![argument]).toMatchObject({ gstin: expected, legalName: LEGAL_NAME, pinCode: PIN_CODE });
 }

@@ -80,6 +80,32 @@ describe('users/{uid} profile', () => {
     }
   });
 
+  it('when the profile carries a legal business name and PIN code (or empty ones), then it is allowed', async () => {
+    await assertSucceeds(
+      setDoc(
+        doc(alice(), 'users/alice'),
+        profile('alice', { gstin: '29AAGCB7383J1Z4', legalName: 'Alice Software LLP', pinCode: '560001' }),
+      ),
+    );
+    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { legalName: 'x'.repeat(200), pinCode: '110001' }));
+    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { gstin: '', legalName: '', pinCode: '' }));
+  });
+
+  it('when the PIN code is not six digits starting 1-9, then it is denied', async () => {
+    await seedAlice();
+    for (const pinCode of ['012345', '56000', '5600011', '56000A', '560 001', 560001]) {
+      await assertFails(updateDoc(doc(alice(), 'users/alice'), { pinCode }));
+    }
+    await assertFails(setDoc(doc(bob(), 'users/bob'), profile('bob', { pinCode: '012345' })));
+  });
+
+  it('when the legal business name is not a string or is over 200 characters, then it is denied', async () => {
+    await seedAlice();
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { legalName: 'x'.repeat(201) }));
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { legalName: 42 }));
+    await assertFails(setDoc(doc(bob(), 'users/bob'), profile('bob', { legalName: null })));
+  });
+
   it('when a field has the wrong type, then it is denied', async () => {
     await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { isAnonymous: 'no' })));
     await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { phone: 9876543210 })));

@@ -50,7 +50,9 @@ async function writeProfile(user: User, details: ProfileDetails, isAnonymous: bo
     city: clean.city,
     state: clean.state,
     country: clean.country,
+    pinCode: clean.pinCode,
     gstin: clean.gstin,
+    legalName: clean.legalName,
     isAnonymous,
     createdAt: serverTimestamp(),
   });

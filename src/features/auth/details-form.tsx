@@ -25,7 +25,9 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
       country: DEFAULT_COUNTRY,
       state: '',
       city: '',
+      pinCode: '',
       gstin: '',
+      legalName: '',
     },
   });
   const field = fieldsOf(form);

@@ -22,7 +22,9 @@ const EMPTY: SignupForm = {
   country: DEFAULT_COUNTRY,
   state: '',
   city: '',
+  pinCode: '',
   gstin: '',
+  legalName: '',
 };
 
 export function SignupFormView({ isBusy, onSubmit }: SignupFormProps) {

@@ -7,15 +7,18 @@ import type { Profile } from '@/lib/firestore';
 import { formatDateTime } from '@/domain/dates';
 
 export function ProfileDetailsView({ profile }: { profile: Profile }) {
+  // The optional rows only when given: most customers have none, and '—' would suggest they should.
+  const ifGiven = (label: string, value: string): Array<[string, string]> => (value ? [[label, value]] : []);
   const rows: Array<[string, string]> = [
     ['Phone', profile.phone],
     ['State', profile.state],
     ['Address', profile.address],
     ['City', profile.city],
+    ...ifGiven('PIN code', profile.pinCode),
     ['Country', profile.country],
     ['Member Since', formatDateTime(profile.createdAt)],
-    // Only when given: most customers have none, and '—' would suggest they should.
-    ...(profile.gstin ? [['GSTIN', profile.gstin] as [string, string]] : []),
+    ...ifGiven('GSTIN', profile.gstin),
+    ...ifGiven('Legal business name', profile.legalName),
   ];
   return (
     <section
@@ -55,7 +58,9 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
       country: profile.country,
       state: profile.state,
       city: profile.city,
+      pinCode: profile.pinCode,
       gstin: profile.gstin,
+      legalName: profile.legalName,
     },
   });
   return (

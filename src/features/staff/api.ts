@@ -22,6 +22,7 @@ import {
   type RefundRequest,
 } from '@/domain/staff';
 import { PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
+import { billingDetailsSchema, type BillingDetailsForm } from '@/domain/profile-schemas';
 import { apiClient, ApiError } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import {
@@ -146,6 +147,15 @@ export interface IssuedProforma {
   number: string;
   amountPaise: number;
   payUrl: string;
+}
+
+/** Corrects what a customer's tax invoices will print (issued ones keep theirs); answers the fields changed. */
+export function updateBillingDetails(uid: string, details: BillingDetailsForm): Promise<{ changed: string[] }> {
+  return apiClient.post(
+    `/api/staff/customers/${encodeURIComponent(uid)}/billing`,
+    billingDetailsSchema.parse(details),
+    withAuth,
+  );
 }
 
 export function issueProforma(input: IssueProforma): Promise<IssuedProforma> {

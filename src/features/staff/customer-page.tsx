@@ -18,13 +18,17 @@ import {
   customerQueriesQuery,
   subscribeToCustomer,
 } from './api';
+import { BillingDetailsPanel } from './billing-details';
 import { ConsolePage, Facts, Panel } from './console-parts';
 import { IssueProformaForm } from './issue-proforma-form';
 import { OfflinePaymentButton } from './offline-payment-form';
 import { OrderRow } from './order-row';
 import { useAction } from './use-action';
 
-/** One customer: profile, orders, invoices (issue, cancel, record a payment), queries and payments. */
+/**
+ * One customer: profile, billing details (view, correct), orders, invoices (issue, cancel, record a
+ * payment), queries and payments.
+ */
 export function CustomerPage() {
   const { uid = '' } = useParams();
   const profile = useSubscription<Profile | null>(`customer:${uid}`, (onData, onError) =>
@@ -54,14 +58,13 @@ function CustomerDetails({ profile }: { profile: Profile }) {
           items={[
             ['Email', profile.email || '—'],
             ['Phone', profile.phone || '—'],
-            [
-              'Address',
-              [profile.address, profile.city, profile.state, profile.country].filter(Boolean).join(', ') || '—',
-            ],
             ['Account', profile.isAnonymous ? 'Guest' : 'Registered'],
             ['Since', formatDateTime(profile.createdAt)],
           ]}
         />
+      </Panel>
+      <Panel id="customer-billing" title="Billing details">
+        <BillingDetailsPanel profile={profile} />
       </Panel>
       <Panel id="customer-issue-invoice" title="Issue an invoice">
         <IssueProformaForm uid={uid} />

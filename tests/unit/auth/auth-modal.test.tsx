@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthModal } from '@/features/auth/auth-modal';
+import { PIN_CODE_MESSAGE } from '@/domain/profile-schemas';
 import { useAuthModal } from '@/lib/auth-modal';
 import { expectGstinChecked } from '../../helpers/gstin-field';
 import { renderApp } from '../../helpers/render-app';
@@ -187,7 +188,7 @@ describe('AuthModal: auth step', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('when signup has a GSTIN, then a wrong check digit is refused and a valid one is sent upper-cased', async () => {
+  it('when signup has a GSTIN, then a wrong check digit is refused, the legal name and PIN are required, and a valid one is sent upper-cased with them', async () => {
     api.signUpWithEmail.mockResolvedValue(undefined);
     const { user, open } = setup('signup');
     const dialog = await open();
@@ -204,13 +205,38 @@ describe('AuthModal: auth step', () => {
     });
   });
 
-  it('when signup leaves the GSTIN empty, then it is sent as empty (it is optional)', async () => {
+  it('when signup leaves the GSTIN, legal name and PIN empty, then they are sent as empty (they are optional)', async () => {
     api.signUpWithEmail.mockResolvedValue(undefined);
     const { user, open } = setup('signup');
     const dialog = await open();
     await fillValidSignup(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(api.signUpWithEmail).toHaveBeenCalledWith(expect.objectContaining({ gstin: '' })));
+    await waitFor(() =>
+      expect(api.signUpWithEmail).toHaveBeenCalledWith(
+        expect.objectContaining({ gstin: '', legalName: '', pinCode: '' }),
+      ),
+    );
+  });
+
+  it('when signup has a PIN code of the wrong shape, then it says so; one typed with a space is sent as six digits', async () => {
+    api.signUpWithEmail.mockResolvedValue(undefined);
+    const { user, open } = setup('signup');
+    const dialog = await open();
+    const scope = within(dialog);
+    await fillValidSignup(user, dialog);
+    const pinCode = scope.getByLabelText('PIN code (optional)');
+    await user.type(pinCode, '012345');
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    expect(await scope.findByText(PIN_CODE_MESSAGE)).toBeInTheDocument();
+    expect(pinCode).toHaveAttribute('aria-invalid', 'true');
+    expect(api.signUpWithEmail).not.toHaveBeenCalled();
+
+    await user.clear(pinCode);
+    await user.type(pinCode, '411 001');
+    await user.click(scope.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() =>
+      expect(api.signUpWithEmail).toHaveBeenCalledWith(expect.objectContaining({ pinCode: '411001', gstin: '' })),
+    );
   });
 
   it('when the country changes, then state and city are cleared; when the state changes, the city is cleared', async () => {
@@ -362,7 +388,7 @@ describe('AuthModal: Google, guest and the details step', () => {
     expect(api.abandonSignIn).not.toHaveBeenCalled();
   });
 
-  it('when the details step has a GSTIN of the wrong shape, then it says so; a valid one is saved', async () => {
+  it('when the details step has a GSTIN of the wrong shape, then it says so; a valid one is saved with its legal name and PIN', async () => {
     api.signInWithGoogle.mockResolvedValue(signedIn({ name: 'Gopal', email: 'g@example.com' }));
     api.saveProfileDetails.mockResolvedValue({ isAnonymous: false });
     const { user, open } = setup('login');

@@ -44,6 +44,70 @@ describe('recipientOf (place of supply)', () => {
   });
 });
 
+describe('recipientOf (who the document is made out to)', () => {
+  const company = {
+    name: 'Rohan Mehta',
+    email: 'rohan@mehta-exports.example',
+    address: '4 Residency Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'India',
+    gstin: '29AAGCB7383J1Z4',
+    legalName: 'Mehta Exports Private Limited',
+    pinCode: '560025',
+  };
+
+  it("when the buyer is registered (valid GSTIN), then the recipient is the legal name with the GSTIN and the PIN in the address, not the person's name", () => {
+    const { recipient, placeOfSupply } = recipientOf(company, noName, KARNATAKA);
+    expect(recipient).toEqual({
+      name: 'Mehta Exports Private Limited',
+      address: '4 Residency Road, Bengaluru 560025',
+      state: 'Karnataka',
+      stateCode: '29',
+      gstin: '29AAGCB7383J1Z4',
+      email: 'rohan@mehta-exports.example',
+      country: 'India',
+    });
+    expect(JSON.stringify(recipient)).not.toContain('Rohan Mehta');
+    expect(placeOfSupply).toEqual({ state: 'Karnataka', stateCode: '29' });
+  });
+
+  it("when a registered buyer's profile predates the legal name, then the person's name is the fallback", () => {
+    const { recipient } = recipientOf({ ...company, legalName: '', pinCode: undefined }, noName, KARNATAKA);
+    expect(recipient).toMatchObject({
+      name: 'Rohan Mehta',
+      address: '4 Residency Road, Bengaluru',
+      gstin: '29AAGCB7383J1Z4',
+    });
+  });
+
+  it('when the buyer has no GSTIN (or an invalid one), then the recipient is the person as before, with the PIN when given', () => {
+    const consumer = { ...company, gstin: '' };
+    expect(recipientOf(consumer, noName, KARNATAKA).recipient).toMatchObject({
+      name: 'Rohan Mehta',
+      address: '4 Residency Road, Bengaluru 560025',
+      gstin: null,
+    });
+    expect(recipientOf({ ...company, gstin: '29AAGCB7383J1Z5' }, noName, KARNATAKA).recipient).toMatchObject({
+      name: 'Rohan Mehta',
+      gstin: null,
+    });
+    expect(recipientOf({ ...consumer, pinCode: '' }, noName, KARNATAKA).recipient.address).toBe(
+      '4 Residency Road, Bengaluru',
+    );
+  });
+
+  it('when the stored PIN code is not a PIN code, then it is not printed; without a city the PIN follows the street', () => {
+    expect(recipientOf({ ...company, pinCode: '012345' }, noName, KARNATAKA).recipient.address).toBe(
+      '4 Residency Road, Bengaluru',
+    );
+    expect(recipientOf({ ...company, city: '', pinCode: 560025 }, noName, KARNATAKA).recipient.address).toBe(
+      '4 Residency Road',
+    );
+    expect(recipientOf({ ...company, city: '' }, noName, KARNATAKA).recipient.address).toBe('4 Residency Road, 560025');
+  });
+});
+
 describe('listedLinesOf', () => {
   it('when an order is paid, then each plan is a line at its catalogue price with its category SAC', () => {
     expect(

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { InvoicesList, OrdersList, QueriesList } from '@/features/profile/account-lists';
 import { DeleteAccountPanel } from '@/features/profile/delete-account-panel';
 import { GuestLinkPanel } from '@/features/profile/guest-link-panel';
@@ -52,7 +53,9 @@ const profile: Profile = {
   city: 'Pune',
   state: 'Maharashtra',
   country: 'India',
+  pinCode: '',
   gstin: '',
+  legalName: '',
   isAnonymous: true,
   createdAt: null,
 };
@@ -77,14 +80,15 @@ describe('profile header and details', () => {
     expect(screen.getByText('Member Since').nextSibling).toHaveTextContent('N/A');
     for (const value of ['9000012345', '5 FC Road', 'Pune', 'Maharashtra', 'India'])
       expect(screen.getByText(value)).toBeInTheDocument();
-    // No GSTIN given: no GSTIN row (most customers have none).
-    expect(screen.queryByText('GSTIN')).not.toBeInTheDocument();
+    // No GSTIN, legal name or PIN given: no rows for them (most customers have none).
+    for (const label of ['GSTIN', 'Legal business name', 'PIN code'])
+      expect(screen.queryByText(label)).not.toBeInTheDocument();
   });
 
-  it('when the profile has a GSTIN, then the details show it', () => {
+  it('when the profile has a GSTIN, legal name and PIN code, then the details show them', () => {
     renderApp(
       <ProfileOverview
-        profile={{ ...profile, gstin: '27AAPFU0939F1ZV' }}
+        profile={{ ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' }}
         isGuest={false}
         onSaved={vi.fn()}
         onLogout={vi.fn()}
@@ -92,9 +96,31 @@ describe('profile header and details', () => {
       />,
     );
     expect(screen.getByText('GSTIN').nextSibling).toHaveTextContent('27AAPFU0939F1ZV');
+    expect(screen.getByText('Legal business name').nextSibling).toHaveTextContent('Sharma Traders LLP');
+    expect(screen.getByText('PIN code').nextSibling).toHaveTextContent('411004');
   });
 
-  it('when editing sets a GSTIN, then a bad one is refused and a good one is merged upper-cased', async () => {
+  it('when editing a profile that has a GSTIN, then its legal name and PIN are in the form and clearing the name is refused', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      <ProfileOverview
+        profile={{ ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' }}
+        isGuest={false}
+        onSaved={vi.fn()}
+        onLogout={vi.fn()}
+        onLinked={vi.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Legal business name (optional)')).toHaveValue('Sharma Traders LLP');
+    expect(screen.getByLabelText('PIN code (optional)')).toHaveValue('411004');
+    await user.clear(screen.getByLabelText('Legal business name (optional)'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(LEGAL_NAME_REQUIRED)).toBeInTheDocument();
+    expect(api.updateProfileDetails).not.toHaveBeenCalled();
+  });
+
+  it('when editing sets a GSTIN, then a bad one is refused, the legal name and PIN are required, and a good one is merged upper-cased with them', async () => {
     const user = userEvent.setup();
     api.updateProfileDetails.mockResolvedValue(undefined);
     renderApp(

@@ -9,6 +9,10 @@ export async function getProfile(uid: string): Promise<Profile | null> {
 
 /** The 'Edit Details' save: a merge of the editable fields only. */
 export async function updateProfileDetails(uid: string, details: ProfileDetails): Promise<void> {
-  const { name, phone, address, country, state, city, gstin } = profileDetailsSchema.parse(details);
-  await setDoc(userDoc(uid), { name, phone, address, country, state, city, gstin }, { merge: true });
+  const { name, phone, address, country, state, city, pinCode, gstin, legalName } = profileDetailsSchema.parse(details);
+  await setDoc(
+    userDoc(uid),
+    { name, phone, address, country, state, city, pinCode, gstin, legalName },
+    { merge: true },
+  );
 }
