@@ -40,9 +40,9 @@ describe('a proforma paid through its pay link', () => {
       const [mail] = await waitForMails(() => mailsTo(customer.email), 1);
       expect(mail!.subject).toContain(`Proforma invoice ${number}`);
       expect(mail!.attachments).toHaveLength(1);
-      const attachment = mail!.attachments[0] as { filename: string; contentType: string };
+      const attachment = mail!.attachments[0] as { generatedFileName: string; contentType: string };
       expect(attachment.contentType).toBe('application/pdf');
-      const proformaText = await pdfText(await caughtAttachment(mail!.id, attachment.filename));
+      const proformaText = await pdfText(await caughtAttachment(mail!.id, attachment.generatedFileName));
       expect(proformaText).toContain('PROFORMA INVOICE');
       expect(proformaText).toContain(number);
       const payUrl = new URL(/View and pay the invoice: (\S+)/.exec(mail!.text ?? '')![1]!);

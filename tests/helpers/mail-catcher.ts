@@ -48,10 +48,10 @@ export async function mailsTo(address: string): Promise<CaughtMail[]> {
   );
 }
 
-/** An attachment of a caught mail, as the bytes that arrived. */
-export async function caughtAttachment(id: string, filename: string): Promise<Buffer> {
-  const response = await fetch(`${catcher.webUrl}/api/email/${id}/attachment/${encodeURIComponent(filename)}`);
-  if (!response.ok) throw new Error(`maildev answered ${response.status} for attachment ${filename}`);
+/** An attachment of a caught mail (by maildev's `generatedFileName`), as the bytes that arrived. */
+export async function caughtAttachment(id: string, generatedFileName: string): Promise<Buffer> {
+  const response = await fetch(`${catcher.webUrl}/api/email/${id}/attachment/${encodeURIComponent(generatedFileName)}`);
+  if (!response.ok) throw new Error(`maildev answered ${response.status} for attachment ${generatedFileName}`);
   return Buffer.from(await response.arrayBuffer());
 }
 
