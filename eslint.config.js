@@ -17,8 +17,8 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 const SERVICES = ['staff', 'account', 'enquiries', 'payments', 'documents', 'mail', 'locations'];
 /** Which services each service may import (besides infrastructure and src/domain). */
 const SERVICE_CALLS = {
-  staff: ['payments', 'documents', 'mail', 'enquiries'],
-  account: ['mail'],
+  staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
+  account: ['payments', 'documents', 'mail'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],
   documents: ['mail'],

@@ -7,6 +7,8 @@ import { DependencyUnavailableError, HttpError } from './errors';
 export interface RequestUser {
   uid: string;
   email?: string;
+  /** Auth has verified the email (Google, or a clicked verification link). */
+  emailVerified: boolean;
   provider?: string;
   /** The custom claim `staff: true` (set only by `npm run staff`). */
   isStaff: boolean;
@@ -127,6 +129,7 @@ export function authenticate(
     req.user = {
       uid: decoded.uid,
       email: decoded.email,
+      emailVerified: decoded.email_verified === true,
       provider: decoded.firebase?.sign_in_provider,
       isStaff: decoded.staff === true,
       authTime: decoded.auth_time,

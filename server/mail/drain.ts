@@ -155,6 +155,9 @@ async function sendClaimed(
     const toAddress: MailAddress = 'uid' in mail.to ? { address: to } : mail.to;
     const attachments = (await settings.attachmentsFor?.(mail)) ?? [];
     const payLink = mail.template === 'invoice-issued' ? mail.data.payLink : undefined;
+    // An invoice mail without its pay link would be a dead end: it waits for a worker that makes links.
+    if (payLink && !settings.payUrlFor)
+      throw new MailSendError('No pay link can be made for this invoice mail.', 'retry');
     const rendered = renderMail(mail, {
       attachments: attachments.map((attachment) => attachment.filename),
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,

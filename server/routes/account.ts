@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { deleteAccount } from '../account/delete-account';
+import { joinLeadRecords } from '../account/leads';
 import { authenticate } from '../auth';
 import { requestDeadline } from '../deadline';
 
@@ -22,5 +23,14 @@ export function accountRouter(deps: AppDeps): Router {
       res.json({ message: 'Your account has been deleted.' });
     },
   );
+  // A customer signed in with a verified email that staff billed as a lead: that record becomes theirs.
+  router.post('/api/account/join-lead', authenticate(deps.firebase.auth, { required: true }), async (req, res) => {
+    const { uid, email, emailVerified } = req.user!;
+    if (!email || !emailVerified) {
+      res.json({ joined: false, moved: 0 });
+      return;
+    }
+    res.json(await joinLeadRecords(deps.firebase.db, { uid, email }, deps.config.payLinkSecret));
+  });
   return router;
 }

@@ -5,6 +5,7 @@ import {
   documentIdSchema,
   enquiryUpdateSchema,
   issueProformaSchema,
+  proformaFieldsSchema,
   offlinePaymentSchema,
   refundRequestSchema,
 } from '../../src/domain/staff';
@@ -19,6 +20,7 @@ import { recordOfflinePayment } from '../payments/offline';
 import { cancelInvoice, issueProforma } from '../payments/proformas';
 import { refundPayment } from '../payments/refunds';
 import { updateBillingDetails } from '../staff/customers';
+import { billEnquiry } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
 
 /** A path parameter that must be a document id (400 otherwise). */
@@ -45,6 +47,19 @@ export function staffRouter(deps: AppDeps): Router {
     const uid = idParam(req.params.uid);
     const details = billingDetailsSchema.parse(req.body ?? {});
     res.json(await updateBillingDetails(db, uid, details, actorOf(req.user!)));
+  });
+
+  // Bill an enquiry: a proforma to its sender, whether or not they have an account (a lead).
+  router.post('/api/staff/enquiries/:id/proforma', async (req, res) => {
+    const fields = proformaFieldsSchema.parse(req.body ?? {});
+    const issued = await billEnquiry(
+      { ...payments, logger: req.log },
+      auth,
+      idParam(req.params.id),
+      fields,
+      actorOf(req.user!),
+    );
+    res.status(201).json(issued);
   });
 
   router.post('/api/staff/invoices', async (req, res) => {

@@ -57,9 +57,8 @@ export function addDays(day: string, days: number): string {
  * (otherwise GST is added on top, when the company is registered), and when it is due. Its number
  * is the next of the PI series, given when it is issued.
  */
-export const issueProformaSchema = z
+export const proformaFieldsSchema = z
   .object({
-    uid: documentIdSchema,
     /** What the invoice is for, above its lines (printed on the proforma and its tax invoice). */
     description: required('Description is required.', 500),
     lines: z.array(invoiceLineSchema).min(1, 'Add at least one line.').max(20, 'At most 20 lines.'),
@@ -70,6 +69,10 @@ export const issueProformaSchema = z
     message: 'Amount is too large.',
     path: ['lines'],
   });
+export type ProformaFields = z.infer<typeof proformaFieldsSchema>;
+
+/** A proforma to a customer (an account or a lead's record). */
+export const issueProformaSchema = proformaFieldsSchema.and(z.object({ uid: documentIdSchema }));
 export type IssueProforma = z.infer<typeof issueProformaSchema>;
 
 /** What an issued invoice charges: the sum of its lines, in paise. */

@@ -54,6 +54,8 @@ export interface Profile {
   /** The legal business name a tax invoice to the GSTIN is made out to; '' when none. */
   legalName: string;
   isAnonymous: boolean;
+  /** A customer record staff billed from an enquiry, with no login (yet); written by the server only. */
+  isLead?: boolean;
   createdAt: Date | null;
 }
 
@@ -209,6 +211,7 @@ const profileConverter = converter<Profile>(
     gstin: str(data.gstin),
     legalName: str(data.legalName),
     isAnonymous: data.isAnonymous === true,
+    ...(data.isLead === true ? { isLead: true } : {}),
     createdAt: date(data.createdAt),
   }),
   storedProfile,

@@ -7,6 +7,8 @@ export interface SessionUser {
   email: string | null;
   displayName: string | null;
   isAnonymous: boolean;
+  /** Auth has verified the email (Google, or a clicked verification link). */
+  emailVerified?: boolean;
   providerIds: string[];
 }
 
@@ -25,6 +27,7 @@ function toSessionUser(user: User): SessionUser {
     email: user.email,
     displayName: user.displayName,
     isAnonymous: user.isAnonymous,
+    emailVerified: user.emailVerified,
     providerIds: user.providerData.map((info) => info.providerId),
   };
 }

@@ -3,7 +3,9 @@ import { afterEach, beforeEach } from 'vitest';
 import { accountEmailLookup } from '../../server/mail/recipients';
 import { createSmtpTransport, type MailTransport } from '../../server/mail/transport';
 import type { DrainOptions } from '../../server/mail/drain';
-import { admin, clearFirestore } from './emulators';
+import { loadConfig } from '../../server/config';
+import { payLinkUrl } from '../../server/payments/pay-links';
+import { admin, clearFirestore, stack } from './emulators';
 
 /** The stack's mail catcher (maildev): its SMTP server and its REST API. */
 export const catcher = {
@@ -87,10 +89,12 @@ export const TEST_FROM = { address: 'no-reply@nimbus.test', name: 'Nimbus Bespok
 /** What server/index.ts passes the worker, on the test emulators. */
 export function drainOptions(overrides: Partial<DrainOptions> = {}): DrainOptions {
   const { auth, db } = admin();
+  const config = loadConfig({ FIREBASE_PROJECT_ID: stack.projectId });
   return {
     from: TEST_FROM,
     replyTo: { address: 'team@nimbus.test' },
     accountEmail: accountEmailLookup(auth, db),
+    payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import {
   OrdersList,
   ProfileOverview,
   QueriesList,
+  useLeadJoin,
   useProfile,
 } from '@/features/profile';
 import { DownloadDocument } from '@/features/receipts/download-document';
@@ -42,6 +43,7 @@ export function ProfileRoute() {
 
 function ProfilePage({ user }: { user: SessionUser }) {
   const { profile, reload } = useProfile(user.uid);
+  useLeadJoin(user);
   const payment = usePayment();
   const deletion = useInvoiceDeletion();
   const notify = useToast();

@@ -3,3 +3,4 @@ export { DeleteAccountPanel } from './delete-account-panel';
 export { InvoiceToPay } from './invoice-to-pay';
 export { ProfileOverview } from './profile-overview';
 export { useProfile } from './use-profile';
+export { useLeadJoin } from './use-lead-join';

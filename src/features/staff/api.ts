@@ -12,6 +12,8 @@ import {
   dateRangeMs,
   enquiryUpdateSchema,
   issueProformaSchema,
+  proformaFieldsSchema,
+  type ProformaFields,
   offlinePaymentSchema,
   refundRequestSchema,
   searchTerm,
@@ -160,6 +162,21 @@ export function updateBillingDetails(uid: string, details: BillingDetailsForm): 
 
 export function issueProforma(input: IssueProforma): Promise<IssuedProforma> {
   return apiClient.post('/api/staff/invoices', issueProformaSchema.parse(input), withAuth);
+}
+
+/**
+ * Bills an enquiry: a proforma to whoever sent it, also someone with no account (a lead's
+ * customer record is made for their email). Answers who was billed.
+ */
+export function billEnquiry(
+  enquiryId: string,
+  fields: ProformaFields,
+): Promise<IssuedProforma & { customerUid: string; isLead: boolean }> {
+  return apiClient.post(
+    `/api/staff/enquiries/${encodeURIComponent(enquiryId)}/proforma`,
+    proformaFieldsSchema.parse(fields),
+    withAuth,
+  );
 }
 
 export function cancelInvoice(uid: string, invoiceId: string): Promise<{ status: string }> {

@@ -16,6 +16,7 @@ import {
   customerOrdersQuery,
   customerPaymentsQuery,
   customerQueriesQuery,
+  issueProforma,
   subscribeToCustomer,
 } from './api';
 import { BillingDetailsPanel } from './billing-details';
@@ -58,7 +59,14 @@ function CustomerDetails({ profile }: { profile: Profile }) {
           items={[
             ['Email', profile.email || '—'],
             ['Phone', profile.phone || '—'],
-            ['Account', profile.isAnonymous ? 'Guest' : 'Registered'],
+            [
+              'Account',
+              profile.isLead
+                ? 'No account yet (billed from an enquiry; it becomes theirs when they sign up with this email)'
+                : profile.isAnonymous
+                  ? 'Guest'
+                  : 'Registered',
+            ],
             ['Since', formatDateTime(profile.createdAt)],
           ]}
         />
@@ -67,7 +75,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
         <BillingDetailsPanel profile={profile} />
       </Panel>
       <Panel id="customer-issue-invoice" title="Issue an invoice">
-        <IssueProformaForm uid={uid} />
+        <IssueProformaForm onIssue={(fields) => issueProforma({ ...fields, uid })} />
       </Panel>
       <Panel id="customer-invoices" title="Invoices">
         <PagedRows<Invoice>

@@ -7,9 +7,10 @@ import { formatDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';
-import { subscribeToEnquiry, updateEnquiry } from './api';
+import { billEnquiry, subscribeToEnquiry, updateEnquiry } from './api';
 import { ConsolePage, Facts, Panel } from './console-parts';
 import { useConsoleLink } from './console-path';
+import { IssueProformaForm } from './issue-proforma-form';
 
 /** One enquiry: what was sent, its status (saved to the customer's query too) and internal notes. */
 export function EnquiryPage() {
@@ -118,6 +119,14 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
             ))}
           </ul>
         )}
+      </Panel>
+      <Panel id="enquiry-bill" title="Bill this enquiry">
+        <p className="mb-3 text-sm text-slate-700">
+          {enquiry.uid
+            ? 'The proforma goes to the customer who sent it.'
+            : `The proforma goes to ${enquiry.email}. No account is needed to pay it; if they sign up later with this email, it becomes theirs.`}
+        </p>
+        <IssueProformaForm onIssue={(fields) => billEnquiry(enquiry.id, fields)} />
       </Panel>
     </ConsolePage>
   );

@@ -2,10 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, rupeeTextToPaise } from '@/domain/money';
-import { addDays, DEFAULT_DUE_DAYS, invoiceTotalPaise, issueProformaSchema, istToday } from '@/domain/staff';
+import {
+  addDays,
+  DEFAULT_DUE_DAYS,
+  invoiceTotalPaise,
+  istToday,
+  proformaFieldsSchema,
+  type ProformaFields,
+} from '@/domain/staff';
 import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
-import { issueProforma, type IssuedProforma } from './api';
+import type { IssuedProforma } from './api';
 
 interface LineDraft {
   description: string;
@@ -19,12 +26,12 @@ const EMPTY_LINE: LineDraft = { description: '', amount: '' };
 const toPaise = (amount: string) => rupeeTextToPaise(amount) ?? Number.NaN;
 
 /**
- * Issues a proforma invoice to one customer: what it is for, its lines, whether their amounts
- * include GST (the GST it comes to is shown as staff type), and its due date. Its number is the
- * next of the PI series, given by the server; the customer gets it by mail with its PDF and a pay
- * link anyone can use.
+ * Issues a proforma invoice: what it is for, its lines, whether their amounts include GST (the
+ * GST it comes to is shown as staff type), and its due date. `onIssue` sends it for one customer
+ * or one enquiry's sender. Its number is the next of the PI series, given by the server; the
+ * customer gets it by mail with its PDF and a pay link anyone can use.
  */
-export function IssueProformaForm({ uid }: { uid: string }) {
+export function IssueProformaForm({ onIssue }: { onIssue: (fields: ProformaFields) => Promise<IssuedProforma> }) {
   const [description, setDescription] = useState('');
   const [lines, setLines] = useState<LineDraft[]>([{ ...EMPTY_LINE }]);
   const [amountsIncludeGst, setAmountsIncludeGst] = useState(taxSettings.pricesIncludeGst);
@@ -57,14 +64,14 @@ export function IssueProformaForm({ uid }: { uid: string }) {
       setMessage({ tone: 'error', text: `Line ${unreadable + 1}: ${AMOUNT_FORMAT_MESSAGE}` });
       return;
     }
-    const parsed = issueProformaSchema.safeParse({ uid, description, lines: paiseLines, amountsIncludeGst, dueDate });
+    const parsed = proformaFieldsSchema.safeParse({ description, lines: paiseLines, amountsIncludeGst, dueDate });
     if (!parsed.success) {
       setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Check the invoice.' });
       return;
     }
     setIsSaving(true);
     try {
-      const result = await issueProforma(parsed.data);
+      const result = await onIssue(parsed.data);
       setIssued(result);
       setMessage({
         tone: 'success',
