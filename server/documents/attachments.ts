@@ -32,6 +32,7 @@ export function documentAttachments(
         filename: documentFileName(printed),
         content: await renderPdfOffThread(printed),
         contentType: 'application/pdf',
+        title: `${printed.title} ${printed.number}`,
       },
     ];
   };

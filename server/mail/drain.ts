@@ -160,6 +160,7 @@ async function sendClaimed(
       throw new MailSendError('No pay link can be made for this invoice mail.', 'retry');
     const rendered = renderMail(mail, {
       attachments: attachments.map((attachment) => attachment.filename),
+      documents: attachments.flatMap((attachment) => (attachment.title ? [attachment.title] : [])),
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
     });
     const result = await transport.send({

@@ -8,6 +8,8 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** What it is, as the mail names it: 'Tax Invoice NB/2026-27/0002'. */
+  title?: string;
 }
 
 /** One rendered mail, ready for the wire. */

@@ -40,6 +40,7 @@ describe('the payment receipt mail and its document', () => {
     expect(receipt?.attachments).toEqual([
       expect.objectContaining({ filename: fileName, contentType: 'application/pdf' }),
     ]);
-    expect(receipt?.text).toContain(`Your tax document is attached (${fileName}).`);
+    expect(receipt?.text).toContain(`Your Tax Invoice ${issued?.number as string} is attached (${fileName}).`);
+    expect(receipt?.text).toContain(`Tax document: Tax Invoice ${issued?.number as string}`);
   });
 });

@@ -29,19 +29,24 @@ export type MailTemplateName = MailTemplate['template'];
 /** What a mail is rendered with besides its data: its attachments' file names, and the links made when it is sent. */
 export interface RenderContext {
   attachments?: string[];
+  /** What the attached documents are ('Tax Invoice NB/2026-27/0002'), in the same order. */
+  documents?: string[];
   /** The pay link of an invoice mail (never stored: it is a bearer token). */
   payUrl?: string;
 }
 
 /** Renders a stored mail; its attachments are named in the text. */
-export function renderMail(mail: MailTemplate, { attachments = [], payUrl }: RenderContext = {}): RenderedMail {
+export function renderMail(
+  mail: MailTemplate,
+  { attachments = [], documents = [], payUrl }: RenderContext = {},
+): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
       return enquiryAck(mail.data);
     case 'enquiry-company':
       return enquiryCompany(mail.data);
     case 'payment-receipt':
-      return paymentReceipt(mail.data, { attachments });
+      return paymentReceipt(mail.data, { attachments, documents });
     case 'invoice-issued':
       return invoiceIssued(mail.data, { attachments, payUrl });
     case 'refund-issued':

@@ -27,7 +27,7 @@ export interface PaymentReceiptData {
 /** The receipt to the customer's account email; says so when the tax document is attached. */
 export function paymentReceipt(
   data: PaymentReceiptData,
-  context: { attachments: string[] } = { attachments: [] },
+  context: { attachments: string[]; documents?: string[] } = { attachments: [] },
 ): RenderedMail {
   const amount = formatInr(data.amountPaise);
   const what = data.paidFor === 'order' ? `order ${data.reference}` : `invoice ${data.reference}`;
@@ -48,10 +48,15 @@ export function paymentReceipt(
     ['Payment id', data.paymentId],
     ...(data.method ? [['Method', data.method] as [string, string]] : []),
     ['Date', formatIst(data.paidAt)],
+    ...(context.documents?.length ? [['Tax document', context.documents.join(', ')] as [string, string]] : []),
   ];
   const lines = [
     `Thank you. We have received your payment of ${amount} for ${what}.`,
-    ...(context.attachments.length > 0 ? [`Your tax document is attached (${context.attachments.join(', ')}).`] : []),
+    ...(context.attachments.length > 0
+      ? [
+          `Your ${context.documents?.length ? context.documents.join(', ') : 'tax document'} is attached (${context.attachments.join(', ')}).`,
+        ]
+      : []),
     `Keep this email for your records. For any question about this payment, reply to this email or write to ${COMPANY.email}.`,
   ];
   return layout({

@@ -29,6 +29,7 @@ function detailsOf(subject: ReceiptSubject) {
       amountPaise: order.chargedPaise ?? order.totalPaise,
       paymentId: order.paymentId,
       paidAt: order.paidAt,
+      taxDocumentNumber: order.taxDocumentNumber,
       items: order.items,
     };
   }
@@ -41,6 +42,7 @@ function detailsOf(subject: ReceiptSubject) {
     amountPaise: invoice.chargedPaise ?? invoice.amountPaise,
     paymentId: invoice.paymentId,
     paidAt: invoice.paidAt,
+    taxDocumentNumber: invoice.taxDocumentNumber,
     items: [],
   };
 }
@@ -131,6 +133,13 @@ export function ReceiptView({ subject, downloadLabel, profileHref }: ReceiptView
           </Row>
         )}
         {details.paidAt && <Row label="Paid on">{formatDateTime(details.paidAt)}</Row>}
+        {details.taxDocumentNumber && (
+          <Row label="Tax document">
+            <span className="break-all" data-testid="receipt-document-number">
+              {details.taxDocumentNumber}
+            </span>
+          </Row>
+        )}
       </dl>
       <div className="mt-6 flex flex-wrap items-start gap-3">
         {isPaid && details.paymentId && (

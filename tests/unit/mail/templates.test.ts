@@ -130,9 +130,15 @@ describe('mail templates', () => {
     expect(mail.text).not.toContain('attached');
   });
 
-  it('when a receipt goes with its tax document, then the text names the attachment', () => {
+  it('when a receipt goes with its tax document, then the text names the document and its number, and the attachment', () => {
     const mail = renderMail(samples[2]!, { attachments: ['NB-2026-27-0001.pdf'] });
     expect(mail.text).toContain('Your tax document is attached (NB-2026-27-0001.pdf).');
+    const named = renderMail(samples[2]!, {
+      attachments: ['Tax-Invoice-NB-2026-27-0001.pdf'],
+      documents: ['Tax Invoice NB/2026-27/0001'],
+    });
+    expect(named.text).toContain('Your Tax Invoice NB/2026-27/0001 is attached (Tax-Invoice-NB-2026-27-0001.pdf).');
+    expect(named.text).toContain('Tax document: Tax Invoice NB/2026-27/0001');
   });
 
   it('when a proforma is issued, then the mail has its lines, GST, amount, due date, an escaped pay link and the attachment', () => {
