@@ -35,13 +35,16 @@ export const routes: RouteObject[] = [
         path: paths.adminPanel,
         lazy: () => import('./routes/admin-panel').then((m) => ({ Component: m.AdminPanelRoute })),
       },
-      {
-        // The staff console: its shell and each screen in their own chunks (its routes live there).
-        path: `${paths.admin}/*`,
-        lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })),
-      },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
     ],
+  },
+  {
+    // The staff console: a shell of its own (no marketing header), and each screen in its own
+    // chunk (its routes live there).
+    path: `${paths.admin}/*`,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })),
   },
 ];
 

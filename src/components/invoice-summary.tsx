@@ -16,6 +16,8 @@ interface InvoiceSummaryProps {
     taxDocumentNumber?: string;
     createdAt: Date | null;
   };
+  /** How its date reads (the console's: in IST, labelled); the customer's own zone by default. */
+  formatDate?: (date: Date | null) => string;
 }
 
 /** '2026-12-09' -> '09 Dec 2026' (a due date is a day in India, shown as documents print it). */
@@ -25,7 +27,7 @@ const dueDateText = (day: string) => formatIstDate(Date.parse(`${day}T00:00:00+0
  * An invoice's number, a mark when the company issued it (customers cannot change or delete
  * those), its description and lines, and its date: on /profile and in the staff console.
  */
-export function InvoiceSummary({ invoice }: InvoiceSummaryProps) {
+export function InvoiceSummary({ invoice, formatDate = formatDateTime }: InvoiceSummaryProps) {
   return (
     <>
       <p className="font-semibold break-all">
@@ -35,7 +37,7 @@ export function InvoiceSummary({ invoice }: InvoiceSummaryProps) {
         )}
       </p>
       <InvoiceLines invoice={invoice} />
-      <p className="text-sm text-slate-600">{formatDateTime(invoice.createdAt)}</p>
+      <p className="text-sm text-slate-600">{formatDate(invoice.createdAt)}</p>
       {invoice.dueDate && invoice.status === STATUS.pending && (
         <p className="text-sm text-slate-700">Due by {dueDateText(invoice.dueDate)}</p>
       )}

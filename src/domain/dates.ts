@@ -5,3 +5,18 @@ export function formatDateTime(date: Date | null | undefined): string {
   if (!date || Number.isNaN(date.getTime())) return 'N/A';
   return dateTimeFormat.format(date);
 }
+
+const istFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/**
+ * A moment in India's time, labelled, whatever the reader's own time zone: '24 Nov 2026, 9:33 am
+ * IST'. The staff console, the mails and the accountant's exports use it (the books are kept in IST).
+ */
+export function formatIstDateTime(date: Date | null | undefined): string {
+  if (!date || Number.isNaN(date.getTime())) return 'N/A';
+  return `${istFormat.format(date)} IST`;
+}

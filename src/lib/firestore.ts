@@ -499,6 +499,7 @@ const customerConverter = converter<Customer>(
 /** The customers (profiles) staff list and search. */
 export const customersCollection = () => collection(db, 'users').withConverter(customerConverter);
 export const ordersOfEveryone = () => collectionGroup(db, 'orders').withConverter(orderConverter);
+export const invoicesOfEveryone = () => collectionGroup(db, 'invoices').withConverter(invoiceConverter);
 export const enquiriesCollection = () => collection(db, 'enquiries').withConverter(enquiryConverter);
 export const enquiryDoc = (id: string) => doc(db, 'enquiries', id).withConverter(enquiryConverter);
 export const paymentsCollection = () => collection(db, 'payments').withConverter(paymentConverter);

@@ -91,7 +91,7 @@ describe('staff console', () => {
       await queries.getByText('New', { exact: true }).waitFor({ timeout: 20_000 });
 
       await browser.withPage(async ({ page: staffPage }) => {
-        await signInAndOpen(staffPage, staff.email, '/admin');
+        await signInAndOpen(staffPage, staff.email, '/admin/inbox');
         await pageHeading(staffPage, 'Inbox');
         await staffPage.getByLabel('Search by name or email').fill('farah k');
         await staffPage.getByRole('link', { name: /^Farah Khan/ }).click();

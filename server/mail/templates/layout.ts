@@ -1,4 +1,5 @@
 import { COMPANY } from '../../../src/domain/company';
+import { formatIstDateTime } from '../../../src/domain/dates';
 import { escapeHtml } from '../../../src/domain/html';
 
 /** What a template produces: one mail with an HTML part and a plain-text part. */
@@ -59,15 +60,9 @@ export function multiline(value: string): SafeHtml {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** A moment as Indian readers expect it: '23 Nov 2026, 7:14 am IST'. */
 export function formatIst(iso: string): string {
-  return `${dateFormat.format(new Date(iso))} IST`;
+  return formatIstDateTime(new Date(iso));
 }
 
 export const FONT = 'font-family:Arial,Helvetica,sans-serif';

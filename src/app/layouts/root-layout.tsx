@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Navbar } from '@/components/navbar';
 import { GuestBanner } from '@/features/auth/guest-banner';
@@ -7,10 +6,8 @@ import { useAuthModal } from '@/lib/auth-modal';
 import { signOutUser, useSession } from '@/lib/session';
 import { useToastsFollowPage } from '@/lib/toast';
 import { paths } from '../paths';
+import { AuthModalHost } from './auth-modal-host';
 import { ScrollManager } from './scroll-manager';
-
-// The modal's code (forms, validation, Firebase sign-in) loads the first time it opens.
-const AuthModal = lazy(() => import('@/features/auth/auth-modal').then((m) => ({ default: m.AuthModal })));
 
 export function RootLayout() {
   return (
@@ -46,11 +43,7 @@ function Shell() {
         <Outlet />
       </main>
       <ScrollManager />
-      {authModal.openCount > 0 && (
-        <Suspense fallback={null}>
-          <AuthModal />
-        </Suspense>
-      )}
+      <AuthModalHost />
     </>
   );
 }

@@ -15,6 +15,8 @@ export interface SignInGateProps {
   acceptsGuest?: boolean;
   /** The page, for the signed-in user. */
   children: (user: SessionUser) => ReactNode;
+  /** What the loading line and the signed-out panel sit in, where the page has no layout of its own (a <main>). */
+  frame?: (content: ReactNode) => ReactNode;
 }
 
 /**
@@ -23,7 +25,14 @@ export interface SignInGateProps {
  * open it again: after any way of signing in, the page the link pointed to is simply there. Links
  * in mails rely on this: a redirect would lose where they pointed.
  */
-export function SignInGate({ loading, title, text, acceptsGuest = true, children }: SignInGateProps) {
+export function SignInGate({
+  loading,
+  title,
+  text,
+  acceptsGuest = true,
+  children,
+  frame = (content) => content,
+}: SignInGateProps) {
   const { status, user } = useSession();
   const { isOpen: isModalOpen, open: openModal } = useAuthModal();
   const headingId = useId();
@@ -45,9 +54,9 @@ export function SignInGate({ loading, title, text, acceptsGuest = true, children
     if (isSignedOut) openModal('login');
   }, [status, isSignedOut, openModal]);
 
-  if (status === 'loading') return loading;
+  if (status === 'loading') return frame(loading);
   if (signedInUser && !isAwaitingSignIn) return children(signedInUser);
-  return (
+  return frame(
     <section aria-labelledby={headingId} className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 id={headingId} className="text-2xl font-bold text-slate-900">
         {title}
@@ -59,6 +68,6 @@ export function SignInGate({ loading, title, text, acceptsGuest = true, children
           Go Back to Homepage
         </Link>
       </div>
-    </section>
+    </section>,
   );
 }

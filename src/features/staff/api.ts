@@ -1,8 +1,11 @@
 import {
+  getAggregateFromServer,
+  getCountFromServer,
   getDoc,
   onSnapshot,
   orderBy,
   query,
+  sum,
   Timestamp,
   where,
   type Query,
@@ -10,6 +13,7 @@ import {
 } from 'firebase/firestore';
 import {
   dateRangeMs,
+  istToday,
   enquiryUpdateSchema,
   issueProformaSchema,
   proformaFieldsSchema,
@@ -23,7 +27,8 @@ import {
   type OfflinePayment,
   type RefundRequest,
 } from '@/domain/staff';
-import { PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
+import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
+import { STATUS } from '@/domain/status';
 import { billingDetailsSchema, type BillingDetailsForm } from '@/domain/profile-schemas';
 import { apiClient, ApiError } from '@/lib/api-client';
 import { env } from '@/lib/env';
@@ -34,6 +39,7 @@ import {
   leaseDoc,
   mailCollection,
   ordersOfEveryone,
+  invoicesOfEveryone,
   paymentsCollection,
   taxDocumentsCollection,
   userDoc,
@@ -82,6 +88,14 @@ export function customersQuery(search: string): Query<Customer> {
   return query(customersCollection(), ...(term ? prefixOn(term) : [orderBy('createdAt', 'desc')]));
 }
 
+/** The invoices list: '' all, a status, or 'overdue' (unpaid past their due date, the longest overdue first). */
+export type InvoicesView = '' | 'overdue' | (typeof PAYABLE_STATUSES)[number];
+
+export function invoicesQuery(view: InvoicesView) {
+  if (view === 'overdue') return query(overdueInvoicesQuery(), orderBy('dueDate'));
+  return query(invoicesOfEveryone(), ...(view ? [where('status', '==', view)] : []), orderBy('createdAt', 'desc'));
+}
+
 export function ordersQuery(status: string) {
   return query(ordersOfEveryone(), ...(status ? [where('status', '==', status)] : []), orderBy('createdAt', 'desc'));
 }
@@ -117,6 +131,45 @@ export {
 export const mailQuery = (status: string) =>
   query(mailCollection(), ...(status ? [where('status', '==', status)] : []), orderBy('createdAt', 'desc'));
 export const documentsQuery = () => query(taxDocumentsCollection(), orderBy('createdAt', 'desc'));
+
+// ---- The console's home: counts and sums the database works out (never a whole collection read) ----
+
+/** A figure of the console's home: how many (or how much), read with an aggregate query. */
+export const countOf = async (source: Query<unknown>) => (await getCountFromServer(source)).data().count;
+
+export const newEnquiriesQuery = () => query(enquiriesCollection(), where('status', '==', STATUS.new));
+export const overdueInvoicesQuery = () =>
+  query(invoicesOfEveryone(), where('status', '==', STATUS.pending), where('dueDate', '<', istToday()));
+export const paymentExceptionsQuery = () => query(paymentsCollection(), where('status', 'in', [...PAYMENT_EXCEPTIONS]));
+
+/** 'YYYY-MM' of the 12 months ending with this one, in India's calendar, oldest first. */
+export function lastMonths(count: number, nowMs = Date.now()): string[] {
+  const [year, month] = istToday(nowMs).split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - 1 - (count - 1 - index), 1));
+    return date.toISOString().slice(0, 7);
+  });
+}
+
+/**
+ * What customers paid in one month (India time): captured payments, less what was refunded of them,
+ * in paise. Summed by the database over that month's payments.
+ */
+export async function receivedInMonth(month: string): Promise<number> {
+  const startMs = Date.parse(`${month}-01T00:00:00+05:30`);
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const endMs = Date.parse(`${new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7)}-01T00:00:00+05:30`);
+  const inMonth = query(
+    paymentsCollection(),
+    where('status', 'in', ['paid', 'refunded']),
+    where('createdAt', '>=', Timestamp.fromMillis(startMs)),
+    where('createdAt', '<', Timestamp.fromMillis(endMs)),
+  );
+  const totals = (
+    await getAggregateFromServer(inMonth, { received: sum('amountPaise'), refunded: sum('refundedPaise') })
+  ).data();
+  return (totals.received ?? 0) - (totals.refunded ?? 0);
+}
 
 // ---- Single documents, live --------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { InvoiceSummary } from '@/components/invoice-summary';
 import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import type { CustomerQuery, Invoice, Order, PaymentRecord, Profile } from '@/lib/firestore';
@@ -67,7 +67,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
                   ? 'Guest'
                   : 'Registered',
             ],
-            ['Since', formatDateTime(profile.createdAt)],
+            ['Since', formatIstDateTime(profile.createdAt)],
           ]}
         />
       </Panel>
@@ -119,7 +119,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
               <div className="min-w-0 flex-1 basis-60">
                 <p className="font-semibold break-all">{payment.id}</p>
                 <p className="text-sm text-slate-600">
-                  {formatDateTime(payment.createdAt)} · {payment.source}
+                  {formatIstDateTime(payment.createdAt)} · {payment.source}
                 </p>
               </div>
               <div className="flex items-center gap-2">
@@ -141,7 +141,7 @@ function InvoiceRow({ invoice, uid }: { invoice: Invoice; uid: string }) {
   return (
     <>
       <div className="min-w-0 flex-1 basis-60">
-        <InvoiceSummary invoice={invoice} />
+        <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} />
         {invoice.paymentId && <p className="text-sm break-all text-slate-600">Payment {invoice.paymentId}</p>}
       </div>
       <div className="flex items-center gap-2">

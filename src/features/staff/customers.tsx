@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PagedRows } from '@/components/paged-rows';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import type { Customer } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { customersQuery } from './api';
@@ -40,7 +40,7 @@ export function CustomersPage() {
             </div>
             <div className="text-sm text-slate-600">
               <p>{[customer.city, customer.state, customer.country].filter(Boolean).join(', ')}</p>
-              <p>Since {formatDateTime(customer.createdAt)}</p>
+              <p>Since {formatIstDateTime(customer.createdAt)}</p>
             </div>
           </>
         )}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { TaxDocumentItem } from '@/lib/firestore';
@@ -32,7 +32,7 @@ export function DocumentsPage() {
                 {item.number || '(being numbered)'}
               </p>
               <p className="text-sm break-all text-slate-600">
-                {formatDateTime(item.createdAt)} · payment {item.paymentId} ·{' '}
+                {formatIstDateTime(item.createdAt)} · payment {item.paymentId} ·{' '}
                 <Link to={to('customers', item.uid)} className="text-brand-darker underline">
                   Customer
                 </Link>

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';
@@ -60,7 +60,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
       title={`Enquiry from ${enquiry.name || 'a visitor'}`}
       actions={<StatusBadge status={enquiry.status} />}
     >
-      <Link to={to()} className="text-sm text-brand-darker underline">
+      <Link to={to('inbox')} className="text-sm text-brand-darker underline">
         Back to the inbox
       </Link>
       <Panel id="enquiry-message" title="Message">
@@ -69,7 +69,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
             ['From', `${enquiry.name} <${enquiry.email}>`],
             ['Business', enquiry.businessName || '—'],
             ['Phone', enquiry.contactNumber || '—'],
-            ['Sent', formatDateTime(enquiry.submittedAt)],
+            ['Sent', formatIstDateTime(enquiry.submittedAt)],
             [
               'Customer',
               enquiry.uid ? (
@@ -113,7 +113,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
               <li key={index} className="rounded-md bg-slate-50 p-3 text-sm">
                 <p className="whitespace-pre-wrap break-words text-slate-900">{item.text}</p>
                 <p className="mt-1 text-slate-600">
-                  {item.by} · {formatDateTime(item.at)}
+                  {item.by} · {formatIstDateTime(item.at)}
                 </p>
               </li>
             ))}

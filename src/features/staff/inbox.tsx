@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
@@ -12,7 +12,9 @@ import { ConsolePage, FilterInput, FilterSelect } from './console-parts';
 
 /** Visitors' enquiries and customers' queries in one list, newest first; filter by status, search by name or email. */
 export function InboxPage() {
-  const [status, setStatus] = useState('');
+  // The console's home links here with ?status=New.
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState(() => params.get('status') ?? '');
   const [search, setSearch] = useState('');
   const to = useConsoleLink();
   const list = usePagedList(`inbox:${status}:${search.trim().toLowerCase()}`, () => inboxQuery({ status, search }));
@@ -52,7 +54,7 @@ export function InboxPage() {
             <div className="flex flex-col items-end gap-1 text-sm text-slate-600">
               <StatusBadge status={enquiry.status} />
               <span>{enquiry.source === 'customer' ? 'Customer' : 'Visitor'}</span>
-              <span>{formatDateTime(enquiry.submittedAt)}</span>
+              <span>{formatIstDateTime(enquiry.submittedAt)}</span>
             </div>
           </>
         )}

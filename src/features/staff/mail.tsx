@@ -3,7 +3,7 @@ import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import type { MailItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { mailQuery, resendMail } from './api';
@@ -50,7 +50,7 @@ function MailRow({ mail }: { mail: MailItem }) {
         <p className="font-semibold">{mail.template}</p>
         <p className="text-sm break-all text-slate-700">To {mail.recipient || '—'}</p>
         <p className="text-sm text-slate-600">
-          {formatDateTime(mail.createdAt)} · {mail.attempts} attempt{mail.attempts === 1 ? '' : 's'}
+          {formatIstDateTime(mail.createdAt)} · {mail.attempts} attempt{mail.attempts === 1 ? '' : 's'}
         </p>
         {mail.lastError && <p className="text-sm break-words text-red-700">{mail.lastError}</p>}
       </div>

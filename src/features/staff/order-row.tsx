@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { STATUS } from '@/domain/status';
 import type { Order } from '@/lib/firestore';
@@ -18,7 +18,7 @@ export function OrderRow({ order, showCustomer = false }: { order: Order; showCu
           {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
         </p>
         <p className="text-sm text-slate-600">
-          {formatDateTime(order.createdAt)}
+          {formatIstDateTime(order.createdAt)}
           {showCustomer && (
             <>
               {' · '}

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { FormMessage, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import { dateRangeSchema, type DateRange } from '@/domain/staff';
 import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
@@ -31,7 +31,11 @@ const refundablePaise = (payment: PaymentRecord) =>
 
 /** Every payment with status and date filters, the exceptions view, refunds and the CSV export. */
 export function PaymentsPage() {
-  const [view, setView] = useState<'all' | 'exceptions'>('all');
+  // The console's home links here with ?view=exceptions.
+  const [params] = useSearchParams();
+  const [view, setView] = useState<'all' | 'exceptions'>(() =>
+    params.get('view') === 'exceptions' ? 'exceptions' : 'all',
+  );
   const [status, setStatus] = useState<PaymentStatus | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -99,7 +103,7 @@ function PaymentRow({ payment, onRefund }: { payment: PaymentRecord; onRefund: (
         <p className="font-semibold break-all">{payment.id}</p>
         <Facts
           items={[
-            ['Date', formatDateTime(payment.createdAt)],
+            ['Date', formatIstDateTime(payment.createdAt)],
             ['For', `${payment.type === 'invoice' ? 'Invoice' : 'Order'} ${payment.docId || '—'}`],
             [
               'Customer',

@@ -1,6 +1,6 @@
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
-import { formatDateTime } from '@/domain/dates';
+import { formatIstDateTime } from '@/domain/dates';
 import type { JobRun } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';
 import { runReconciliation, subscribeToJobRun } from './api';
@@ -52,7 +52,7 @@ export function ReconciliationPage() {
           {last && (
             <Facts
               items={[
-                ['Finished', formatDateTime(last.finishedAt)],
+                ['Finished', formatIstDateTime(last.finishedAt)],
                 ['Started by', TRIGGER_LABELS[last.trigger] ?? last.trigger],
                 ['Result', last.ok ? 'Completed' : `Failed: ${last.error ?? ''}`],
                 ...Object.entries(last.report ?? {}).map(([key, value]): [string, string] => [
