@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { CATEGORIES } from './catalogue';
+import { contactFormSchema, required } from './schemas';
+
+/**
+ * A request for a quote: the contact form's sender fields plus what the project is (one of the
+ * catalogue's five categories, or 'Other'), a short brief, a budget band and a timeline. It is
+ * stored as an enquiry of kind 'quote request' and mailed like any enquiry.
+ */
+
+export const QUOTE_REQUEST_KIND = 'quote request';
+
+export const OTHER_PROJECT_TYPE = 'Other';
+export const PROJECT_TYPES = [...CATEGORIES.map((category) => category.name), OTHER_PROJECT_TYPE] as const;
+
+export const BUDGET_BANDS = [
+  'Under ₹1 lakh',
+  '₹1 – 3 lakh',
+  '₹3 – 10 lakh',
+  '₹10 – 25 lakh',
+  'Above ₹25 lakh',
+  'Not sure yet',
+] as const;
+
+export const TIMELINES = ['Within a month', '1 – 3 months', '3 – 6 months', 'More than 6 months', 'Flexible'] as const;
+
+const oneOf = (values: readonly string[], message: string) =>
+  z.string({ message }).refine((value) => values.includes(value), message);
+
+export const quoteRequestSchema = contactFormSchema.omit({ message: true }).extend({
+  kind: z.literal(QUOTE_REQUEST_KIND),
+  projectType: oneOf(PROJECT_TYPES, 'Choose the kind of project.'),
+  brief: required('Tell us briefly what you need.', 2000),
+  budget: oneOf(BUDGET_BANDS, 'Choose a budget.'),
+  timeline: oneOf(TIMELINES, 'Choose a timeline.'),
+});
+export type QuoteRequestForm = z.input<typeof quoteRequestSchema>;
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+/** The project details of a quote request, as the inbox and the company's mail show them. */
+export interface QuoteRequestDetails {
+  projectType: string;
+  budget: string;
+  timeline: string;
+}
+
+export const isQuoteRequestBody = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && (body as { kind?: unknown }).kind === QUOTE_REQUEST_KIND;
