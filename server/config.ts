@@ -100,6 +100,8 @@ const schema = z.object({
     .default('CN'),
   /** Proforma invoices (what the company bills before payment) are PI/2026-27/0001. */
   PROFORMA_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -').default('PI'),
+  /** Quotes for custom projects are QT/2026-27/0001. */
+  QUOTE_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -').default('QT'),
   /** Days a proforma gives the customer to pay, unless staff choose a date. */
   PROFORMA_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /**
@@ -157,7 +159,7 @@ export interface DocumentSettings {
   /** SAC per catalogue category id (and 'invoice'); `sacDefault` for the rest. */
   sacCodes: Record<string, string>;
   sacDefault: string;
-  prefixes: { invoice: string; creditNote: string; proforma: string };
+  prefixes: { invoice: string; creditNote: string; proforma: string; quote: string };
   /** Number a document right after the payment that wrote it commits (DOCUMENT_NUMBERING=after-payment). */
   numberAfterPayment: boolean;
 }
@@ -289,10 +291,10 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
       );
     }
   }
-  const prefixes = [config.DOCUMENT_PREFIX, config.CREDIT_NOTE_PREFIX, config.PROFORMA_PREFIX];
+  const prefixes = [config.DOCUMENT_PREFIX, config.CREDIT_NOTE_PREFIX, config.PROFORMA_PREFIX, config.QUOTE_PREFIX];
   if (new Set(prefixes.map((prefix) => prefix.toUpperCase())).size !== prefixes.length) {
     throw configError(
-      'DOCUMENT_PREFIX, CREDIT_NOTE_PREFIX and PROFORMA_PREFIX must differ (their numbers would collide).',
+      'DOCUMENT_PREFIX, CREDIT_NOTE_PREFIX, PROFORMA_PREFIX and QUOTE_PREFIX must differ (their numbers would collide).',
     );
   }
   const sacCodes: Record<string, string> = {};
@@ -312,6 +314,7 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
       invoice: config.DOCUMENT_PREFIX,
       creditNote: config.CREDIT_NOTE_PREFIX,
       proforma: config.PROFORMA_PREFIX,
+      quote: config.QUOTE_PREFIX,
     },
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
   };

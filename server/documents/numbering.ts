@@ -8,13 +8,15 @@ import {
 import type { DocumentSettings } from '../config';
 import { counterDoc } from './store';
 
-/** The prefix of each series (DOCUMENT_PREFIX, CREDIT_NOTE_PREFIX, PROFORMA_PREFIX). */
+/** The prefix of each series (DOCUMENT_PREFIX, CREDIT_NOTE_PREFIX, PROFORMA_PREFIX, QUOTE_PREFIX). */
 export function prefixOf(series: DocumentSeries, settings: Pick<DocumentSettings, 'prefixes'>): string {
   switch (series) {
     case 'credit-note':
       return settings.prefixes.creditNote;
     case 'proforma':
       return settings.prefixes.proforma;
+    case 'quote':
+      return settings.prefixes.quote;
     default:
       return settings.prefixes.invoice;
   }

@@ -101,7 +101,7 @@ export function listedLinesOf(
   settings: Pick<DocumentSettings, 'sacCodes' | 'sacDefault'>,
 ): ListedLine[] {
   return payableLines(payable).map((line) => ({
-    sac: (line.sacKey && settings.sacCodes[line.sacKey]) || settings.sacDefault,
+    sac: line.sac ?? ((line.sacKey && settings.sacCodes[line.sacKey]) || settings.sacDefault),
     description: line.description,
     listedPaise: line.listedPaise,
   }));

@@ -26,7 +26,8 @@ export interface ProformaInput {
   /** The customer billed (an account, or a lead's customer record). */
   uid: string;
   description: string;
-  lines: InvoiceLine[];
+  /** Each with its own SAC if it has one (a quote's lines do); otherwise the settings' SAC for invoices. */
+  lines: Array<InvoiceLine & { sac?: string }>;
   amountsIncludeGst: boolean;
   /** YYYY-MM-DD, India time. */
   dueDate: string;
@@ -54,12 +55,18 @@ export const proformaDocumentId = (invoiceDocId: string) => `proforma_${invoiceD
  * through the same single markPaid), with its printed snapshot in `documents/proforma_{id}` (its
  * PDF), its pay link, its mail (the PDF attached, the pay link, the customer's account link), and
  * the audit entry of the staff member who issued it. `alsoInTransaction` lets the caller commit its
- * own writes with it (a renewal's or a quote's state).
+ * own writes with it (a renewal's or a quote's state), knowing the invoice's id and number.
  */
 export async function issueProforma(
   ctx: ProformaContext,
   input: ProformaInput,
-  { actor, alsoInTransaction }: { actor: Actor | null; alsoInTransaction?: (tx: Transaction) => void },
+  {
+    actor,
+    alsoInTransaction,
+  }: {
+    actor: Actor | null;
+    alsoInTransaction?: (tx: Transaction, issued: { id: string; number: string; amountPaise: number }) => void;
+  },
 ): Promise<IssuedProforma> {
   const { db } = ctx;
   const userRef = db.doc(`users/${input.uid}`);
@@ -137,7 +144,7 @@ export async function issueProforma(
     if (actor) {
       addAudit(tx, db, { actor, action: 'invoice.issue', target: invoiceRef.path, before: null, after: stored });
     }
-    alsoInTransaction?.(tx);
+    alsoInTransaction?.(tx, { id: invoiceRef.id, number, amountPaise: pricing.chargedPaise });
     return { number, amountPaise: pricing.chargedPaise };
   });
   mailQueued();

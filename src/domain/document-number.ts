@@ -41,9 +41,9 @@ const MIN_SEQUENCE_DIGITS = 4;
 
 /**
  * The number series: tax invoices and payment receipts (the document for a payment) share one;
- * credit notes and proforma invoices have their own. Each restarts at 1 every financial year.
+ * credit notes, proforma invoices and quotes have their own. Each restarts at 1 every financial year.
  */
-export type DocumentSeries = 'invoice' | 'credit-note' | 'proforma';
+export type DocumentSeries = 'invoice' | 'credit-note' | 'proforma' | 'quote';
 
 /** The counter document id of a series in a financial year: 'invoice-2026-27'. */
 export function counterId(series: DocumentSeries, financialYear: string): string {

@@ -38,8 +38,11 @@ export interface Payable extends PayableRef {
   number: string | null;
   /** Invoices: the amount, in paise; null when it is not a number. */
   amountPaise: number | null;
-  /** Invoices the company issued: their lines (listed amounts: taxable values when GST is added on top). */
-  lines: Array<{ description: string; amountPaise: number }>;
+  /**
+   * Invoices the company issued: their lines (listed amounts: taxable values when GST is added on
+   * top), each with its own SAC when it was issued with one (a quote's milestone).
+   */
+  lines: Array<{ description: string; amountPaise: number; sac?: string }>;
   /** 'proforma' for what the company bills before payment (the PI/ series); null otherwise. */
   kind: 'proforma' | null;
   /** Invoices the company issued: whether their lines include GST; null: the seller's setting (PRICES_INCLUDE_GST). */
@@ -50,6 +53,9 @@ export interface Payable extends PayableRef {
   name: string | null;
   email: string | null;
 }
+
+/** A services accounting code: six digits starting 99. */
+const SAC_PATTERN = /^99\d{4}$/;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 const rupees = (value: unknown): number | null =>
@@ -64,7 +70,13 @@ export function readPayable(ref: PayableRef, stored: Record<string, unknown>): P
   const lines = Array.isArray(stored.lines)
     ? (stored.lines as Array<Record<string, unknown> | null>).flatMap((line) =>
         typeof line?.description === 'string' && Number.isSafeInteger(line.amountPaise)
-          ? [{ description: line.description.trim(), amountPaise: line.amountPaise as number }]
+          ? [
+              {
+                description: line.description.trim(),
+                amountPaise: line.amountPaise as number,
+                ...(typeof line.sac === 'string' && SAC_PATTERN.test(line.sac) ? { sac: line.sac } : {}),
+              },
+            ]
           : [],
       )
     : [];
@@ -92,6 +104,8 @@ export function readPayable(ref: PayableRef, stored: Record<string, unknown>): P
 export interface PayableLine {
   /** What picks the line's SAC: a catalogue category id, 'invoice', or '' for the default. */
   sacKey: string;
+  /** The line's own SAC, when it was issued with one; it wins over sacKey. */
+  sac?: string;
   description: string;
   /** The listed amount (the plan price or invoice line), in paise. */
   listedPaise: number;
@@ -142,6 +156,7 @@ export function payableLines(payable: Payable): PayableLine[] {
   if (payable.type === 'invoice' && payable.lines.length > 0) {
     return payable.lines.map((line) => ({
       sacKey: 'invoice',
+      ...(line.sac ? { sac: line.sac } : {}),
       description: line.description,
       listedPaise: line.amountPaise,
     }));

@@ -78,3 +78,19 @@ describe('payableLines and payableLabel (printing)', () => {
     expect(payableLabel(invoice({}))).toBe('Invoice i1');
   });
 });
+
+describe('lines with their own SAC', () => {
+  it("when an issued invoice's line carries a SAC, then it is read with it; a malformed one is left out", () => {
+    const payable = invoice({
+      kind: 'proforma',
+      lines: [
+        { description: 'Deposit: Design', amountPaise: 90_000, sac: '998315' },
+        { description: 'Deposit: Training', amountPaise: 30_000, sac: 'nonsense' },
+      ],
+    });
+    expect(payableLines(payable)).toEqual([
+      { sacKey: 'invoice', sac: '998315', description: 'Deposit: Design', listedPaise: 90_000 },
+      { sacKey: 'invoice', description: 'Deposit: Training', listedPaise: 30_000 },
+    ]);
+  });
+});

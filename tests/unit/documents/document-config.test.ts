@@ -11,7 +11,7 @@ describe('seller and tax configuration', () => {
     expect(documents.seller.name).toBe('Nimbus Bespoke Software Private Limited');
     expect(documents.tax).toEqual({ registered: false, ratePercent: 18, pricesIncludeGst: true });
     expect(documents.sacDefault).toBe('998314');
-    expect(documents.prefixes).toEqual({ invoice: 'NB', creditNote: 'CN', proforma: 'PI' });
+    expect(documents.prefixes).toEqual({ invoice: 'NB', creditNote: 'CN', proforma: 'PI', quote: 'QT' });
   });
 
   it('when a GSTIN is set (any case), then documents are tax invoices and the GSTIN is upper-cased', () => {
@@ -47,7 +47,7 @@ describe('seller and tax configuration', () => {
     });
     expect(documents.tax).toMatchObject({ ratePercent: 12.5, pricesIncludeGst: false });
     expect(documents.sacCodes).toEqual({ learning: '999293', website: '998315' });
-    expect(documents.prefixes).toEqual({ invoice: 'AB', creditNote: 'ABC', proforma: 'PI' });
+    expect(documents.prefixes).toEqual({ invoice: 'AB', creditNote: 'ABC', proforma: 'PI', quote: 'QT' });
   });
 
   it('when a value cannot make a valid document, then loading refuses', () => {
@@ -56,6 +56,7 @@ describe('seller and tax configuration', () => {
     expect(() => loadConfig({ ...base, DOCUMENT_PREFIX: 'N/B' })).toThrow(/DOCUMENT_PREFIX/);
     expect(() => loadConfig({ ...base, CREDIT_NOTE_PREFIX: 'NB' })).toThrow(/must differ/);
     expect(() => loadConfig({ ...base, PROFORMA_PREFIX: 'nb' })).toThrow(/must differ/);
+    expect(() => loadConfig({ ...base, QUOTE_PREFIX: 'pi' })).toThrow(/must differ/);
     expect(() => loadConfig({ ...base, SAC_CODES: 'website:998314' })).toThrow(/SAC_CODES/);
     expect(() => loadConfig({ ...base, SAC_DEFAULT: '12345' })).toThrow(/SAC_DEFAULT/);
   });
