@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
+import type { PrintedDocument } from './pdf';
 import type { RenderReply, RenderRequest } from './pdf-thread';
 
 interface Pending {
@@ -43,7 +43,7 @@ function pdfThread(): Worker {
  * Renders queue on the one thread; a crashed thread fails its jobs (their callers retry) and the
  * next render starts a new one.
  */
-export function renderPdfOffThread(snapshot: TaxDocumentSnapshot): Promise<Buffer> {
+export function renderPdfOffThread(snapshot: PrintedDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const id = (nextId += 1);
     pending.set(id, { resolve, reject });

@@ -1,11 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
-import { renderDocumentPdf } from './pdf';
+import { renderDocumentPdf, type PrintedDocument } from './pdf';
 
 /** The PDF thread (see pdf-renderer.ts): renders one snapshot per message, in order. */
 export interface RenderRequest {
   id: number;
-  snapshot: TaxDocumentSnapshot;
+  snapshot: PrintedDocument;
 }
 export type RenderReply = { id: number; pdf: Uint8Array } | { id: number; error: string };
 

@@ -3,14 +3,25 @@ import PDFDocument from 'pdfkit';
 import { COMPANY } from '../../src/domain/company';
 import { formatInrWithPaise } from '../../src/domain/money';
 import { paymentMethodLabel } from '../../src/domain/payments';
-import type { TaxLine } from '../../src/domain/tax';
-import { PROFORMA_NOTE, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
+import type { QuoteLineSnapshot, QuoteSnapshot, MilestoneSnapshot } from '../../src/domain/quotes';
+import type { TaxLine, TaxSplit, TaxType } from '../../src/domain/tax';
+import {
+  PROFORMA_NOTE,
+  type RecipientSnapshot,
+  type SupplierSnapshot,
+  type TaxDocumentSnapshot,
+} from '../../src/domain/tax-document';
 
 /**
  * Renders an issued document as an A4 PDF, from its snapshot only (so a re-download is always the
  * document as issued). The fonts are committed (DejaVu Sans, subset with the ₹ sign): nothing is
  * fetched at run time. Up to 15 lines fit on one page; more continue on the next with the header row.
+ * A quote is drawn with the same sections (header, parties, a table, totals, footer) plus its
+ * milestones and terms.
  */
+
+/** What this module draws: a tax document (invoice, receipt, credit note, proforma) or a quote. */
+export type PrintedDocument = TaxDocumentSnapshot | QuoteSnapshot;
 
 const FONTS = path.join(import.meta.dirname, 'fonts');
 const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
@@ -27,40 +38,48 @@ const SHADE = '#eef6fa';
 const LOGO_PATH = 'M9 23V9h3l8 9.5V9h3v14h-3l-8-9.5V23z';
 
 type Align = 'left' | 'right' | 'center';
-interface Column {
+interface Column<Row> {
   title: string;
   width: number;
   align: Align;
-  value: (line: TaxLine, index: number) => string;
+  value: (row: Row, index: number) => string;
 }
 
 const rupees = formatInrWithPaise;
 const percent = (value: number) => `${Number(value.toFixed(2))}%`;
 
-function columnsFor(snapshot: TaxDocumentSnapshot): Column[] {
-  const number: Column = { title: '#', width: 20, align: 'left', value: (_line, index) => String(index + 1) };
-  const sac: Column = { title: 'SAC', width: 42, align: 'left', value: (line) => line.sac };
-  const amount: Column = { title: 'Amount', width: 74, align: 'right', value: (line) => rupees(line.totalPaise) };
-  const taxable: Column = {
+/** '#', then a description column taking the width the others leave, then the others. */
+function withDescription<Row>(description: (row: Row) => string, columns: Array<Column<Row>>): Array<Column<Row>> {
+  const number: Column<Row> = { title: '#', width: 20, align: 'left', value: (_row, index) => String(index + 1) };
+  const used = columns.reduce((sum, column) => sum + column.width, 0);
+  return [
+    number,
+    { title: 'Description', width: CONTENT_WIDTH - used - number.width, align: 'left', value: description },
+    ...columns,
+  ];
+}
+
+function columnsFor(snapshot: TaxDocumentSnapshot): Array<Column<TaxLine>> {
+  const sac: Column<TaxLine> = { title: 'SAC', width: 42, align: 'left', value: (line) => line.sac };
+  const amount: Column<TaxLine> = {
+    title: 'Amount',
+    width: 74,
+    align: 'right',
+    value: (line) => rupees(line.totalPaise),
+  };
+  const taxable: Column<TaxLine> = {
     title: 'Taxable value',
     width: 72,
     align: 'right',
     value: (line) => rupees(line.taxablePaise),
   };
-  const rate: Column = { title: 'Rate', width: 32, align: 'right', value: (line) => percent(line.ratePercent) };
-  const fixed = (columns: Column[]) => {
-    const used = columns.reduce((sum, column) => sum + column.width, 0);
-    return [
-      number,
-      {
-        title: 'Description',
-        width: CONTENT_WIDTH - used - number.width,
-        align: 'left' as const,
-        value: (line: TaxLine) => line.description,
-      },
-      ...columns,
-    ];
+  const rate: Column<TaxLine> = {
+    title: 'Rate',
+    width: 32,
+    align: 'right',
+    value: (line) => percent(line.ratePercent),
   };
+  const fixed = (columns: Array<Column<TaxLine>>) => withDescription((line: TaxLine) => line.description, columns);
   if (snapshot.taxType === 'intra-state') {
     return fixed([
       sac,
@@ -85,13 +104,12 @@ function columnsFor(snapshot: TaxDocumentSnapshot): Column[] {
 }
 
 /** The totals block on the right: label and amount per row, the last one emphasised. */
-function totalRows(snapshot: TaxDocumentSnapshot): Array<[string, string]> {
-  const { totals } = snapshot;
-  const half = percent(snapshot.lines[0] ? snapshot.lines[0].ratePercent / 2 : 0);
-  const full = percent(snapshot.lines[0]?.ratePercent ?? 0);
-  if (snapshot.taxType === null) return [['Total', rupees(totals.totalPaise)]];
+function totalRows(totals: TaxSplit, taxType: TaxType | null, ratePercent: number): Array<[string, string]> {
+  const half = percent(ratePercent / 2);
+  const full = percent(ratePercent);
+  if (taxType === null) return [['Total', rupees(totals.totalPaise)]];
   const rows: Array<[string, string]> = [['Taxable value', rupees(totals.taxablePaise)]];
-  if (snapshot.taxType === 'intra-state') {
+  if (taxType === 'intra-state') {
     rows.push([`CGST @ ${half}`, rupees(totals.cgstPaise)], [`SGST @ ${half}`, rupees(totals.sgstPaise)]);
   } else {
     rows.push([`IGST @ ${full}`, rupees(totals.igstPaise)]);
@@ -100,9 +118,17 @@ function totalRows(snapshot: TaxDocumentSnapshot): Array<[string, string]> {
   return rows;
 }
 
-/** 'Tax Invoice' 'NB/2026-27/0001' -> 'Tax-Invoice-NB-2026-27-0001.pdf'. */
-export function documentFileName(snapshot: Pick<TaxDocumentSnapshot, 'title' | 'number'>): string {
-  return `${snapshot.title.replace(/\s+/g, '-')}-${snapshot.number.replace(/\//g, '-')}.pdf`;
+/** How the document's prices carry GST, in words. */
+function gstNote(taxType: TaxType | null, pricesIncludeGst: boolean, ratePercent: number): string {
+  const rate = percent(ratePercent);
+  if (taxType === null) return 'The supplier is not registered for GST: no GST is charged on this supply.';
+  return pricesIncludeGst ? `Prices include GST at ${rate}.` : `GST at ${rate} is added to the listed prices.`;
+}
+
+/** 'Tax Invoice' 'NB/2026-27/0001' -> 'Tax-Invoice-NB-2026-27-0001.pdf'; a quote's second version: 'Quote-QT-2026-27-0001-v2.pdf'. */
+export function documentFileName(snapshot: Pick<PrintedDocument, 'title' | 'number'> & { version?: number }): string {
+  const version = snapshot.version && snapshot.version > 1 ? `-v${snapshot.version}` : '';
+  return `${snapshot.title.replace(/\s+/g, '-')}-${snapshot.number.replace(/\//g, '-')}${version}.pdf`;
 }
 
 type TextOptions = PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string };
@@ -133,14 +159,48 @@ class Sheet {
   rule(y: number, width: number, color: string): void {
     this.doc.moveTo(this.left, y).lineTo(this.right, y).lineWidth(width).strokeColor(color).stroke();
   }
+
+  /** `y`, or the top of a new page when `height` does not fit above the footer from there. */
+  room(y: number, height: number): number {
+    if (y + height <= this.bottomLimit) return y;
+    this.doc.addPage();
+    return PAGE.margin;
+  }
 }
 
-const NUMBER_LABELS: Record<TaxDocumentSnapshot['kind'], string> = {
+const NUMBER_LABELS: Record<PrintedDocument['kind'], string> = {
   'tax-invoice': 'Invoice no.',
   receipt: 'Receipt no.',
   'credit-note': 'Credit note no.',
   proforma: 'Proforma no.',
+  quote: 'Quote no.',
 };
+
+type Facts = Array<[string, string]>;
+
+/** The GST facts of a document's header: place of supply and reverse charge (none without GST). */
+function gstFacts(document: Pick<PrintedDocument, 'taxType' | 'placeOfSupply' | 'reverseCharge'>): Facts {
+  if (document.taxType === null) return [];
+  return [
+    ['Place of supply', `${document.placeOfSupply.state} (${document.placeOfSupply.stateCode})`],
+    ['Reverse charge', document.reverseCharge ? 'Yes' : 'No'],
+  ];
+}
+
+/** A tax document's numbers, dates and GST facts, under its title. */
+function documentFacts(snapshot: TaxDocumentSnapshot): Facts {
+  const facts: Facts = [
+    [NUMBER_LABELS[snapshot.kind], snapshot.number],
+    ['Date of issue', snapshot.issueDate],
+  ];
+  if (snapshot.dueDate) facts.push(['Due date', snapshot.dueDate]);
+  // Place of supply and reverse charge are GST facts: a document without GST prints neither.
+  facts.push(...gstFacts(snapshot));
+  if (snapshot.original) {
+    facts.push(['Against invoice', `${snapshot.original.number} of ${snapshot.original.issueDate}`]);
+  }
+  return facts;
+}
 
 /** The right-hand block of the parties: what was paid, refunded or is due, as label-value rows. */
 function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows: Array<[string, string]> } {
@@ -183,7 +243,7 @@ function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows
 }
 
 /** Logo and supplier (left), title and the document's numbers (right); returns the y below. */
-function drawHeader(sheet: Sheet, snapshot: TaxDocumentSnapshot): number {
+function drawHeader(sheet: Sheet, heading: { supplier: SupplierSnapshot; title: string; facts: Facts }): number {
   const { doc, left, right } = sheet;
   const top = PAGE.margin;
   doc
@@ -194,7 +254,7 @@ function drawHeader(sheet: Sheet, snapshot: TaxDocumentSnapshot): number {
   doc.path(LOGO_PATH).fill('#ffffff');
   doc.restore();
 
-  const supplier = snapshot.supplier;
+  const supplier = heading.supplier;
   const supplierX = left + 52;
   const supplierWidth = 250;
   let y = sheet.text(supplier.name, supplierX, top, { font: 'bold', size: 12, width: supplierWidth });
@@ -209,30 +269,15 @@ function drawHeader(sheet: Sheet, snapshot: TaxDocumentSnapshot): number {
   }
 
   const titleX = right - 200;
-  sheet.text(snapshot.title.toUpperCase(), titleX, top, {
+  sheet.text(heading.title.toUpperCase(), titleX, top, {
     font: 'bold',
     size: 17,
     color: BRAND,
     width: 200,
     align: 'right',
   });
-  const facts: Array<[string, string]> = [
-    [NUMBER_LABELS[snapshot.kind], snapshot.number],
-    ['Date of issue', snapshot.issueDate],
-  ];
-  if (snapshot.dueDate) facts.push(['Due date', snapshot.dueDate]);
-  // Place of supply and reverse charge are GST facts: a document without GST prints neither.
-  if (snapshot.taxType !== null) {
-    facts.push(
-      ['Place of supply', `${snapshot.placeOfSupply.state} (${snapshot.placeOfSupply.stateCode})`],
-      ['Reverse charge', snapshot.reverseCharge ? 'Yes' : 'No'],
-    );
-  }
-  if (snapshot.original) {
-    facts.push(['Against invoice', `${snapshot.original.number} of ${snapshot.original.issueDate}`]);
-  }
   let factsY = top + 26;
-  for (const [label, value] of facts) {
+  for (const [label, value] of heading.facts) {
     sheet.text(`${label}:`, titleX, factsY, { size: 8.5, color: MUTED, width: 90 });
     sheet.text(value, titleX + 90, factsY, { font: 'bold', size: 8.5, width: 110, align: 'right' });
     factsY += 13;
@@ -243,11 +288,17 @@ function drawHeader(sheet: Sheet, snapshot: TaxDocumentSnapshot): number {
   return y + 12;
 }
 
+interface Parties {
+  recipient: RecipientSnapshot;
+  /** The right-hand block: what was paid, refunded, is due, or is quoted. */
+  settlement: { heading: string; rows: Facts };
+  description?: string | null;
+}
+
 /** Billed to (left) and the payment (right), from `y`; returns the y below. */
-function drawParties(sheet: Sheet, snapshot: TaxDocumentSnapshot, y: number): number {
+function drawParties(sheet: Sheet, { recipient, settlement, description }: Parties, y: number): number {
   const { left } = sheet;
   const half = (CONTENT_WIDTH - 20) / 2;
-  const recipient = snapshot.recipient;
   let leftY = sheet.text('BILLED TO', left, y, { font: 'bold', size: 7.5, color: MUTED });
   leftY = sheet.text(recipient.name, left, leftY + 3, { font: 'bold', size: 10, width: half });
   const recipientLines = [
@@ -264,7 +315,6 @@ function drawParties(sheet: Sheet, snapshot: TaxDocumentSnapshot, y: number): nu
   for (const line of recipientLines) leftY = sheet.text(line, left, leftY + 1, { size: 8.5, width: half });
 
   const payX = left + half + 20;
-  const settlement = settlementFacts(snapshot);
   let rightY = sheet.text(settlement.heading, payX, y, { font: 'bold', size: 7.5, color: MUTED });
   rightY += 3;
   for (const [label, value] of settlement.rows) {
@@ -273,17 +323,16 @@ function drawParties(sheet: Sheet, snapshot: TaxDocumentSnapshot, y: number): nu
     rightY += 1;
   }
   let bottom = Math.max(leftY, rightY) + 16;
-  if (snapshot.description) {
+  if (description) {
     const labelY = sheet.text('DESCRIPTION', left, bottom, { font: 'bold', size: 7.5, color: MUTED });
-    bottom = sheet.text(snapshot.description, left, labelY + 3, { size: 9, width: CONTENT_WIDTH }) + 14;
+    bottom = sheet.text(description, left, labelY + 3, { size: 9, width: CONTENT_WIDTH }) + 14;
   }
   return bottom;
 }
 
-/** The lines table from `y`, continued on new pages (with its header row) as needed; returns the y below. */
-function drawLines(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number): number {
+/** A table from `y`, continued on new pages (with its header row) as needed; returns the y below. */
+function drawTable<Row>(sheet: Sheet, columns: Array<Column<Row>>, rows: readonly Row[], startY: number): number {
   const { doc, left } = sheet;
-  const columns = columnsFor(snapshot);
   const cellPadding = 3;
   const tableSize = 8;
   let y = startY;
@@ -303,10 +352,10 @@ function drawLines(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number):
     y += 18;
   };
   header();
-  snapshot.lines.forEach((line, index) => {
+  rows.forEach((row, index) => {
     doc.font('regular').fontSize(tableSize);
     const heights = columns.map((column) =>
-      doc.heightOfString(column.value(line, index), { width: column.width - 2 * cellPadding }),
+      doc.heightOfString(column.value(row, index), { width: column.width - 2 * cellPadding }),
     );
     const rowHeight = Math.max(...heights) + 2 * cellPadding + 2;
     if (y + rowHeight > sheet.bottomLimit) {
@@ -317,7 +366,7 @@ function drawLines(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number):
     if (index % 2 === 1) doc.rect(left, y, CONTENT_WIDTH, rowHeight).fill(SHADE);
     let x = left;
     for (const column of columns) {
-      sheet.text(column.value(line, index), x + cellPadding, y + cellPadding + 1, {
+      sheet.text(column.value(row, index), x + cellPadding, y + cellPadding + 1, {
         size: tableSize,
         width: column.width - 2 * cellPadding,
         align: column.align,
@@ -330,16 +379,20 @@ function drawLines(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number):
   return y + 10;
 }
 
-/** Totals (right) and the amount in words with the GST note (left), from `y` (on a new page if they do not fit). */
-function drawTotals(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number): void {
+interface Closing {
+  rows: Facts;
+  amountInWords: string;
+  notes: string[];
+}
+
+/**
+ * Totals (right) and the amount in words with the notes (left), from `y` (on a new page if they
+ * do not fit); returns the y below.
+ */
+function drawTotals(sheet: Sheet, { rows, amountInWords, notes }: Closing, startY: number): number {
   const { doc, left, right } = sheet;
-  const rows = totalRows(snapshot);
   const closingHeight = Math.max(rows.length * 15 + 5, 56);
-  let y = startY;
-  if (y + closingHeight > sheet.bottomLimit) {
-    doc.addPage();
-    y = PAGE.margin;
-  }
+  const y = sheet.room(startY, closingHeight);
   const totalsX = right - 220;
   let totalsY = y;
   rows.forEach(([label, value], index) => {
@@ -356,21 +409,19 @@ function drawTotals(sheet: Sheet, snapshot: TaxDocumentSnapshot, startY: number)
 
   const wordsWidth = CONTENT_WIDTH - 240;
   let wordsY = sheet.text('Amount in words', left, y, { font: 'bold', size: 7.5, color: MUTED });
-  wordsY = sheet.text(snapshot.amountInWords, left, wordsY + 2, { font: 'bold', size: 9, width: wordsWidth });
-  const rate = percent(snapshot.lines[0]?.ratePercent ?? 0);
-  const notes = [
-    snapshot.taxType === null
-      ? 'The supplier is not registered for GST: no GST is charged on this supply.'
-      : snapshot.pricesIncludeGst
-        ? `Prices include GST at ${rate}.`
-        : `GST at ${rate} is added to the listed prices.`,
-    ...(snapshot.kind === 'proforma' ? [PROFORMA_NOTE] : []),
-  ];
+  wordsY = sheet.text(amountInWords, left, wordsY + 2, { font: 'bold', size: 9, width: wordsWidth });
   for (const note of notes) wordsY = sheet.text(note, left, wordsY + 4, { size: 8, color: MUTED, width: wordsWidth });
+  return Math.max(totalsY, wordsY) + 14;
+}
+
+/** A small capitalised heading above a section, kept on the page of what follows it (`keep` points). */
+function drawSectionHeading(sheet: Sheet, text: string, startY: number, keep: number): number {
+  const y = sheet.room(startY, keep);
+  return sheet.text(text, sheet.left, y, { font: 'bold', size: 7.5, color: MUTED }) + 4;
 }
 
 /** The computer-generated note and the supplier's contact, at the bottom of the last page. */
-function drawFooter(sheet: Sheet, snapshot: TaxDocumentSnapshot): void {
+function drawFooter(sheet: Sheet, snapshot: Pick<PrintedDocument, 'note' | 'supplier'>): void {
   const { left, footerY } = sheet;
   sheet.doc
     .moveTo(left, footerY - 6)
@@ -384,8 +435,119 @@ function drawFooter(sheet: Sheet, snapshot: TaxDocumentSnapshot): void {
   sheet.text(`${supplier.name} · ${supplier.email} · ${supplier.phone}`, left, footerY + 10, centred);
 }
 
-/** The PDF of an issued document, drawn section by section from its snapshot. */
-export function renderDocumentPdf(snapshot: TaxDocumentSnapshot): Promise<Buffer> {
+/** A tax document (invoice, receipt, credit note, proforma), section by section. */
+function drawTaxDocument(sheet: Sheet, snapshot: TaxDocumentSnapshot): void {
+  let y = drawHeader(sheet, { supplier: snapshot.supplier, title: snapshot.title, facts: documentFacts(snapshot) });
+  y = drawParties(
+    sheet,
+    { recipient: snapshot.recipient, settlement: settlementFacts(snapshot), description: snapshot.description },
+    y,
+  );
+  y = drawTable(sheet, columnsFor(snapshot), snapshot.lines, y);
+  drawTotals(
+    sheet,
+    {
+      rows: totalRows(snapshot.totals, snapshot.taxType, snapshot.lines[0]?.ratePercent ?? 0),
+      amountInWords: snapshot.amountInWords,
+      notes: [
+        gstNote(snapshot.taxType, snapshot.pricesIncludeGst, snapshot.lines[0]?.ratePercent ?? 0),
+        ...(snapshot.kind === 'proforma' ? [PROFORMA_NOTE] : []),
+      ],
+    },
+    y,
+  );
+  drawFooter(sheet, snapshot);
+}
+
+/** A quote's lines: what, SAC (with GST), quantity, rate and amount, as listed. */
+function quoteLineColumns(quote: QuoteSnapshot): Array<Column<QuoteLineSnapshot>> {
+  return withDescription(
+    (line: QuoteLineSnapshot) => line.description,
+    [
+      ...(quote.taxType === null
+        ? []
+        : [{ title: 'SAC', width: 46, align: 'left' as const, value: (line: QuoteLineSnapshot) => line.sac }]),
+      { title: 'Qty', width: 40, align: 'right', value: (line) => String(line.quantity) },
+      { title: 'Rate', width: 84, align: 'right', value: (line) => rupees(line.ratePaise) },
+      { title: 'Amount', width: 90, align: 'right', value: (line) => rupees(line.amountPaise) },
+    ],
+  );
+}
+
+/** Each milestone as its invoice will be: its share, and with GST its taxable value and tax. */
+function milestoneColumns(quote: QuoteSnapshot): Array<Column<MilestoneSnapshot>> {
+  return withDescription(
+    (milestone: MilestoneSnapshot) => milestone.label,
+    [
+      { title: 'Share', width: 50, align: 'right', value: (milestone) => milestone.share ?? '' },
+      ...(quote.taxType === null
+        ? []
+        : ([
+            { title: 'Taxable value', width: 84, align: 'right', value: (milestone) => rupees(milestone.taxablePaise) },
+            {
+              title: 'GST',
+              width: 74,
+              align: 'right',
+              value: (milestone) => rupees(milestone.cgstPaise + milestone.sgstPaise + milestone.igstPaise),
+            },
+          ] satisfies Array<Column<MilestoneSnapshot>>)),
+      { title: 'Amount', width: 90, align: 'right', value: (milestone) => rupees(milestone.totalPaise) },
+    ],
+  );
+}
+
+/** A quote: the same header, parties, table and totals as the invoices, then its milestones and terms. */
+function drawQuote(sheet: Sheet, quote: QuoteSnapshot): void {
+  let y = drawHeader(sheet, {
+    supplier: quote.supplier,
+    title: quote.title,
+    facts: [
+      [NUMBER_LABELS.quote, quote.number],
+      ['Version', String(quote.version)],
+      ['Date of issue', quote.issueDate],
+      ['Valid until', quote.validUntil],
+      ...gstFacts(quote),
+    ],
+  });
+  y = drawParties(
+    sheet,
+    {
+      recipient: quote.recipient,
+      settlement: {
+        heading: 'QUOTE',
+        rows: [
+          ['For', quote.reference.label],
+          ['Valid until', quote.validUntil],
+          ['Total', rupees(quote.totals.totalPaise)],
+        ],
+      },
+      description: quote.description,
+    },
+    y,
+  );
+  y = drawTable(sheet, quoteLineColumns(quote), quote.lines, y);
+  y = drawTotals(
+    sheet,
+    {
+      rows: totalRows(quote.totals, quote.taxType, quote.ratePercent),
+      amountInWords: quote.amountInWords,
+      notes: [gstNote(quote.taxType, quote.pricesIncludeGst, quote.ratePercent)],
+    },
+    y,
+  );
+  y = drawSectionHeading(sheet, 'PAYMENT MILESTONES', y, 60);
+  y = drawTable(sheet, milestoneColumns(quote), quote.milestones, y);
+  if (quote.terms) {
+    sheet.doc.font('regular').fontSize(8.5);
+    const height = sheet.doc.heightOfString(quote.terms, { width: CONTENT_WIDTH });
+    y = drawSectionHeading(sheet, 'TERMS', y + 4, Math.min(height + 16, sheet.bottomLimit - PAGE.margin));
+    sheet.text(quote.terms, sheet.left, y, { size: 8.5, width: CONTENT_WIDTH });
+  }
+  drawFooter(sheet, quote);
+}
+
+/** The PDF of an issued document (or a quote), drawn section by section from its snapshot. */
+export function renderDocumentPdf(snapshot: PrintedDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -406,11 +568,8 @@ export function renderDocumentPdf(snapshot: TaxDocumentSnapshot): Promise<Buffer
   });
 
   const sheet = new Sheet(doc);
-  let y = drawHeader(sheet, snapshot);
-  y = drawParties(sheet, snapshot, y);
-  y = drawLines(sheet, snapshot, y);
-  drawTotals(sheet, snapshot, y);
-  drawFooter(sheet, snapshot);
+  if (snapshot.kind === 'quote') drawQuote(sheet, snapshot);
+  else drawTaxDocument(sheet, snapshot);
   doc.end();
   return done;
 }

@@ -10,9 +10,10 @@ import type { TaxLine, TaxSplit, TaxType } from './tax';
 
 /**
  * A Tax Invoice when the seller has a GSTIN, a Payment Receipt otherwise; credit notes for refunds;
- * a Proforma Invoice is what the company bills before payment (not a tax document).
+ * a Proforma Invoice is what the company bills before payment (not a tax document); a Quote is
+ * what it offers (src/domain/quotes.ts: its own snapshot, printed by the same renderer).
  */
-export type DocumentKind = 'tax-invoice' | 'receipt' | 'credit-note' | 'proforma';
+export type DocumentKind = 'tax-invoice' | 'receipt' | 'credit-note' | 'proforma' | 'quote';
 export type DocumentStatus = 'pending' | 'issued';
 
 export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
@@ -20,6 +21,7 @@ export const DOCUMENT_TITLES: Record<DocumentKind, string> = {
   receipt: 'Payment Receipt',
   'credit-note': 'Credit Note',
   proforma: 'Proforma Invoice',
+  quote: 'Quote',
 };
 
 /** The label of the download action for a document of this kind (profile and console). */
@@ -28,6 +30,7 @@ export const DOWNLOAD_LABELS: Record<DocumentKind, string> = {
   receipt: 'Download receipt',
   'credit-note': 'Download credit note',
   proforma: 'Download proforma',
+  quote: 'Download quote',
 };
 
 /** What a proforma says it is not, on its PDF and its page. */
@@ -90,7 +93,7 @@ export interface RefundReference {
 
 /** Every value printed on an issued document: rendering reads this and nothing else. */
 export interface TaxDocumentSnapshot {
-  kind: DocumentKind;
+  kind: Exclude<DocumentKind, 'quote'>;
   title: string;
   number: string;
   financialYear: string;
