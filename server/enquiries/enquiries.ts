@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import type { ContactSubmission } from '../../src/domain/schemas';
+import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../../src/domain/quote-request';
 import { lowerCopy, type EnquiryUpdate } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import { addAudit, type Actor } from '../audit';
@@ -17,22 +17,28 @@ export const enquiryDoc = (db: Firestore, id: string) => db.doc(`enquiries/${id}
 export const ENQUIRY_NOT_FOUND = 'Enquiry not found.';
 
 /** What a query stores (users/{uid}/queries/{id}), and the inbox entry too: the form, 'New', the time. */
-function queryData(form: ContactSubmission): DocumentData {
+function queryData(form: EnquirySubmissionForm): DocumentData {
   return {
     name: form.name,
     businessName: form.businessName,
     contactNumber: form.contactNumber,
     email: form.email,
-    message: form.message,
+    message: enquiryMessage(form),
     status: STATUS.new,
     submittedAt: FieldValue.serverTimestamp(),
   };
 }
 
-/** The inbox entry of a contact form: the query's fields plus what the inbox searches on and links by. */
-function enquiryData(form: ContactSubmission, link: { uid: string; queryId: string } | null): DocumentData {
+/**
+ * The inbox entry of a contact form: the query's fields plus what the inbox searches on and links
+ * by; a quote request also its kind and project details.
+ */
+function enquiryData(form: EnquirySubmissionForm, link: { uid: string; queryId: string } | null): DocumentData {
   return {
     ...queryData(form),
+    ...(isQuoteRequest(form)
+      ? { kind: form.kind, projectType: form.projectType, budget: form.budget, timeline: form.timeline }
+      : {}),
     nameLower: lowerCopy(form.name),
     emailLower: lowerCopy(form.email),
     source: link ? 'customer' : 'visitor',
@@ -42,7 +48,7 @@ function enquiryData(form: ContactSubmission, link: { uid: string; queryId: stri
 }
 
 export interface EnquirySubmission {
-  form: ContactSubmission;
+  form: EnquirySubmissionForm;
   /** The signed-in sender (from the verified ID token; the form's userId is never trusted), or null. */
   uid: string | null;
   /** COMPANY_EMAIL: where the company's notification goes. */

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { COMPANY } from '../../src/domain/company';
-import type { ContactSubmission } from '../../src/domain/schemas';
+import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../../src/domain/quote-request';
 import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from './outbox';
 import { oneLine } from './templates/layout';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
@@ -11,7 +11,7 @@ import type { PaymentReceiptData, RefundIssuedData } from './templates';
 export interface EnquiryMailsInput {
   /** The stored enquiry's (or signed-in customer's query's) id. */
   enquiryId: string;
-  form: ContactSubmission;
+  form: EnquirySubmissionForm;
   /** The signed-in sender's uid, or null for a visitor. */
   uid: string | null;
   submittedAt: Date;
@@ -28,7 +28,7 @@ export function addEnquiryMails(writer: MailWriter, db: Firestore, input: Enquir
   const sender = { address: form.email, name: oneLine(form.name, 100) };
   addMail(writer, db, mailIds.enquiryAck(input.enquiryId), {
     template: 'enquiry-ack',
-    data: { name: form.name },
+    data: { name: form.name, ...(isQuoteRequest(form) ? { isQuoteRequest: true } : {}) },
     to: sender,
     replyTo: null,
     attachmentDocumentId: null,
@@ -41,9 +41,12 @@ export function addEnquiryMails(writer: MailWriter, db: Firestore, input: Enquir
       businessName: form.businessName,
       contactNumber: form.contactNumber,
       email: form.email,
-      message: form.message,
+      message: enquiryMessage(form),
       submittedAt: input.submittedAt.toISOString(),
       uid: input.uid,
+      ...(isQuoteRequest(form)
+        ? { quote: { projectType: form.projectType, budget: form.budget, timeline: form.timeline } }
+        : {}),
     },
     to: { address: input.companyEmail, name: COMPANY.name },
     replyTo: sender,

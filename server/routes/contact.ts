@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { contactFormSchema } from '../../src/domain/schemas';
+import { parseEnquiryBody } from '../../src/domain/quote-request';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { recordEnquiry } from '../enquiries/enquiries';
@@ -13,7 +13,8 @@ export const CONTACT_RATE_LIMIT_MESSAGE =
   'Too many enquiries from your connection. Please wait a minute and try again.';
 
 /**
- * POST /api/contact (and the spec's POST /submit-contact-form, same body): records the enquiry
+ * POST /api/contact (and the spec's POST /submit-contact-form, same body; or a quote request, with
+ * `kind: 'quote request'`, on the same path and the same limits): records the enquiry
  * (see recordEnquiry) for the sender the verified ID token names, if any. The rate limit runs
  * first, so a refused request writes nothing and queues no mail.
  */
@@ -27,7 +28,8 @@ export function contactRouter(deps: AppDeps): Router {
   });
 
   const submit: RequestHandler = async (req, res) => {
-    const form = contactFormSchema.parse(req.body ?? {});
+    // A query (the spec's body) or a request for a quote, each checked with its own schema.
+    const form = parseEnquiryBody(req.body);
     await recordEnquiry(deps.firebase.db, {
       form,
       uid: req.user?.uid ?? null,

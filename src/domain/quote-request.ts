@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from './catalogue';
-import { contactFormSchema, required } from './schemas';
+import { contactFormSchema, required, type ContactSubmission } from './schemas';
 
 /**
  * A request for a quote: the contact form's sender fields plus what the project is (one of the
@@ -46,3 +46,17 @@ export interface QuoteRequestDetails {
 
 export const isQuoteRequestBody = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && (body as { kind?: unknown }).kind === QUOTE_REQUEST_KIND;
+
+/** What the contact endpoint takes: a query (the spec's body) or a quote request (`kind: 'quote request'`). */
+export type EnquirySubmissionForm = ContactSubmission | QuoteRequest;
+
+/** Validates a contact endpoint body with the schema of its kind (throws the ZodError of that form). */
+export function parseEnquiryBody(body: unknown): EnquirySubmissionForm {
+  return isQuoteRequestBody(body) ? quoteRequestSchema.parse(body) : contactFormSchema.parse(body ?? {});
+}
+
+export const isQuoteRequest = (form: EnquirySubmissionForm): form is QuoteRequest =>
+  'kind' in form && form.kind === QUOTE_REQUEST_KIND;
+
+/** The enquiry's message: a query's own, or a quote request's brief. */
+export const enquiryMessage = (form: EnquirySubmissionForm) => (isQuoteRequest(form) ? form.brief : form.message);

@@ -1,4 +1,5 @@
 import { COMPANY } from '../../../src/domain/company';
+import type { QuoteRequestDetails } from '../../../src/domain/quote-request';
 import {
   FONT,
   factsTable,
@@ -14,6 +15,8 @@ import {
 
 export interface EnquiryAckData {
   name: string;
+  /** The enquiry asked for a quote. */
+  isQuoteRequest?: boolean;
 }
 
 /**
@@ -23,9 +26,10 @@ export interface EnquiryAckData {
  */
 export function enquiryAck(data: EnquiryAckData): RenderedMail {
   const name = oneLine(data.name, 100);
-  const subject = `We have received your enquiry – ${COMPANY.name}`;
+  const what = data.isQuoteRequest ? 'request for a quote' : 'enquiry';
+  const subject = `We have received your ${what} – ${COMPANY.name}`;
   const lines = [
-    `Thank you for contacting ${COMPANY.name}. We have received your enquiry and will get back to you within one business day.`,
+    `Thank you for contacting ${COMPANY.name}. We have received your ${what} and will get back to you within one business day.`,
     `If you need to add anything, reply to this email or call us on ${COMPANY.phone}.`,
     'If you did not send this enquiry, you can ignore this email.',
   ];
@@ -48,6 +52,8 @@ export interface EnquiryCompanyData {
   submittedAt: string;
   /** The signed-in customer's uid, or null for a visitor. */
   uid: string | null;
+  /** A request for a quote: what kind of project, the budget and the timeline. */
+  quote?: QuoteRequestDetails | null;
 }
 
 /** The notification to the company's inbox: every field; the mail's Reply-To is the sender. */
@@ -55,7 +61,16 @@ export function enquiryCompany(data: EnquiryCompanyData): RenderedMail {
   const name = oneLine(data.name, 100);
   const business = oneLine(data.businessName, 150);
   const from = data.uid ? `Signed-in customer (uid ${data.uid})` : 'Visitor (not signed in)';
+  const quote = data.quote ?? null;
   const facts: Array<[string, string]> = [
+    ...(quote
+      ? ([
+          ['Request', 'A quote'],
+          ['Project type', oneLine(quote.projectType, 100)],
+          ['Budget', oneLine(quote.budget, 100)],
+          ['Timeline', oneLine(quote.timeline, 100)],
+        ] as Array<[string, string]>)
+      : []),
     ['Name', name],
     ['Business name', business || '—'],
     ['Contact number', oneLine(data.contactNumber, 30) || '—'],
@@ -65,8 +80,8 @@ export function enquiryCompany(data: EnquiryCompanyData): RenderedMail {
     ['Reference', data.enquiryId],
   ];
   return layout({
-    subject: `New enquiry from ${name}${business ? ` (${business})` : ''}`,
-    heading: 'New enquiry from the website',
+    subject: `${quote ? 'Quote request' : 'New enquiry'} from ${name}${business ? ` (${business})` : ''}`,
+    heading: quote ? 'A request for a quote from the website' : 'New enquiry from the website',
     body: html`${factsTable(facts)}
       <p style="${FONT};font-size:14px;font-weight:bold;color:#64748b;margin:16px 0 6px">Message</p>
       <div
