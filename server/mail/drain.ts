@@ -17,6 +17,8 @@ export interface DrainOptions {
   attachmentsFor?: (mail: StoredMail) => Promise<MailAttachment[]>;
   /** The pay link of an invoice, made when its mail is sent (it is a bearer token: never stored). */
   payUrlFor?: (ref: { uid: string; type: 'invoice' | 'product_order'; docId: string }) => string;
+  /** The link of a quote, made when its mail is sent (a bearer token too). */
+  quoteUrlFor?: (quoteId: string) => string;
   now?: () => number;
   /** Mails read per page; a pass reads up to MAIL_DEFAULTS.maxPages pages. */
   batchSize?: number;
@@ -158,10 +160,15 @@ async function sendClaimed(
     // An invoice mail without its pay link would be a dead end: it waits for a worker that makes links.
     if (payLink && !settings.payUrlFor)
       throw new MailSendError('No pay link can be made for this invoice mail.', 'retry');
+    const quoteLink = mail.template === 'quote-sent' ? mail.data.quoteLink : undefined;
+    if (quoteLink && !settings.quoteUrlFor) {
+      throw new MailSendError('No quote link can be made for this quote mail.', 'retry');
+    }
     const rendered = renderMail(mail, {
       attachments: attachments.map((attachment) => attachment.filename),
       documents: attachments.flatMap((attachment) => (attachment.title ? [attachment.title] : [])),
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
+      quoteUrl: quoteLink && settings.quoteUrlFor ? settings.quoteUrlFor(quoteLink.quoteId) : undefined,
     });
     const result = await transport.send({
       from: settings.from,

@@ -63,6 +63,10 @@ export const mailIds = {
   invoice: (uid: string, invoiceDocId: string) => `invoice:${uid}:${invoiceDocId}`,
   accountDeleted: (uid: string) => `account-deleted:${uid}`,
   refund: (refundId: string) => `refund:${refundId}`,
+  quote: (quoteId: string) => `quote:${quoteId}`,
+  /** A customer's answer to a quote, to the company; each change request is numbered. */
+  quoteResponse: (quoteId: string, response: 'accepted' | 'declined' | 'changes', count = 1) =>
+    response === 'changes' ? `quote:${quoteId}:changes:${count}` : `quote:${quoteId}:${response}`,
 };
 
 export const mailDoc = (db: Firestore, id: string) => db.collection(MAIL_COLLECTION).doc(id);

@@ -3,6 +3,8 @@ import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyDat
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
 import type { RenderedMail } from './layout';
 import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
+import { quoteResponse, type QuoteResponseData } from './quote-response';
+import { quoteSent, type QuoteSentData } from './quote-sent';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
 
 export type { RenderedMail } from './layout';
@@ -12,6 +14,8 @@ export type {
   EnquiryCompanyData,
   InvoiceIssuedData,
   PaymentReceiptData,
+  QuoteResponseData,
+  QuoteSentData,
   RefundIssuedData,
 };
 
@@ -22,7 +26,9 @@ export type MailTemplate =
   | { template: 'payment-receipt'; data: PaymentReceiptData }
   | { template: 'invoice-issued'; data: InvoiceIssuedData }
   | { template: 'refund-issued'; data: RefundIssuedData }
-  | { template: 'account-deleted'; data: AccountDeletedData };
+  | { template: 'account-deleted'; data: AccountDeletedData }
+  | { template: 'quote-sent'; data: QuoteSentData }
+  | { template: 'quote-response'; data: QuoteResponseData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -33,12 +39,14 @@ export interface RenderContext {
   documents?: string[];
   /** The pay link of an invoice mail (never stored: it is a bearer token). */
   payUrl?: string;
+  /** The link of a quote mail (never stored either). */
+  quoteUrl?: string;
 }
 
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl }: RenderContext = {},
+  { attachments = [], documents = [], payUrl, quoteUrl }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -53,6 +61,10 @@ export function renderMail(
       return refundIssued(mail.data, { attachments });
     case 'account-deleted':
       return accountDeleted(mail.data);
+    case 'quote-sent':
+      return quoteSent(mail.data, { attachments, quoteUrl });
+    case 'quote-response':
+      return quoteResponse(mail.data);
     default: {
       const unknown: never = mail;
       throw new Error(`Unknown mail template: ${(unknown as { template: string }).template}`);

@@ -67,6 +67,41 @@ const samples: MailTemplate[] = [
       refundedAt: '2026-04-01T10:00:00.000Z',
     },
   },
+  {
+    template: 'quote-sent',
+    data: {
+      customerName: 'Rohan Mehta',
+      number: 'QT/2026-27/0001',
+      version: 2,
+      description: 'Production dashboard',
+      totalPaise: 4_50_000_00,
+      validUntil: '30 Jun 2026',
+      milestones: [
+        { label: 'Deposit', amountPaise: 1_35_000_00 },
+        { label: 'Beta', amountPaise: 1_80_000_00 },
+        { label: 'Go-live', amountPaise: 1_35_000_00 },
+      ],
+      quoteLink: { quoteId: 'q1' },
+    },
+  },
+  {
+    template: 'quote-response',
+    data: {
+      quoteId: 'q1',
+      number: 'QT/2026-27/0001',
+      version: 1,
+      description: 'Production dashboard',
+      customerName: 'Rohan Mehta',
+      response: 'declined',
+      name: null,
+      comment: 'We chose another vendor.\nThanks.',
+      at: '2026-04-01T10:00:00.000Z',
+      ip: '203.0.113.9',
+      totalPaise: 4_50_000_00,
+      deposit: null,
+      consoleUrl: 'https://nimbus.example/admin/quotes/q1',
+    },
+  },
 ];
 
 describe('mail templates', () => {
@@ -195,5 +230,36 @@ describe('mail template helpers', () => {
     // prettier-ignore
     expect(html`<p>${'<b>&"\''}</p>${safe}`.value).toBe('<p>&lt;b&gt;&amp;&quot;&#39;</p><i>ok</i>');
     expect(escapeHtml('a&b')).toBe('a&amp;b');
+  });
+
+  it('when a quote is mailed, then it has the version, the milestones and the link made at sending, and says what accepting does', () => {
+    const mail = renderMail(
+      samples.find((sample) => sample.template === 'quote-sent')!,
+      {
+        attachments: ['Quote-QT-2026-27-0001-v2.pdf'],
+        quoteUrl: 'https://nimbus.example/quote/TOKEN',
+      },
+    );
+    expect(mail.subject).toBe(
+      `Quote QT/2026-27/0001 (version 2) from ${COMPANY.name}: ₹4,50,000, valid until 30 Jun 2026`,
+    );
+    for (const value of [
+      'Deposit',
+      '₹1,80,000',
+      'https://nimbus.example/quote/TOKEN',
+      'Quote-QT-2026-27-0001-v2.pdf',
+    ]) {
+      expect(mail.text).toContain(value);
+    }
+    expect(mail.html).toContain('href="https://nimbus.example/quote/TOKEN"');
+    expect(mail.text).toContain('Accepting it issues the first milestone');
+  });
+
+  it('when a customer declines a quote, then the company mail says so with their comment and where it came from', () => {
+    const mail = renderMail(samples.find((sample) => sample.template === 'quote-response')!);
+    expect(mail.subject).toBe('Quote QT/2026-27/0001 declined by Rohan Mehta');
+    expect(mail.text).toContain('We chose another vendor.\nThanks.');
+    expect(mail.text).toContain('203.0.113.9');
+    expect(mail.text).toContain('https://nimbus.example/admin/quotes/q1');
   });
 });
