@@ -15,6 +15,7 @@ import { jobsRouter } from './routes/jobs';
 import { locationsRouter } from './routes/locations';
 import { payRouter } from './routes/pay';
 import { paymentsRouter } from './routes/payments';
+import { quotesRouter } from './routes/quotes';
 import { staffRouter } from './routes/staff';
 
 /** Builds the API from its dependencies; no listen, so tests build their own. */
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(documentsRouter(deps));
   app.use(accountRouter(deps));
   app.use(jobsRouter(deps));
+  app.use(quotesRouter(deps));
   app.use(staffRouter(deps));
 
   app.use(notFound);

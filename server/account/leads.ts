@@ -124,7 +124,7 @@ export async function joinLeadRecords(
     { pageSize: BATCH },
   );
   let moved = await moveSubcollections(db, lead, accountRef);
-  for (const collection of ['payments', 'documents', 'gatewayOrders']) {
+  for (const collection of ['payments', 'documents', 'gatewayOrders', 'quotes']) {
     moved += await reassign(db, collection, lead.id, account.uid);
   }
   const batch = db.batch();

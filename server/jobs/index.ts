@@ -12,6 +12,7 @@ import type { MailTransport } from '../mail/transport';
 import type { PaymentsContext } from '../payments/context';
 import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecycle';
 import { payLinkUrl } from '../payments/pay-links';
+import { quoteLinkUrl } from '../quotes/store';
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
 import { JobRunner, type JobDefinition } from './runner';
 
@@ -129,6 +130,7 @@ export function createJobs(
         // A payment receipt carries its tax document's PDF; an invoice mail its proforma's.
         attachmentsFor: documentAttachments(db, config.documents),
         payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
+        quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),
         pollMs: config.MAIL_POLL_SECONDS * 1000,
         logger,
       }),

@@ -1,5 +1,6 @@
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { payableReference, readPayable } from '../../src/domain/payable';
+import { milestoneKey, quoteMilestoneSourceOf, quotePath } from '../../src/domain/quotes';
 import { issueInTurn } from '../documents/issue';
 import { taxDocumentDoc } from '../documents/store';
 import { paymentReceiptMail } from '../mail/mails';
@@ -50,6 +51,8 @@ function paidCopy(stored: DocumentData): Record<string, unknown> {
     'description',
     'name',
     'email',
+    // Where a company-issued invoice came from (a quote's milestone, ...): the console sums by it.
+    'source',
   ] as const;
   return Object.fromEntries(keys.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
 }
@@ -95,6 +98,28 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
       method: input.method,
       paidAt: new Date().toISOString(),
     }),
+  );
+  recordQuoteMilestonePaid(tx, db, input);
+}
+
+/**
+ * A quote's milestone whose proforma this payment paid is paid (and the quote's deposit, when it
+ * is the first): from the invoice's `source`, so without a read. A merge rather than an update: a
+ * payment must never fail because its quote is gone.
+ */
+function recordQuoteMilestonePaid(tx: Transaction, db: Firestore, input: PaymentEffectsInput): void {
+  const source = quoteMilestoneSourceOf(input.payable.source);
+  if (!source) return;
+  const now = FieldValue.serverTimestamp();
+  tx.set(
+    db.doc(quotePath(source.quoteId)),
+    {
+      progress: { [milestoneKey(source.milestone)]: { state: 'paid', paidAt: now, paymentId: input.paymentId } },
+      paidPaise: FieldValue.increment(input.amountPaise),
+      ...(source.milestone === 0 ? { depositPaidAt: now } : {}),
+      updatedAt: now,
+    },
+    { merge: true },
   );
 }
 

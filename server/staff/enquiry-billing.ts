@@ -11,7 +11,7 @@ import { issueProforma, type IssuedProforma, type ProformaContext } from '../pay
  * email (with a profile), else a lead's customer record for the email (no login: the pay link is
  * their way to pay, and signing up later with that email makes it theirs).
  */
-async function customerOf(
+export async function customerOf(
   ctx: ProformaContext,
   auth: Auth,
   enquiry: FirebaseFirestore.DocumentData,

@@ -60,6 +60,14 @@ export interface QuoteMilestoneSource {
   milestone: number;
 }
 
+/** A stored invoice's `source` when it is a quote's milestone's proforma; null otherwise. */
+export function quoteMilestoneSourceOf(source: unknown): QuoteMilestoneSource | null {
+  const value = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
+  if (value.kind !== 'quote' || typeof value.quoteId !== 'string' || !/^[^/]{1,128}$/.test(value.quoteId)) return null;
+  if (!Number.isInteger(value.milestone) || (value.milestone as number) < 0) return null;
+  return { kind: 'quote', quoteId: value.quoteId, milestone: value.milestone as number };
+}
+
 /** The SAC of software development services, the default of a new line. */
 export const DEFAULT_SAC = '998314';
 /** A quote may add up to ten invoices' worth; each milestone is one invoice. */
@@ -428,3 +436,29 @@ export interface QuoteView {
 
 /** Whether the customer can still answer a quote in this status (accept, decline or ask for changes). */
 export const isAnswerable = (status: QuoteStatus) => status === QUOTE_STATUS.sent;
+
+/** What the API answers when a quote cannot do what was asked (staff's and customers' alike). */
+export const QUOTE_MESSAGES = {
+  notFound: 'Quote not found.',
+  sentIsImmutable: 'A sent quote cannot be changed. Revise it instead: the revision is a new version.',
+  onlyDraftSent: 'Only a draft can be sent.',
+  validityPassed: "The quote's validity date has passed. Change it, then send the quote.",
+  previousAccepted: (version: number) =>
+    `Version ${version} of this quote was accepted meanwhile, so this revision cannot be sent. Withdraw it instead.`,
+  onlyRevisable: 'Only a sent, expired or declined quote can be revised.',
+  revisionDrafted: (version: number) => `Version ${version} of this quote is being drafted already.`,
+  onlyWithdrawable: 'Only a draft or a sent quote can be withdrawn.',
+  notAccepted: "Only an accepted quote's milestones can be invoiced.",
+  noMilestone: 'No such milestone.',
+  milestoneInvoiced: (index: number, invoiceNumber: string) =>
+    `Milestone ${index + 1} has been invoiced already (${invoiceNumber}).`,
+  withdrawn: 'This quote has been withdrawn, so it can no longer be answered.',
+  replaced: (version: number) =>
+    `This quote has been replaced by version ${version}, so it can no longer be answered. Please read the new version.`,
+  expired: (validUntil: string) =>
+    `This quote expired on ${validUntil}, so it can no longer be accepted. Please ask us for a new one.`,
+  declined: 'This quote was declined, so it can no longer be answered. Please ask us for a new one.',
+  accepted: 'This quote has been accepted already.',
+  versionChanged: 'This quote has changed since you opened it. Please reload the page and read it again.',
+  tooManyChangeRequests: 'You have asked for changes many times already. Please write to us instead.',
+} as const;

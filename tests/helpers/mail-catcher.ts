@@ -5,6 +5,7 @@ import { createSmtpTransport, type MailTransport } from '../../server/mail/trans
 import type { DrainOptions } from '../../server/mail/drain';
 import { loadConfig } from '../../server/config';
 import { payLinkUrl } from '../../server/payments/pay-links';
+import { quoteLinkUrl } from '../../server/quotes/store';
 import { admin, clearFirestore, stack } from './emulators';
 
 /** The stack's mail catcher (maildev): its SMTP server and its REST API. */
@@ -95,6 +96,7 @@ export function drainOptions(overrides: Partial<DrainOptions> = {}): DrainOption
     replyTo: { address: 'team@nimbus.test' },
     accountEmail: accountEmailLookup(auth, db),
     payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
+    quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),
     ...overrides,
   };
 }

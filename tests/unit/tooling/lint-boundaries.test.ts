@@ -53,6 +53,21 @@ describe('lint boundaries', () => {
     ).toContain('import-x/no-restricted-paths');
   }, 60_000);
 
+  it('when a payments module imports the quotes service, then lint fails (quotes sit above payments)', async () => {
+    expect(
+      await restrictedIn(
+        'server/payments/lint-probe.ts',
+        "import { quoteDoc } from '../quotes/store';\nexport const probe = quoteDoc;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await restrictedIn(
+        'server/quotes/lint-probe.ts',
+        "import { issueProforma } from '../payments/proformas';\nexport const probe = issueProforma;\n",
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
   it('when a service imports a job, or infrastructure imports a service, then lint fails', async () => {
     expect(
       await restrictedIn(

@@ -1,0 +1,154 @@
+import { Router, type Request, type Response } from 'express';
+import {
+  acceptQuoteSchema,
+  declineQuoteSchema,
+  milestoneReachedSchema,
+  newQuoteSchema,
+  quoteChangesSchema,
+  quoteFieldsSchema,
+  withdrawQuoteSchema,
+} from '../../src/domain/quotes';
+import { documentIdSchema } from '../../src/domain/staff';
+import { paymentsContext, type AppDeps } from '../app-deps';
+import { actorOf, authenticate, requireStaff } from '../auth';
+import { HttpError } from '../errors';
+import {
+  createQuote,
+  markMilestoneReached,
+  reviseQuote,
+  sendQuote,
+  updateDraft,
+  withdrawQuote,
+  type QuotesContext,
+} from '../quotes/quotes';
+import { acceptQuote, answerQuote, type Respondent } from '../quotes/respond';
+import { openQuoteLink } from '../quotes/store';
+import { quotePdf, quoteView, type QuoteReader } from '../quotes/view';
+import { perMinuteLimiter } from '../rate-limit';
+
+export const QUOTE_LINK_RATE_LIMIT_MESSAGE = 'Too many requests for quote links. Please wait a minute and try again.';
+
+/** A path parameter that must be a document id (400 otherwise). */
+const idParam = (value: unknown) => documentIdSchema.parse(value);
+
+export function quotesContext(deps: AppDeps): QuotesContext {
+  return {
+    ...paymentsContext(deps),
+    companyEmail: deps.config.COMPANY_EMAIL,
+    dueDays: deps.config.PROFORMA_DUE_DAYS,
+  };
+}
+
+function sendPdf(res: Response, { fileName, pdf }: { fileName: string; pdf: Buffer }) {
+  res
+    .status(200)
+    .set({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    })
+    .send(pdf);
+}
+
+/**
+ * Quotes. The customer's side, by the quote's link (`/api/quote-links/{token}/…`: no account; the
+ * token opens its one quote version and counts against a per-client limit shared by all instances,
+ * as pay links do) or signed in (`/api/quotes/{id}/…`: only their own; anyone else's is a 404):
+ * read it, download its PDF, accept, decline, or ask for changes. The staff side
+ * (`/api/staff/quotes/…`, staff claim required, every change audited): make, edit, preview, send,
+ * revise and withdraw quotes, and mark milestones reached.
+ */
+export function quotesRouter(deps: AppDeps): Router {
+  const router = Router();
+  const { db, auth } = deps.firebase;
+  const ctx = quotesContext(deps);
+  const withLog = (req: Request): QuotesContext => ({ ...ctx, logger: req.log });
+  const respondent = (req: Request, via: Respondent['via']): Respondent => ({
+    via,
+    ...(via === 'account' ? { uid: req.user!.uid } : {}),
+    ip: req.ip ?? null,
+    userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
+  });
+
+  // ---- The customer's side -------------------------------------------------------------------
+  const limiter = perMinuteLimiter(deps.config.PAY_LINK_RATE_LIMIT_PER_MINUTE, QUOTE_LINK_RATE_LIMIT_MESSAGE, {
+    db,
+    name: `${deps.config.RATE_LIMIT_SCOPE}.quote-links`,
+  });
+  router.use('/api/quote-links/:token', limiter);
+  const requireUser = authenticate(auth, { required: true });
+
+  /** The quote a request names, and who is reading it: by link or by account. */
+  async function target(req: Request, via: 'link' | 'account'): Promise<{ id: string; reader: QuoteReader }> {
+    if (via === 'link') return { id: await openQuoteLink(db, String(req.params.token)), reader: { via: 'link' } };
+    return { id: idParam(req.params.id), reader: { via: 'account', uid: req.user!.uid } };
+  }
+
+  for (const [via, base, guard] of [
+    ['link', '/api/quote-links/:token', []],
+    ['account', '/api/quotes/:id', [requireUser]],
+  ] as const) {
+    router.get(base, ...guard, async (req, res) => {
+      const { id, reader } = await target(req, via);
+      res.set('Cache-Control', 'private, no-store').json(await quoteView(ctx, id, reader));
+    });
+    router.get(`${base}/quote.pdf`, ...guard, async (req, res) => {
+      const { id, reader } = await target(req, via);
+      sendPdf(res, await quotePdf(ctx, id, reader));
+    });
+    router.post(`${base}/accept`, ...guard, async (req, res) => {
+      const body = acceptQuoteSchema.parse(req.body ?? {});
+      const { id } = await target(req, via);
+      const result = await acceptQuote(withLog(req), id, body, respondent(req, via));
+      res.status(result.outcome === 'accepted' ? 201 : 200).json(result);
+    });
+    router.post(`${base}/decline`, ...guard, async (req, res) => {
+      const { comment } = declineQuoteSchema.parse(req.body ?? {});
+      const { id } = await target(req, via);
+      res.json(await answerQuote(ctx, id, { kind: 'declined', comment }, respondent(req, via)));
+    });
+    router.post(`${base}/changes`, ...guard, async (req, res) => {
+      const { comment } = quoteChangesSchema.parse(req.body ?? {});
+      const { id } = await target(req, via);
+      res.json(await answerQuote(ctx, id, { kind: 'changes', comment }, respondent(req, via)));
+    });
+  }
+
+  // ---- The staff side --------------------------------------------------------------------------
+  router.use('/api/staff/quotes', ...requireStaff(auth));
+  const actor = (req: Request) => actorOf(req.user!);
+
+  router.post('/api/staff/quotes', async (req, res) => {
+    const input = newQuoteSchema.parse(req.body ?? {});
+    res.status(201).json(await createQuote(ctx, auth, input, actor(req)));
+  });
+  router.post('/api/staff/quotes/:id', async (req, res) => {
+    const fields = quoteFieldsSchema.parse(req.body ?? {});
+    await updateDraft(ctx, idParam(req.params.id), fields, actor(req));
+    res.json({ status: 'Draft' });
+  });
+  router.get('/api/staff/quotes/:id/preview', async (req, res) => {
+    res.set('Cache-Control', 'private, no-store').json(await quoteView(ctx, idParam(req.params.id), { via: 'staff' }));
+  });
+  router.get('/api/staff/quotes/:id/quote.pdf', async (req, res) => {
+    sendPdf(res, await quotePdf(ctx, idParam(req.params.id), { via: 'staff' }));
+  });
+  router.post('/api/staff/quotes/:id/send', async (req, res) => {
+    res.json(await sendQuote(ctx, idParam(req.params.id), actor(req)));
+  });
+  router.post('/api/staff/quotes/:id/revise', async (req, res) => {
+    res.status(201).json(await reviseQuote(ctx, idParam(req.params.id), actor(req)));
+  });
+  router.post('/api/staff/quotes/:id/withdraw', async (req, res) => {
+    const { reason } = withdrawQuoteSchema.parse(req.body ?? {});
+    await withdrawQuote(ctx, idParam(req.params.id), reason, actor(req));
+    res.json({ status: 'Withdrawn' });
+  });
+  router.post('/api/staff/quotes/:id/milestones/:index/reached', async (req, res) => {
+    const index = Number(req.params.index);
+    if (!/^\d{1,2}$/.test(String(req.params.index))) throw new HttpError(404, 'No such milestone.');
+    const body = milestoneReachedSchema.parse(req.body ?? {});
+    res.status(201).json(await markMilestoneReached(withLog(req), idParam(req.params.id), index, body, actor(req)));
+  });
+  return router;
+}
