@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { parseEnquiryBody } from '../../src/domain/quote-request';
+import { isQuoteRequest, parseEnquiryBody } from '../../src/domain/quote-request';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { recordEnquiry } from '../enquiries/enquiries';
@@ -9,6 +9,8 @@ import { perMinuteLimiter } from '../rate-limit';
 export const CONTACT_RATE_LIMIT = 5;
 export const CONTACT_SUCCESS_MESSAGE =
   'Thank you for reaching out! We have received your query and will get back to you within one business day.';
+export const QUOTE_REQUEST_SUCCESS_MESSAGE =
+  'Thank you! We have received your request for a quote and will get back to you within one business day.';
 export const CONTACT_RATE_LIMIT_MESSAGE =
   'Too many enquiries from your connection. Please wait a minute and try again.';
 
@@ -35,7 +37,7 @@ export function contactRouter(deps: AppDeps): Router {
       uid: req.user?.uid ?? null,
       companyEmail: deps.config.COMPANY_EMAIL,
     });
-    res.status(201).json({ message: CONTACT_SUCCESS_MESSAGE });
+    res.status(201).json({ message: isQuoteRequest(form) ? QUOTE_REQUEST_SUCCESS_MESSAGE : CONTACT_SUCCESS_MESSAGE });
   };
 
   for (const path of ['/api/contact', '/submit-contact-form']) {

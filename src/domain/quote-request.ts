@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CATEGORIES } from './catalogue';
 import { contactFormSchema, required, type ContactSubmission } from './schemas';
 
 /**
@@ -11,7 +10,19 @@ import { contactFormSchema, required, type ContactSubmission } from './schemas';
 export const QUOTE_REQUEST_KIND = 'quote request';
 
 export const OTHER_PROJECT_TYPE = 'Other';
-export const PROJECT_TYPES = [...CATEGORIES.map((category) => category.name), OTHER_PROJECT_TYPE] as const;
+/**
+ * The catalogue's five category names (a unit test keeps them equal) and 'Other'. Written out, not
+ * read from the catalogue: the quote form's chunk would otherwise split the catalogue out of the
+ * landing page's own chunk.
+ */
+export const PROJECT_TYPES = [
+  'Factory Management',
+  'Websites & E-commerce',
+  'Learning Apps',
+  'Gym & Fitness',
+  'Home Automation',
+  OTHER_PROJECT_TYPE,
+] as const;
 
 export const BUDGET_BANDS = [
   'Under ₹1 lakh',

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
 import { drainOutbox } from '../../server/mail/drain';
-import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
+import { QUOTE_REQUEST_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { testApp } from '../helpers/api-app';
 import { admin, createUserWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo } from '../helpers/mail-catcher';
@@ -36,7 +36,7 @@ describe('a request for a quote', () => {
     const response = await request(app()).post('/api/contact').send(body);
 
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ message: CONTACT_SUCCESS_MESSAGE });
+    expect(response.body).toEqual({ message: QUOTE_REQUEST_SUCCESS_MESSAGE });
     const enquiries = await admin().db.collection('enquiries').get();
     expect(enquiries.size).toBe(1);
     expect(enquiries.docs[0]!.data()).toMatchObject({

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Footer } from '@/components/footer';
 import { ProductsSection } from '@/features/catalog/products-section';
 import { ContactSection } from '@/features/contact/contact-section';
@@ -19,6 +19,8 @@ export function BelowFold() {
   const session = useSession();
   const authModal = useAuthModal();
   const isAuthPending = session.status === 'loading';
+  // A plan card's 'Need something different?' opens the contact section's quote request form.
+  const [quoteRequest, setQuoteRequest] = useState<{ projectType: string; key: number } | null>(null);
 
   return (
     <>
@@ -33,6 +35,9 @@ export function BelowFold() {
           cart.addAfterSignIn(item);
           authModal.open('signup');
         }}
+        onRequestQuote={(projectType) =>
+          setQuoteRequest((previous) => ({ projectType, key: (previous?.key ?? 0) + 1 }))
+        }
       />
       <Process />
       <Clients />
@@ -49,6 +54,7 @@ export function BelowFold() {
           </Suspense>
         }
         footer={<Footer policyLinks={POLICY_LINKS} />}
+        quoteRequest={quoteRequest}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { Button } from '@/components/button';
 import { CheckIcon } from '@/components/icons';
 import { Price } from '@/components/price';
+import { sectionHref } from '@/components/section-link';
 import type { Plan } from '@/domain/catalogue';
 import { taxSettings } from '@/lib/tax-settings';
 
@@ -16,6 +17,8 @@ export interface PlanCardProps {
   /** While the first auth state is unknown the button is shown but inactive. */
   isAuthPending?: boolean;
   onAdd: () => void;
+  /** 'Need something different?': opens the quote request form (a link to the contact section without script). */
+  onRequestQuote?: () => void;
 }
 
 /** One plan: name, one-time price, yearly fee (or none), limits, features and the cart button. */
@@ -26,6 +29,7 @@ export function PlanCard({
   isInCart,
   isAuthPending = false,
   onAdd,
+  onRequestQuote,
 }: PlanCardProps) {
   return (
     <article
@@ -81,6 +85,17 @@ export function PlanCard({
       >
         {isInCart ? 'Added to Cart' : 'Add to Cart'}
       </Button>
+      <a
+        href={sectionHref('contact')}
+        onClick={(event) => {
+          if (!onRequestQuote || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          onRequestQuote();
+        }}
+        className="mt-3 self-center rounded text-sm font-medium text-brand-darker underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-darker"
+      >
+        Need something different? Ask for a quote
+      </a>
     </article>
   );
 }

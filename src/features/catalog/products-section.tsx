@@ -21,6 +21,8 @@ export interface ProductsSectionProps {
   onNeedLogin: (item: CartItemInput) => void;
   /** The first auth state is not known yet. */
   isAuthPending?: boolean;
+  /** A plan card's 'Need something different?': asks for a quote for this kind of project. */
+  onRequestQuote?: (projectType: string) => void;
   categories?: Category[];
 }
 
@@ -37,6 +39,7 @@ export function ProductsSection({
   canAdd,
   onNeedLogin,
   isAuthPending = false,
+  onRequestQuote,
   categories = CATEGORIES,
 }: ProductsSectionProps) {
   const [active, setActive] = useState(0);
@@ -217,6 +220,7 @@ export function ProductsSection({
                       isInCart={isInCart(id)}
                       isAuthPending={isAuthPending}
                       onAdd={() => add(category, planIndex)}
+                      onRequestQuote={onRequestQuote && (() => onRequestQuote(category.name))}
                     />
                   );
                 })}

@@ -4,12 +4,17 @@ import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/icons';
 import { COMPANY } from '@/domain/company';
 import { SectionHeading } from '@/components/section-heading';
 import { LandingSection } from '@/components/landing-section';
+import { scrollToSection } from '@/components/section-link';
 
 // The form (react-hook-form + zod) loads only when the visitor comes near it: it is not needed
 // for the first paint, and most visitors who never reach the bottom never download it.
 const QueryForm = lazy(() => import('./query-form').then((module) => ({ default: module.QueryForm })));
+// The quote request form loads only when its tab is opened: few visitors ask for a quote.
+const QuoteRequestForm = lazy(() =>
+  import('./quote-request-form').then((module) => ({ default: module.QuoteRequestForm })),
+);
 
-type Tab = 'query' | 'invoice';
+type Tab = 'query' | 'invoice' | 'quote';
 type Status = { type: 'success' | 'error'; text: string } | null;
 
 export interface ContactSectionProps {
@@ -25,11 +30,17 @@ export interface ContactSectionProps {
   invoicePanel: ReactNode;
   /** The site footer; the contact section carries it. */
   footer?: ReactNode;
+  /**
+   * A request to open 'Request a Quote' (a plan card's 'Need something different?'), with the kind
+   * of project chosen; each new `key` opens it again and brings the section into view.
+   */
+  quoteRequest?: { projectType: string; key: number } | null;
 }
 
 const TABS: Array<[Tab, string]> = [
   ['query', 'Send a Query'],
   ['invoice', 'Pay Invoice'],
+  ['quote', 'Request a Quote'],
 ];
 
 function useIsNear(ref: React.RefObject<HTMLElement | null>): boolean {
@@ -62,11 +73,12 @@ export function ContactSection({
   onLogin,
   invoicePanel,
   footer,
+  quoteRequest = null,
 }: ContactSectionProps) {
   const [tab, setTab] = useState<Tab>('query');
   const [status, setStatus] = useState<Status>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ query: null, invoice: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ query: null, invoice: null, quote: null });
   const isNear = useIsNear(sectionRef);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
@@ -82,11 +94,27 @@ export function ContactSection({
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
-    const next: Tab =
-      event.key === 'Home' ? 'query' : event.key === 'End' ? 'invoice' : tab === 'query' ? 'invoice' : 'query';
+    const at = TABS.findIndex(([id]) => id === tab);
+    const index =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? TABS.length - 1
+          : (at + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+    const next = TABS[index]![0];
     switchTo(next);
     tabRefs.current[next]?.focus();
   };
+
+  // A plan card asked for a quote: open its tab and bring it into view.
+  const quoteKey = quoteRequest?.key;
+  useEffect(() => {
+    if (quoteKey === undefined) return;
+    setTab('quote');
+    setStatus(null);
+    scrollToSection('contact');
+    tabRefs.current.quote?.focus({ preventScroll: true });
+  }, [quoteKey]);
 
   return (
     <LandingSection ref={sectionRef} id="contact" className="bg-slate-50">
@@ -129,7 +157,7 @@ export function ContactSection({
           <div
             role="tablist"
             aria-label="Contact options"
-            className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+            className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1"
           >
             {TABS.map(([id, label]) => (
               <button
@@ -145,7 +173,7 @@ export function ContactSection({
                 tabIndex={tab === id ? 0 : -1}
                 onClick={() => switchTo(id)}
                 onKeyDown={onTabKeyDown}
-                className={`h-11 rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-darker ${
+                className={`min-h-11 rounded-lg px-1 text-sm leading-tight font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-darker ${
                   tab === id ? 'bg-white text-brand-darker shadow-sm' : 'text-slate-600 hover:text-slate-900'
                 }`}
               >
@@ -169,6 +197,16 @@ export function ContactSection({
               ) : (
                 <FormPlaceholder />
               )
+            ) : tab === 'quote' ? (
+              <Suspense fallback={<FormPlaceholder />}>
+                <QuoteRequestForm
+                  userId={userId}
+                  defaultName={userName}
+                  defaultEmail={userEmail}
+                  projectType={quoteRequest?.projectType ?? ''}
+                  onStatus={setStatus}
+                />
+              </Suspense>
             ) : isAuthPending ? (
               <p className="py-10 text-center text-slate-600">Loading...</p>
             ) : isSignedIn ? (

@@ -13,7 +13,8 @@ import {
   type Milestone,
   type QuoteLine,
 } from '@/domain/quotes';
-import { quoteRequestSchema } from '@/domain/quote-request';
+import { CATEGORIES } from '@/domain/catalogue';
+import { PROJECT_TYPES, quoteRequestSchema } from '@/domain/quote-request';
 import type { TaxSettings } from '@/domain/tax';
 
 const INCLUSIVE: TaxSettings = { registered: true, ratePercent: 18, pricesIncludeGst: true };
@@ -201,6 +202,10 @@ describe('quote figures', () => {
 });
 
 describe('the quote request form', () => {
+  it("when the catalogue's categories are listed, then the project types are exactly they and Other", () => {
+    expect(PROJECT_TYPES).toEqual([...CATEGORIES.map((category) => category.name), 'Other']);
+  });
+
   it('when a visitor asks for a quote, then project type, brief, budget and timeline are required from the lists', () => {
     const base = {
       kind: 'quote request',
