@@ -37,8 +37,9 @@ const iso = (at: Timestamp | null | undefined) =>
 
 /**
  * The quote page's data: the printed quote, its status now (Expired past its date), each
- * milestone's state with its proforma (and that proforma's pay link, for the customer), and the
- * answers so far. Never the address an acceptance came from: staff read that in the console.
+ * milestone's state with its proforma (and that proforma's pay page, for the customer), and the
+ * answers so far; links are paths on the site. Never the address an acceptance came from: staff
+ * read that in the console.
  */
 export async function quoteView(ctx: QuotesContext, quoteId: string, reader: QuoteReader): Promise<QuoteView> {
   const quote = await readableQuote(ctx, quoteId, reader);
@@ -59,7 +60,7 @@ export async function quoteView(ctx: QuotesContext, quoteId: string, reader: Quo
           amountPaise: progress.amountPaise,
           payUrl:
             progress.state === 'invoiced'
-              ? payLinkUrl(ctx.siteUrl, ctx.payLinkSecret, {
+              ? payLinkUrl('', ctx.payLinkSecret, {
                   uid: quote.uid,
                   type: 'invoice',
                   docId: progress.invoiceId,
@@ -79,7 +80,7 @@ export async function quoteView(ctx: QuotesContext, quoteId: string, reader: Quo
             version: Number(revision.get('version')),
             url:
               reader.via === 'link'
-                ? quoteLinkUrl(ctx.siteUrl, ctx.payLinkSecret, revision.id)
+                ? quoteLinkUrl('', ctx.payLinkSecret, revision.id)
                 : reader.via === 'account'
                   ? `/quotes/${encodeURIComponent(revision.id)}`
                   : null,

@@ -11,6 +11,10 @@ export const paths = {
   receipt: '/receipts/:kind/:id',
   /** An issued invoice's pay page, opened by its link without an account. */
   pay: '/pay/:token',
+  /** A quote's page, opened by its mailed link without an account. */
+  quoteLink: '/quote/:token',
+  /** A quote's page from the customer's account. */
+  quote: '/quotes/:id',
   /** The staff console (its own screens live under it). */
   admin: '/admin',
 } as const;

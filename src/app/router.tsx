@@ -24,6 +24,8 @@ export const routes: RouteObject[] = [
       { path: paths.profile, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
       { path: paths.receipt, lazy: () => import('./routes/receipt').then((m) => ({ Component: m.ReceiptRoute })) },
       { path: paths.pay, lazy: () => import('./routes/pay').then((m) => ({ Component: m.PayRoute })) },
+      { path: paths.quoteLink, lazy: () => import('./routes/quote').then((m) => ({ Component: m.QuoteLinkRoute })) },
+      { path: paths.quote, lazy: () => import('./routes/quote').then((m) => ({ Component: m.AccountQuoteRoute })) },
       { path: paths.privacy, lazy: () => import('./routes/policies').then((m) => ({ Component: m.PrivacyRoute })) },
       { path: paths.terms, lazy: () => import('./routes/policies').then((m) => ({ Component: m.TermsRoute })) },
       { path: paths.refund, lazy: () => import('./routes/policies').then((m) => ({ Component: m.RefundRoute })) },

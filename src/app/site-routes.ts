@@ -16,7 +16,8 @@ export const NOT_FOUND_FILE = '404.html';
 /**
  * Pages only the app renders (they depend on who is signed in): all are served one prerendered
  * frame, never indexed. Firebase Hosting globs: `**` matches any rest of the path. /admin/** is
- * for the staff console, /receipts/** for the receipt page and /pay/** for pay links.
+ * for the staff console, /receipts/** for the receipt page, /pay/** for pay links, /quote/** for
+ * quote links and /quotes/** for a customer's quotes.
  */
 export const APP_ROUTES = [
   paths.cart,
@@ -26,6 +27,8 @@ export const APP_ROUTES = [
   '/admin/**',
   '/receipts/**',
   '/pay/**',
+  '/quote/**',
+  '/quotes/**',
 ] as const;
 export const APP_SHELL_FILE = 'app.html';
 

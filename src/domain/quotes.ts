@@ -425,12 +425,13 @@ export interface QuoteView {
   /** Each milestone's state, in order, with its proforma once issued. */
   progress: Array<{
     state: MilestoneState;
+    /** `payUrl`: the path of its pay page on this site (`/pay/{token}`) while it is unpaid. */
     invoice: { number: string; amountPaise: number; payUrl: string | null } | null;
   }>;
   acceptance: { name: string; at: string; version: number } | null;
   declined: { comment: string; at: string } | null;
   changeRequests: Array<{ comment: string; at: string }>;
-  /** The version that replaced this one, and where the customer reads it. */
+  /** The version that replaced this one, and where the customer reads it (a path on this site). */
   revision: { version: number; url: string | null } | null;
 }
 

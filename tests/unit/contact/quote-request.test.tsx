@@ -47,7 +47,7 @@ describe('Request a Quote', () => {
       }),
       null,
     );
-  });
+  }, 20_000);
 
   it('when the form is sent without a project, budget or timeline, then each says what is missing and nothing is sent', async () => {
     render(<ContactSection {...props()} />);

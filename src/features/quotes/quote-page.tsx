@@ -1,0 +1,333 @@
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, buttonClasses, Spinner } from '@/components/button';
+import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
+import { QuoteDocument } from '@/components/quote-document';
+import { StatusBadge } from '@/components/status-badge';
+import { formatIstDateTime } from '@/domain/dates';
+import { formatInr } from '@/domain/money';
+import { isAnswerable, QUOTE_STATUS, type QuoteView } from '@/domain/quotes';
+import { ApiError } from '@/lib/api-client';
+import {
+  acceptQuote,
+  askForChanges,
+  declineQuote,
+  downloadQuotePdf,
+  getQuote,
+  quotePdfHref,
+  type QuoteSource,
+} from './api';
+
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: QuoteView };
+type Message = { tone: 'error' | 'success'; text: ReactNode } | null;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const when = (iso: string) => formatIstDateTime(iso ? new Date(iso) : null);
+
+/**
+ * A quote's page, for its customer: opened from the mail's link (/quote/{token}: no account
+ * needed) or from their account (/quotes/{id}). They read it, and while it is open accept it
+ * (typing their name and agreeing to its terms), ask for changes, or decline it. Once accepted,
+ * each milestone shows where it stands, with a link to pay an invoiced one.
+ */
+export function QuotePage({ source }: { source: QuoteSource }) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    try {
+      setLoaded({ status: 'ready', view: await getQuote(source) });
+    } catch (error) {
+      setLoaded({
+        status: 'error',
+        message: error instanceof ApiError ? error.message : 'Could not load this quote. Please try again.',
+      });
+    }
+    // The source is the page's URL: a new one mounts a new page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (loaded.status === 'loading') {
+    return (
+      <Frame title="Quote">
+        <p className="text-slate-700">Loading quote...</p>
+      </Frame>
+    );
+  }
+  if (loaded.status === 'error') {
+    return (
+      <Frame title="Quote">
+        <p role="alert" className="text-red-800">
+          {loaded.message}
+        </p>
+      </Frame>
+    );
+  }
+  const { view } = loaded;
+  return (
+    <Frame title={`Quote ${view.document.number}`} status={view.status}>
+      <StatusNote view={view} />
+      <QuoteDocument view={view} canPay />
+      <div className="mt-6">
+        <PdfLink source={source} />
+      </div>
+      {isAnswerable(view.status) && <Answers source={source} view={view} onAnswered={load} />}
+    </Frame>
+  );
+}
+
+/** Where the quote stands, in a sentence, above it. */
+function StatusNote({ view }: { view: QuoteView }) {
+  let text: ReactNode = null;
+  if (view.status === QUOTE_STATUS.accepted && view.acceptance) {
+    text = `Accepted by ${view.acceptance.name} on ${when(view.acceptance.at)} (version ${view.acceptance.version}). Thank you!`;
+  } else if (view.status === QUOTE_STATUS.declined) {
+    text = `You declined this quote on ${when(view.declined?.at ?? '')}. Thank you for letting us know.`;
+  } else if (view.status === QUOTE_STATUS.expired) {
+    text = `This quote expired on ${view.document.validUntil}. Please ask us for a new one.`;
+  } else if (view.status === QUOTE_STATUS.withdrawn) {
+    text = view.revision ? (
+      <>
+        This version was replaced by version {view.revision.version}.{' '}
+        {view.revision.url && (
+          <a href={view.revision.url} className="font-semibold text-brand-darker underline">
+            Read version {view.revision.version}
+          </a>
+        )}
+      </>
+    ) : (
+      'This quote has been withdrawn.'
+    );
+  } else if (view.changeRequests.length > 0) {
+    text = `You asked for changes on ${when(view.changeRequests[view.changeRequests.length - 1]!.at)}. We will send you a revised quote.`;
+  }
+  if (!text) return null;
+  return (
+    <p role="status" className="mb-6 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-800 ring-1 ring-slate-200">
+      {text}
+    </p>
+  );
+}
+
+function PdfLink({ source }: { source: QuoteSource }) {
+  const [error, setError] = useState<string | null>(null);
+  const href = quotePdfHref(source);
+  if (href) {
+    return (
+      <a href={href} className={buttonClasses('secondary')} download>
+        Download the quote (PDF)
+      </a>
+    );
+  }
+  const download = async () => {
+    setError(null);
+    try {
+      const file = await downloadQuotePdf(source);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(file.blob);
+      link.download = file.fileName ?? 'Quote.pdf';
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  };
+  return (
+    <div className="space-y-2">
+      <Button variant="secondary" onClick={() => void download()}>
+        Download the quote (PDF)
+      </Button>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+    </div>
+  );
+}
+
+/** Accept (name + agreement), ask for changes, or decline: each its own small form. */
+function Answers({
+  source,
+  view,
+  onAnswered,
+}: {
+  source: QuoteSource;
+  view: QuoteView;
+  onAnswered: () => Promise<void>;
+}) {
+  const [message, setMessage] = useState<Message>(null);
+  const answered = async (text: ReactNode) => {
+    await onAnswered();
+    setMessage({ tone: 'success', text });
+  };
+  return (
+    <section aria-labelledby="quote-answer" className="mt-8 space-y-6 border-t border-slate-200 pt-6">
+      <h2 id="quote-answer" className="text-xl font-bold text-slate-900">
+        Your answer
+      </h2>
+      <p className="text-sm text-slate-700">You can accept this quote until {view.document.validUntil}.</p>
+      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      <AcceptForm
+        view={view}
+        onAccept={async (name) => {
+          const result = await acceptQuote(source, { name, agree: true, version: view.document.version });
+          await answered(
+            result.deposit
+              ? `Thank you! The quote is accepted. The first invoice, ${result.deposit.number} for ${formatInr(result.deposit.amountPaise)}, is below and in your email.`
+              : 'Thank you! The quote is accepted.',
+          );
+        }}
+      />
+      <CommentForm
+        title="Ask for changes"
+        label="What would you like changed?"
+        button="Ask for changes"
+        busy="Sending..."
+        onSend={async (comment) => {
+          await askForChanges(source, comment);
+          await answered('Thank you. We will look at your changes and send you a revised quote.');
+        }}
+      />
+      <CommentForm
+        title="Decline the quote"
+        label="Why are you declining? (this helps us)"
+        button="Decline the quote"
+        busy="Declining..."
+        variant="dangerOutline"
+        onSend={async (comment) => {
+          await declineQuote(source, comment);
+          await answered('You have declined this quote. Thank you for letting us know.');
+        }}
+      />
+    </section>
+  );
+}
+
+function AcceptForm({ view, onAccept }: { view: QuoteView; onAccept: (name: string) => Promise<void> }) {
+  const [name, setName] = useState('');
+  const [agrees, setAgrees] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const agreeId = useId();
+  const first = view.document.milestones[0];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!name.trim()) return setError('Type your full name to accept the quote.');
+    if (!agrees) return setError('Tick the box to agree to the terms of the quote.');
+    setIsSending(true);
+    try {
+      await onAccept(name.trim());
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Accept the quote"
+      onSubmit={(event) => void submit(event)}
+      className="space-y-3 rounded-xl bg-brand-light/40 p-4 ring-1 ring-slate-200"
+    >
+      <h3 className="text-lg font-semibold text-slate-900">Accept the quote</h3>
+      <p className="text-sm text-slate-700">
+        Accepting issues the first invoice
+        {first ? `, ${first.label}: ${formatInr(first.totalPaise)}` : ''}. Your name, the time and the version you
+        accept (version {view.document.version}) are recorded.
+      </p>
+      <TextField
+        label="Your full name"
+        required
+        autoComplete="name"
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <label htmlFor={agreeId} className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          id={agreeId}
+          type="checkbox"
+          className="mt-0.5 size-4"
+          checked={agrees}
+          onChange={(event) => setAgrees(event.target.checked)}
+        />
+        <span>I have read this quote and agree to its terms and payment milestones.</span>
+      </label>
+      <Button type="submit" size="lg" disabled={isSending}>
+        {isSending && <Spinner />}
+        {isSending ? 'Accepting...' : 'Accept the quote'}
+      </Button>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+    </form>
+  );
+}
+
+function CommentForm({
+  title,
+  label,
+  button,
+  busy,
+  variant = 'secondary',
+  onSend,
+}: {
+  title: string;
+  label: string;
+  button: string;
+  busy: string;
+  variant?: 'secondary' | 'dangerOutline';
+  onSend: (comment: string) => Promise<void>;
+}) {
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setIsSending(true);
+    try {
+      await onSend(comment);
+      setComment('');
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <form noValidate aria-label={title} onSubmit={(event) => void submit(event)} className="space-y-3">
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <TextAreaField
+        label={label}
+        required
+        rows={3}
+        maxLength={2000}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+      />
+      <Button type="submit" variant={variant} disabled={isSending}>
+        {isSending ? busy : button}
+      </Button>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+    </form>
+  );
+}
+
+function Frame({ title, status, children }: { title: string; status?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="quote-title" className="mx-auto max-w-3xl px-4 py-10">
+      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+          <h1 id="quote-title" className="text-2xl font-bold break-words text-slate-900">
+            {title}
+          </h1>
+          {status && <StatusBadge status={status} />}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
