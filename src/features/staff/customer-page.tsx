@@ -24,6 +24,7 @@ import { ConsolePage, Facts, Panel } from './console-parts';
 import { IssueProformaForm } from './issue-proforma-form';
 import { OfflinePaymentButton } from './offline-payment-form';
 import { OrderRow } from './order-row';
+import { QuotesPanel } from './quotes-panel';
 import { useAction } from './use-action';
 
 /**
@@ -74,6 +75,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
       <Panel id="customer-billing" title="Billing details">
         <BillingDetailsPanel profile={profile} />
       </Panel>
+      <QuotesPanel customerUid={uid} />
       <Panel id="customer-issue-invoice" title="Issue an invoice">
         <IssueProformaForm onIssue={(fields) => issueProforma({ ...fields, uid })} />
       </Panel>

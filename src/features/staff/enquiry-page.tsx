@@ -11,6 +11,7 @@ import { billEnquiry, subscribeToEnquiry, updateEnquiry } from './api';
 import { ConsolePage, Facts, Panel } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { IssueProformaForm } from './issue-proforma-form';
+import { QuotesPanel } from './quotes-panel';
 
 /** One enquiry: what was sent, its status (saved to the customer's query too) and internal notes. */
 export function EnquiryPage() {
@@ -70,6 +71,14 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
             ['Business', enquiry.businessName || '—'],
             ['Phone', enquiry.contactNumber || '—'],
             ['Sent', formatIstDateTime(enquiry.submittedAt)],
+            ...(enquiry.quoteRequest
+              ? ([
+                  ['Asks for', 'A quote'],
+                  ['Project type', enquiry.quoteRequest.projectType],
+                  ['Budget', enquiry.quoteRequest.budget],
+                  ['Timeline', enquiry.quoteRequest.timeline],
+                ] as Array<[string, string]>)
+              : []),
             [
               'Customer',
               enquiry.uid ? (
@@ -120,6 +129,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
           </ul>
         )}
       </Panel>
+      <QuotesPanel enquiryId={enquiry.id} />
       <Panel id="enquiry-bill" title="Bill this enquiry">
         <p className="mb-3 text-sm text-slate-700">
           {enquiry.uid

@@ -53,6 +53,7 @@ export function InboxPage() {
             </div>
             <div className="flex flex-col items-end gap-1 text-sm text-slate-600">
               <StatusBadge status={enquiry.status} />
+              {enquiry.quoteRequest && <span className="font-semibold text-slate-800">Quote request</span>}
               <span>{enquiry.source === 'customer' ? 'Customer' : 'Visitor'}</span>
               <span>{formatIstDateTime(enquiry.submittedAt)}</span>
             </div>
