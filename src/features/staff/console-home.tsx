@@ -13,6 +13,7 @@ import {
 } from './api';
 import { ConsolePage, Panel } from './console-parts';
 import { useConsoleLink } from './console-path';
+import { Pipeline } from './pipeline';
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
@@ -132,6 +133,7 @@ export function ConsoleHome() {
         ))}
       </ul>
       <Revenue />
+      <Pipeline />
     </ConsolePage>
   );
 }
