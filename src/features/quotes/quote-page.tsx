@@ -18,7 +18,6 @@ import {
 } from './api';
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: QuoteView };
-type Message = { tone: 'error' | 'success'; text: ReactNode } | null;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (iso: string) => formatIstDateTime(iso ? new Date(iso) : null);
@@ -31,6 +30,8 @@ const when = (iso: string) => formatIstDateTime(iso ? new Date(iso) : null);
  */
 export function QuotePage({ source }: { source: QuoteSource }) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // What the customer's answer did: kept here, as an accepted or declined quote's page drops the answer forms.
+  const [notice, setNotice] = useState<ReactNode>(null);
 
   const load = useCallback(async () => {
     try {
@@ -67,12 +68,26 @@ export function QuotePage({ source }: { source: QuoteSource }) {
   const { view } = loaded;
   return (
     <Frame title={`Quote ${view.document.number}`} status={view.status}>
+      {notice && (
+        <div className="mb-6">
+          <FormMessage tone="success">{notice}</FormMessage>
+        </div>
+      )}
       <StatusNote view={view} />
       <QuoteDocument view={view} canPay />
       <div className="mt-6">
         <PdfLink source={source} />
       </div>
-      {isAnswerable(view.status) && <Answers source={source} view={view} onAnswered={load} />}
+      {isAnswerable(view.status) && (
+        <Answers
+          source={source}
+          view={view}
+          onAnswered={async (text) => {
+            await load();
+            setNotice(text);
+          }}
+        />
+      )}
     </Frame>
   );
 }
@@ -151,20 +166,15 @@ function Answers({
 }: {
   source: QuoteSource;
   view: QuoteView;
-  onAnswered: () => Promise<void>;
+  onAnswered: (text: ReactNode) => Promise<void>;
 }) {
-  const [message, setMessage] = useState<Message>(null);
-  const answered = async (text: ReactNode) => {
-    await onAnswered();
-    setMessage({ tone: 'success', text });
-  };
+  const answered = onAnswered;
   return (
     <section aria-labelledby="quote-answer" className="mt-8 space-y-6 border-t border-slate-200 pt-6">
       <h2 id="quote-answer" className="text-xl font-bold text-slate-900">
         Your answer
       </h2>
       <p className="text-sm text-slate-700">You can accept this quote until {view.document.validUntil}.</p>
-      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
       <AcceptForm
         view={view}
         onAccept={async (name) => {
