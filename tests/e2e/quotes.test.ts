@@ -1,0 +1,191 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { printedDay } from '../../server/quotes/snapshot';
+import { sharedBrowser } from '../helpers/browser';
+import { expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { admin } from '../helpers/emulators';
+import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
+import { caughtAttachment, mailsTo, waitForMails } from '../helpers/mail-catcher';
+
+// A bespoke project from first word to first payment: a visitor asks for a quote, staff quote
+// ₹4,50,000 with 30/40/30 milestones, the visitor accepts it from the mail's link (no account) and
+// pays the deposit, staff mark the beta delivered, and the console's pipeline counts it.
+
+const browser = sharedBrowser();
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  return (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+}
+
+describe('a quote from request to milestone invoices', () => {
+  it('when a visitor requests a quote, staff quote ₹4,50,000 in 30/40/30 milestones and send it, and the visitor accepts it from the mail, then the ₹1,35,000 deposit is invoiced and paid, the next ₹1,80,000 milestone is invoiced when reached, and the pipeline counts it accepted', async () => {
+    const staff = await createLogin('quoting-staff', { isStaff: true });
+    const email = uniqueEmail('quote-visitor');
+    const brief = 'A shop-floor dashboard for our two CNC lines, with shift reports.';
+
+    // 1. A visitor asks for a quote from the landing page's contact section.
+    await browser.withPage(async ({ page }) => {
+      await page.goto('/');
+      await page.locator('#contact').waitFor();
+      await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+      await page.getByRole('tab', { name: 'Request a Quote' }).click();
+      const form = page.getByRole('form', { name: 'Request a quote' });
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Kavya Rao');
+      await form.getByRole('textbox', { name: 'Business name (optional)' }).fill('Rao Precision Works');
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+      await form.getByRole('combobox', { name: 'Project type' }).selectOption('Factory Management');
+      await form.getByRole('textbox', { name: /What do you need\?/ }).fill(brief);
+      await form.getByRole('combobox', { name: 'Budget' }).selectOption('₹3 – 10 lakh');
+      await form.getByRole('combobox', { name: 'Timeline' }).selectOption('1 – 3 months');
+      await expectAccessible(page, { include: '#contact' });
+      await form.getByRole('button', { name: 'Request a Quote' }).click();
+      const status = page.getByTestId('contact-status');
+      await status.waitFor({ timeout: 15_000 });
+      expect(await status.getAttribute('data-type')).toBe('success');
+    });
+    const enquiries = await admin().db.collection('enquiries').where('email', '==', email).get();
+    expect(enquiries.size).toBe(1);
+    const enquiry = enquiries.docs[0]!;
+    expect(enquiry.data()).toMatchObject({ kind: 'quote request', projectType: 'Factory Management' });
+
+    await browser.withPage(async ({ page: staffPage }) => {
+      // 2. Staff find it in the inbox, marked as a quote request, and make a quote from it.
+      await signInAndOpen(staffPage, staff.email, '/admin/inbox');
+      await pageHeading(staffPage, 'Inbox');
+      await staffPage.getByText('Quote request', { exact: true }).first().waitFor();
+      await staffPage.goto(`/admin/enquiries/${enquiry.id}`);
+      await staffPage.getByText('Factory Management').first().waitFor({ timeout: 20_000 });
+      await staffPage.getByRole('link', { name: 'Make a quote' }).click();
+      await pageHeading(staffPage, 'New quote');
+      const form = staffPage.getByRole('form', { name: 'Quote' });
+      await form.getByRole('textbox', { name: 'Quote for' }).fill('CNC shop-floor dashboard');
+      await form.getByLabel('Line 1 description').fill('Design, build and roll-out');
+      await form.getByLabel('Line 1 rate (₹)').fill('4,50,000');
+      // The default milestones are 30/40/30; the form shows each against the total as staff type.
+      await expect(form.getByTestId('quote-form-total').textContent()).resolves.toBe('₹4,50,000');
+      await expect(form.getByTestId('milestone-1-amount').textContent()).resolves.toBe('₹1,35,000');
+      await expect(form.getByTestId('milestone-2-amount').textContent()).resolves.toBe('₹1,80,000');
+      await expect(form.getByTestId('milestone-3-amount').textContent()).resolves.toBe('₹1,35,000');
+      // Milestones that do not make the total are refused before anything is saved.
+      await form.getByLabel('Milestone 3 percentage').fill('20');
+      await form.getByTestId('milestones-problem').waitFor();
+      await form.getByLabel('Milestone 3 percentage').fill('30');
+      await expect(form.getByTestId('milestones-problem').count()).resolves.toBe(0);
+      const validUntil = await form.getByLabel('Valid until').inputValue();
+      await expectAccessible(staffPage, { include: 'main' });
+      await form.getByRole('button', { name: 'Save draft' }).click();
+
+      // 3. The draft's page: a preview of what the customer will see, then Send.
+      await pageHeading(staffPage, /^Quote QT\/\d{4}-\d{2}\/\d{4,} · version 1$/);
+      const quoteId = staffPage.url().split('/').pop()!;
+      const number = (await admin().db.doc(`quotes/${quoteId}`).get()).get('number') as string;
+      const preview = staffPage.getByTestId('quote-preview');
+      await preview.getByText('Design, build and roll-out').waitFor({ timeout: 20_000 });
+      await expect(preview.getByTestId('quote-total').textContent()).resolves.toContain('₹4,50,000');
+      await expectAccessible(staffPage, { include: 'main' });
+      await staffPage.getByRole('button', { name: 'Send to the customer' }).click();
+      await staffPage.getByRole('heading', { level: 1 }).locator('..').getByText('Sent', { exact: true }).waitFor();
+      await expect(staffPage.getByRole('button', { name: 'Send to the customer' }).count()).resolves.toBe(0);
+      await expect(staffPage.getByRole('form', { name: 'Quote' }).count()).resolves.toBe(0);
+
+      // 4. The mail: the quote's PDF (number, lines, milestones, validity) and a link to its page.
+      const [mail] = (await waitForMails(() => mailsTo(email), 2)).filter((caught) =>
+        caught.subject.startsWith(`Quote ${number}`),
+      );
+      expect(mail, 'the quote mail').toBeDefined();
+      const attachment = mail!.attachments[0] as { generatedFileName: string; contentType: string };
+      expect(attachment.contentType).toBe('application/pdf');
+      const quoteText = await pdfText(await caughtAttachment(mail!.id, attachment.generatedFileName));
+      for (const expected of [
+        number,
+        'Design, build and roll-out',
+        'Deposit on acceptance',
+        'Delivery of the beta',
+        'Go-live',
+        '1,35,000',
+        '1,80,000',
+        '4,50,000',
+      ]) {
+        expect(quoteText).toContain(expected);
+      }
+      // The validity date as the documents print it (e.g. 24 Dec 2026).
+      expect(quoteText).toContain(printedDay(validUntil));
+      const quoteUrl = new URL(/Read and accept the quote: (\S+)/.exec(mail!.text ?? '')![1]!);
+      expect(quoteUrl.pathname).toMatch(/^\/quote\/[A-Za-z0-9_-]+$/);
+
+      // 5. The visitor (a fresh browser, no account) opens the link, accepts, and pays the deposit.
+      await browser.withPage(async ({ page }) => {
+        await page.goto(quoteUrl.pathname);
+        await pageHeading(page, `Quote ${number}`);
+        await page.getByTestId('milestone-1').getByText('₹1,35,000').waitFor();
+        await expectAccessible(page);
+        const accept = page.getByRole('form', { name: 'Accept the quote' });
+        await accept.getByRole('textbox', { name: 'Your full name' }).fill('Kavya Rao');
+        await accept.getByRole('checkbox').check();
+        await accept.getByRole('button', { name: 'Accept the quote' }).click();
+        await page
+          .getByText(/The first invoice, PI\/\d{4}-\d{2}\/\d{4,} for ₹1,35,000, is below and in your email\./)
+          .waitFor({ timeout: 20_000 });
+        const deposit = page.getByTestId('milestone-1');
+        await deposit.getByText('Invoiced', { exact: true }).waitFor();
+        await deposit.getByRole('link', { name: 'Pay ₹1,35,000' }).click();
+        await page.getByRole('button', { name: 'Pay ₹1,35,000' }).click();
+        const checkout = page.getByRole('dialog', { name: 'Test checkout (sandbox)' });
+        await checkout.getByText('₹1,35,000').waitFor();
+        await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+        await page.getByText('Payment successful. Thank you!', { exact: false }).waitFor({ timeout: 20_000 });
+
+        // The quote's page shows the deposit paid and the rest pending.
+        await page.goto(quoteUrl.pathname);
+        await page.getByTestId('milestone-1').getByText('Paid', { exact: true }).waitFor({ timeout: 20_000 });
+        await page.getByTestId('milestone-2').getByText('Not invoiced yet', { exact: true }).waitFor();
+      });
+
+      // The acceptance is recorded: name, version, and the deposit's invoice.
+      const accepted = (await admin().db.doc(`quotes/${quoteId}`).get()).data()!;
+      expect(accepted).toMatchObject({ status: 'Accepted', acceptance: { name: 'Kavya Rao', version: 1 } });
+
+      // 6. Staff see the deposit paid (live), and mark the beta delivered: its ₹1,80,000 invoice is issued.
+      const first = staffPage.getByTestId('console-milestone-1');
+      await first.getByText('Paid', { exact: true }).waitFor({ timeout: 20_000 });
+      await expectAccessible(staffPage, { include: 'main' });
+      await staffPage
+        .getByTestId('console-milestone-2')
+        .getByRole('button', { name: 'Mark reached: invoice it' })
+        .click();
+      await staffPage
+        .getByText(/^Invoice PI\/\d{4}-\d{2}\/\d{4,} for ₹1,80,000 issued and mailed to the customer\.$/)
+        .waitFor({ timeout: 20_000 });
+      await staffPage.getByTestId('console-milestone-2').getByText('Invoiced', { exact: true }).waitFor();
+      await staffPage.getByTestId('console-milestone-3').getByText('Pending', { exact: true }).waitFor();
+      const invoiced = await admin()
+        .db.collection(`users/${accepted.uid as string}/invoices`)
+        .where('amount', '==', 180000)
+        .get();
+      expect(invoiced.size).toBe(1);
+
+      // The customer's page shows it to pay.
+      await browser.withPage(async ({ page }) => {
+        await page.goto(quoteUrl.pathname);
+        await page.getByTestId('milestone-2').getByRole('link', { name: 'Pay ₹1,80,000' }).waitFor({ timeout: 20_000 });
+      });
+
+      // 7. The Quotes view lists it as Accepted, and the home's pipeline counts it.
+      await staffPage.goto('/admin/quotes?status=Accepted');
+      await pageHeading(staffPage, 'Quotes');
+      await staffPage.getByRole('link', { name: `${number} · version 1` }).waitFor({ timeout: 20_000 });
+      await staffPage.getByTestId('quote-totals').getByText('₹4,50,000').waitFor();
+      await expectAccessible(staffPage, { include: 'main' });
+      const acceptedInData = (await admin().db.collection('quotes').where('status', '==', 'Accepted').get()).size;
+      await staffPage.goto('/admin');
+      await staffPage.getByTestId('funnel-accepted').waitFor({ timeout: 20_000 });
+      await expect(staffPage.getByTestId('funnel-accepted').textContent()).resolves.toBe(String(acceptedInData));
+      expect(Number(await staffPage.getByTestId('funnel-quotesSent').textContent())).toBeGreaterThanOrEqual(1);
+      expect(Number(await staffPage.getByTestId('funnel-paid').textContent())).toBeGreaterThanOrEqual(1);
+      expect(Number(await staffPage.getByTestId('funnel-quoteRequests').textContent())).toBeGreaterThanOrEqual(1);
+      await staffPage.getByTestId('quote-revenue-total').getByText('₹1,35,000').waitFor({ timeout: 20_000 });
+      await expectAccessible(staffPage, { include: 'main' });
+    });
+  }, 240_000);
+});
