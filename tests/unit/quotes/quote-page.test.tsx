@@ -110,6 +110,12 @@ describe('the quote page', () => {
 
     expect(acceptQuote).toHaveBeenCalledWith(source, { name: 'Rohan Mehta', agree: true, version: 1 });
     expect(await screen.findByText(/Accepted by Rohan Mehta on/)).toBeInTheDocument();
+    // The answer's message outlives the answer forms, which an accepted quote no longer shows.
+    expect(
+      screen.getByText(
+        'Thank you! The quote is accepted. The first invoice, PI/2026-27/0009 for ₹1,35,000, is below and in your email.',
+      ),
+    ).toBeInTheDocument();
     const deposit = screen.getByTestId('milestone-1');
     expect(within(deposit).getByRole('link', { name: 'Pay ₹1,35,000' })).toHaveAttribute('href', '/pay/P');
     expect(screen.queryByRole('form', { name: 'Accept the quote' })).not.toBeInTheDocument();
