@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { printedDay } from '../../server/quotes/snapshot';
 import { sharedBrowser } from '../helpers/browser';
-import { expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { caughtAttachment, mailsTo, waitForMails } from '../helpers/mail-catcher';
@@ -188,4 +188,58 @@ describe('a quote from request to milestone invoices', () => {
       await expectAccessible(staffPage, { include: 'main' });
     });
   }, 240_000);
+
+  it("when staff withdraw a sent quote from a customer's page, then they are asked first and its link shows it withdrawn with no way to accept", async () => {
+    const customer = await createLogin('quoted-customer', { name: 'Arjun Shah' });
+    const staff = await createLogin('withdrawing-staff', { isStaff: true });
+
+    await browser.withPage(async ({ page: staffPage }) => {
+      await signInAndOpen(staffPage, staff.email, `/admin/customers/${customer.uid}`);
+      await pageHeading(staffPage, 'Arjun Shah');
+      await staffPage.getByRole('region', { name: 'Quotes' }).getByText('No quotes yet.').waitFor();
+      await staffPage.getByRole('link', { name: 'Make a quote' }).click();
+      await pageHeading(staffPage, 'New quote');
+      const form = staffPage.getByRole('form', { name: 'Quote' });
+      await form.getByRole('textbox', { name: 'Quote for' }).fill('Gym members app');
+      await form.getByLabel('Line 1 description').fill('Members app');
+      await form.getByLabel('Line 1 rate (₹)').fill('2,00,000');
+      await form.getByRole('button', { name: 'Save draft' }).click();
+      await pageHeading(staffPage, /^Quote QT\/\d{4}-\d{2}\/\d{4,} · version 1$/);
+      const quoteId = staffPage.url().split('/').pop()!;
+      await staffPage
+        .getByTestId('quote-preview')
+        .getByRole('cell', { name: 'Members app' })
+        .waitFor({ timeout: 20_000 });
+      await staffPage.getByRole('button', { name: 'Send to the customer' }).click();
+      await staffPage.getByRole('button', { name: 'Revise (new version)' }).waitFor();
+      const number = (await admin().db.doc(`quotes/${quoteId}`).get()).get('number') as string;
+      const [mail] = (await waitForMails(() => mailsTo(customer.email), 1)).filter((caught) =>
+        caught.subject.startsWith(`Quote ${number}`),
+      );
+      const quoteUrl = new URL(/Read and accept the quote: (\S+)/.exec(mail!.text ?? '')![1]!);
+
+      // Withdrawing asks first; cancelled, nothing changes.
+      await staffPage.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      const dialog = await shownDialog(staffPage);
+      await dialog.getByRole('heading', { name: 'Withdraw the quote' }).waitFor();
+      await expectAccessible(staffPage);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect((await admin().db.doc(`quotes/${quoteId}`).get()).get('status')).toBe('Sent');
+      await staffPage.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await shownDialog(staffPage);
+      await dialog.getByRole('textbox', { name: /Reason/ }).fill('Scope changed on a call');
+      await dialog.getByRole('button', { name: 'Withdraw the quote' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await staffPage.getByText('Scope changed on a call').waitFor();
+      await expect(staffPage.getByRole('button', { name: 'Withdraw', exact: true }).count()).resolves.toBe(0);
+
+      await browser.withPage(async ({ page }) => {
+        await page.goto(quoteUrl.pathname);
+        await pageHeading(page, `Quote ${number}`);
+        await page.getByText('This quote has been withdrawn.').waitFor();
+        await expect(page.getByRole('form', { name: 'Accept the quote' }).count()).resolves.toBe(0);
+      });
+    });
+  });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/button';
-import { FormMessage } from '@/components/form-field';
+import { FormMessage, TextAreaField } from '@/components/form-field';
+import { Modal } from '@/components/modal';
 import { QuoteDocument } from '@/components/quote-document';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
@@ -73,13 +74,13 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
     const revision = await reviseQuote(quote.id);
     void navigate(to('quotes', revision.id));
   });
-  const withdraw = useAction(() => withdrawQuote(quote.id, ''));
+  const [isWithdrawing, setIsWithdrawing] = useState(false);
   const pdf = useAction(async () => {
     const file = await downloadQuotePdf(quote.id);
     saveFile(file.blob, file.fileName ?? `Quote-${quote.number.replace(/\//g, '-')}.pdf`);
   });
   const isDraft = status === QUOTE_STATUS.draft;
-  const actionError = send.error ?? revise.error ?? withdraw.error ?? pdf.error;
+  const actionError = send.error ?? revise.error ?? pdf.error;
 
   return (
     <ConsolePage title={`Quote ${quote.number} · version ${quote.version}`} actions={<StatusBadge status={status} />}>
@@ -151,8 +152,8 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
               </Button>
             )}
           {(isDraft || status === QUOTE_STATUS.sent || status === QUOTE_STATUS.expired) && (
-            <Button variant="dangerOutline" onClick={() => void withdraw.run()} disabled={withdraw.isBusy}>
-              {withdraw.isBusy ? 'Withdrawing...' : 'Withdraw'}
+            <Button variant="dangerOutline" onClick={() => setIsWithdrawing(true)}>
+              Withdraw
             </Button>
           )}
           <Button variant="secondary" onClick={() => void pdf.run()} disabled={pdf.isBusy}>
@@ -165,6 +166,8 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
           </div>
         )}
       </Panel>
+
+      {isWithdrawing && <WithdrawDialog quote={quote} onClose={() => setIsWithdrawing(false)} />}
 
       <Answers quote={quote} />
       {status === QUOTE_STATUS.accepted && <Milestones quote={quote} />}
@@ -186,6 +189,49 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
         )}
       </Panel>
     </ConsolePage>
+  );
+}
+
+/** Withdrawing is final (the customer can no longer accept it), so it asks first, with an optional reason. */
+function WithdrawDialog({ quote, onClose }: { quote: QuoteRecord; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const withdraw = useAction(async () => {
+    await withdrawQuote(quote.id, reason);
+    onClose();
+  });
+  return (
+    <Modal
+      isOpen
+      onClose={() => !withdraw.isBusy && onClose()}
+      title="Withdraw the quote"
+      description={`${quote.number} · version ${quote.version}: the customer will no longer be able to accept it.`}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void withdraw.run();
+        }}
+        className="space-y-3"
+      >
+        <TextAreaField
+          label="Reason (for the console only)"
+          isOptional
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {withdraw.error && <FormMessage tone="error">{withdraw.error}</FormMessage>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" size="sm" onClick={onClose} disabled={withdraw.isBusy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" size="sm" disabled={withdraw.isBusy}>
+            {withdraw.isBusy ? 'Withdrawing...' : 'Withdraw the quote'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 
