@@ -6,6 +6,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import { makeOrderNumber, paiseToRupees, findCatalogueEntry } from '../src/domain';
+import { customerSearchTokens, enquirySearchTokens } from '../src/domain/search';
 import { initFirebase } from '../server/firebase';
 import { isAlreadyExists } from '../server/errors';
 import { setStaffClaim } from '../server/staff/claims';
@@ -55,8 +56,7 @@ batch.set(user, {
   country: 'India',
   isAnonymous: false,
   createdAt: daysAgo(30),
-  nameLower: DEMO.name.toLowerCase(),
-  emailLower: DEMO.email.toLowerCase(),
+  searchTokens: customerSearchTokens({ ...DEMO, phone: '+91 98450 12345' }),
 });
 batch.set(user.collection('invoices').doc('demo-invoice-1'), {
   invoiceId: 'INV-1001',
@@ -89,18 +89,14 @@ const demoQuery = {
 };
 batch.set(user.collection('queries').doc('demo-query-1'), demoQuery);
 // The staff inbox: the customer's query (same id, linked) and a visitor's enquiry.
-const searchCopies = (name: string, email: string) => ({
-  nameLower: name.toLowerCase(),
-  emailLower: email.toLowerCase(),
-});
 batch.set(db.doc('enquiries/demo-query-1'), {
   ...demoQuery,
-  ...searchCopies(DEMO.name, DEMO.email),
+  searchTokens: enquirySearchTokens(demoQuery),
   source: 'customer',
   uid: DEMO.uid,
   queryId: 'demo-query-1',
 });
-batch.set(db.doc('enquiries/demo-enquiry-1'), {
+const visitorEnquiry = {
   name: 'Kavya Nair',
   email: 'kavya@example.com',
   contactNumber: '+91 90000 11111',
@@ -108,7 +104,10 @@ batch.set(db.doc('enquiries/demo-enquiry-1'), {
   message: 'Could you quote for a clinic booking app?',
   status: 'New',
   submittedAt: daysAgo(1),
-  ...searchCopies('Kavya Nair', 'kavya@example.com'),
+};
+batch.set(db.doc('enquiries/demo-enquiry-1'), {
+  ...visitorEnquiry,
+  searchTokens: enquirySearchTokens(visitorEnquiry),
   source: 'visitor',
   uid: null,
   queryId: null,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { lowerCopy } from '../../src/domain/staff';
+import { customerSearchTokens } from '../../src/domain/search';
 import { DEFAULT_COUNTRY } from '../../src/domain/company';
 import { addAudit } from '../audit';
 import { forEachPage } from '../paging';
@@ -41,8 +41,7 @@ export async function ensureLead(db: Firestore, details: LeadDetails): Promise<s
       pinCode: '',
       isAnonymous: false,
       isLead: true,
-      nameLower: lowerCopy(details.name),
-      emailLower: lowerCopy(details.email.trim()),
+      searchTokens: customerSearchTokens({ ...details, email: details.email.trim() }),
       createdAt: FieldValue.serverTimestamp(),
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { ContactSubmission } from '../../src/domain/schemas';
-import { lowerCopy, type EnquiryUpdate } from '../../src/domain/staff';
+import { enquirySearchTokens } from '../../src/domain/search';
+import type { EnquiryUpdate } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
@@ -33,8 +34,7 @@ function queryData(form: ContactSubmission): DocumentData {
 function enquiryData(form: ContactSubmission, link: { uid: string; queryId: string } | null): DocumentData {
   return {
     ...queryData(form),
-    nameLower: lowerCopy(form.name),
-    emailLower: lowerCopy(form.email),
+    searchTokens: enquirySearchTokens(form),
     source: link ? 'customer' : 'visitor',
     uid: link?.uid ?? null,
     queryId: link?.queryId ?? null,

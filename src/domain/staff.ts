@@ -158,12 +158,3 @@ export function csvCell(value: unknown): string {
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-
-/**
- * The lower-cased copy of a searchable field (`nameLower`, `emailLower`): customers and enquiries
- * are searched by prefix on it. Exactly `toLowerCase()`, which the rules check with `lower()`.
- */
-export const lowerCopy = (value: string) => value.toLowerCase();
-
-/** What a search box's text is compared with: trimmed and lower-cased. */
-export const searchTerm = (value: string) => value.trim().toLowerCase();

@@ -21,6 +21,7 @@ import {
 import type { CartItem } from '@/domain/cart';
 import { paiseToRupees, rupeesToPaise } from '@/domain/money';
 import { paymentStatusOf, type PaymentStatus } from '@/domain/console-status';
+import { customerSearchTokens } from '@/domain/search';
 import { STATUS } from '@/domain/status';
 import { convertedDocs } from './converted-docs';
 import { env } from './env';
@@ -54,6 +55,8 @@ export interface Profile {
   /** The legal business name a tax invoice to the GSTIN is made out to; '' when none. */
   legalName: string;
   isAnonymous: boolean;
+  /** The words staff find the customer by (src/domain/search.ts). */
+  searchTokens?: string[];
   /** A customer record staff billed from an enquiry, with no login (yet); written by the server only. */
   isLead?: boolean;
   createdAt: Date | null;
@@ -133,6 +136,8 @@ const taxDocumentNumberOf = (value: unknown) => {
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const date = (value: unknown) => (value instanceof Timestamp ? value.toDate() : null);
+const stringsOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 /** A server-only amount already in paise (gatewayOrderAmount); undefined when not set. */
 const paise = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : undefined);
 
@@ -184,16 +189,19 @@ const PROFILE_FIELDS = [
   'legalName',
   'isAnonymous',
   'createdAt',
+  'searchTokens',
 ];
 
 /**
- * The profile as written: the fields given, plus the lower-cased copies of name and email the
- * console searches by prefix (the rules check each copy equals its field lower-cased).
+ * The profile as written: the fields given, and with a whole profile (a first save, the details
+ * step) the words staff find it by (`searchTokens`, src/domain/search.ts). A merge of some fields
+ * passes its own tokens, made from the whole profile as it becomes (see the profile feature).
  */
 function storedProfile(profile: Record<string, unknown>): DocumentData {
   const stored = pick(profile, PROFILE_FIELDS);
-  if (typeof stored.name === 'string') stored.nameLower = stored.name.toLowerCase();
-  if (typeof stored.email === 'string') stored.emailLower = stored.email.toLowerCase();
+  if (stored.searchTokens === undefined && 'uid' in stored && 'createdAt' in stored) {
+    stored.searchTokens = customerSearchTokens(stored as Parameters<typeof customerSearchTokens>[0]);
+  }
   return stored;
 }
 
@@ -212,6 +220,7 @@ const profileConverter = converter<Profile>(
     legalName: str(data.legalName),
     isAnonymous: data.isAnonymous === true,
     ...(data.isLead === true ? { isLead: true } : {}),
+    searchTokens: stringsOf(data.searchTokens),
     createdAt: date(data.createdAt),
   }),
   storedProfile,
@@ -364,6 +373,8 @@ export interface Enquiry {
   queryId: string | null;
   /** Internal notes: only staff ever see them. */
   notes: EnquiryNote[];
+  /** The words staff find it by (src/domain/search.ts). */
+  searchTokens: string[];
 }
 
 export interface PaymentRecord {
@@ -436,6 +447,7 @@ const enquiryConverter = converter<Enquiry>(
     uid: str(data.uid) || null,
     queryId: str(data.queryId) || null,
     notes: Array.isArray(data.notes) ? data.notes.map(noteOf) : [],
+    searchTokens: stringsOf(data.searchTokens),
   }),
   readOnly,
 );

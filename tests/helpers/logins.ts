@@ -1,4 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
+import { customerSearchTokens } from '../../src/domain/search';
 import type { Page } from 'playwright-core';
 import { loadFirebaseHooks } from './browser';
 import { uniqueEmail, type FirebaseHooks } from './e2e';
@@ -31,9 +32,8 @@ export async function createLogin(
       country: 'India',
       isAnonymous: false,
       createdAt: FieldValue.serverTimestamp(),
-      nameLower: name.toLowerCase(),
-      emailLower: email.toLowerCase(),
       ...profile,
+      searchTokens: customerSearchTokens({ name, email, ...profile }),
     });
   }
   return { uid: user.uid, email, name };

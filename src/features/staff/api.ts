@@ -20,13 +20,13 @@ import {
   type ProformaFields,
   offlinePaymentSchema,
   refundRequestSchema,
-  searchTerm,
   type DateRange,
   type EnquiryUpdate,
   type IssueProforma,
   type OfflinePayment,
   type RefundRequest,
 } from '@/domain/staff';
+import { searchQueryOf } from '@/domain/search';
 import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
 import { STATUS } from '@/domain/status';
 import { billingDetailsSchema, type BillingDetailsForm } from '@/domain/profile-schemas';
@@ -65,10 +65,19 @@ export async function hasStaffClaim(): Promise<boolean> {
 
 // ---- Lists (each a Query the paged-list hook pages through) --------------------------------------
 
-/** A prefix search on a lower-cased copy: by email when the term has an '@', else by name. */
-function prefixOn(term: string): QueryConstraint[] {
-  const field = term.includes('@') ? 'emailLower' : 'nameLower';
-  return [where(field, '>=', term), where(field, '<=', `${term}\uf8ff`), orderBy(field)];
+/**
+ * A search box's words as a query constraint: rows whose search tokens hold its longest word
+ * (src/domain/search.ts). The rows shown must also hold its other words: see `matchesSearch`.
+ */
+function searchOn(search: string): QueryConstraint[] {
+  const asked = searchQueryOf(search);
+  return asked ? [where('searchTokens', 'array-contains', asked.token)] : [];
+}
+
+/** Whether a row found by `searchOn` also holds the search box's other words. */
+export function matchesSearch(search: string, row: { searchTokens?: string[] }): boolean {
+  const asked = searchQueryOf(search);
+  return !asked || asked.others.every((word) => row.searchTokens?.includes(word));
 }
 
 export interface InboxFilter {
@@ -76,16 +85,15 @@ export interface InboxFilter {
   search: string;
 }
 
-/** The inbox: newest first, or matching names/emails in order when searching; optionally one status. */
+/** The inbox, newest first: optionally one status, and only enquiries holding the searched words. */
 export function inboxQuery(filter: InboxFilter): Query<Enquiry> {
-  const term = searchTerm(filter.search);
   const byStatus = filter.status ? [where('status', '==', filter.status)] : [];
-  return query(enquiriesCollection(), ...byStatus, ...(term ? prefixOn(term) : [orderBy('submittedAt', 'desc')]));
+  return query(enquiriesCollection(), ...byStatus, ...searchOn(filter.search), orderBy('submittedAt', 'desc'));
 }
 
+/** Customers, newest first; only those holding the searched words (any word of a name, business, email, phone, GSTIN). */
 export function customersQuery(search: string): Query<Customer> {
-  const term = searchTerm(search);
-  return query(customersCollection(), ...(term ? prefixOn(term) : [orderBy('createdAt', 'desc')]));
+  return query(customersCollection(), ...searchOn(search), orderBy('createdAt', 'desc'));
 }
 
 /** The invoices list: '' all, a status, or 'overdue' (unpaid past their due date, the longest overdue first). */

@@ -8,8 +8,6 @@ import {
   issueProformaSchema,
   istToday,
   addDays,
-  lowerCopy,
-  searchTerm,
 } from '@/domain/staff';
 import { paymentStatusOf } from '@/domain/console-status';
 import { statusTone } from '@/domain/status';
@@ -67,11 +65,6 @@ describe('staff domain rules', () => {
     expect(paymentStatusOf({ duplicateOf: null, documentMissing: true })).toBe('order-missing');
     expect(paymentStatusOf({ status: 'mismatch' })).toBe('mismatch');
     expect(paymentStatusOf({ status: 'refunded', duplicateOf: 'pay_1' })).toBe('refunded');
-  });
-
-  it('when searching, then stored copies are lower-cased and the typed term is trimmed too', () => {
-    expect(lowerCopy('Asha Verma')).toBe('asha verma');
-    expect(searchTerm('  ASHA ')).toBe('asha');
   });
 
   it('when inbox statuses are shown, then the spec colours hold: New yellow, anything else grey', () => {
