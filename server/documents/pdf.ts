@@ -177,7 +177,13 @@ function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows
       ['Method', paymentMethodLabel(payment.method)],
       ...(payment.reference ? [['Reference', payment.reference] as [string, string]] : []),
       ['Paid on', payment.paidOn],
-      ['Amount paid', rupees(payment.amountPaise)],
+      ...(payment.tdsPaise
+        ? ([
+            ['Amount received', rupees(payment.amountPaise - payment.tdsPaise)],
+            [`TDS deducted${payment.tdsSection ? ` (${payment.tdsSection})` : ''}`, rupees(payment.tdsPaise)],
+            ['Amount settled', rupees(payment.amountPaise)],
+          ] as Array<[string, string]>)
+        : [['Amount paid', rupees(payment.amountPaise)] as [string, string]]),
     ],
   };
 }

@@ -4,7 +4,7 @@ import type { ContactSubmission } from '../../src/domain/schemas';
 import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from './outbox';
 import { oneLine } from './templates/layout';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
-import type { PaymentReceiptData, RefundIssuedData } from './templates';
+import type { InvoiceCancelledData, PaymentReceiptData, RefundIssuedData } from './templates';
 
 /** What each cause puts in the outbox. Recipients are only ever addresses the person gave us. */
 
@@ -112,6 +112,18 @@ export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail]
       replyTo: null,
       attachmentDocumentId: input.documentId,
     },
+  ];
+}
+
+/** An invoice's cancellation, to the customer it was issued to (their account's email, or a lead's); once per invoice. */
+export function invoiceCancelledMail(
+  uid: string,
+  invoiceDocId: string,
+  data: InvoiceCancelledData,
+): [string, OutboxMail] {
+  return [
+    mailIds.invoiceCancelled(uid, invoiceDocId),
+    { template: 'invoice-cancelled', data, to: { uid }, replyTo: null, attachmentDocumentId: null },
   ];
 }
 

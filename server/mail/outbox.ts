@@ -61,6 +61,7 @@ export const mailIds = {
   enquiryCompany: (enquiryId: string) => `enquiry:${enquiryId}:company`,
   payment: (paymentId: string) => `payment:${paymentId}`,
   invoice: (uid: string, invoiceDocId: string) => `invoice:${uid}:${invoiceDocId}`,
+  invoiceCancelled: (uid: string, invoiceDocId: string) => `invoice-cancelled:${uid}:${invoiceDocId}`,
   accountDeleted: (uid: string) => `account-deleted:${uid}`,
   refund: (refundId: string) => `refund:${refundId}`,
 };

@@ -1,6 +1,6 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { CURRENCY, paiseToRupees } from '../../src/domain/money';
-import { pricePayable, readPayable } from '../../src/domain/payable';
+import { payableLabel, pricePayable, readPayable } from '../../src/domain/payable';
 import type { InvoiceLine } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
@@ -9,7 +9,7 @@ import { seriesCounter } from '../documents/numbering';
 import { proformaSnapshot, type ProfileFields } from '../documents/snapshot';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
-import { invoiceIssuedMail } from '../mail/mails';
+import { invoiceCancelledMail, invoiceIssuedMail } from '../mail/mails';
 import { addMail, mailQueued } from '../mail/outbox';
 import type { PaymentsContext } from './context';
 import { addPayLink, payLinkDoc, payLinkToken, payLinkUrl } from './pay-links';
@@ -154,8 +154,8 @@ export const ONLY_PENDING_CANCEL = 'Only an unpaid (Pending) invoice can be canc
 
 /**
  * Cancels an unpaid invoice (status 'Cancelled'), audited: it can no longer be paid (payment
- * orders are refused, its pay link opens nothing, and a capture through a checkout left open is
- * kept as a mismatch for refund).
+ * orders are refused, its pay link says it was cancelled, and a capture through a checkout left
+ * open is kept as a mismatch for refund); the customer is mailed that it is cancelled.
  */
 export async function cancelInvoice(
   ctx: Pick<ProformaContext, 'db' | 'payLinkSecret'>,
@@ -175,6 +175,17 @@ export async function cancelInvoice(
       cancelledBy: actor.uid,
     });
     if (linkSnap!.exists) tx.update(link, { revokedAt: FieldValue.serverTimestamp() });
+    // The customer was mailed the invoice and its pay link: they hear it is cancelled.
+    if (snapshot!.get('issuedBy') === 'company') {
+      const payable = readPayable({ type: 'invoice', docId: ref.docId }, snapshot!.data()!);
+      const [mailId, mail] = invoiceCancelledMail(ref.uid, ref.docId, {
+        customerName: payable.name,
+        label: payableLabel(payable),
+        description: payable.description,
+        amountPaise: payable.amountPaise ?? 0,
+      });
+      addMail(tx, db, mailId, mail);
+    }
     addAudit(tx, db, {
       actor,
       action: 'invoice.cancel',
@@ -183,4 +194,5 @@ export async function cancelInvoice(
       after: { status: STATUS.cancelled },
     });
   });
+  mailQueued();
 }

@@ -86,7 +86,7 @@ export function staffRouter(deps: AppDeps): Router {
   router.post('/api/staff/payments/offline', async (req, res) => {
     const input = offlinePaymentSchema.parse(req.body ?? {});
     const result = await recordOfflinePayment({ ...payments, logger: req.log }, input, actorOf(req.user!));
-    res.status(result.outcome === 'paid' ? 201 : 200).json(result);
+    res.status(result.outcome === 'already-recorded' ? 200 : 201).json(result);
   });
 
   router.get('/api/staff/payments.csv', async (req, res) => {

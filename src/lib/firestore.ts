@@ -20,6 +20,7 @@ import {
 } from 'firebase/firestore';
 import type { CartItem } from '@/domain/cart';
 import { paiseToRupees, rupeesToPaise } from '@/domain/money';
+import { settledPaiseOf } from '@/domain/payable';
 import { paymentStatusOf, type PaymentStatus } from '@/domain/console-status';
 import { customerSearchTokens } from '@/domain/search';
 import { STATUS } from '@/domain/status';
@@ -90,6 +91,8 @@ export interface Invoice {
   dueDate?: string;
   /** The number of the tax invoice (or receipt) issued once it was paid. */
   taxDocumentNumber?: string;
+  /** Paid in parts: what the receipts so far settled (received + TDS), in paise. */
+  settledPaise?: number;
 }
 
 export interface CustomerQuery {
@@ -235,6 +238,7 @@ const invoiceConverter = converter<Invoice>(
     ...(data.kind === 'proforma' ? { kind: 'proforma' as const } : {}),
     ...(typeof data.dueDate === 'string' ? { dueDate: data.dueDate } : {}),
     ...(taxDocumentNumberOf(data.taxDocument) ? { taxDocumentNumber: taxDocumentNumberOf(data.taxDocument) } : {}),
+    ...(settledPaiseOf(data) > 0 ? { settledPaise: settledPaiseOf(data) } : {}),
     invoiceId: str(data.invoiceId) || id,
     name: str(data.name),
     email: str(data.email),
@@ -394,6 +398,19 @@ export interface PaymentRecord {
   reference: string;
   mismatchReason: string;
   createdAt: Date | null;
+  /** The customer's name on what was paid; '' for payments recorded before names were kept. */
+  customerName: string;
+  /** The legal business name its tax invoice is made out to (a registered buyer); ''. */
+  customerLegalName: string;
+  /** What it paid, in words: 'Proforma PI/2026-27/0007 · Website, phase 1'; ''. */
+  paidFor: string;
+  /** The tax invoice (or receipt) issued for it, once numbered. */
+  taxDocument: { number: string; kind: string } | null;
+  /** Payments staff record: the day it arrived (YYYY-MM-DD, India), TDS deducted and its section, what was still due after it. */
+  receivedOn: string;
+  tdsPaise: number;
+  tdsSection: string;
+  balanceDuePaise: number;
 }
 
 export interface MailItem {
@@ -468,6 +485,16 @@ const paymentConverter = converter<PaymentRecord>(
     reference: str(data.reference),
     mismatchReason: str(data.mismatchReason),
     createdAt: date(data.createdAt),
+    customerName: str(data.customerName),
+    customerLegalName: str(data.customerLegalName),
+    paidFor: str(data.paidFor),
+    taxDocument: taxDocumentNumberOf(data.taxDocument)
+      ? { number: taxDocumentNumberOf(data.taxDocument)!, kind: str((data.taxDocument as { kind?: unknown }).kind) }
+      : null,
+    receivedOn: str(data.receivedOn),
+    tdsPaise: num(data.tdsPaise),
+    tdsSection: str(data.tdsSection),
+    balanceDuePaise: num(data.balanceDuePaise),
   }),
   readOnly,
 );

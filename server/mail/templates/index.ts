@@ -1,5 +1,6 @@
 import { accountDeleted, type AccountDeletedData } from './account-deleted';
 import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyData } from './enquiry';
+import { invoiceCancelled, type InvoiceCancelledData } from './invoice-cancelled';
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
 import type { RenderedMail } from './layout';
 import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
@@ -10,6 +11,7 @@ export type {
   AccountDeletedData,
   EnquiryAckData,
   EnquiryCompanyData,
+  InvoiceCancelledData,
   InvoiceIssuedData,
   PaymentReceiptData,
   RefundIssuedData,
@@ -21,6 +23,7 @@ export type MailTemplate =
   | { template: 'enquiry-company'; data: EnquiryCompanyData }
   | { template: 'payment-receipt'; data: PaymentReceiptData }
   | { template: 'invoice-issued'; data: InvoiceIssuedData }
+  | { template: 'invoice-cancelled'; data: InvoiceCancelledData }
   | { template: 'refund-issued'; data: RefundIssuedData }
   | { template: 'account-deleted'; data: AccountDeletedData };
 
@@ -49,6 +52,8 @@ export function renderMail(
       return paymentReceipt(mail.data, { attachments, documents });
     case 'invoice-issued':
       return invoiceIssued(mail.data, { attachments, payUrl });
+    case 'invoice-cancelled':
+      return invoiceCancelled(mail.data);
     case 'refund-issued':
       return refundIssued(mail.data, { attachments });
     case 'account-deleted':

@@ -28,7 +28,7 @@ import {
 } from '@/domain/staff';
 import { searchQueryOf } from '@/domain/search';
 import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
-import { STATUS } from '@/domain/status';
+import { OPEN_STATUSES, STATUS } from '@/domain/status';
 import { billingDetailsSchema, type BillingDetailsForm } from '@/domain/profile-schemas';
 import { apiClient, ApiError } from '@/lib/api-client';
 import { env } from '@/lib/env';
@@ -146,8 +146,9 @@ export const documentsQuery = () => query(taxDocumentsCollection(), orderBy('cre
 export const countOf = async (source: Query<unknown>) => (await getCountFromServer(source)).data().count;
 
 export const newEnquiriesQuery = () => query(enquiriesCollection(), where('status', '==', STATUS.new));
+/** Invoices past their due date with something still to pay (Pending, or Partially paid). */
 export const overdueInvoicesQuery = () =>
-  query(invoicesOfEveryone(), where('status', '==', STATUS.pending), where('dueDate', '<', istToday()));
+  query(invoicesOfEveryone(), where('status', 'in', OPEN_STATUSES), where('dueDate', '<', istToday()));
 export const paymentExceptionsQuery = () => query(paymentsCollection(), where('status', 'in', [...PAYMENT_EXCEPTIONS]));
 
 /** 'YYYY-MM' of the 12 months ending with this one, in India's calendar, oldest first. */
@@ -264,7 +265,9 @@ export function refundPayment(paymentId: string, request: RefundRequest): Promis
   );
 }
 
-export function recordOfflinePayment(input: OfflinePayment): Promise<{ paymentId: string; outcome: string }> {
+export function recordOfflinePayment(
+  input: OfflinePayment,
+): Promise<{ paymentId: string; outcome: 'paid' | 'part-paid' | 'already-recorded'; balanceDuePaise: number }> {
   return apiClient.post('/api/staff/payments/offline', offlinePaymentSchema.parse(input), withAuth);
 }
 
