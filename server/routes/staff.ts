@@ -17,10 +17,10 @@ import { HttpError } from '../errors';
 import { JobRunner, RECONCILE_JOB, reconcileJob } from '../jobs';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
-import { cancelInvoice, issueProforma } from '../payments/proformas';
+import { cancelInvoice, issueProforma, previewProforma } from '../payments/proformas';
 import { refundPayment } from '../payments/refunds';
 import { updateBillingDetails } from '../staff/customers';
-import { billEnquiry } from '../staff/enquiry-billing';
+import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
 
 /** A path parameter that must be a document id (400 otherwise). */
@@ -60,6 +60,16 @@ export function staffRouter(deps: AppDeps): Router {
       actorOf(req.user!),
     );
     res.status(201).json(issued);
+  });
+
+  // Previews write nothing: the exact mail and PDF issuing would send, for staff to check first.
+  router.post('/api/staff/enquiries/:id/proforma/preview', async (req, res) => {
+    const fields = proformaFieldsSchema.parse(req.body ?? {});
+    res.json(await previewEnquiryBill(payments, auth, idParam(req.params.id), fields));
+  });
+
+  router.post('/api/staff/invoices/preview', async (req, res) => {
+    res.json(await previewProforma(payments, issueProformaSchema.parse(req.body ?? {})));
   });
 
   router.post('/api/staff/invoices', async (req, res) => {

@@ -26,6 +26,17 @@ export const PAYABLE_STATUSES = [
 export const PAYMENT_STATUSES = ['paid', 'mismatch', 'duplicate', 'order-missing', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** What each mail is, in words (a template not listed here shows its own name). */
+export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
+  'enquiry-ack': 'Enquiry received (to the sender)',
+  'enquiry-company': 'New enquiry (to us)',
+  'payment-receipt': 'Payment receipt',
+  'invoice-issued': 'Invoice with pay link',
+  'invoice-cancelled': 'Invoice cancelled',
+  'refund-issued': 'Refund made',
+  'account-deleted': 'Account deleted',
+};
+
 /** A payment's status in words. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: 'Paid',

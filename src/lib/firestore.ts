@@ -132,7 +132,9 @@ export interface Order {
 
 /** The number of the tax document the server issued for a paid payable (`taxDocument.number`). */
 const taxDocumentNumberOf = (value: unknown) => {
-  const number = (typeof value === 'object' && value !== null ? (value as { number?: unknown }).number : undefined) as unknown;
+  const number = (
+    typeof value === 'object' && value !== null ? (value as { number?: unknown }).number : undefined
+  ) as unknown;
   return typeof number === 'string' && number ? number : undefined;
 };
 
@@ -419,8 +421,12 @@ export interface MailItem {
   status: string;
   attempts: number;
   lastError: string;
-  /** An address, or 'account of {uid}' for a customer's own account email. */
-  recipient: string;
+  /** To whom: the name the mail greets (or its address's), its address, or the customer whose account email it goes to. */
+  recipientName: string;
+  recipientAddress: string;
+  recipientUid: string;
+  /** What it is about, as the customer knows it ('PI/2026-27/0007', 'Order ORD-…'); ''. */
+  about: string;
   createdAt: Date | null;
 }
 
@@ -434,6 +440,10 @@ export interface TaxDocumentItem {
   amountPaise: number;
   paymentId: string;
   createdAt: Date | null;
+  /** Once issued, as printed: who it is made out to, what it is for, its date. */
+  customerName: string;
+  forLabel: string;
+  issueDate: string;
 }
 
 export interface JobRun {
@@ -501,13 +511,17 @@ const paymentConverter = converter<PaymentRecord>(
 
 const mailConverter = converter<MailItem>((id, data) => {
   const to = (typeof data.to === 'object' && data.to !== null ? data.to : {}) as Record<string, unknown>;
+  const fields = (typeof data.data === 'object' && data.data !== null ? data.data : {}) as Record<string, unknown>;
   return {
     id,
     template: str(data.template),
     status: str(data.status),
     attempts: num(data.attempts),
     lastError: str(data.lastError),
-    recipient: str(to.address) || (to.uid ? `account of ${str(to.uid)}` : ''),
+    recipientName: str(to.name) || str(fields.customerName) || str(fields.name),
+    recipientAddress: str(to.address),
+    recipientUid: str(to.uid),
+    about: str(fields.label) || str(fields.number) || str(fields.reference),
     createdAt: date(data.createdAt),
   };
 }, readOnly);
@@ -520,12 +534,26 @@ const taxDocumentConverter = converter<TaxDocumentItem>(
     series: str(data.series),
     number: str(data.number),
     uid: str(data.uid),
-    amountPaise: num(data.amountPaise),
+    ...printedFacts(data.snapshot, num(data.amountPaise)),
     paymentId: str(data.paymentId),
     createdAt: date(data.createdAt),
   }),
   readOnly,
 );
+
+/** What a list shows of an issued document's snapshot (its printed values); the stored amount before it is issued. */
+function printedFacts(snapshot: unknown, amountPaise: number) {
+  const printed = (typeof snapshot === 'object' && snapshot !== null ? snapshot : {}) as Record<string, unknown>;
+  const field = (value: unknown, key: string) =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  const total = field(printed.totals, 'totalPaise');
+  return {
+    amountPaise: typeof total === 'number' ? total : amountPaise,
+    customerName: str(field(printed.recipient, 'name')),
+    forLabel: str(field(printed.reference, 'label')),
+    issueDate: str(printed.issueDate),
+  };
+}
 
 /** A profile as a row of the console's customer list. */
 export type Customer = Profile & { id: string };

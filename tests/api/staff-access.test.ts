@@ -55,7 +55,16 @@ const ENDPOINTS: Array<{
     method: 'post',
     path: '/api/staff/payments/offline',
     bad: {
-      body: { uid: 'u1', type: 'invoice', docId: 'i1', method: 'cash', reference: 'R1' },
+      body: {
+        uid: 'u1',
+        type: 'invoice',
+        docId: 'i1',
+        requestId: 'request-0001',
+        amountReceivedPaise: 1_000_00,
+        receivedOn: '2026-04-01',
+        method: 'cash',
+        reference: 'R1',
+      },
       message: /Choose how it was paid/,
     },
   },

@@ -31,7 +31,13 @@ describe('staff console', () => {
       await form.getByLabel('Line 2 amount (₹)').fill('265000');
       await expect(form.getByTestId('invoice-total').textContent()).resolves.toBe('₹2,80,000');
       await expectAccessible(staffPage, { include: 'main' });
-      await form.getByRole('button', { name: 'Issue proforma' }).click();
+      // The preview shows the exact mail and its number before anything is issued.
+      await form.getByRole('button', { name: 'Preview' }).click();
+      const preview = await shownDialog(staffPage);
+      await preview.getByText(/^It will be PI\/\d{4}-\d{2}\/\d{4,} for ₹2,80,000/).waitFor();
+      await preview.getByText(customer.email).waitFor();
+      await expectAccessible(staffPage, { include: '[role="dialog"]' });
+      await preview.getByRole('button', { name: 'Issue proforma' }).click();
       await form
         .getByText(/^Proforma PI\/\d{4}-\d{2}\/\d{4,} issued for ₹2,80,000 and mailed to the customer\.$/)
         .waitFor();
@@ -138,6 +144,8 @@ describe('staff console', () => {
       currency: 'INR',
       method: 'card',
       source: 'webhook',
+      customerName: 'Meera Iyer',
+      paidFor: 'Invoice INV-DUP · Factory dashboard',
       duplicateOf: 'pay_first',
       status: 'duplicate',
       refundedPaise: 0,
@@ -150,20 +158,23 @@ describe('staff console', () => {
         await pageHeading(page, 'Payments');
         await page.getByRole('tab', { name: 'Exceptions' }).click();
         const payments = page.getByRole('list', { name: 'Payments' });
-        await payments.getByText(paymentId).waitFor({ timeout: 15_000 });
+        // Names, not ids: who paid and for what; the id stays in the row's details.
+        await payments.getByText('Invoice INV-DUP · Factory dashboard').waitFor({ timeout: 15_000 });
+        await payments.getByText('Meera Iyer').first().waitFor();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(390);
         await expectAccessible(page, { include: 'main' });
 
-        await page.getByRole('button', { name: `Refund payment ${paymentId}` }).click();
+        const opener = page.getByRole('button', { name: 'Refund: Invoice INV-DUP · Factory dashboard' });
+        await opener.click();
         const dialog = await shownDialog(page);
         await expect(dialog.getByLabel(/^Amount/).inputValue()).resolves.toBe('1,500');
         await dialog.getByLabel('Reason').fill('Paid twice');
         await expectAccessible(page, { include: '[role="dialog"]' });
         await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-        await dialog.getByText('Refund processed. (₹1,500)').waitFor();
+        await dialog.getByText('Refund processed. (₹1,500.00)').waitFor();
         await dialog.getByRole('button', { name: 'Done', exact: true }).click();
-        await payments.getByText(paymentId).waitFor({ state: 'detached', timeout: 15_000 });
+        await payments.getByText('Invoice INV-DUP · Factory dashboard').waitFor({ state: 'detached', timeout: 15_000 });
       },
       { width: 390, height: 844 },
     );

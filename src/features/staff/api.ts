@@ -222,6 +222,30 @@ export function updateBillingDetails(uid: string, details: BillingDetailsForm): 
   );
 }
 
+/** Exactly what issuing would mail (its mail and PDF), without issuing anything. */
+export interface ProformaPreview {
+  number: string;
+  amountPaise: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  fileName: string;
+  pdfBase64: string;
+}
+
+export function previewProforma(input: IssueProforma): Promise<ProformaPreview> {
+  return apiClient.post('/api/staff/invoices/preview', issueProformaSchema.parse(input), withAuth);
+}
+
+export function previewEnquiryBill(enquiryId: string, fields: ProformaFields): Promise<ProformaPreview> {
+  return apiClient.post(
+    `/api/staff/enquiries/${encodeURIComponent(enquiryId)}/proforma/preview`,
+    proformaFieldsSchema.parse(fields),
+    withAuth,
+  );
+}
+
 export function issueProforma(input: IssueProforma): Promise<IssuedProforma> {
   return apiClient.post('/api/staff/invoices', issueProformaSchema.parse(input), withAuth);
 }

@@ -20,6 +20,7 @@ import {
   customerPaymentsQuery,
   customerQueriesQuery,
   issueProforma,
+  previewProforma,
   subscribeToCustomer,
 } from './api';
 import { BillingDetailsPanel } from './billing-details';
@@ -80,7 +81,10 @@ function CustomerDetails({ profile }: { profile: Profile }) {
         <BillingDetailsPanel profile={profile} />
       </Panel>
       <Panel id="customer-issue-invoice" title="Issue an invoice">
-        <IssueProformaForm onIssue={(fields) => issueProforma({ ...fields, uid })} />
+        <IssueProformaForm
+          onPreview={(fields) => previewProforma({ ...fields, uid })}
+          onIssue={(fields) => issueProforma({ ...fields, uid })}
+        />
       </Panel>
       <Panel id="customer-invoices" title="Invoices">
         <PagedRows<Invoice>
