@@ -7,6 +7,11 @@ import { taxSettingsFromEnv } from './src/domain/tax-settings';
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 /** The tax settings the site's build compiles in (vite.config.ts), for tests that read the built pages. */
 const builtTaxSettings = taxSettingsFromEnv({ ...loadEnv('production', process.cwd(), ''), ...process.env });
+/**
+ * The default tax settings (see vite.config.ts); component tests pass others explicitly. A new
+ * object per project: Vitest takes the keys out of the object it is given.
+ */
+const unitDefine = () => ({ __TAX_SETTINGS__: JSON.stringify(taxSettingsFromEnv({})) });
 
 // One project per layer so each can be run on its own (`vitest run --project rules`).
 // Everything that shares the emulators runs one file at a time: the tests reset shared state.
@@ -16,11 +21,19 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias },
-        // The default tax settings (see vite.config.ts); component tests pass others explicitly.
-        define: { __TAX_SETTINGS__: JSON.stringify(taxSettingsFromEnv({})) },
+        define: unitDefine(),
+        // Plain .ts tests (domain, server, tooling) run in Node: a jsdom window per file costs more
+        // than most of them take. The few that need one say so with `// @vitest-environment jsdom`.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        define: unitDefine(),
+        // Components (.tsx) with Testing Library.
         test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          name: 'unit-dom',
+          include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/setup-dom.ts'],
         },

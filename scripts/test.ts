@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check, in order, on a throw-away local stack; exits non-zero if any fails.
- *   typecheck -> lint -> unit -> [stack up] rules -> api -> e2e [stack down]
+ *   typecheck -> lint -> unit -> unit-dom -> [stack up] rules -> api -> e2e [stack down]
  * The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by default), so it can run
  * beside `npm start`. Ends with one line 'N passed, N failed'.
  */
@@ -65,6 +65,7 @@ const started = Date.now();
 await step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
 await step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
 await vitest('unit');
+await vitest('unit-dom');
 
 const config = testStackConfig();
 const stack = new Stack({
