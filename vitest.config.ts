@@ -59,6 +59,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        define: { __TAX_SETTINGS__: JSON.stringify(builtTaxSettings) },
+        // Measurements at scale, not part of `npm test`: npm run bench:documents, npm run bench:profile.
+        test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });
