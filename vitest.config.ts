@@ -14,7 +14,7 @@ const builtTaxSettings = taxSettingsFromEnv({ ...loadEnv('production', process.c
 const unitDefine = () => ({ __TAX_SETTINGS__: JSON.stringify(taxSettingsFromEnv({})) });
 
 // One project per layer so each can be run on its own (`vitest run --project rules`).
-// Everything that shares the emulators runs one file at a time: the tests reset shared state.
+// The rules and API tests reset the emulators' data, so their files run one at a time.
 export default defineConfig({
   test: {
     projects: [
@@ -64,7 +64,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Two files (two Chromiums) at a time: they never reset shared state (each journey has its
+          // own users and data), and a journey spends much of its time waiting on the stack. Like the
+          // API tests, the files share one module graph per worker.
+          maxWorkers: 2,
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },
