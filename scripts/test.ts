@@ -34,11 +34,20 @@ const reportDir = path.resolve('.tmp', 'reports');
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 const running = new Set<ChildProcess>();
+// Ctrl-C: the steps running stop (they have the signal too) and no other starts; the stack stops below.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    interrupted = true;
+    for (const child of running) child.kill('SIGTERM');
+  });
+}
 // Kept output goes to a pipe: let the tools colour it as they would a terminal.
 const colour: Record<string, string> = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
 
 /** Runs a command with its output kept in `.tmp/reports/<name>.log`; printed whole when it ends. */
 function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  if (interrupted) return Promise.resolve(130);
   const logFile = path.join(reportDir, `${name}.log`);
   const log = createWriteStream(logFile);
   return new Promise<number>((resolve) => {
@@ -67,6 +76,7 @@ function run(name: string, command: string, args: string[], env: Record<string, 
 }
 
 async function step(name: string, command: string, args: string[]): Promise<void> {
+  if (interrupted) return;
   console.log(`▶ ${name} (+${since().toFixed(0)} s)`);
   const startedAt = since();
   const code = await run(name, command, args);
@@ -82,6 +92,7 @@ async function step(name: string, command: string, args: string[]): Promise<void
 
 async function vitest(project: string, env: Record<string, string> = {}): Promise<void> {
   const name = `${project} tests`;
+  if (interrupted) return;
   console.log(`▶ ${name} (+${since().toFixed(0)} s)`);
   const startedAt = since();
   const jsonFile = path.join(reportDir, `${project}.json`);
@@ -144,10 +155,7 @@ const stack = new Stack({
   },
   log: (line) => console.log(`[stack] ${line}`),
 });
-stopOnSignals(stack, (code) => {
-  for (const child of running) child.kill('SIGTERM');
-  process.exit(code);
-});
+stopOnSignals(stack, (code) => process.exit(code));
 const env = {
   ...stack.env,
   SITE_URL: `http://127.0.0.1:${config.sitePort}`,
