@@ -48,7 +48,7 @@ const colour: Record<string, string> = process.stdout.isTTY ? { FORCE_COLOR: '1'
 /** Runs a command with its output kept in `.tmp/reports/<name>.log`; printed whole when it ends. */
 function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   if (interrupted) return Promise.resolve(130);
-  const logFile = path.join(reportDir, `${name}.log`);
+  const logFile = path.join(reportDir, `${name.replaceAll(' ', '-')}.log`);
   const log = createWriteStream(logFile);
   return new Promise<number>((resolve) => {
     const child = spawn(command, args, {
