@@ -3,10 +3,10 @@
  * Two lanes run side by side from the start, one busy with CPU work, the other mostly waiting on
  * the stack's services:
  *   checks: typecheck -> lint -> unit -> unit-dom
- *   stack:  [emulators, mail catcher] -> rules ‖ api;  [API, site build] -> e2e (after api)
+ *   stack:  [emulators, mail catcher] -> rules ‖ api;  [API, site build] -> e2e (after api and checks)
  * The rules tests use a Firestore project of their own, so they run beside the API tests; the API
  * and e2e tests share the stack's project and mail catcher (the API tests empty both), so e2e waits
- * for the API tests. Each step's output is kept and printed whole when it ends, so lanes do not
+ * for the API tests, and for the checks: its two Chromiums would starve their timed tests. Each step's output is kept and printed whole when it ends, so lanes do not
  * interleave. The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by default), so it
  * can run beside `npm start`. Ends with each step's time and one line 'N passed, N failed'.
  */
@@ -195,6 +195,8 @@ const rules = (async () => {
 const apiThenE2e = (async () => {
   if (await emulatorsUp) await vitest('api', env);
   else notRun('api');
+  // Two Chromiums take both cores: e2e also waits for the checks, whose tests have 5 s timeouts.
+  await checks;
   if (await stackUp) await vitest('e2e', env);
   else notRun('e2e');
 })();
