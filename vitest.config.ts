@@ -40,7 +40,15 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'rules', include: ['tests/rules/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 20_000 },
+        // A file's first call (loading the rules) may meet an emulator that has only just started.
+        test: {
+          name: 'rules',
+          include: ['tests/rules/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },
