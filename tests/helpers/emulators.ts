@@ -86,3 +86,14 @@ export async function createStaffWithToken(email: string): Promise<{ uid: string
   await admin().auth.setCustomUserClaims(uid, { staff: true });
   return { uid, idToken: await signInWithPassword(email) };
 }
+
+/**
+ * Resolves once the clock has left the second `idToken` was signed in (its auth_time). Auth compares
+ * that time with a revocation's in whole seconds, so revoking within the same second would not
+ * count; this waits exactly until it would (half a second on average), not a fixed 1.1 s.
+ */
+export async function pastSignInSecond(idToken: string): Promise<void> {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { auth_time: number };
+  const wait = (payload.auth_time + 1) * 1000 + 5 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}

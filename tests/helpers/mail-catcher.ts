@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, beforeEach } from 'vitest';
 import { accountEmailLookup } from '../../server/mail/recipients';
-import { createSmtpTransport, type MailTransport } from '../../server/mail/transport';
+import { createSmtpTransport, type MailTransport, type SmtpTimeouts } from '../../server/mail/transport';
 import type { DrainOptions } from '../../server/mail/drain';
 import { loadConfig } from '../../server/config';
 import { payLinkUrl } from '../../server/payments/pay-links';
@@ -80,8 +80,13 @@ export async function waitForMails(
 }
 
 /** SMTP to the catcher with short timeouts, as the API would send. */
-export function catcherTransport(url = catcher.smtpUrl): MailTransport {
-  return createSmtpTransport(url, { connectionTimeoutMs: 2000, greetingTimeoutMs: 2000, socketTimeoutMs: 5000 });
+export function catcherTransport(url = catcher.smtpUrl, timeouts: Partial<SmtpTimeouts> = {}): MailTransport {
+  return createSmtpTransport(url, {
+    connectionTimeoutMs: 2000,
+    greetingTimeoutMs: 2000,
+    socketTimeoutMs: 5000,
+    ...timeouts,
+  });
 }
 
 export const TEST_FROM = { address: 'no-reply@nimbus.test', name: 'Nimbus Bespoke Software' };

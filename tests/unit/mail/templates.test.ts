@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
 import { renderMail, type MailTemplate } from '../../../server/mail/templates';
