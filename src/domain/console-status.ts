@@ -19,6 +19,14 @@ export const PAYABLE_STATUSES = [STATUS.pending, STATUS.paid, STATUS.cancelled, 
  */
 export const PAYMENT_STATUSES = ['paid', 'mismatch', 'duplicate', 'order-missing', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** A payment status in words (the accountant's exports). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  paid: 'Paid',
+  mismatch: 'Mismatch',
+  duplicate: 'Duplicate',
+  'order-missing': 'Order missing',
+  refunded: 'Refunded',
+};
 /** The payment statuses that need a person (the console's exceptions view). */
 export const PAYMENT_EXCEPTIONS: readonly PaymentStatus[] = ['mismatch', 'duplicate', 'order-missing'];
 

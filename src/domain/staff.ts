@@ -136,22 +136,6 @@ export function dateRangeMs(range: DateRange): { startMs: number; endMs: number 
 
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
-/** The CSV the accountant gets: one row per payment, these columns. */
-export const PAYMENT_CSV_COLUMNS = [
-  'date',
-  'paymentId',
-  'status',
-  'source',
-  'method',
-  'amount',
-  'refunded',
-  'customerUid',
-  'type',
-  'documentId',
-  'gatewayOrderId',
-  'reference',
-] as const;
-
 /**
  * One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. A negative
  * number stays a number (a credit note's '-500.00'): it cannot run as a formula.

@@ -8,7 +8,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import { dateRangeSchema, type DateRange } from '@/domain/staff';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
+import { PAYMENT_STATUS_LABELS as STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
 import type { PaymentRecord } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter } from './api';
@@ -16,14 +16,6 @@ import { ConsolePage, Facts, FilterInput, FilterSelect } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { saveFile } from './save-file';
 import { useAction } from './use-action';
-
-const STATUS_LABELS: Record<PaymentStatus, string> = {
-  paid: 'Paid',
-  mismatch: 'Mismatch',
-  duplicate: 'Duplicate',
-  'order-missing': 'Order missing',
-  refunded: 'Refunded',
-};
 
 /** What still can be refunded (captured, less refunded and reserved), in paise. */
 const refundablePaise = (payment: PaymentRecord) =>
