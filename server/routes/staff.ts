@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
   documentIdSchema,
   enquiryUpdateSchema,
   issueProformaSchema,
+  monthSchema,
   proformaFieldsSchema,
   offlinePaymentSchema,
   refundRequestSchema,
@@ -21,7 +22,20 @@ import { cancelInvoice, issueProforma } from '../payments/proformas';
 import { refundPayment } from '../payments/refunds';
 import { updateBillingDetails } from '../staff/customers';
 import { billEnquiry } from '../staff/enquiry-billing';
+import { accountantPack } from '../staff/accountant-pack';
 import { paymentsCsv } from '../staff/export';
+
+/** A download for the accountant: saved under its name, and never kept by a cache on the way. */
+function sendFile(res: Response, contentType: string, fileName: string, body: string | Buffer) {
+  res
+    .status(200)
+    .set({
+      'Content-Type': contentType,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    })
+    .send(body);
+}
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);
@@ -91,15 +105,13 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/payments.csv', async (req, res) => {
     const range = dateRangeSchema.parse({ from: req.query.from, to: req.query.to });
-    const csv = await paymentsCsv(db, range);
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="payments-${range.from}-to-${range.to}.csv"`,
-        'Cache-Control': 'private, no-store',
-      })
-      .send(csv);
+    sendFile(res, 'text/csv; charset=utf-8', `payments-${range.from}-to-${range.to}.csv`, await paymentsCsv(db, range));
+  });
+
+  router.get('/api/staff/accountant-pack', async (req, res) => {
+    const month = monthSchema.parse(req.query.month);
+    const pack = await accountantPack(db, month);
+    sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
   });
 
   router.post('/api/staff/jobs/reconcile/run', async (req, res) => {

@@ -1,11 +1,12 @@
 import { PAYMENT_STATUS_LABELS, paymentStatusOf } from './console-status';
 import { istDateTimeCell } from './dates';
 import { formatIstDate } from './document-number';
+import { B2B_COLUMNS, B2CS_COLUMNS, b2bRows, b2csRows, CDNR_COLUMNS, cdnrRows, HSN_COLUMNS, hsnRows } from './gstr1';
 import { paiseToDecimalText } from './money';
 import { payableLabel, readPayable, type PayableRef } from './payable';
 import { paymentMethodLabel } from './payments';
 import { csvText, type CsvColumn } from './staff';
-import type { TaxDocumentSnapshot } from './tax-document';
+import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from './tax-document';
 
 /**
  * The accountant's pack: the CSV files of a month (India's calendar) that the server zips. Pure:
@@ -33,6 +34,87 @@ export interface StoredDocument {
 const pendingLabel = (document: StoredDocument | undefined) =>
   document?.payable && document.subject ? payableLabel(readPayable(document.payable, document.subject)) : '';
 
+// ---- documents.csv: the register of every document issued in the month --------------------------
+
+/** One document of the month, as the server found it. */
+export interface RegisterEntry {
+  id: string;
+  document: StoredDocument;
+  /** A pending document's creation; an issued one carries its printed date. */
+  createdAtMs: number | null;
+  /** A proforma whose invoice staff cancelled since. */
+  isCancelled: boolean;
+}
+
+export interface RegisterRow {
+  number: string;
+  kind: string;
+  date: string;
+  customer: string;
+  gstin: string;
+  /** null while a document is pending: its split is worked out when it is numbered. */
+  taxablePaise: number | null;
+  taxPaise: number | null;
+  totalPaise: number;
+  status: 'issued' | 'pending' | 'cancelled';
+  paidFor: string;
+  original: string;
+  documentId: string;
+}
+
+export function registerRow({ id, document, createdAtMs, isCancelled }: RegisterEntry): RegisterRow {
+  const { snapshot } = document;
+  if (document.status === 'issued' && snapshot) {
+    const { totals } = snapshot;
+    return {
+      number: snapshot.number,
+      kind: DOCUMENT_TITLES[snapshot.kind],
+      date: snapshot.issueDate,
+      customer: snapshot.recipient.name,
+      gstin: snapshot.recipient.gstin ?? '',
+      taxablePaise: totals.taxablePaise,
+      taxPaise: totals.cgstPaise + totals.sgstPaise + totals.igstPaise,
+      totalPaise: totals.totalPaise,
+      status: isCancelled ? 'cancelled' : 'issued',
+      paidFor: snapshot.reference.label,
+      original: snapshot.original?.number ?? '',
+      documentId: id,
+    };
+  }
+  const payable = document.payable && document.subject ? readPayable(document.payable, document.subject) : null;
+  return {
+    number: '',
+    kind: document.series === 'credit-note' ? DOCUMENT_TITLES['credit-note'] : 'Document',
+    date: createdAtMs === null ? '' : formatIstDate(createdAtMs),
+    customer: payable?.name ?? '',
+    gstin: '',
+    taxablePaise: null,
+    taxPaise: null,
+    totalPaise: paise(document.amountPaise),
+    status: 'pending',
+    paidFor: pendingLabel(document),
+    original: '',
+    documentId: id,
+  };
+}
+
+const optionalRupees = (amountPaise: number | null) => (amountPaise === null ? '' : rupees(amountPaise));
+
+export const REGISTER_COLUMNS: Array<CsvColumn<RegisterRow>> = [
+  { header: 'Number', cell: (row) => row.number },
+  { header: 'Document', cell: (row) => row.kind },
+  { header: 'Date', cell: (row) => row.date },
+  { header: 'Customer', cell: (row) => row.customer },
+  { header: 'GSTIN', cell: (row) => row.gstin },
+  { header: 'Taxable value', cell: (row) => optionalRupees(row.taxablePaise) },
+  { header: 'Tax', cell: (row) => optionalRupees(row.taxPaise) },
+  { header: 'Total', cell: (row) => rupees(row.totalPaise) },
+  { header: 'Status', cell: (row) => row.status },
+  { header: 'For', cell: (row) => row.paidFor },
+  { header: 'Original invoice', cell: (row) => row.original },
+  { header: 'Document id', cell: (row) => row.documentId },
+];
+
 // ---- payments.csv (and the Payments screen's CSV) ------------------------------------------------
 
 /** One payment and what it names, as the server read them (any of them may be missing). */
@@ -48,8 +130,6 @@ export interface PaymentEntry {
   /** The order or invoice paid; read only for a payment without a document. */
   payable: Record<string, unknown> | undefined;
 }
-
-const optionalRupees = (amountPaise: number | null) => (amountPaise === null ? '' : rupees(amountPaise));
 
 export interface PaymentRow {
   paidAtMs: number | null;
@@ -128,3 +208,20 @@ export const PAYMENT_COLUMNS: Array<CsvColumn<PaymentRow>> = [
 ];
 
 export const paymentsCsvText = (rows: readonly PaymentRow[]) => csvText(PAYMENT_COLUMNS, rows);
+
+// ---- The pack --------------------------------------------------------------------------------
+
+/** The files of a month's pack, by name: GSTR-1's tables, the register of documents and the payments. */
+export function accountantPackFiles(documents: readonly RegisterEntry[], payments: readonly PaymentRow[]) {
+  const issued = documents.flatMap(({ document }) =>
+    document.status === 'issued' && document.snapshot ? [document.snapshot] : [],
+  );
+  return {
+    'b2b.csv': csvText(B2B_COLUMNS, b2bRows(issued)),
+    'b2cs.csv': csvText(B2CS_COLUMNS, b2csRows(issued)),
+    'cdnr.csv': csvText(CDNR_COLUMNS, cdnrRows(issued)),
+    'hsn.csv': csvText(HSN_COLUMNS, hsnRows(issued)),
+    'documents.csv': csvText(REGISTER_COLUMNS, documents.map(registerRow)),
+    'payments.csv': paymentsCsvText(payments),
+  };
+}

@@ -134,6 +134,34 @@ export function dateRangeMs(range: DateRange): { startMs: number; endMs: number 
   return { startMs: istDayStartMs(range.from), endMs: istDayStartMs(range.to) + 86_400_000 };
 }
 
+export const MONTH_MESSAGE = 'Choose a month (YYYY-MM).';
+
+/** A calendar month, as a month input gives it: '2026-11'. */
+export const monthSchema = z
+  .string({ message: MONTH_MESSAGE })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
+
+/** The month after a 'YYYY-MM' month. */
+function nextMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * [start, end) of a calendar month in India, in epoch milliseconds: '2026-11' is 1 Nov 00:00 IST
+ * (31 Oct 18:30 UTC) up to 1 Dec 00:00 IST. The books and GST returns are kept by India's calendar.
+ */
+export function monthRangeMs(month: string): { startMs: number; endMs: number } {
+  return { startMs: istDayStartMs(`${month}-01`), endMs: istDayStartMs(`${nextMonth(month)}-01`) };
+}
+
+/** The month before the current one in India ('2026-10' on any day of November, IST). */
+export function previousIstMonth(nowMs = Date.now()): string {
+  const [year, monthNumber] = istToday(nowMs).split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber - 2, 1)).toISOString().slice(0, 7);
+}
+
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /**

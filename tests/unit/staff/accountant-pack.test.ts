@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountantPackFiles,
   PAYMENT_COLUMNS,
   paymentRow,
   paymentsCsvText,
+  registerRow,
   type PaymentEntry,
   type StoredDocument,
 } from '@/domain/accountant-pack';
+import { monthRangeMs, monthSchema, MONTH_MESSAGE, previousIstMonth } from '@/domain/staff';
 import { loadConfig } from '../../../server/config';
 import { paymentDocumentSnapshot } from '../../../server/documents/snapshot';
 
@@ -64,6 +67,24 @@ const payment = (fields: Record<string, unknown> = {}): PaymentEntry => ({
   profile: business,
   document: issuedDocument,
   payable: undefined,
+});
+
+describe('months in India time', () => {
+  it('when a month is asked for, then it runs from the 1st 00:00 IST to the next 1st, and 04:00 IST on the 1st is in it', () => {
+    const { startMs, endMs } = monthRangeMs('2026-11');
+    expect(new Date(startMs).toISOString()).toBe('2026-10-31T18:30:00.000Z');
+    expect(new Date(endMs).toISOString()).toBe('2026-11-30T18:30:00.000Z');
+    expect(EARLY_ON_THE_FIRST >= startMs && EARLY_ON_THE_FIRST < endMs).toBe(true);
+    expect(new Date(monthRangeMs('2026-12').endMs).toISOString()).toBe('2026-12-31T18:30:00.000Z');
+  });
+
+  it('when the month is not YYYY-MM, then the schema says to choose one; last month is read in India', () => {
+    for (const bad of [undefined, '', '2026-13', '2026-1', 'November']) {
+      expect(monthSchema.safeParse(bad).error?.issues[0]?.message).toBe(MONTH_MESSAGE);
+    }
+    expect(previousIstMonth(EARLY_ON_THE_FIRST)).toBe('2026-10');
+    expect(previousIstMonth(Date.parse('2027-01-15T12:00:00Z'))).toBe('2026-12');
+  });
 });
 
 describe('paymentRow', () => {
@@ -136,5 +157,75 @@ describe('paymentRow', () => {
 
     expect(paymentsCsvText([received]).split('\r\n')[1]).toContain(',280000.00,0.00,28000.00,194J,2026-10-30,Paid,');
     expect(stamped).toMatchObject({ tdsPaise: 0, receivedOn: '30 Oct 2026' });
+  });
+});
+
+describe('registerRow and the pack', () => {
+  it('when the register lists an issued invoice, a pending document and a cancelled proforma, then each shows its number, totals and status', () => {
+    const proforma = {
+      ...issuedDocument.snapshot!,
+      kind: 'proforma' as const,
+      title: 'Proforma Invoice',
+      number: 'PI/2026-27/0003',
+    };
+    const entries = [
+      { id: 'pay_1', document: issuedDocument, createdAtMs: EARLY_ON_THE_FIRST, isCancelled: false },
+      {
+        id: 'pay_2',
+        document: {
+          status: 'pending' as const,
+          series: 'invoice',
+          amountPaise: 1500_00,
+          payable: { type: 'invoice' as const, docId: 'inv3' },
+          subject: { invoiceId: 'INV-7', name: 'Ravi Kumar' },
+        },
+        createdAtMs: EARLY_ON_THE_FIRST,
+        isCancelled: false,
+      },
+      {
+        id: 'proforma_inv2',
+        document: { status: 'issued' as const, number: proforma.number, snapshot: proforma },
+        createdAtMs: null,
+        isCancelled: true,
+      },
+    ];
+
+    const rows = entries.map(registerRow);
+
+    expect(rows[0]).toMatchObject({
+      number: 'NB/2026-27/0042',
+      kind: 'Tax Invoice',
+      date: '01 Nov 2026',
+      customer: 'Verma Textiles LLP',
+      gstin: '27AAPFU0939F1ZV',
+      taxablePaise: issuedDocument.snapshot!.totals.taxablePaise,
+      taxPaise: issuedDocument.snapshot!.totals.igstPaise,
+      totalPaise: 2_80_000_00,
+      status: 'issued',
+      paidFor: 'Invoice INV-0042',
+    });
+    expect(rows[1]).toMatchObject({
+      number: '',
+      kind: 'Document',
+      date: '01 Nov 2026',
+      customer: 'Ravi Kumar',
+      taxablePaise: null,
+      totalPaise: 1500_00,
+      status: 'pending',
+      paidFor: 'Invoice INV-7',
+    });
+    expect(rows[2]).toMatchObject({
+      number: 'PI/2026-27/0003',
+      kind: 'Proforma Invoice',
+      status: 'cancelled',
+    });
+
+    const files = accountantPackFiles(entries, [paymentRow(payment())]);
+    expect(Object.keys(files)).toEqual(['b2b.csv', 'b2cs.csv', 'cdnr.csv', 'hsn.csv', 'documents.csv', 'payments.csv']);
+    // Only the issued tax invoice is in the return; the proforma is not a supply.
+    expect(files['b2b.csv'].trim().split('\r\n')).toHaveLength(2);
+    expect(files['documents.csv'].split('\r\n')[1]).toBe(
+      'NB/2026-27/0042,Tax Invoice,01 Nov 2026,Verma Textiles LLP,27AAPFU0939F1ZV,237288.14,42711.86,280000.00,issued,Invoice INV-0042,,pay_1',
+    );
   });
 });
