@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
   documentIdSchema,
   enquiryUpdateSchema,
   issueProformaSchema,
+  monthSchema,
   proformaFieldsSchema,
   offlinePaymentSchema,
   refundRequestSchema,
@@ -20,8 +21,21 @@ import { recordOfflinePayment } from '../payments/offline';
 import { cancelInvoice, issueProforma, previewProforma } from '../payments/proformas';
 import { refundPayment } from '../payments/refunds';
 import { updateBillingDetails } from '../staff/customers';
+import { accountantPack } from '../staff/accountant-pack';
 import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
+
+/** A download for the accountant: saved under its name, and never kept by a cache on the way. */
+function sendFile(res: Response, contentType: string, fileName: string, body: string | Buffer) {
+  res
+    .status(200)
+    .set({
+      'Content-Type': contentType,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    })
+    .send(body);
+}
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);
@@ -101,15 +115,13 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/payments.csv', async (req, res) => {
     const range = dateRangeSchema.parse({ from: req.query.from, to: req.query.to });
-    const csv = await paymentsCsv(db, range);
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="payments-${range.from}-to-${range.to}.csv"`,
-        'Cache-Control': 'private, no-store',
-      })
-      .send(csv);
+    sendFile(res, 'text/csv; charset=utf-8', `payments-${range.from}-to-${range.to}.csv`, await paymentsCsv(db, range));
+  });
+
+  router.get('/api/staff/accountant-pack', async (req, res) => {
+    const month = monthSchema.parse(req.query.month);
+    const pack = await accountantPack(db, month);
+    sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
   });
 
   router.post('/api/staff/jobs/reconcile/run', async (req, res) => {

@@ -172,28 +172,43 @@ export function dateRangeMs(range: DateRange): { startMs: number; endMs: number 
   return { startMs: istDayStartMs(range.from), endMs: istDayStartMs(range.to) + 86_400_000 };
 }
 
+export const MONTH_MESSAGE = 'Choose a month (YYYY-MM).';
+
+/** A calendar month, as a month input gives it: '2026-11'. */
+export const monthSchema = z
+  .string({ message: MONTH_MESSAGE })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
+
+/** The month after a 'YYYY-MM' month. */
+function nextMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * [start, end) of a calendar month in India, in epoch milliseconds: '2026-11' is 1 Nov 00:00 IST
+ * (31 Oct 18:30 UTC) up to 1 Dec 00:00 IST. The books and GST returns are kept by India's calendar.
+ */
+export function monthRangeMs(month: string): { startMs: number; endMs: number } {
+  return { startMs: istDayStartMs(`${month}-01`), endMs: istDayStartMs(`${nextMonth(month)}-01`) };
+}
+
+/** The month before the current one in India ('2026-10' on any day of November, IST). */
+export function previousIstMonth(nowMs = Date.now()): string {
+  const [year, monthNumber] = istToday(nowMs).split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber - 2, 1)).toISOString().slice(0, 7);
+}
+
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
-/** The CSV the accountant gets: one row per payment, these columns. */
-export const PAYMENT_CSV_COLUMNS = [
-  'date',
-  'paymentId',
-  'status',
-  'source',
-  'method',
-  'amount',
-  'refunded',
-  'customerUid',
-  'type',
-  'documentId',
-  'gatewayOrderId',
-  'reference',
-] as const;
-
-/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+/**
+ * One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. A negative
+ * number stays a number (a credit note's '-500.00'): it cannot run as a formula.
+ */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -210,4 +225,17 @@ export function customerLabel(customer: {
   const legalName = customer.legalName?.trim() ?? '';
   if (name && legalName && legalName.toLowerCase() !== name.toLowerCase()) return `${name} (${legalName})`;
   return name || legalName || customer.email?.trim() || 'Customer';
+}
+
+/** A column of a CSV file: its header, and what a row puts under it. */
+export interface CsvColumn<Row> {
+  header: string;
+  cell: (row: Row) => unknown;
+}
+
+/** Rows as a CSV file: the header line, then a line per row, each ending CRLF (RFC 4180). */
+export function csvText<Row>(columns: ReadonlyArray<CsvColumn<Row>>, rows: readonly Row[]): string {
+  const lines = [columns.map((column) => csvCell(column.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((column) => csvCell(column.cell(row))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
 }

@@ -79,6 +79,11 @@ const ENDPOINTS: Array<{
     path: '/api/staff/payments.csv?from=2026-04-01&to=2026-04-30',
     bad: { path: '/api/staff/payments.csv?from=2026-05-01&to=2026-04-01', message: /start date/ },
   },
+  {
+    method: 'get',
+    path: '/api/staff/accountant-pack?month=2026-11',
+    bad: { path: '/api/staff/accountant-pack?month=2026-13', message: /^Choose a month \(YYYY-MM\)\.$/ },
+  },
   { method: 'post', path: '/api/staff/jobs/reconcile/run', bad: { message: /./ } },
   {
     method: 'post',

@@ -8,7 +8,7 @@ import { FULLY_REFUNDED, resolvePendingRefunds } from '../../server/payments/ref
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { documentData, payThroughCheckout, seedProfile } from './documents-fixtures';
-import { docData, newUser, sandboxPay } from './payments-fixtures';
+import { docData, newUser, sandboxPay, waitFor } from './payments-fixtures';
 
 let staff: { uid: string; idToken: string };
 
@@ -198,10 +198,15 @@ describe('refunds', () => {
 });
 
 describe('payments export', () => {
-  it('when staff export a date range, then the CSV has one row per payment in the range with its status', async () => {
+  it("when staff export a date range, then the CSV has one row per payment in the range in IST, with the customer's name, what it was for and its status", async () => {
     const { app } = testApp();
     const paid = await paidInvoice(app, 2_500);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const invoiceId = (await docData(paid.path))!.invoiceId as string;
+    const document = await waitFor(
+      () => documentData(paid.paymentId),
+      (stored) => stored?.status === 'issued',
+    );
 
     const response = await request(app)
       .get(`/api/staff/payments.csv?from=${today}&to=${today}`)
@@ -214,10 +219,13 @@ describe('payments export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = response.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'date,paymentId,status,source,method,amount,refunded,customerUid,type,documentId,gatewayOrderId,reference',
+      'Date (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id',
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,${paid.paymentId},paid,verify,card,2500.00,0.00,${paid.customer.uid},invoice,`);
+    expect(lines[1]).toMatch(new RegExp(`^${today} \\d\\d:\\d\\d,Asha Verma,,asha@example.com,`));
+    expect(lines[1]).toContain(
+      `,Invoice ${invoiceId},${document!.number},Card,2500.00,0.00,,,,Paid,,${paid.paymentId}`,
+    );
     expect(empty.text.trim().split('\r\n')).toHaveLength(1);
   });
 });

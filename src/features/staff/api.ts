@@ -14,6 +14,8 @@ import {
 import {
   dateRangeMs,
   istToday,
+  monthRangeMs,
+  monthSchema,
   enquiryUpdateSchema,
   issueProformaSchema,
   proformaFieldsSchema,
@@ -165,9 +167,7 @@ export function lastMonths(count: number, nowMs = Date.now()): string[] {
  * in paise. Summed by the database over that month's payments.
  */
 export async function receivedInMonth(month: string): Promise<number> {
-  const startMs = Date.parse(`${month}-01T00:00:00+05:30`);
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const endMs = Date.parse(`${new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7)}-01T00:00:00+05:30`);
+  const { startMs, endMs } = monthRangeMs(month);
   const inMonth = query(
     paymentsCollection(),
     where('status', 'in', ['paid', 'refunded']),
@@ -317,6 +317,10 @@ async function downloadFile(path: string): Promise<Blob> {
 /** The payments of a date range as a CSV file, for the accountant. */
 export const downloadPaymentsCsv = (range: DateRange) =>
   downloadFile(`/api/staff/payments.csv?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`);
+
+/** A month's accountant's pack (GSTR-1 tables, the register of documents, the payments) as a ZIP. */
+export const downloadAccountantPack = (month: string) =>
+  downloadFile(`/api/staff/accountant-pack?month=${encodeURIComponent(monthSchema.parse(month))}`);
 
 /** An issued tax invoice, receipt or credit note as PDF (staff may read every document). */
 export const downloadDocumentPdf = (id: string) => downloadFile(`/api/documents/${encodeURIComponent(id)}.pdf`);

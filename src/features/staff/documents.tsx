@@ -8,6 +8,7 @@ import { formatInrWithPaise } from '@/domain/money';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { TaxDocumentItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
+import { AccountantPackPanel } from './accountant-pack';
 import { documentsQuery, downloadDocumentPdf } from './api';
 import { ConsolePage } from './console-parts';
 import { useConsoleLink } from './console-path';
@@ -22,6 +23,7 @@ export function DocumentsPage() {
   const list = usePagedList('documents', documentsQuery);
   return (
     <ConsolePage title="Documents">
+      <AccountantPackPanel />
       <PagedRows<TaxDocumentItem>
         list={list}
         label="Documents"

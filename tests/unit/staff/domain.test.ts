@@ -51,12 +51,14 @@ describe('staff domain rules', () => {
     expect(dateRangeSchema.safeParse({ from: '2026-04-02', to: '2026-04-01' }).success).toBe(false);
   });
 
-  it('when CSV cells hold commas, quotes or formula starts, then they are quoted and defused', () => {
+  it('when CSV cells hold commas, quotes or formula starts, then they are quoted and defused; a negative amount stays a number', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell(null)).toBe('');
+    expect(csvCell('-1234.56')).toBe('-1234.56');
+    expect(csvCell('-1+2')).toBe(`'-1+2`);
   });
 
   it('when payment records predate the status field, then their status is read from the markers', () => {
