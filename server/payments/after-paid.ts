@@ -6,6 +6,7 @@ import { paymentReceiptMail } from '../mail/mails';
 import { addMail, mailIds, mailQueued } from '../mail/outbox';
 import type { ReceiptLine } from '../mail/templates/payment-receipt';
 import type { PaymentsContext } from './context';
+import { recordServiceEffects } from './services';
 import type { GatewayOrderLink } from './store';
 
 export interface PaymentEffectsInput {
@@ -96,6 +97,8 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
       paidAt: new Date().toISOString(),
     }),
   );
+  // Yearly maintenance: an order's plans with a yearly fee become services; a renewal moves its service on.
+  recordServiceEffects(tx, db, { paymentId: input.paymentId, link, payable: input.payable, paidAtMs: Date.now() });
 }
 
 /**
