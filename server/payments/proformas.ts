@@ -11,6 +11,7 @@ import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 import { invoiceIssuedMail } from '../mail/mails';
 import { addMail, mailQueued } from '../mail/outbox';
+import type { RenewalNotice } from '../mail/templates/renewals';
 import type { PaymentsContext } from './context';
 import { addPayLink, payLinkDoc, payLinkToken, payLinkUrl } from './pay-links';
 
@@ -32,6 +33,8 @@ export interface ProformaInput {
   dueDate: string;
   /** Where it comes from when it is not staff's own (a renewal, a quote's milestone); stored on it. */
   source?: Record<string, unknown>;
+  /** A yearly maintenance renewal: its mail says what renewing means and what follows. */
+  renewal?: Omit<RenewalNotice, 'profileUrl'>;
 }
 
 export interface IssuedProforma {
@@ -59,7 +62,14 @@ export const proformaDocumentId = (invoiceDocId: string) => `proforma_${invoiceD
 export async function issueProforma(
   ctx: ProformaContext,
   input: ProformaInput,
-  { actor, alsoInTransaction }: { actor: Actor | null; alsoInTransaction?: (tx: Transaction) => void },
+  {
+    actor,
+    alsoInTransaction,
+  }: {
+    actor: Actor | null;
+    /** The caller's own writes, given what is being issued (e.g. a renewal's record of its invoice). */
+    alsoInTransaction?: (tx: Transaction, issued: Omit<IssuedProforma, 'payUrl'>) => void;
+  },
 ): Promise<IssuedProforma> {
   const { db } = ctx;
   const userRef = db.doc(`users/${input.uid}`);
@@ -123,21 +133,23 @@ export async function issueProforma(
     });
     write(tx);
     addPayLink(tx, db, ctx.payLinkSecret, ref);
+    // A lead has no account to log in to: the pay link is their way in.
+    const profileUrl =
+      profile!.get('isLead') === true ? null : `${ctx.siteUrl}/profile?invoice=${encodeURIComponent(invoiceRef.id)}`;
     const [mailId, mail] = invoiceIssuedMail({
       uid: input.uid,
       invoiceDocId: invoiceRef.id,
       documentId,
       customerName: snapshot.recipient.name || name || null,
       snapshot,
-      // A lead has no account to log in to: the pay link is their way in.
-      profileUrl:
-        profile!.get('isLead') === true ? null : `${ctx.siteUrl}/profile?invoice=${encodeURIComponent(invoiceRef.id)}`,
+      profileUrl,
+      renewal: input.renewal ? { ...input.renewal, profileUrl } : null,
     });
     addMail(tx, db, mailId, mail);
     if (actor) {
       addAudit(tx, db, { actor, action: 'invoice.issue', target: invoiceRef.path, before: null, after: stored });
     }
-    alsoInTransaction?.(tx);
+    alsoInTransaction?.(tx, { id: invoiceRef.id, number, amountPaise: pricing.chargedPaise, documentId });
     return { number, amountPaise: pricing.chargedPaise };
   });
   mailQueued();
