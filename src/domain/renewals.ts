@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findCatalogueEntry } from './catalogue';
 import { formatIstDate } from './document-number';
+import { REMINDERS, type RenewalSettings } from './renewal-terms';
 import { addDays, documentIdSchema, paiseSchema } from './staff';
 
 /**
@@ -31,25 +32,7 @@ export const LIVE_SERVICE_STATUSES: ServiceStatus[] = [
   SERVICE_STATUS.overdue,
 ];
 
-export interface RenewalSettings {
-  /** Days before `renewsOn` the renewal invoice is issued (RENEWAL_NOTICE_DAYS). */
-  noticeDays: number;
-  /** Days after `renewsOn` an unpaid renewal lapses (RENEWAL_GRACE_DAYS). */
-  graceDays: number;
-}
-
-/** The defaults, which the Terms and the Refund and Cancellation policies quote. */
-export const RENEWAL_DEFAULTS: RenewalSettings = { noticeDays: 30, graceDays: 30 };
-
-/** The reminder mails, by their day relative to `renewsOn`, in order. */
-export const REMINDERS = [
-  { id: 'before-30', offsetDays: -30 },
-  { id: 'before-7', offsetDays: -7 },
-  { id: 'on-the-day', offsetDays: 0 },
-  { id: 'after-7', offsetDays: 7 },
-] as const;
-
-export type ReminderId = (typeof REMINDERS)[number]['id'];
+export { RENEWAL_DEFAULTS, REMINDERS, type ReminderId, type RenewalSettings } from './renewal-terms';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
