@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { SERVICE_STATUS, servicesForOrder } from '../../src/domain/renewals';
+import { SERVICE_STATUS, servicesForOrder, type NewService } from '../../src/domain/renewals';
 import { STATUS } from '../../src/domain/status';
 import { istToday } from '../../src/domain/staff';
 import type { GatewayOrderLink } from './store';
@@ -47,6 +47,27 @@ export interface ServiceEffectsInput {
   paidAtMs: number;
 }
 
+/** A new service's stored fields (see servicesForOrder for the plan, fee and dates). */
+export function newServiceFields(
+  uid: string,
+  service: NewService,
+  order: { orderId: string; orderNumber: unknown; paymentId: string | null },
+): Record<string, unknown> {
+  const { id: _id, ...fields } = service;
+  return {
+    uid,
+    ...fields,
+    status: SERVICE_STATUS.active,
+    revision: 0,
+    renewal: null,
+    orderId: order.orderId,
+    orderNumber: typeof order.orderNumber === 'string' ? order.orderNumber : null,
+    paymentId: order.paymentId,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  };
+}
+
 /**
  * What a payment does to services, inside markPaid's transaction (writes only, from the payable
  * it already read; it runs once per payment however often the payment is reported):
@@ -60,20 +81,9 @@ export function recordServiceEffects(tx: Transaction, db: Firestore, input: Serv
   const { link, payable } = input;
   if (link.type === 'product_order') {
     const items = Array.isArray(payable.items) ? (payable.items as unknown[]) : [];
+    const order = { orderId: link.docId, orderNumber: payable.orderNumber, paymentId: input.paymentId };
     for (const service of servicesForOrder(link.docId, items, istToday(input.paidAtMs))) {
-      const { id, ...fields } = service;
-      tx.set(serviceDoc(db, link.uid, id), {
-        uid: link.uid,
-        ...fields,
-        status: SERVICE_STATUS.active,
-        revision: 0,
-        renewal: null,
-        orderId: link.docId,
-        orderNumber: typeof payable.orderNumber === 'string' ? payable.orderNumber : null,
-        paymentId: input.paymentId,
-        createdAt: FieldValue.serverTimestamp(),
-        updatedAt: FieldValue.serverTimestamp(),
-      });
+      tx.set(serviceDoc(db, link.uid, service.id), newServiceFields(link.uid, service, order));
     }
     return;
   }

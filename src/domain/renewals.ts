@@ -62,6 +62,16 @@ export function anniversary(day: string, years: number, anchorDay = dayOfMonth(d
 /** The first renewal of a service started on `startedOn`: one year later (see anniversary). */
 export const firstRenewsOn = (startedOn: string) => anniversary(startedOn, 1);
 
+/**
+ * The first renewal on or after `today` of a service started on `startedOn`: for services of orders
+ * paid before renewals were billed (the backfill), which are not billed for years gone by.
+ */
+export function renewsOnFrom(startedOn: string, today: string): string {
+  let years = 1;
+  while (anniversary(startedOn, years) < today) years += 1;
+  return anniversary(startedOn, years);
+}
+
 /** The renewal after `renewsOn`, once it is paid, on the service's anchor day. */
 export const nextRenewsOn = (renewsOn: string, anchorDay: number) => anniversary(renewsOn, 1, anchorDay);
 

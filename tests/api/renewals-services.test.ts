@@ -1,8 +1,10 @@
 import request from 'supertest';
 import type { Express } from 'express';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { firstRenewsOn } from '@/domain/renewals';
-import { istToday } from '@/domain/staff';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { firstRenewsOn, renewsOnFrom } from '@/domain/renewals';
+import { addDays, istToday } from '@/domain/staff';
+import { backfillServices } from '../../server/renewals/backfill';
 import { paymentsContext } from '../../server/app-deps';
 import { reconcilePayments } from '../../server/payments/reconcile';
 import { testApp } from '../helpers/api-app';
@@ -92,5 +94,50 @@ describe('services started by a paid order', () => {
     await verify(app, user.idToken, paid.result).expect(200);
 
     expect(await servicesOf(user.uid)).toHaveLength(0);
+  });
+
+  it('when orders were paid before renewals were billed, then the backfill gives them their services once, renewing on the next anniversary from today', async () => {
+    const { db } = admin();
+    const user = await createUserWithToken(uniqueEmail('backfill'));
+    const paidOn = (daysAgo: number) => Timestamp.fromMillis(Date.now() - daysAgo * 86_400_000);
+    const order = (items: string[], status: string, paidAt: Timestamp) =>
+      db.collection(`users/${user.uid}/orders`).add({
+        orderNumber: `ORD-${Date.now()}`,
+        userId: user.uid,
+        items: items.map((id) => ({ id, name: id, category: 'x', price: '₹1' })),
+        total: 1,
+        currency: 'INR',
+        status,
+        paymentId: 'pay_old',
+        paidAt,
+        createdAt: FieldValue.serverTimestamp(),
+      });
+    const recent = await order(['website-Basic', 'automation-Basic'], 'Paid', paidOn(90));
+    const old = await order(['gym-AI Full Suite'], 'Paid', paidOn(800));
+    await order(['learning-Growth'], 'Pending', paidOn(10));
+    await order(['learning-Starter'], 'Refunded', paidOn(10));
+
+    const first = await backfillServices(db);
+    const again = await backfillServices(db);
+
+    expect([first, again]).toEqual([2, 0]);
+    const services = await servicesOf(user.uid);
+    expect(services.map((service) => service.id).sort()).toEqual(
+      [`${recent.id}_website-basic`, `${old.id}_gym-ai-full-suite`].sort(),
+    );
+    const recentStart = istToday(Date.now() - 90 * 86_400_000);
+    expect((await db.doc(`users/${user.uid}/services/${recent.id}_website-basic`).get()).data()).toMatchObject({
+      startedOn: recentStart,
+      renewsOn: firstRenewsOn(recentStart),
+      status: 'Active',
+      yearlyFeePaise: 2_000_00,
+      paymentId: 'pay_old',
+      backfilled: true,
+    });
+    // Paid 800 days ago: its first renewal passed before billing existed; it renews next from today.
+    const oldService = (await db.doc(`users/${user.uid}/services/${old.id}_gym-ai-full-suite`).get()).data()!;
+    expect(oldService.renewsOn >= istToday()).toBe(true);
+    expect(oldService.renewsOn <= addDays(istToday(), 366)).toBe(true);
+    expect(oldService.renewsOn).toBe(renewsOnFrom(oldService.startedOn, istToday()));
   });
 });

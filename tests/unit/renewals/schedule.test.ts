@@ -13,6 +13,7 @@ import {
   reminderDue,
   renewalKey,
   renewalLineDescription,
+  renewsOnFrom,
   serviceIdFor,
   servicesForOrder,
   serviceStatusOn,
@@ -38,6 +39,13 @@ describe('the renewal date', () => {
     const chain = [service!.renewsOn];
     for (let year = 0; year < 3; year += 1) chain.push(nextRenewsOn(chain[chain.length - 1]!, service!.anchorDay));
     expect(chain).toEqual(['2029-02-28', '2030-02-28', '2031-02-28', '2032-02-29']);
+  });
+
+  it('when an order was paid before renewals were billed, then its service renews on its next anniversary from today', () => {
+    expect(renewsOnFrom('2026-03-15', '2026-11-24')).toBe('2027-03-15');
+    expect(renewsOnFrom('2024-11-10', '2026-11-24')).toBe('2027-11-10');
+    expect(renewsOnFrom('2024-11-24', '2026-11-24')).toBe('2026-11-24');
+    expect(renewsOnFrom('2024-02-29', '2027-03-01')).toBe('2028-02-29');
   });
 
   it('when a payment lands just before or just after midnight in India, then the service starts on that Indian day', () => {
