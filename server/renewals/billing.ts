@@ -121,11 +121,29 @@ export async function renewService(
   }
   if (!service.renewal && today >= issueOn(service.renewsOn, ctx.renewals)) {
     if (await issueRenewal(ctx, snapshot, service, today)) outcome.issued = 1;
+  } else if (!hasNews(ctx, service, today)) {
+    // Most passes find nothing new for most services: no transaction then.
+    return outcome;
   }
   const step = await updateStatus(ctx, ref, today);
   if (step.reminded) outcome.reminded = 1;
   if (step.lapsed) outcome.lapsed = 1;
   return outcome;
+}
+
+/** Whether the service's status or a reminder is due to change on `today` (as updateStatus decides it). */
+function hasNews(ctx: RenewalsContext, service: StoredService, today: string): boolean {
+  const status = serviceStatusOn({ renewsOn: service.renewsOn, isCancelled: false }, today, ctx.renewals);
+  if (status !== service.status) return true;
+  const { renewal } = service;
+  return (
+    renewal !== null &&
+    reminderDue(
+      { renewsOn: service.renewsOn, issuedOn: renewal.issuedOn, remindersSent: renewal.remindersSent },
+      today,
+      ctx.renewals,
+    ) !== null
+  );
 }
 
 async function isInvoiceCancelled(ctx: RenewalsContext, service: StoredService): Promise<boolean> {
