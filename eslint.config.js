@@ -14,10 +14,11 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 // The server's floors, top to bottom: routes and jobs -> services -> infrastructure; an import only
 // ever points down. Services are ordered too: a service may call a lower one, never a higher one.
-const SERVICES = ['staff', 'account', 'enquiries', 'payments', 'documents', 'mail', 'locations'];
+const SERVICES = ['staff', 'renewals', 'account', 'enquiries', 'payments', 'documents', 'mail', 'locations'];
 /** Which services each service may import (besides infrastructure and src/domain). */
 const SERVICE_CALLS = {
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
+  renewals: ['payments', 'mail'],
   account: ['payments', 'documents', 'mail'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],

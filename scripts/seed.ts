@@ -1,6 +1,6 @@
 /**
  * Idempotent demo data for the local stack: one customer with a profile, two invoices, one query
- * and one order, a visitor's enquiry, and a staff login for the console (/admin). Safe to run
+ * and one order, a yearly maintenance service renewing soon, a visitor's enquiry, and a staff login for the console (/admin). Safe to run
  * again: fixed ids, so it overwrites rather than duplicates.
  */
 import { Timestamp } from 'firebase-admin/firestore';
@@ -10,6 +10,9 @@ import { customerSearchTokens, enquirySearchTokens } from '../src/domain/search'
 import { initFirebase } from '../server/firebase';
 import { isAlreadyExists } from '../server/errors';
 import { setStaffClaim } from '../server/staff/claims';
+import { newServiceFields } from '../server/payments/services';
+import { servicesForOrder } from '../src/domain/renewals';
+import { istToday } from '../src/domain/staff';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
 
 const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-site';
@@ -155,6 +158,22 @@ await db
     paidAt: daysAgo(19),
     createdAt: daysAgo(19),
   })
+  .catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error;
+  });
+
+// A yearly maintenance service whose renewal is due within the notice period, as a payment 340 days
+// ago started it: the console's Renewals (Run renewals now) bills it. Created once, like the
+// document above: re-seeding must not reset a renewal already billed.
+const [demoService] = servicesForOrder(
+  'demo-order-0',
+  [{ id: 'website-Business' }],
+  istToday(Date.now() - 340 * 86_400_000),
+);
+await user
+  .collection('services')
+  .doc(demoService!.id)
+  .create(newServiceFields(DEMO.uid, demoService!, { orderId: 'demo-order-0', orderNumber: null, paymentId: null }))
   .catch((error: unknown) => {
     if (!isAlreadyExists(error)) throw error;
   });

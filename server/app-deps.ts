@@ -4,6 +4,7 @@ import type { FirebaseDeps } from './firebase';
 import type { JobRunner } from './jobs/runner';
 import type { PaymentGateway } from './payments/gateway';
 import type { ProformaContext } from './payments/proformas';
+import type { RenewalsContext } from './renewals/store';
 
 /**
  * What the API is built from (see createApp). Its own module, so that routes can depend on it
@@ -28,4 +29,9 @@ export function paymentsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gat
     siteUrl: deps.config.siteUrl,
     payLinkSecret: deps.config.payLinkSecret,
   };
+}
+
+/** What the renewals service works with: the payment services, the renewal schedule, the company's inbox. */
+export function renewalsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gateway' | 'logger'>): RenewalsContext {
+  return { ...paymentsContext(deps), renewals: deps.config.renewals, companyEmail: deps.config.COMPANY_EMAIL };
 }

@@ -15,6 +15,7 @@ import { jobsRouter } from './routes/jobs';
 import { locationsRouter } from './routes/locations';
 import { payRouter } from './routes/pay';
 import { paymentsRouter } from './routes/payments';
+import { servicesRouter } from './routes/services';
 import { staffRouter } from './routes/staff';
 
 /** Builds the API from its dependencies; no listen, so tests build their own. */
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(payRouter(deps));
   app.use(documentsRouter(deps));
   app.use(accountRouter(deps));
+  app.use(servicesRouter(deps));
   app.use(jobsRouter(deps));
   app.use(staffRouter(deps));
 

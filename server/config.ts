@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
+import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
@@ -58,6 +59,12 @@ const schema = z.object({
   ORDER_EXPIRY_HOURS: z.coerce.number().min(0).default(24),
   /** Minutes between passes that cancel expired orders; 0 turns the timer off. */
   ORDER_EXPIRY_CHECK_MINUTES: z.coerce.number().min(0).default(15),
+  /** Days before a service's renewal date its renewal invoice is issued (the policies quote the default). */
+  RENEWAL_NOTICE_DAYS: z.coerce.number().int().min(1).max(180).default(RENEWAL_DEFAULTS.noticeDays),
+  /** Days after the renewal date an unpaid renewal lapses (the policies quote the default). */
+  RENEWAL_GRACE_DAYS: z.coerce.number().int().min(1).max(180).default(RENEWAL_DEFAULTS.graceDays),
+  /** Minutes between passes of the renewals job (invoices, reminders, lapses); 0 turns the timer off. */
+  RENEWAL_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /**
    * Bearer secret of POST /api/jobs/:name (Cloud Scheduler triggers jobs with it), at least 32
    * characters; unset: no such endpoint.
@@ -171,6 +178,8 @@ export type Config = z.infer<typeof schema> & {
   /** Base URL of the site, for links in mails. */
   siteUrl: string;
   documents: DocumentSettings;
+  /** When renewal invoices go out and unpaid renewals lapse (RENEWAL_NOTICE_DAYS, RENEWAL_GRACE_DAYS). */
+  renewals: RenewalSettings;
   /** Worth knowing but not fatal; logged once the logger exists (see createLogger). */
   warnings: string[];
 };
@@ -223,8 +232,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
     documents: documentSettings(config),
+    renewals: { noticeDays: config.RENEWAL_NOTICE_DAYS, graceDays: config.RENEWAL_GRACE_DAYS },
     warnings,
   };
+  if (
+    config.RENEWAL_NOTICE_DAYS !== RENEWAL_DEFAULTS.noticeDays ||
+    config.RENEWAL_GRACE_DAYS !== RENEWAL_DEFAULTS.graceDays
+  ) {
+    warnings.push(
+      `RENEWAL_NOTICE_DAYS/RENEWAL_GRACE_DAYS (${config.RENEWAL_NOTICE_DAYS}/${config.RENEWAL_GRACE_DAYS}) differ from the ${RENEWAL_DEFAULTS.noticeDays}/${RENEWAL_DEFAULTS.graceDays} days the Terms and the Refund and Cancellation policies state: change RENEWAL_DEFAULTS in src/domain/renewals.ts with them.`,
+    );
+  }
   assertSandboxAllowed(result);
   if (!config.PAY_LINK_SECRET && !config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
     throw configError('PAY_LINK_SECRET (32+ characters) is required on a real Firebase project: it signs pay links.');

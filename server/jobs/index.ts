@@ -13,6 +13,8 @@ import type { PaymentsContext } from '../payments/context';
 import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecycle';
 import { payLinkUrl } from '../payments/pay-links';
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
+import { renewalsPass, type RenewalsReport } from '../renewals/billing';
+import type { RenewalsContext } from '../renewals/store';
 import { JobRunner, type JobDefinition } from './runner';
 
 export { JobRunner } from './runner';
@@ -23,6 +25,7 @@ export const RECONCILE_JOB = 'reconcile';
 export const ORDER_EXPIRY_JOB = 'expire-orders';
 export const DOCUMENTS_JOB = 'documents';
 export const MAIL_JOB = 'mail';
+export const RENEWALS_JOB = 'renewals';
 
 /**
  * Reconciliation: once per `intervalMinutes` across all instances (a lease in `leases/reconcile`,
@@ -37,6 +40,22 @@ export function reconcileJob(ctx: PaymentsContext, intervalMinutes: number): Job
     leaseMs: 5 * 60_000,
     run: () => reconcilePass(ctx),
     worthLogging: (report) => report.checked > 0 || (report.refundsChecked ?? 0) > 0,
+  };
+}
+
+/**
+ * Yearly maintenance renewals: issues each renewal's invoice, reminds and lapses unpaid ones, once
+ * per `intervalMinutes` across all instances (0 = only when triggered). Each renewal is claimed in
+ * the transaction that issues it, so even overlapping passes bill it once.
+ */
+export function renewalsJob(ctx: RenewalsContext, intervalMinutes: number): JobDefinition<RenewalsReport> {
+  return {
+    name: RENEWALS_JOB,
+    scope: 'once',
+    everyMs: intervalMinutes * 60_000,
+    leaseMs: 10 * 60_000,
+    run: () => renewalsPass(ctx),
+    worthLogging: (report) => report.issued + report.reminded + report.lapsed + report.replaced + report.failed > 0,
   };
 }
 
@@ -142,5 +161,10 @@ export function createJobs(
       }),
     );
   }
+  // Yearly maintenance renewals: invoices, reminders and lapses.
+  const renewals = { siteUrl: config.siteUrl, payLinkSecret: config.payLinkSecret, companyEmail: config.COMPANY_EMAIL };
+  runner.register(
+    renewalsJob({ ...payments, ...renewals, renewals: config.renewals }, config.RENEWAL_INTERVAL_MINUTES),
+  );
   return runner;
 }

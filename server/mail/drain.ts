@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { takeOver, updateIfUnchanged, type Claim } from '../claims';
 import { forEachPage } from '../paging';
 import { MAIL_COLLECTION, mailDoc, mailQueued, type MailAddress, type MailStatus, type StoredMail } from './outbox';
-import { renderMail } from './templates';
+import { payLinkOf, renderMail } from './templates';
 import { MailSendError, type MailAttachment, type MailTransport } from './transport';
 
 export interface DrainOptions {
@@ -154,7 +154,7 @@ async function sendClaimed(
     if (!to) throw new MailSendError('The account has no email address.', 'permanent');
     const toAddress: MailAddress = 'uid' in mail.to ? { address: to } : mail.to;
     const attachments = (await settings.attachmentsFor?.(mail)) ?? [];
-    const payLink = mail.template === 'invoice-issued' ? mail.data.payLink : undefined;
+    const payLink = payLinkOf(mail);
     // An invoice mail without its pay link would be a dead end: it waits for a worker that makes links.
     if (payLink && !settings.payUrlFor)
       throw new MailSendError('No pay link can be made for this invoice mail.', 'retry');

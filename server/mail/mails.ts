@@ -5,6 +5,7 @@ import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from 
 import { oneLine } from './templates/layout';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import type { InvoiceCancelledData, PaymentReceiptData, RefundIssuedData } from './templates';
+import type { RenewalNotice } from './templates/renewals';
 
 /** What each cause puts in the outbox. Recipients are only ever addresses the person gave us. */
 
@@ -75,6 +76,8 @@ export interface InvoiceMailInput {
   snapshot: TaxDocumentSnapshot;
   /** The customer's account link to it; null for a lead (no account). */
   profileUrl: string | null;
+  /** A yearly maintenance renewal's invoice (see templates/renewals.ts). */
+  renewal?: RenewalNotice | null;
 }
 
 /**
@@ -107,6 +110,7 @@ export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail]
               },
         payLink: { uid: input.uid, type: 'invoice', docId: input.invoiceDocId },
         profileUrl: input.profileUrl,
+        ...(input.renewal ? { renewal: input.renewal } : {}),
       },
       to: { uid: input.uid },
       replyTo: null,

@@ -6,6 +6,7 @@ import { paymentReceiptMail } from '../mail/mails';
 import { addMail, mailIds, mailQueued } from '../mail/outbox';
 import type { PaymentReceiptData, ReceiptLine } from '../mail/templates/payment-receipt';
 import type { PaymentsContext } from './context';
+import { recordServiceEffects } from './services';
 import type { GatewayOrderLink } from './store';
 
 export interface PaymentEffectsInput {
@@ -107,6 +108,8 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
         : {}),
     }),
   );
+  // Yearly maintenance: an order's plans with a yearly fee become services; a renewal moves its service on.
+  recordServiceEffects(tx, db, { paymentId: input.paymentId, link, payable: input.payable, paidAtMs: Date.now() });
 }
 
 /** What a payment's receipt mail says of it: who, how much, for what, how and when. */

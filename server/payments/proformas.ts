@@ -14,6 +14,7 @@ import { HttpError } from '../errors';
 import { invoiceCancelledMail, invoiceIssuedMail } from '../mail/mails';
 import { addMail, mailQueued } from '../mail/outbox';
 import { renderMail, type MailTemplate } from '../mail/templates';
+import type { RenewalNotice } from '../mail/templates/renewals';
 import type { PaymentsContext } from './context';
 import { addPayLink, payLinkDoc, payLinkToken, payLinkUrl } from './pay-links';
 
@@ -35,6 +36,8 @@ export interface ProformaInput {
   dueDate: string;
   /** Where it comes from when it is not staff's own (a renewal, a quote's milestone); stored on it. */
   source?: Record<string, unknown>;
+  /** A yearly maintenance renewal: its mail says what renewing means and what follows. */
+  renewal?: Omit<RenewalNotice, 'profileUrl'>;
 }
 
 export interface IssuedProforma {
@@ -62,7 +65,14 @@ export const proformaDocumentId = (invoiceDocId: string) => `proforma_${invoiceD
 export async function issueProforma(
   ctx: ProformaContext,
   input: ProformaInput,
-  { actor, alsoInTransaction }: { actor: Actor | null; alsoInTransaction?: (tx: Transaction) => void },
+  {
+    actor,
+    alsoInTransaction,
+  }: {
+    actor: Actor | null;
+    /** The caller's own writes, given what is being issued (e.g. a renewal's record of its invoice). */
+    alsoInTransaction?: (tx: Transaction, issued: Omit<IssuedProforma, 'payUrl'>) => void;
+  },
 ): Promise<IssuedProforma> {
   const { db } = ctx;
   const userRef = db.doc(`users/${input.uid}`);
@@ -105,7 +115,7 @@ export async function issueProforma(
         after: { ...stored, issuedByUid: actor.uid },
       });
     }
-    alsoInTransaction?.(tx);
+    alsoInTransaction?.(tx, { id: invoiceRef.id, number, amountPaise: chargedPaise, documentId });
     return { number, amountPaise: chargedPaise };
   });
   mailQueued();
@@ -167,14 +177,17 @@ function draftProforma(
     financialYear,
     issuedAtMs,
   });
+  // A lead has no account to log in to: the pay link is their way in.
+  const profileUrl =
+    profile.isLead === true ? null : `${ctx.siteUrl}/profile?invoice=${encodeURIComponent(invoiceDocId)}`;
   const mail = invoiceIssuedMail({
     uid: input.uid,
     invoiceDocId,
     documentId: proformaDocumentId(invoiceDocId),
     customerName: snapshot.recipient.name || name || null,
     snapshot,
-    // A lead has no account to log in to: the pay link is their way in.
-    profileUrl: profile.isLead === true ? null : `${ctx.siteUrl}/profile?invoice=${encodeURIComponent(invoiceDocId)}`,
+    profileUrl,
+    renewal: input.renewal ? { ...input.renewal, profileUrl } : null,
   });
   return { stored, snapshot, chargedPaise: pricing.chargedPaise, mail, email };
 }

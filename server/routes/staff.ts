@@ -10,12 +10,13 @@ import {
   offlinePaymentSchema,
   refundRequestSchema,
 } from '../../src/domain/staff';
-import { paymentsContext, type AppDeps } from '../app-deps';
+import { serviceUpdateSchema } from '../../src/domain/renewals';
+import { paymentsContext, renewalsContext, type AppDeps } from '../app-deps';
 import { addAudit, recordAudit } from '../audit';
 import { actorOf, requireStaff } from '../auth';
 import { updateEnquiry } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
-import { JobRunner, RECONCILE_JOB, reconcileJob } from '../jobs';
+import { JobRunner, RECONCILE_JOB, reconcileJob, RENEWALS_JOB, renewalsJob } from '../jobs';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
 import { cancelInvoice, issueProforma, previewProforma } from '../payments/proformas';
@@ -24,6 +25,9 @@ import { updateBillingDetails } from '../staff/customers';
 import { accountantPack } from '../staff/accountant-pack';
 import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
+import { reinstateService, stopService, updateService } from '../renewals/actions';
+import { requestDeadline } from '../deadline';
+import { JOB_REQUEST_TIMEOUT_MS } from './jobs';
 
 /** A download for the accountant: saved under its name, and never kept by a cache on the way. */
 function sendFile(res: Response, contentType: string, fileName: string, body: string | Buffer) {
@@ -143,6 +147,42 @@ export function staffRouter(deps: AppDeps): Router {
       throw new HttpError(502, `Reconciliation failed: ${outcome.error ?? 'unknown error'}`);
     }
     res.json(outcome);
+  });
+
+  // Yearly maintenance renewals: run the job now (audited like reconciliation's Run now), and a
+  // service's changes, each audited in its own transaction.
+  router.post('/api/staff/jobs/renewals/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
+    const runner = deps.jobs?.has(RENEWALS_JOB)
+      ? deps.jobs
+      : new JobRunner(db, req.log).register(renewalsJob({ ...renewalsContext(deps), logger: req.log }, 0));
+    const outcome = await runner.run(RENEWALS_JOB, { trigger: 'manual', force: true });
+    await recordAudit(db, {
+      actor: actorOf(req.user!),
+      action: 'job.run',
+      target: `leases/${RENEWALS_JOB}`,
+      before: null,
+      after: { outcome: outcome.outcome, ok: outcome.outcome === 'ran' ? outcome.ok : null },
+    });
+    if (outcome.outcome === 'busy') throw new HttpError(409, 'Renewals are running already. Try again shortly.');
+    if (outcome.outcome === 'ran' && !outcome.ok) {
+      throw new HttpError(502, `Renewals failed: ${outcome.error ?? 'unknown error'}`);
+    }
+    res.json(outcome);
+  });
+
+  const serviceRef = (params: Record<string, unknown>) => ({ uid: idParam(params.uid), serviceId: idParam(params.id) });
+  router.post('/api/staff/customers/:uid/services/:id', async (req, res) => {
+    const update = serviceUpdateSchema.parse(req.body ?? {});
+    const ctx = { ...renewalsContext(deps), logger: req.log };
+    res.json(await updateService(ctx, serviceRef(req.params), update, { actor: actorOf(req.user!) }));
+  });
+  router.post('/api/staff/customers/:uid/services/:id/cancel', async (req, res) => {
+    const ctx = { ...renewalsContext(deps), logger: req.log };
+    res.json(await stopService(ctx, serviceRef(req.params), { by: 'staff', actor: actorOf(req.user!) }));
+  });
+  router.post('/api/staff/customers/:uid/services/:id/reinstate', async (req, res) => {
+    const ctx = { ...renewalsContext(deps), logger: req.log };
+    res.json(await reinstateService(ctx, serviceRef(req.params), { actor: actorOf(req.user!) }));
   });
 
   router.post('/api/staff/mail/:id/resend', async (req, res) => {

@@ -19,18 +19,25 @@ export const OPEN_STATUSES: readonly string[] = [STATUS.pending, STATUS.partiall
 /** Whether an order or invoice still takes payments. */
 export const isOpenStatus = (status: string | null | undefined) => OPEN_STATUSES.includes(status ?? '');
 
-/** Badge colour of a status: pending/new yellow, completed/paid green, cancelled red, else grey. */
+/**
+ * Badge colour of a status: pending/new/partially paid (and a renewal due) yellow, completed/paid (and an active
+ * service) green, cancelled (and an overdue or lapsed service) red, else grey.
+ */
 export function statusTone(status: string | undefined | null): BadgeTone {
   switch ((status ?? '').trim().toLowerCase()) {
     case 'pending':
     case 'partially paid':
     case 'new':
+    case 'renewal due':
       return 'yellow';
     case 'completed':
     case 'paid':
+    case 'active':
       return 'green';
     case 'cancelled':
     case 'canceled':
+    case 'overdue':
+    case 'lapsed':
       return 'red';
     default:
       return 'grey';

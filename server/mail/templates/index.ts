@@ -5,6 +5,14 @@ import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
 import type { RenderedMail } from './layout';
 import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
+import {
+  renewalLapsed,
+  renewalReminder,
+  serviceStopped,
+  type RenewalLapsedData,
+  type RenewalReminderData,
+  type ServiceStoppedData,
+} from './renewals';
 
 export type { RenderedMail } from './layout';
 export type {
@@ -15,6 +23,9 @@ export type {
   InvoiceIssuedData,
   PaymentReceiptData,
   RefundIssuedData,
+  RenewalLapsedData,
+  RenewalReminderData,
+  ServiceStoppedData,
 };
 
 /** Every mail the site sends: a template name and the data it is rendered from (stored in mail/{id}). */
@@ -25,7 +36,10 @@ export type MailTemplate =
   | { template: 'invoice-issued'; data: InvoiceIssuedData }
   | { template: 'invoice-cancelled'; data: InvoiceCancelledData }
   | { template: 'refund-issued'; data: RefundIssuedData }
-  | { template: 'account-deleted'; data: AccountDeletedData };
+  | { template: 'account-deleted'; data: AccountDeletedData }
+  | { template: 'renewal-reminder'; data: RenewalReminderData }
+  | { template: 'renewal-lapsed'; data: RenewalLapsedData }
+  | { template: 'service-stopped'; data: ServiceStoppedData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -36,6 +50,22 @@ export interface RenderContext {
   documents?: string[];
   /** The pay link of an invoice mail (never stored: it is a bearer token). */
   payUrl?: string;
+}
+
+/** The invoice whose pay link a mail carries (made when it is sent: a link is a bearer token, never stored). */
+export function payLinkOf(
+  mail: MailTemplate,
+): { uid: string; type: 'invoice' | 'product_order'; docId: string } | undefined {
+  switch (mail.template) {
+    case 'invoice-issued':
+      return mail.data.payLink;
+    case 'renewal-reminder':
+      return mail.data.payLink;
+    case 'renewal-lapsed':
+      return mail.data.audience === 'customer' ? mail.data.payLink : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** Renders a stored mail; its attachments are named in the text. */
@@ -58,6 +88,12 @@ export function renderMail(
       return refundIssued(mail.data, { attachments });
     case 'account-deleted':
       return accountDeleted(mail.data);
+    case 'renewal-reminder':
+      return renewalReminder(mail.data, { payUrl });
+    case 'renewal-lapsed':
+      return renewalLapsed(mail.data, { payUrl });
+    case 'service-stopped':
+      return serviceStopped(mail.data);
     default: {
       const unknown: never = mail;
       throw new Error(`Unknown mail template: ${(unknown as { template: string }).template}`);

@@ -10,6 +10,7 @@ import {
   DeleteAccountPanel,
   InvoiceToPay,
   InvoicesList,
+  MyServices,
   OrdersList,
   ProfileOverview,
   QueriesList,
@@ -20,7 +21,7 @@ import { DownloadDocument } from '@/features/receipts/download-document';
 import { signOutUser, type SessionUser } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';
-import type { Invoice, Order } from '@/lib/firestore';
+import type { Invoice, Order, Service } from '@/lib/firestore';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, receiptPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
@@ -59,6 +60,10 @@ function ProfilePage({ user }: { user: SessionUser }) {
   }
   const payInvoice = (invoice: Invoice) =>
     void pay({ type: 'invoice', docId: invoice.id, invoiceId: invoice.invoiceId });
+  // A due renewal is paid as its proforma invoice, through the same checkout.
+  const payRenewal = (service: Service) =>
+    service.renewal &&
+    void pay({ type: 'invoice', docId: service.renewal.invoiceDocId, invoiceId: service.renewal.number });
   const payOrder = (order: Order) =>
     void pay({ type: 'product_order', docId: order.id, orderNumber: order.orderNumber });
 
@@ -125,6 +130,13 @@ function ProfilePage({ user }: { user: SessionUser }) {
             documentAction={documentAction}
           />
         )}
+        <MyServices
+          uid={user.uid}
+          payingId={payment.payingId}
+          onPay={payRenewal}
+          documentAction={documentAction}
+          onNotice={notify}
+        />
         <InvoicesList
           uid={user.uid}
           payingId={payment.payingId}

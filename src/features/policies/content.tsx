@@ -1,4 +1,5 @@
 import { COMPANY, POLICY_DATE } from '@/domain/company';
+import { RENEWAL_DEFAULTS } from '@/domain/renewal-terms';
 import type { TaxSettings } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
 import type { PolicyDocument } from './policy-page';
@@ -398,11 +399,22 @@ export const TERMS: PolicyDocument = {
       id: 'maintenance-plans',
       heading: 'Maintenance plans',
       body: (
-        <p>
-          Yearly maintenance plans start on the go-live date and renew each year unless cancelled as described in our
-          Cancellation &amp; Shipping Policy. They cover fixes, security updates, hosting and support within the scope
-          of the plan; new features are quoted separately.
-        </p>
+        <>
+          <p>
+            A plan with a yearly fee includes maintenance from the day its order is paid, and renews every year on that
+            date (a plan started on 29 February renews on 28 February in other years). Maintenance covers fixes,
+            security updates, hosting and support within the scope of the plan; new features are quoted separately.
+          </p>
+          <p>
+            We never debit your card or account automatically. {RENEWAL_DEFAULTS.noticeDays} days before each renewal
+            date we email you a proforma invoice for the yearly fee, with a link to pay it online, and we remind you 7
+            days before the renewal date, on the day and 7 days after. The fee is the one shown on our website when you
+            bought the plan, unless we agree another in writing. If the renewal is still unpaid{' '}
+            {RENEWAL_DEFAULTS.graceDays} days after the renewal date, the plan lapses: we stop maintenance, updates and
+            support until it is paid, and paying that invoice restarts the plan for the year from its renewal date. You
+            can stop a plan renewing at any time, as described in our Cancellation &amp; Shipping Policy.
+          </p>
+        </>
       ),
     },
     {
@@ -519,8 +531,9 @@ export const REFUND_POLICY: PolicyDocument = {
       body: (
         <p>
           Yearly maintenance fees are not refundable for the current year once the year has started, because hosting and
-          support capacity is reserved for you. If you cancel before a renewal date, you will not be charged for the
-          next year. If you were charged for a renewal you had cancelled in time, we refund that charge in full.
+          support capacity is reserved for you. If you stop renewing before a renewal date, its renewal invoice is
+          cancelled and you are not charged for the next year. If a payment still reaches us for a renewal you had
+          stopped, we refund it in full.
         </p>
       ),
     },
@@ -606,9 +619,13 @@ export const CANCELLATION_POLICY: PolicyDocument = {
       heading: 'Cancelling a maintenance plan',
       body: (
         <p>
-          Recurring maintenance plans renew every year. To stop a renewal, cancel at least 15 days before the renewal
-          date. Services continue until the end of the year already paid for. After that we stop hosting, updates and
-          support, and help you move the software and data to another provider if you ask.
+          Recurring maintenance plans renew every year on their renewal date. To stop a renewal, choose &lsquo;Stop
+          renewing&rsquo; under My Services on your profile page, or write to us, at any time: we confirm it by email,
+          we will not bill the plan again, and a renewal invoice already sent to you is cancelled. Services continue
+          until the end of the year already paid for (the renewal date) and then end; if you stop after an unpaid
+          renewal date, they end that day. A renewal left unpaid {RENEWAL_DEFAULTS.graceDays} days after its date lapses
+          as described in our Terms &amp; Conditions. After your services end we stop hosting, updates and support, and
+          help you move the software and data to another provider if you ask.
         </p>
       ),
     },

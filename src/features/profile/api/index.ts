@@ -2,3 +2,4 @@
 export * from './account';
 export * from './lists';
 export * from './profile';
+export * from './services';
