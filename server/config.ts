@@ -9,6 +9,8 @@ import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domai
 export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
 /** Public too: pay links on the emulators only. */
 const DEMO_PAY_LINK_SECRET = 'local-pay-link-secret-for-the-emulators-only';
+/** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
+export const DEMO_APP_CHECK_SECRET = 'local-app-check-secret-for-the-emulators-only';
 
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
@@ -67,6 +69,13 @@ const schema = z.object({
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined))
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  /**
+   * Firebase App Check on every route a browser calls (see server/app-check.ts): 'enforce' refuses
+   * a request without a valid token (401), 'monitor' only logs it, 'off' does not check.
+   */
+  APP_CHECK: z.enum(['off', 'monitor', 'enforce']).default('enforce'),
+  /** Signs the local App Check tokens of a demo project (emulators); ignored on a real project. */
+  APP_CHECK_LOCAL_SECRET: z.string().min(16).default(DEMO_APP_CHECK_SECRET),
   /** Payment order and verify requests per client IP per minute (the benchmark raises it). */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Pay-link requests (/api/pay/…: lookups, PDFs, payments) per client IP per minute. */
@@ -204,6 +213,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Firebase Admin can also find credentials on Google Cloud itself; only warn.
     warnings.push(
       'GOOGLE_APPLICATION_CREDENTIALS is not set; Firebase Admin will use the platform default credentials.',
+    );
+  }
+  if (!config.FIREBASE_PROJECT_ID.startsWith('demo-') && config.APP_CHECK !== 'enforce') {
+    warnings.push(
+      `APP_CHECK=${config.APP_CHECK} on a real project: requests without a valid App Check token are ${config.APP_CHECK === 'off' ? 'not even checked' : 'only logged'}. Set APP_CHECK=enforce once the site sends tokens.`,
     );
   }
   const mailFrom = parseMailbox(config.MAIL_FROM);

@@ -25,7 +25,7 @@ import {
 } from '@/domain/staff';
 import { PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
 import { billingDetailsSchema, type BillingDetailsForm } from '@/domain/profile-schemas';
-import { apiClient, ApiError } from '@/lib/api-client';
+import { apiClient, ApiError, appCheckHeaders } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import {
   customersCollection,
@@ -217,8 +217,10 @@ export function resendMail(id: string): Promise<{ status: string }> {
 
 /** A file the API serves to staff (a CSV export, a document's PDF), as a Blob. */
 async function downloadFile(path: string): Promise<Blob> {
-  const token = await currentIdToken();
-  const response = await fetch(`${env.apiUrl}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const [token, appCheck] = await Promise.all([currentIdToken(), appCheckHeaders()]);
+  const response = await fetch(`${env.apiUrl}${path}`, {
+    headers: { ...appCheck, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(response.status, body?.message ?? `Download failed (${response.status}).`);
