@@ -18,7 +18,7 @@ const SERVICES = ['staff', 'account', 'enquiries', 'payments', 'documents', 'mai
 /** Which services each service may import (besides infrastructure and src/domain). */
 const SERVICE_CALLS = {
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
-  account: ['payments', 'documents', 'mail'],
+  account: ['payments', 'documents', 'mail', 'enquiries'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],
   documents: ['mail'],

@@ -19,7 +19,7 @@ export function accountRouter(deps: AppDeps): Router {
     requestDeadline(ACCOUNT_DELETION_TIMEOUT_MS),
     authenticate(deps.firebase.auth, { required: true }),
     async (req, res) => {
-      await deleteAccount(deps.firebase, req.user!, { logger: req.log });
+      await deleteAccount({ ...deps.firebase, documents: deps.config.documents }, req.user!, { logger: req.log });
       res.json({ message: 'Your account has been deleted.' });
     },
   );
