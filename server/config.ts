@@ -58,6 +58,11 @@ const schema = z.object({
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /** A cart's order nobody pays within this many hours is cancelled; 0 keeps them open. */
   ORDER_EXPIRY_HOURS: z.coerce.number().min(0).default(24),
+  /**
+   * Hours between passes of the retention job, which deletes a deleted account's kept records once
+   * the law no longer makes us keep them; 0 turns the timer off (Cloud Scheduler can still run it).
+   */
+  RETENTION_INTERVAL_HOURS: z.coerce.number().min(0).default(6),
   /** Minutes between passes that cancel expired orders; 0 turns the timer off. */
   ORDER_EXPIRY_CHECK_MINUTES: z.coerce.number().min(0).default(15),
   /**
