@@ -51,7 +51,11 @@ export function createApp(deps: AppDeps): Express {
       logger,
       genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
       // Never log tokens or signatures.
-      redact: ['req.headers.authorization', 'req.headers["x-razorpay-signature"]', 'req.headers["x-firebase-appcheck"]'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers["x-razorpay-signature"]',
+        'req.headers["x-firebase-appcheck"]',
+      ],
     }),
   );
   // The API only ever answers JSON, so its own CSP can be the strictest one.

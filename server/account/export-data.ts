@@ -45,7 +45,11 @@ interface ExportedDoc {
   fields: unknown;
 }
 
-const exported = (doc: DocumentSnapshot): ExportedDoc => ({ id: doc.id, path: doc.ref.path, fields: plain(doc.data()) });
+const exported = (doc: DocumentSnapshot): ExportedDoc => ({
+  id: doc.id,
+  path: doc.ref.path,
+  fields: plain(doc.data()),
+});
 
 /** Every document a query matches, a page at a time (ordered by id, so the cursor holds). */
 async function all(query: Query): Promise<DocumentSnapshot[]> {

@@ -30,9 +30,7 @@ export async function deleteExpiredRecords(
     await forEachPage(
       db.collection(collection).where('retainUntil', '<=', Timestamp.fromMillis(now)).orderBy('retainUntil'),
       async (docs) => {
-        const expired = docs.filter(
-          (doc) => collection === 'deletedAccounts' || doc.get('deletedAccount') === true,
-        );
+        const expired = docs.filter((doc) => collection === 'deletedAccounts' || doc.get('deletedAccount') === true);
         if (expired.length === 0) return;
         const batch = db.batch();
         for (const doc of expired) batch.delete(doc.ref);

@@ -37,7 +37,9 @@ function startAppCheck(): AppCheck | null {
       isTokenAutoRefreshEnabled: true,
     });
   }
-  console.warn('App Check is off: VITE_RECAPTCHA_ENTERPRISE_SITE_KEY is not set, so an enforcing API refuses this site.');
+  console.warn(
+    'App Check is off: VITE_RECAPTCHA_ENTERPRISE_SITE_KEY is not set, so an enforcing API refuses this site.',
+  );
   return null;
 }
 

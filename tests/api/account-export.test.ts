@@ -33,7 +33,9 @@ async function exportOf(app: Parameters<typeof request>[0], idToken: string) {
   expect(response.status).toBe(200);
   expect(response.headers['content-type']).toBe('application/zip');
   expect(response.headers['cache-control']).toBe('private, no-store');
-  expect(response.headers['content-disposition']).toMatch(/^attachment; filename="nimbus-bespoke-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+  expect(response.headers['content-disposition']).toMatch(
+    /^attachment; filename="nimbus-bespoke-my-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+  );
   const files = unzipSync(new Uint8Array(response.body as Buffer));
   return { files, data: JSON.parse(strFromU8(files['data.json']!)) as ExportData };
 }

@@ -32,7 +32,9 @@ describe('App Check with APP_CHECK=enforce', () => {
   const enforced = () => testApp({ env: { APP_CHECK: 'enforce' } }).app;
 
   it('when a browser route is called without a token, then it answers 401 and nothing is written', async () => {
-    const response = await request(enforced()).post('/api/contact').send(enquiry(`a-${unique()}@example.com`));
+    const response = await request(enforced())
+      .post('/api/contact')
+      .send(enquiry(`a-${unique()}@example.com`));
 
     expect([response.status, response.body]).toEqual([401, { message: APP_CHECK_MESSAGE }]);
     expect(await enquiries()).toBe(0);
@@ -80,7 +82,13 @@ describe('App Check with APP_CHECK=enforce', () => {
       outcomes[name] = response.status;
     }
 
-    expect(outcomes).toEqual({ 'another project': 401, expired: 401, 'another secret': 401, tampered: 401, garbage: 401 });
+    expect(outcomes).toEqual({
+      'another project': 401,
+      expired: 401,
+      'another secret': 401,
+      tampered: 401,
+      garbage: 401,
+    });
     expect(await enquiries()).toBe(0);
   });
 
@@ -111,7 +119,9 @@ describe('App Check with APP_CHECK=monitor', () => {
     const { app } = testApp({ env: { APP_CHECK: 'monitor' }, logger });
     const token = mintLocalAppCheckToken(DEMO_APP_CHECK_SECRET, stack.projectId).token;
 
-    const without = await request(app).post('/api/contact').send(enquiry(`d-${unique()}@example.com`));
+    const without = await request(app)
+      .post('/api/contact')
+      .send(enquiry(`d-${unique()}@example.com`));
     const withToken = await request(app)
       .post('/api/contact')
       .set(APP_CHECK_HEADER, token)

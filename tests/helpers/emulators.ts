@@ -94,9 +94,11 @@ let localAppCheckToken: Promise<string> | undefined;
  * from its local endpoint, fetched once per test file (it lives an hour).
  */
 export async function appCheckHeaders(): Promise<Record<string, string>> {
-  localAppCheckToken ??= fetch(`${stack.apiUrl}/api/app-check/local-token`, { method: 'POST' }).then(async (response) => {
-    if (!response.ok) throw new Error(`The local App Check endpoint answered ${response.status}.`);
-    return ((await response.json()) as { token: string }).token;
-  });
+  localAppCheckToken ??= fetch(`${stack.apiUrl}/api/app-check/local-token`, { method: 'POST' }).then(
+    async (response) => {
+      if (!response.ok) throw new Error(`The local App Check endpoint answered ${response.status}.`);
+      return ((await response.json()) as { token: string }).token;
+    },
+  );
   return { 'X-Firebase-AppCheck': await localAppCheckToken };
 }
