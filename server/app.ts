@@ -20,6 +20,7 @@ import { locationsRouter } from './routes/locations';
 import { payRouter } from './routes/pay';
 import { paymentsRouter } from './routes/payments';
 import { staffRouter } from './routes/staff';
+import { unsubscribeRouter } from './routes/unsubscribe';
 
 /**
  * What no browser calls with an App Check token: Razorpay's webhooks, Cloud Scheduler's jobs, the
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(payRouter(deps));
   app.use(documentsRouter(deps));
   app.use(accountRouter(deps));
+  app.use(unsubscribeRouter(deps));
   app.use(jobsRouter(deps));
   app.use(staffRouter(deps));
 

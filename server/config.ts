@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
@@ -125,6 +126,15 @@ const schema = z.object({
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined))
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  /**
+   * Signs the one-click unsubscribe links of news mails (32+ characters, secret). Unset: derived
+   * from PAY_LINK_SECRET (changing either turns the links already mailed into dead links).
+   */
+  UNSUBSCRIBE_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
   /** Seconds between passes of the document numbering worker (it also runs right after each payment); 0 = off. */
   DOCUMENT_INTERVAL_SECONDS: z.coerce.number().min(0).default(30),
   /**
@@ -180,6 +190,8 @@ export type Config = z.infer<typeof schema> & {
   siteOrigins: string[];
   /** Signs pay links (PAY_LINK_SECRET, or the emulators' public default). */
   payLinkSecret: string;
+  /** Signs unsubscribe links (UNSUBSCRIBE_SECRET, or a key derived from the pay-link secret). */
+  unsubscribeSecret: string;
   razorpayEnabled: boolean;
   mailFrom: MailAddress;
   /** Base URL of the site, for links in mails. */
@@ -237,6 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result: Config = {
     ...config,
     payLinkSecret: config.PAY_LINK_SECRET ?? DEMO_PAY_LINK_SECRET,
+    unsubscribeSecret:
+      config.UNSUBSCRIBE_SECRET ??
+      createHmac('sha256', config.PAY_LINK_SECRET ?? DEMO_PAY_LINK_SECRET)
+        .update('unsubscribe-links')
+        .digest('hex'),
     siteOrigins,
     razorpayEnabled: hasKeyId && hasSecret,
     mailFrom,

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { COMPANY } from '../../src/domain/company';
+import { hasMarketingConsent, unsubscribeLinks } from '../account/consent';
 import { deleteExpiredRecords, type RetentionReport } from '../account/retention';
 import type { Config, DocumentSettings } from '../config';
 import { documentAttachments } from '../documents/attachments';
@@ -110,7 +111,7 @@ export function mailJob(
     scope: 'every-instance',
     everyMs: options.pollMs,
     run: () => drainOutbox(db, transport, options),
-    worthLogging: (report) => report.sent + report.failed + report.retrying + report.interrupted > 0,
+    worthLogging: (report) => report.sent + report.failed + report.retrying + report.cancelled + report.interrupted > 0,
     // A full pass means more may be waiting.
     again: (report) => report.sent + report.failed + report.retrying >= perPass,
     wire: (kick) => {
@@ -146,6 +147,15 @@ export function createJobs(
         // A payment receipt carries its tax document's PDF; an invoice mail its proforma's.
         attachmentsFor: documentAttachments(db, config.documents),
         payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
+        // News and offers: only with consent, read again when sent, with one-click unsubscribe.
+        marketing: {
+          hasConsent: (uid) => hasMarketingConsent(db, uid),
+          unsubscribeFor: (uid) =>
+            unsubscribeLinks(
+              { siteUrl: config.siteUrl, secret: config.unsubscribeSecret, mailbox: config.COMPANY_EMAIL },
+              uid,
+            ),
+        },
         pollMs: config.MAIL_POLL_SECONDS * 1000,
         logger,
       }),

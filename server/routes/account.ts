@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
+import { marketingConsentSchema } from '../../src/domain/consent';
+import { recordMarketingConsent } from '../account/consent';
 import { deleteAccount } from '../account/delete-account';
 import { exportAccountData } from '../account/export-data';
 import { joinLeadRecords } from '../account/leads';
@@ -59,6 +61,23 @@ export function accountRouter(deps: AppDeps): Router {
         .send(zip);
     },
   );
+  // POST /api/account/marketing-consent { granted, wording }: the customer's choice about news and
+  // offers, recorded by the server (its time, the wording it was given with) and audited.
+  router.post(
+    '/api/account/marketing-consent',
+    authenticate(deps.firebase.auth, { required: true }),
+    async (req, res) => {
+      const choice = marketingConsentSchema.parse(req.body ?? {});
+      // The audit log outlives the account: it names the uid only.
+      const { changed } = await recordMarketingConsent(
+        deps.firebase.db,
+        { uid: req.user!.uid, email: null },
+        { ...choice, source: 'profile' },
+      );
+      res.json({ granted: choice.granted, changed });
+    },
+  );
+
   // A customer signed in with a verified email that staff billed as a lead: that record becomes theirs.
   router.post('/api/account/join-lead', authenticate(deps.firebase.auth, { required: true }), async (req, res) => {
     const { uid, email, emailVerified } = req.user!;

@@ -2,6 +2,7 @@ import { accountDeleted, type AccountDeletedData } from './account-deleted';
 import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyData } from './enquiry';
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
 import type { RenderedMail } from './layout';
+import { news, type NewsData } from './news';
 import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
 
@@ -11,6 +12,7 @@ export type {
   EnquiryAckData,
   EnquiryCompanyData,
   InvoiceIssuedData,
+  NewsData,
   PaymentReceiptData,
   RefundIssuedData,
 };
@@ -22,9 +24,17 @@ export type MailTemplate =
   | { template: 'payment-receipt'; data: PaymentReceiptData }
   | { template: 'invoice-issued'; data: InvoiceIssuedData }
   | { template: 'refund-issued'; data: RefundIssuedData }
-  | { template: 'account-deleted'; data: AccountDeletedData };
+  | { template: 'account-deleted'; data: AccountDeletedData }
+  | { template: 'news'; data: NewsData };
 
 export type MailTemplateName = MailTemplate['template'];
+
+/**
+ * Mails that need the customer's consent (news, offers); every other template is a service mail
+ * (receipts, invoices, refunds, renewals, enquiry answers) sent whatever they chose. A consent mail
+ * goes only to an account (`{ uid }`) that still agrees when it is sent, with List-Unsubscribe.
+ */
+export const MARKETING_TEMPLATES: ReadonlySet<MailTemplateName> = new Set(['news']);
 
 /** What a mail is rendered with besides its data: its attachments' file names, and the links made when it is sent. */
 export interface RenderContext {
@@ -33,12 +43,14 @@ export interface RenderContext {
   documents?: string[];
   /** The pay link of an invoice mail (never stored: it is a bearer token). */
   payUrl?: string;
+  /** A marketing mail's one-click unsubscribe link. */
+  unsubscribeUrl?: string;
 }
 
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl }: RenderContext = {},
+  { attachments = [], documents = [], payUrl, unsubscribeUrl }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -53,6 +65,9 @@ export function renderMail(
       return refundIssued(mail.data, { attachments });
     case 'account-deleted':
       return accountDeleted(mail.data);
+    case 'news':
+      if (!unsubscribeUrl) throw new Error('A news mail needs its unsubscribe link.');
+      return news(mail.data, { unsubscribeUrl });
     default: {
       const unknown: never = mail;
       throw new Error(`Unknown mail template: ${(unknown as { template: string }).template}`);
