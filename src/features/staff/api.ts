@@ -29,6 +29,7 @@ import { apiClient, ApiError, appCheckHeaders } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import {
   customersCollection,
+  deletedAccountDoc,
   enquiriesCollection,
   enquiryDoc,
   leaseDoc,
@@ -38,6 +39,7 @@ import {
   taxDocumentsCollection,
   userDoc,
   type Customer,
+  type DeletedAccount,
   type Enquiry,
   type JobRun,
   type Profile,
@@ -127,6 +129,17 @@ export const subscribeToEnquiry = (id: string, onData: (enquiry: Enquiry | null)
 
 export const subscribeToCustomer = (uid: string, onData: (profile: Profile | null) => void, onError: OnError) =>
   onSnapshot(userDoc(uid), (snapshot) => onData(snapshot.data() ?? null), onError);
+
+/** A customer who deleted their account: what is left (null when the uid never had an account). */
+export const subscribeToDeletedAccount = (
+  uid: string,
+  onData: (account: DeletedAccount | null) => void,
+  onError: OnError,
+) => onSnapshot(deletedAccountDoc(uid), (snapshot) => onData(snapshot.data() ?? null), onError);
+
+/** The tax documents issued to one customer, newest first (kept after their account is deleted). */
+export const customerDocumentsQuery = (uid: string) =>
+  query(taxDocumentsCollection(), where('uid', '==', uid), orderBy('createdAt', 'desc'));
 
 export const subscribeToJobRun = (name: string, onData: (run: JobRun | null) => void, onError: OnError) =>
   onSnapshot(leaseDoc(name), (snapshot) => onData(snapshot.data() ?? null), onError);

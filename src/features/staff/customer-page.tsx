@@ -21,6 +21,7 @@ import {
 } from './api';
 import { BillingDetailsPanel } from './billing-details';
 import { ConsolePage, Facts, Panel } from './console-parts';
+import { DeletedCustomer } from './deleted-customer';
 import { IssueProformaForm } from './issue-proforma-form';
 import { OfflinePaymentButton } from './offline-payment-form';
 import { OrderRow } from './order-row';
@@ -36,13 +37,8 @@ export function CustomerPage() {
     subscribeToCustomer(uid, onData, onError),
   );
   if (profile.status === 'loading') return <p className="text-slate-600">Loading...</p>;
-  if (!profile.data) {
-    return (
-      <ConsolePage title="Customer">
-        <p role="alert">This customer has no profile.</p>
-      </ConsolePage>
-    );
-  }
+  // No profile: a deleted account (what the law keeps of it), or no customer at all.
+  if (!profile.data) return <DeletedCustomer uid={uid} />;
   return <CustomerDetails profile={profile.data} />;
 }
 
