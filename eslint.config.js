@@ -19,7 +19,7 @@ const SERVICES = ['staff', 'renewals', 'account', 'enquiries', 'payments', 'docu
 const SERVICE_CALLS = {
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
   renewals: ['payments', 'mail'],
-  account: ['payments', 'documents', 'mail'],
+  account: ['payments', 'documents', 'mail', 'enquiries'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],
   documents: ['mail'],

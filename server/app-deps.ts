@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AppCheckVerifier } from './app-check';
 import type { Config } from './config';
 import type { FirebaseDeps } from './firebase';
 import type { JobRunner } from './jobs/runner';
@@ -17,6 +18,11 @@ export interface AppDeps {
   logger?: Logger;
   /** The periodic jobs, for the Cloud Scheduler endpoint (routes/jobs.ts); absent in most tests. */
   jobs?: JobRunner;
+  /**
+   * Checks App Check tokens; default: Firebase Admin's on a real project, the local one (tokens
+   * from /api/app-check/local-token) on a demo project.
+   */
+  appCheck?: AppCheckVerifier;
 }
 
 /** What the payment services work with, from the API's dependencies. */

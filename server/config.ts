@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
@@ -10,6 +11,8 @@ import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domai
 export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
 /** Public too: pay links on the emulators only. */
 const DEMO_PAY_LINK_SECRET = 'local-pay-link-secret-for-the-emulators-only';
+/** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
+export const DEMO_APP_CHECK_SECRET = 'local-app-check-secret-for-the-emulators-only';
 
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
@@ -57,6 +60,11 @@ const schema = z.object({
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /** A cart's order nobody pays within this many hours is cancelled; 0 keeps them open. */
   ORDER_EXPIRY_HOURS: z.coerce.number().min(0).default(24),
+  /**
+   * Hours between passes of the retention job, which deletes a deleted account's kept records once
+   * the law no longer makes us keep them; 0 turns the timer off (Cloud Scheduler can still run it).
+   */
+  RETENTION_INTERVAL_HOURS: z.coerce.number().min(0).default(6),
   /** Minutes between passes that cancel expired orders; 0 turns the timer off. */
   ORDER_EXPIRY_CHECK_MINUTES: z.coerce.number().min(0).default(15),
   /** Days before a service's renewal date its renewal invoice is issued (the policies quote the default). */
@@ -74,6 +82,13 @@ const schema = z.object({
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined))
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  /**
+   * Firebase App Check on every route a browser calls (see server/app-check.ts): 'enforce' refuses
+   * a request without a valid token (401), 'monitor' only logs it, 'off' does not check.
+   */
+  APP_CHECK: z.enum(['off', 'monitor', 'enforce']).default('enforce'),
+  /** Signs the local App Check tokens of a demo project (emulators); ignored on a real project. */
+  APP_CHECK_LOCAL_SECRET: z.string().min(16).default(DEMO_APP_CHECK_SECRET),
   /** Payment order and verify requests per client IP per minute (the benchmark raises it). */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Pay-link requests (/api/pay/…: lookups, PDFs, payments) per client IP per minute. */
@@ -114,6 +129,15 @@ const schema = z.object({
    * a real project; the emulators use a public default.
    */
   PAY_LINK_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  /**
+   * Signs the one-click unsubscribe links of news mails (32+ characters, secret). Unset: derived
+   * from PAY_LINK_SECRET (changing either turns the links already mailed into dead links).
+   */
+  UNSUBSCRIBE_SECRET: z
     .string()
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined))
@@ -173,6 +197,8 @@ export type Config = z.infer<typeof schema> & {
   siteOrigins: string[];
   /** Signs pay links (PAY_LINK_SECRET, or the emulators' public default). */
   payLinkSecret: string;
+  /** Signs unsubscribe links (UNSUBSCRIBE_SECRET, or a key derived from the pay-link secret). */
+  unsubscribeSecret: string;
   razorpayEnabled: boolean;
   mailFrom: MailAddress;
   /** Base URL of the site, for links in mails. */
@@ -215,6 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'GOOGLE_APPLICATION_CREDENTIALS is not set; Firebase Admin will use the platform default credentials.',
     );
   }
+  if (!config.FIREBASE_PROJECT_ID.startsWith('demo-') && config.APP_CHECK !== 'enforce') {
+    warnings.push(
+      `APP_CHECK=${config.APP_CHECK} on a real project: requests without a valid App Check token are ${config.APP_CHECK === 'off' ? 'not even checked' : 'only logged'}. Set APP_CHECK=enforce once the site sends tokens.`,
+    );
+  }
   const mailFrom = parseMailbox(config.MAIL_FROM);
   if (!mailFrom) {
     throw new Error(
@@ -227,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result: Config = {
     ...config,
     payLinkSecret: config.PAY_LINK_SECRET ?? DEMO_PAY_LINK_SECRET,
+    unsubscribeSecret:
+      config.UNSUBSCRIBE_SECRET ??
+      createHmac('sha256', config.PAY_LINK_SECRET ?? DEMO_PAY_LINK_SECRET)
+        .update('unsubscribe-links')
+        .digest('hex'),
     siteOrigins,
     razorpayEnabled: hasKeyId && hasSecret,
     mailFrom,

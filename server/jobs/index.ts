@@ -1,6 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { COMPANY } from '../../src/domain/company';
+import { hasMarketingConsent, unsubscribeLinks } from '../account/consent';
+import { deleteExpiredRecords, type RetentionReport } from '../account/retention';
 import type { Config, DocumentSettings } from '../config';
 import { documentAttachments } from '../documents/attachments';
 import { issuePendingDocuments, type IssueReport } from '../documents/issue';
@@ -26,6 +28,7 @@ export const ORDER_EXPIRY_JOB = 'expire-orders';
 export const DOCUMENTS_JOB = 'documents';
 export const MAIL_JOB = 'mail';
 export const RENEWALS_JOB = 'renewals';
+export const RETENTION_JOB = 'retention';
 
 /**
  * Reconciliation: once per `intervalMinutes` across all instances (a lease in `leases/reconcile`,
@@ -93,6 +96,21 @@ export function documentsJob(
   };
 }
 
+/**
+ * Deleting what the law no longer makes us keep of deleted accounts (see deleteExpiredRecords):
+ * once per `intervalHours` across all instances; 0 = only when triggered (Cloud Scheduler).
+ */
+export function retentionJob(db: Firestore, intervalHours: number): JobDefinition<RetentionReport> {
+  return {
+    name: RETENTION_JOB,
+    scope: 'once',
+    everyMs: intervalHours * 3_600_000,
+    leaseMs: 10 * 60_000,
+    run: () => deleteExpiredRecords(db),
+    worthLogging: (report) => Object.values(report.deleted).some((count) => count > 0),
+  };
+}
+
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
 const NUDGE_DELAY_MS = 100;
 
@@ -112,7 +130,7 @@ export function mailJob(
     scope: 'every-instance',
     everyMs: options.pollMs,
     run: () => drainOutbox(db, transport, options),
-    worthLogging: (report) => report.sent + report.failed + report.retrying + report.interrupted > 0,
+    worthLogging: (report) => report.sent + report.failed + report.retrying + report.cancelled + report.interrupted > 0,
     // A full pass means more may be waiting.
     again: (report) => report.sent + report.failed + report.retrying >= perPass,
     wire: (kick) => {
@@ -123,8 +141,8 @@ export function mailJob(
 }
 
 /**
- * Every periodic job of the API, one line each (see JobRunner): reconciliation and the expiry of
- * unpaid orders once per interval across instances; the mail outbox and the tax-document
+ * Every periodic job of the API, one line each (see JobRunner): reconciliation, the expiry of
+ * unpaid orders and the end of kept records' retention once per interval across instances; the mail outbox and the tax-document
  * numbering on every instance.
  */
 export function createJobs(
@@ -148,10 +166,20 @@ export function createJobs(
         // A payment receipt carries its tax document's PDF; an invoice mail its proforma's.
         attachmentsFor: documentAttachments(db, config.documents),
         payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
+        // News and offers: only with consent, read again when sent, with one-click unsubscribe.
+        marketing: {
+          hasConsent: (uid) => hasMarketingConsent(db, uid),
+          unsubscribeFor: (uid) =>
+            unsubscribeLinks(
+              { siteUrl: config.siteUrl, secret: config.unsubscribeSecret, mailbox: config.COMPANY_EMAIL },
+              uid,
+            ),
+        },
         pollMs: config.MAIL_POLL_SECONDS * 1000,
         logger,
       }),
     );
+  runner.register(retentionJob(db, config.RETENTION_INTERVAL_HOURS));
   // ORDER_EXPIRY_HOURS=0 keeps unpaid orders open.
   if (config.ORDER_EXPIRY_HOURS > 0) {
     runner.register(

@@ -136,6 +136,9 @@ export interface AccountDeletedMailInput {
   /** The account's own email, read before the account is deleted. */
   email: string;
   name: string | null;
+  /** How many records of each kind the law keeps, and until when the last of them (ISO; null: none). */
+  kept?: { documents: number; payments: number; refunds: number };
+  keptUntil?: string | null;
 }
 
 export function accountDeletedMail(input: AccountDeletedMailInput): [string, OutboxMail] {
@@ -143,7 +146,12 @@ export function accountDeletedMail(input: AccountDeletedMailInput): [string, Out
     mailIds.accountDeleted(input.uid),
     {
       template: 'account-deleted',
-      data: { name: input.name },
+      data: {
+        name: input.name,
+        keptDocuments: input.kept?.documents ?? 0,
+        keptPayments: (input.kept?.payments ?? 0) + (input.kept?.refunds ?? 0),
+        keptUntil: input.keptUntil ?? null,
+      },
       to: { address: input.email, name: input.name ? oneLine(input.name, 100) : null },
       replyTo: null,
       attachmentDocumentId: null,

@@ -16,7 +16,8 @@ import type { MailTemplate } from './templates';
  */
 export const MAIL_COLLECTION = 'mail';
 
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** 'cancelled': a marketing mail whose customer no longer agreed to it when it was due (never sent). */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 export type { MailAddress } from '../config';
 

@@ -1,5 +1,5 @@
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { customerSearchTokens, enquirySearchTokens } from '../../src/domain/search';
+import { customerSearchTokens, emailKey, enquirySearchTokens } from '../../src/domain/search';
 import { paymentStatusOf } from '../../src/domain/console-status';
 import { STATUS } from '../../src/domain/status';
 import { enquiryDoc } from '../enquiries/enquiries';
@@ -20,11 +20,15 @@ const textFields = (data: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(Object.entries(data).map(([key, value]) => [key, text(value)]));
 
 /** The write that gives a document its search tokens and drops the old copies; null when it has both already. */
-function searchUpdate(data: Record<string, unknown>, tokens: string[]) {
+function searchUpdate(data: Record<string, unknown>, tokens: string[], { keepEmailLower = false } = {}) {
   const current = Array.isArray(data.searchTokens) ? data.searchTokens : null;
   const same = current?.length === tokens.length && tokens.every((token, index) => current[index] === token);
-  if (same && !('nameLower' in data) && !('emailLower' in data)) return null;
-  return { searchTokens: tokens, nameLower: FieldValue.delete(), emailLower: FieldValue.delete() };
+  if (same && !('nameLower' in data) && (keepEmailLower || !('emailLower' in data))) return null;
+  return {
+    searchTokens: tokens,
+    nameLower: FieldValue.delete(),
+    ...(keepEmailLower ? {} : { emailLower: FieldValue.delete() }),
+  };
 }
 
 /**
@@ -32,7 +36,7 @@ function searchUpdate(data: Record<string, unknown>, tokens: string[]) {
  * - profiles get the `searchTokens` the customer search reads (and lose the lower-cased
  *   `nameLower` / `emailLower` copies an earlier search read);
  * - every customer's query gets its `enquiries/{queryId}` inbox entry (status copied, no notes);
- * - enquiries get their `searchTokens` and `source` (and lose the old copies);
+ * - enquiries get their `searchTokens`, `source` and `emailLower` (and lose `nameLower`);
  * - payment records get the single `status` field the console filters on.
  */
 export async function backfillConsoleData(db: Firestore): Promise<BackfillReport> {
@@ -89,9 +93,11 @@ export async function backfillConsoleData(db: Firestore): Promise<BackfillReport
       const batch = db.batch();
       for (const doc of docs) {
         const source = doc.get('uid') ? 'customer' : 'visitor';
-        const update = searchUpdate(doc.data(), enquirySearchTokens(textFields(doc.data())));
-        if (!update && doc.get('source') === source) continue;
-        batch.update(doc.ref, { ...update, source });
+        const update = searchUpdate(doc.data(), enquirySearchTokens(textFields(doc.data())), { keepEmailLower: true });
+        // An enquiry keeps `emailLower`: not a search copy but how a person's enquiries are found.
+        const emailLower = emailKey(text(doc.get('email')));
+        if (!update && doc.get('source') === source && doc.get('emailLower') === emailLower) continue;
+        batch.update(doc.ref, { ...update, source, emailLower });
         report.enquiries += 1;
       }
       await batch.commit();

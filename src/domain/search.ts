@@ -100,3 +100,6 @@ export function searchQueryOf(text: string): { token: string; others: string[] }
   const token = [...words].sort((a, b) => b.length - a.length)[0]!;
   return { token, others: words.filter((word) => word !== token) };
 }
+
+/** How an email is looked up (an enquiry's `emailLower`: finding a person's enquiries by address). */
+export const emailKey = (email: string) => email.trim().toLowerCase();

@@ -61,6 +61,16 @@ export interface Profile {
   /** A customer record staff billed from an enquiry, with no login (yet); written by the server only. */
   isLead?: boolean;
   createdAt: Date | null;
+  /** Consent to news and offers, as the API recorded it (never written by the browser); absent: never given. */
+  marketingConsent?: MarketingConsent;
+}
+
+export interface MarketingConsent {
+  granted: boolean;
+  /** When the API recorded the choice (its own clock). */
+  at: Date | null;
+  /** The words the choice was made with. */
+  wording: string;
 }
 
 export interface Invoice {
@@ -227,6 +237,15 @@ const profileConverter = converter<Profile>(
     ...(data.isLead === true ? { isLead: true } : {}),
     searchTokens: stringsOf(data.searchTokens),
     createdAt: date(data.createdAt),
+    ...(typeof data.marketingConsent === 'object' && data.marketingConsent !== null
+      ? {
+          marketingConsent: {
+            granted: (data.marketingConsent as { granted?: unknown }).granted === true,
+            at: date((data.marketingConsent as { at?: unknown }).at),
+            wording: str((data.marketingConsent as { wording?: unknown }).wording),
+          },
+        }
+      : {}),
   }),
   storedProfile,
 );
@@ -554,6 +573,28 @@ function printedFacts(snapshot: unknown, amountPaise: number) {
     issueDate: str(printed.issueDate),
   };
 }
+
+/** What is left of a deleted account (`deletedAccounts/{uid}`, written by the API): no name, no email. */
+export interface DeletedAccount {
+  uid: string;
+  deletedAt: Date | null;
+  /** When the last record the law keeps goes (and this with it). */
+  retainUntil: Date | null;
+  kept: { documents: number; payments: number; refunds: number };
+}
+
+const deletedAccountConverter = converter<DeletedAccount>((uid, data) => {
+  const kept = (typeof data.kept === 'object' && data.kept !== null ? data.kept : {}) as Record<string, unknown>;
+  return {
+    uid,
+    deletedAt: date(data.deletedAt),
+    retainUntil: date(data.retainUntil),
+    kept: { documents: num(kept.documents), payments: num(kept.payments), refunds: num(kept.refunds) },
+  };
+}, readOnly);
+
+export const deletedAccountDoc = (uid: string) =>
+  doc(db, 'deletedAccounts', uid).withConverter(deletedAccountConverter);
 
 /** A profile as a row of the console's customer list. */
 export type Customer = Profile & { id: string };

@@ -47,7 +47,8 @@ const enquiry = (index: number) => ({
   name: 'Asha Verma',
   businessName: '',
   contactNumber: '',
-  email: 'asha@example.com',
+  // One address per enquiry: an address has its own hourly allowance (CONTACT_EMAIL_LIMIT_PER_HOUR).
+  email: `asha-${index}@example.com`,
   message: `Outage enquiry ${index}`,
 });
 

@@ -84,9 +84,14 @@ describe('staff console', () => {
           const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
           await hooks.auth.authStateReady();
           const token = await hooks.auth.currentUser!.getIdToken();
+          const appCheck = (await hooks.appCheckToken())!;
           const response = await fetch(`${apiUrl}/api/contact`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+            headers: {
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${token}`,
+              'X-Firebase-AppCheck': appCheck,
+            },
             body: JSON.stringify({
               name: 'Farah Khan',
               email: 'farah@example.com',

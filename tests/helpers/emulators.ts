@@ -97,3 +97,19 @@ export async function pastSignInSecond(idToken: string): Promise<void> {
   const wait = (payload.auth_time + 1) * 1000 + 5 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
+
+let localAppCheckToken: Promise<string> | undefined;
+
+/**
+ * The App Check header a browser on the stack sends (the stack's API enforces App Check): a token
+ * from its local endpoint, fetched once per test file (it lives an hour).
+ */
+export async function appCheckHeaders(): Promise<Record<string, string>> {
+  localAppCheckToken ??= fetch(`${stack.apiUrl}/api/app-check/local-token`, { method: 'POST' }).then(
+    async (response) => {
+      if (!response.ok) throw new Error(`The local App Check endpoint answered ${response.status}.`);
+      return ((await response.json()) as { token: string }).token;
+    },
+  );
+  return { 'X-Firebase-AppCheck': await localAppCheckToken };
+}

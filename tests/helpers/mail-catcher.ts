@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterEach, beforeEach } from 'vitest';
+import { hasMarketingConsent, unsubscribeLinks } from '../../server/account/consent';
 import { accountEmailLookup } from '../../server/mail/recipients';
 import { createSmtpTransport, type MailTransport, type SmtpTimeouts } from '../../server/mail/transport';
 import type { DrainOptions } from '../../server/mail/drain';
@@ -100,6 +101,14 @@ export function drainOptions(overrides: Partial<DrainOptions> = {}): DrainOption
     replyTo: { address: 'team@nimbus.test' },
     accountEmail: accountEmailLookup(auth, db),
     payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
+    marketing: {
+      hasConsent: (uid) => hasMarketingConsent(db, uid),
+      unsubscribeFor: (uid) =>
+        unsubscribeLinks(
+          { siteUrl: config.siteUrl, secret: config.unsubscribeSecret, mailbox: config.COMPANY_EMAIL },
+          uid,
+        ),
+    },
     ...overrides,
   };
 }

@@ -51,7 +51,16 @@ async function seedAcrossUsers(): Promise<void> {
   await seed('users/bob/orders/o2', { status: 'Paid', total: 200, createdAt: Timestamp.now() });
 }
 
-const STAFF_READABLE = ['enquiries', 'payments', 'refunds', 'documents', 'mail', 'auditLog', 'leases'];
+const STAFF_READABLE = [
+  'enquiries',
+  'payments',
+  'refunds',
+  'documents',
+  'mail',
+  'auditLog',
+  'leases',
+  'deletedAccounts',
+];
 
 beforeAll(async () => {
   env = await rulesEnvironment();

@@ -3,6 +3,7 @@ import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyDat
 import { invoiceCancelled, type InvoiceCancelledData } from './invoice-cancelled';
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
 import type { RenderedMail } from './layout';
+import { news, type NewsData } from './news';
 import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
 import {
@@ -21,6 +22,7 @@ export type {
   EnquiryCompanyData,
   InvoiceCancelledData,
   InvoiceIssuedData,
+  NewsData,
   PaymentReceiptData,
   RefundIssuedData,
   RenewalLapsedData,
@@ -39,9 +41,17 @@ export type MailTemplate =
   | { template: 'account-deleted'; data: AccountDeletedData }
   | { template: 'renewal-reminder'; data: RenewalReminderData }
   | { template: 'renewal-lapsed'; data: RenewalLapsedData }
-  | { template: 'service-stopped'; data: ServiceStoppedData };
+  | { template: 'service-stopped'; data: ServiceStoppedData }
+  | { template: 'news'; data: NewsData };
 
 export type MailTemplateName = MailTemplate['template'];
+
+/**
+ * Mails that need the customer's consent (news, offers); every other template is a service mail
+ * (receipts, invoices, refunds, renewals, enquiry answers) sent whatever they chose. A consent mail
+ * goes only to an account (`{ uid }`) that still agrees when it is sent, with List-Unsubscribe.
+ */
+export const MARKETING_TEMPLATES: ReadonlySet<MailTemplateName> = new Set(['news']);
 
 /** What a mail is rendered with besides its data: its attachments' file names, and the links made when it is sent. */
 export interface RenderContext {
@@ -50,6 +60,8 @@ export interface RenderContext {
   documents?: string[];
   /** The pay link of an invoice mail (never stored: it is a bearer token). */
   payUrl?: string;
+  /** A marketing mail's one-click unsubscribe link. */
+  unsubscribeUrl?: string;
 }
 
 /** The invoice whose pay link a mail carries (made when it is sent: a link is a bearer token, never stored). */
@@ -71,7 +83,7 @@ export function payLinkOf(
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl }: RenderContext = {},
+  { attachments = [], documents = [], payUrl, unsubscribeUrl }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -94,6 +106,9 @@ export function renderMail(
       return renewalLapsed(mail.data, { payUrl });
     case 'service-stopped':
       return serviceStopped(mail.data);
+    case 'news':
+      if (!unsubscribeUrl) throw new Error('A news mail needs its unsubscribe link.');
+      return news(mail.data, { unsubscribeUrl });
     default: {
       const unknown: never = mail;
       throw new Error(`Unknown mail template: ${(unknown as { template: string }).template}`);

@@ -8,6 +8,7 @@ import { useInvoiceDeletion } from '@/features/payments/use-invoice-deletion';
 import { usePayment, type PayTarget } from '@/features/payments/use-payment';
 import {
   DeleteAccountPanel,
+  EmailPreferencesPanel,
   InvoiceToPay,
   InvoicesList,
   MyServices,
@@ -16,6 +17,7 @@ import {
   QueriesList,
   useLeadJoin,
   useProfile,
+  YourDataPanel,
 } from '@/features/profile';
 import { DownloadDocument } from '@/features/receipts/download-document';
 import { signOutUser, type SessionUser } from '@/lib/session';
@@ -155,6 +157,9 @@ function ProfilePage({ user }: { user: SessionUser }) {
           receiptHref={(order) => receiptPath('order', order.id)}
           documentAction={documentAction}
         />
+        {/* Consent to news and offers goes by email: only for an account that has one. */}
+        {!user.isAnonymous && profile.data.email && <EmailPreferencesPanel profile={profile.data} onSaved={reload} />}
+        <YourDataPanel />
         {deletePanel}
         {deletion.dialog}
       </section>

@@ -1,5 +1,12 @@
 import { COMPANY, POLICY_DATE } from '@/domain/company';
 import { RENEWAL_DEFAULTS } from '@/domain/renewal-terms';
+import {
+  DELETED_WITH_ACCOUNT,
+  lastDayKept,
+  TAX_RECORD_RETENTION_PLAIN,
+  TAX_RECORD_RETENTION_RULE,
+  taxRecordRetainedUntil,
+} from '@/domain/retention';
 import type { TaxSettings } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
 import type { PolicyDocument } from './policy-page';
@@ -40,6 +47,8 @@ export function TaxTerms({ settings }: { settings: TaxSettings }) {
 }
 
 const DATA_DELETION_DAYS = 30;
+/** 15 November 2026 in India: the worked example of how long tax records are kept (a fixed date, so the page is the same wherever it is rendered). */
+const RETENTION_EXAMPLE_MS = Date.UTC(2026, 10, 15, 6, 30);
 const BILLING_ERROR_DAYS = 30;
 const LIABILITY_MONTHS = 12;
 
@@ -102,8 +111,13 @@ export const PRIVACY_POLICY: PolicyDocument = {
               number, CVV, UPI PIN or net-banking password.
             </li>
             <li>
+              <strong>Email preferences:</strong> whether you asked for news and offers, when, and the exact words you
+              agreed to.
+            </li>
+            <li>
               <strong>Technical data:</strong> IP address, browser type, device information and the times of your
-              requests, which our servers record to keep the service secure and working.
+              requests, which our servers record to keep the service secure and working, and a short-lived token from
+              Google reCAPTCHA Enterprise that shows a request comes from our website in a real browser.
             </li>
           </ul>
         </>
@@ -118,7 +132,14 @@ export const PRIVACY_POLICY: PolicyDocument = {
           <li>To answer your enquiries and prepare quotations.</li>
           <li>To process orders and payments, issue invoices and keep accounting records required by law.</li>
           <li>To design, build, deliver, maintain and support the software you buy from us.</li>
-          <li>To send you service messages about your orders, invoices, maintenance and security.</li>
+          <li>
+            To send you service messages about your orders, invoices, payments, renewals, maintenance and security.
+            These are part of the service and are sent whatever you choose.
+          </li>
+          <li>
+            To send you news and offers, only if you ask for them on your profile page. You can stop them at any time
+            there or with one click in any such email.
+          </li>
           <li>To protect our services against fraud, abuse and attacks, for example by limiting repeated requests.</li>
           <li>
             To comply with legal obligations, such as tax and accounting rules, and lawful requests from authorities.
@@ -149,6 +170,10 @@ export const PRIVACY_POLICY: PolicyDocument = {
           </p>
           <ul>
             <li>Google Firebase, for sign-in and for storing account, cart, order, invoice and enquiry data.</li>
+            <li>
+              Google reCAPTCHA Enterprise and Firebase App Check, which tell people from automated abuse (such as bots
+              creating accounts or sending enquiries) using technical data about your browser and device.
+            </li>
             <li>Razorpay, our payment gateway, which processes your payment and tells us whether it succeeded.</li>
             <li>Hosting, email and support tools we use to run the website and communicate with you.</li>
             <li>Professional advisers such as auditors and lawyers, and authorities where the law requires it.</li>
@@ -174,14 +199,19 @@ export const PRIVACY_POLICY: PolicyDocument = {
       body: (
         <>
           <p>
-            We keep your account data while your account is active. When you cancel your services or delete your
-            account, we delete your personal data within {DATA_DELETION_DAYS} days after cancellation, including your
-            profile, cart, enquiries, orders and invoices stored with your account.
+            We keep your account data while your account is active. When you delete your account from your profile page,
+            we delete at once {DELETED_WITH_ACCOUNT.slice(0, -1).join(', ')} and{' '}
+            {DELETED_WITH_ACCOUNT[DELETED_WITH_ACCOUNT.length - 1]}. When you cancel your services, we delete your
+            personal data within {DATA_DELETION_DAYS} days after cancellation.
           </p>
           <p>
-            We keep only what the law requires us to keep for longer, such as invoices and payment records needed for
-            tax and accounting, and only for as long as the law requires. Backups that contain deleted data are
-            overwritten in their normal cycle.
+            We keep only what the law requires us to keep for longer: the tax invoices and payment receipts we issued to
+            you (with the buyer details printed on them), credit notes for refunds, and payment and refund records. Tax
+            law makes us keep them for {TAX_RECORD_RETENTION_PLAIN}: {TAX_RECORD_RETENTION_RULE}, which is 31 December
+            after the financial year ends. For example, a payment made on 15 November 2026 is kept until{' '}
+            {lastDayKept(taxRecordRetainedUntil(RETENTION_EXAMPLE_MS))}. After you delete your account these records are
+            marked as belonging to a deleted account, used for nothing else, and deleted automatically when that period
+            ends. Backups that contain deleted data are overwritten in their normal cycle.
           </p>
         </>
       ),
@@ -205,10 +235,19 @@ export const PRIVACY_POLICY: PolicyDocument = {
         <>
           <p>You have the right to:</p>
           <ul>
-            <li>access the personal data we hold about you and get a summary of how we use it;</li>
+            <li>
+              access the personal data we hold about you and get a summary of how we use it: &ldquo;Download my
+              data&rdquo; on your profile page gives you all of it at once, with your tax invoices;
+            </li>
             <li>correct or update inaccurate or incomplete data (you can edit most details on your profile page);</li>
-            <li>have your data erased, for example by deleting your account from your profile page;</li>
-            <li>withdraw your consent at any time;</li>
+            <li>
+              have your data erased, for example by deleting your account from your profile page (except the records the
+              law makes us keep, described above);
+            </li>
+            <li>
+              withdraw your consent at any time, for news and offers with one click in any such email or on your profile
+              page;
+            </li>
             <li>nominate another person to exercise your rights in case of death or incapacity; and</li>
             <li>raise a grievance with us and, if unresolved, with the Data Protection Board of India.</li>
           </ul>
@@ -221,9 +260,10 @@ export const PRIVACY_POLICY: PolicyDocument = {
       heading: 'Cookies and local storage',
       body: (
         <p>
-          We use only the browser storage that the site needs to work: keeping you signed in and, for visitors who are
-          not signed in, remembering the items in the cart on this device. We do not use advertising or cross-site
-          tracking cookies.
+          We use only the browser storage that the site needs to work: keeping you signed in, remembering the items in
+          the cart on this device for visitors who are not signed in, and the App Check token that protects our forms
+          and sign-in from abuse. To issue that token, Google reCAPTCHA Enterprise runs on our pages and may set its own
+          cookies. We do not use advertising or cross-site tracking cookies.
         </p>
       ),
     },

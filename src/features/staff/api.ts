@@ -33,10 +33,11 @@ import { searchQueryOf } from '@/domain/search';
 import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
 import { OPEN_STATUSES, STATUS } from '@/domain/status';
 import { billingDetailsSchema, type BillingDetailsForm } from '@/domain/profile-schemas';
-import { apiClient, ApiError } from '@/lib/api-client';
+import { apiClient, ApiError, appCheckHeaders } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import {
   customersCollection,
+  deletedAccountDoc,
   enquiriesCollection,
   enquiryDoc,
   leaseDoc,
@@ -47,6 +48,7 @@ import {
   taxDocumentsCollection,
   userDoc,
   type Customer,
+  type DeletedAccount,
   type Enquiry,
   type JobRun,
   type Profile,
@@ -201,6 +203,17 @@ export const subscribeToEnquiry = (id: string, onData: (enquiry: Enquiry | null)
 export const subscribeToCustomer = (uid: string, onData: (profile: Profile | null) => void, onError: OnError) =>
   onSnapshot(userDoc(uid), (snapshot) => onData(snapshot.data() ?? null), onError);
 
+/** A customer who deleted their account: what is left (null when the uid never had an account). */
+export const subscribeToDeletedAccount = (
+  uid: string,
+  onData: (account: DeletedAccount | null) => void,
+  onError: OnError,
+) => onSnapshot(deletedAccountDoc(uid), (snapshot) => onData(snapshot.data() ?? null), onError);
+
+/** The tax documents issued to one customer, newest first (kept after their account is deleted). */
+export const customerDocumentsQuery = (uid: string) =>
+  query(taxDocumentsCollection(), where('uid', '==', uid), orderBy('createdAt', 'desc'));
+
 export const subscribeToJobRun = (name: string, onData: (run: JobRun | null) => void, onError: OnError) =>
   onSnapshot(leaseDoc(name), (snapshot) => onData(snapshot.data() ?? null), onError);
 
@@ -316,8 +329,10 @@ export function resendMail(id: string): Promise<{ status: string }> {
 
 /** A file the API serves to staff (a CSV export, a document's PDF), as a Blob. */
 async function downloadFile(path: string): Promise<Blob> {
-  const token = await currentIdToken();
-  const response = await fetch(`${env.apiUrl}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const [token, appCheck] = await Promise.all([currentIdToken(), appCheckHeaders()]);
+  const response = await fetch(`${env.apiUrl}${path}`, {
+    headers: { ...appCheck, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(response.status, body?.message ?? `Download failed (${response.status}).`);

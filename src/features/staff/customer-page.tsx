@@ -26,6 +26,7 @@ import {
 import { BillingDetailsPanel } from './billing-details';
 import { ConsolePage, Facts, Panel } from './console-parts';
 import { customerLabel } from '@/domain/staff';
+import { DeletedCustomer } from './deleted-customer';
 import { IssueProformaForm } from './issue-proforma-form';
 import { OfflinePayment } from './offline-payment-form';
 import { OrderRow } from './order-row';
@@ -42,13 +43,8 @@ export function CustomerPage() {
     subscribeToCustomer(uid, onData, onError),
   );
   if (profile.status === 'loading') return <p className="text-slate-600">Loading...</p>;
-  if (!profile.data) {
-    return (
-      <ConsolePage title="Customer">
-        <p role="alert">This customer has no profile.</p>
-      </ConsolePage>
-    );
-  }
+  // No profile: a deleted account (what the law keeps of it), or no customer at all.
+  if (!profile.data) return <DeletedCustomer uid={uid} />;
   return <CustomerDetails profile={profile.data} />;
 }
 

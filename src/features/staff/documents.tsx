@@ -57,7 +57,7 @@ export function DocumentsPage() {
   );
 }
 
-function DownloadButton({ item }: { item: TaxDocumentItem }) {
+export function DownloadButton({ item }: { item: TaxDocumentItem }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   async function download() {
     setState('busy');

@@ -196,3 +196,24 @@ describe('mail template helpers', () => {
     expect(escapeHtml('a&b')).toBe('a&amp;b');
   });
 });
+
+describe('the news mail (consent needed)', () => {
+  it('when news is rendered, then it says why it came and ends with the one-click unsubscribe link', () => {
+    const url = 'https://nimbusbespoke.in/api/mail/unsubscribe?token=abc.def';
+    const mail = renderMail(
+      { template: 'news', data: { subject: 'New: clinic apps', paragraphs: ['We now build clinic apps.'] } },
+      { unsubscribeUrl: url },
+    );
+    expect(mail.subject).toBe('New: clinic apps');
+    expect(mail.text).toContain('because you agreed to news and offers');
+    expect(mail.text).toContain(`Unsubscribe with one click: ${url}`);
+    expect(mail.html).toContain(`href="${escapeHtml(url)}"`);
+    expect(mail.html).not.toMatch(/<img|<script/i);
+  });
+
+  it('when news has no unsubscribe link, then it is not rendered at all', () => {
+    expect(() => renderMail({ template: 'news', data: { subject: 'Offer', paragraphs: ['x'] } })).toThrow(
+      /unsubscribe/,
+    );
+  });
+});
