@@ -76,6 +76,7 @@ export async function backfillConsoleData(db: Firestore): Promise<BackfillReport
           status: text(query.status) || STATUS.new,
           submittedAt: query.submittedAt ?? FieldValue.serverTimestamp(),
           searchTokens: enquirySearchTokens(textFields(query)),
+          emailLower: emailKey(text(query.email)),
           source: 'customer',
           uid,
           queryId: doc.id,

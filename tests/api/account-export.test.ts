@@ -70,8 +70,7 @@ describe('GET /api/account/export', () => {
       if (token) void sent.set('Authorization', `Bearer ${token}`);
       expect((await sent.send({ name: 'Someone', email, message: 'A question about plans.' })).status).toBe(201);
     }
-    // What other engineers' features store: renewals under the account, quotes by uid.
-    await db.doc(`users/${a.uid}/services/svc-1`).set({ plan: 'website-Basic', renewsOn: '2027-11-15' });
+    // Quotes are stored by uid (the paid plan's yearly maintenance is a service under the account).
     await db.doc('quotes/q-a').set({ uid: a.uid, number: 'QT/2026-27/0001', createdAt: Timestamp.now() });
     await db.doc('quotes/q-b').set({ uid: b.uid, number: 'QT/2026-27/0002', createdAt: Timestamp.now() });
 
@@ -81,7 +80,7 @@ describe('GET /api/account/export', () => {
     expect(data.profile).toMatchObject({ uid: a.uid, name: 'Asha Owner', email: emailA });
     expect(data.collections.orders!.map((order) => order.fields.status)).toEqual(['Paid']);
     expect(data.collections.queries).toHaveLength(1);
-    expect(data.collections.services!.map((service) => service.fields.plan)).toEqual(['website-Basic']);
+    expect(data.collections.services!.map((service) => service.fields.planId)).toEqual(['website-Basic']);
     expect(data.payments.map((payment) => [payment.id, payment.fields.amountPaise])).toEqual([
       [paid.paymentId, paid.amountPaise],
     ]);

@@ -67,7 +67,7 @@ describe("the console's customer page without a profile", () => {
     const documents = screen.getByRole('region', { name: 'Tax documents' });
     expect(documents).toHaveTextContent('Tax Invoice NB/2026-27/0007');
     expect(documents).toHaveTextContent('Ira Kept');
-    expect(screen.getByRole('button', { name: 'Download NB/2026-27/0007' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download PDF: Tax Invoice NB/2026-27/0007' })).toBeEnabled();
     expect(api.customerDocumentsQuery).toHaveBeenCalledWith('gone');
   });
 
