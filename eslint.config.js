@@ -14,12 +14,13 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 // The server's floors, top to bottom: routes and jobs -> services -> infrastructure; an import only
 // ever points down. Services are ordered too: a service may call a lower one, never a higher one.
-const SERVICES = ['quotes', 'staff', 'account', 'enquiries', 'payments', 'documents', 'mail', 'locations'];
+const SERVICES = ['quotes', 'staff', 'renewals', 'account', 'enquiries', 'payments', 'documents', 'mail', 'locations'];
 /** Which services each service may import (besides infrastructure and src/domain). */
 const SERVICE_CALLS = {
   quotes: ['staff', 'account', 'payments', 'documents', 'mail', 'enquiries'],
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
-  account: ['payments', 'documents', 'mail'],
+  renewals: ['payments', 'mail'],
+  account: ['payments', 'documents', 'mail', 'enquiries'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],
   documents: ['mail'],

@@ -7,31 +7,62 @@ import { taxSettingsFromEnv } from './src/domain/tax-settings';
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 /** The tax settings the site's build compiles in (vite.config.ts), for tests that read the built pages. */
 const builtTaxSettings = taxSettingsFromEnv({ ...loadEnv('production', process.cwd(), ''), ...process.env });
+/**
+ * The default tax settings (see vite.config.ts); component tests pass others explicitly. A new
+ * object per project: Vitest takes the keys out of the object it is given.
+ */
+const unitDefine = () => ({ __TAX_SETTINGS__: JSON.stringify(taxSettingsFromEnv({})) });
 
 // One project per layer so each can be run on its own (`vitest run --project rules`).
-// Everything that shares the emulators runs one file at a time: the tests reset shared state.
+// The rules and API tests reset the emulators' data, so their files run one at a time.
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
         resolve: { alias },
-        // The default tax settings (see vite.config.ts); component tests pass others explicitly.
-        define: { __TAX_SETTINGS__: JSON.stringify(taxSettingsFromEnv({})) },
+        define: unitDefine(),
+        // Plain .ts tests (domain, server, tooling) run in Node: a jsdom window per file costs more
+        // than most of them take. The few that need one say so with `// @vitest-environment jsdom`.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        define: unitDefine(),
+        // Components (.tsx) with Testing Library.
         test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          name: 'unit-dom',
+          include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/setup-dom.ts'],
         },
       },
       {
         resolve: { alias },
-        test: { name: 'rules', include: ['tests/rules/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 20_000 },
+        // A file's first call (loading the rules) may meet an emulator that has only just started.
+        test: {
+          name: 'rules',
+          include: ['tests/rules/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', fileParallelism: false, testTimeout: 20_000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          // One module graph for all files (the API, firebase-admin, gRPC): loading it again for each
+          // of 30 files took longer than many of them run. They mock no module and reset the data
+          // they use before each test; a shuffled file order passes too (--sequence.shuffle.files).
+          isolate: false,
+          testTimeout: 20_000,
+        },
       },
       {
         resolve: { alias },
@@ -41,8 +72,25 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Two files (two Chromiums) at a time: they never reset shared state (each journey has its
+          // own users and data), and a journey spends much of its time waiting on the stack. Like the
+          // API tests, the files share one module graph per worker.
+          maxWorkers: 2,
+          isolate: false,
           testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        define: { __TAX_SETTINGS__: JSON.stringify(builtTaxSettings) },
+        // Measurements at scale, not part of `npm test`: npm run bench:documents, npm run bench:profile.
+        test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 600_000,
           hookTimeout: 60_000,
         },
       },

@@ -104,7 +104,8 @@ async function serve() {
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SITE_PORT: String(PORT) },
+      // The stack's API behind /api: Firebase's App Check gets its local tokens there.
+      env: { ...process.env, SITE_PORT: String(PORT), API_PORT: String(stackConfig.apiPort) },
     },
   );
   const deadline = Date.now() + 15_000;
@@ -471,7 +472,8 @@ const stackConfig = testStackConfig();
 const stack = new Stack({
   config: stackConfig,
   emulators: true,
-  api: false,
+  // A signed-in visitor's page starts App Check with Firebase, which asks the API for its token.
+  api: true,
   site: 'none',
   seed: false,
   output: { logDir: path.join(ROOT, '.tmp', `logs-perf-${stackConfig.authPort}`) },

@@ -1,14 +1,18 @@
 /**
  * Idempotent demo data for the local stack: one customer with a profile, two invoices, one query
- * and one order, a visitor's enquiry, and a staff login for the console (/admin). Safe to run
+ * and one order, a yearly maintenance service renewing soon, a visitor's enquiry, and a staff login for the console (/admin). Safe to run
  * again: fixed ids, so it overwrites rather than duplicates.
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import { makeOrderNumber, paiseToRupees, findCatalogueEntry } from '../src/domain';
+import { customerSearchTokens, enquirySearchTokens } from '../src/domain/search';
 import { initFirebase } from '../server/firebase';
 import { isAlreadyExists } from '../server/errors';
 import { setStaffClaim } from '../server/staff/claims';
+import { newServiceFields } from '../server/payments/services';
+import { servicesForOrder } from '../src/domain/renewals';
+import { istToday } from '../src/domain/staff';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
 
 const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-site';
@@ -55,8 +59,7 @@ batch.set(user, {
   country: 'India',
   isAnonymous: false,
   createdAt: daysAgo(30),
-  nameLower: DEMO.name.toLowerCase(),
-  emailLower: DEMO.email.toLowerCase(),
+  searchTokens: customerSearchTokens({ ...DEMO, phone: '+91 98450 12345' }),
 });
 batch.set(user.collection('invoices').doc('demo-invoice-1'), {
   invoiceId: 'INV-1001',
@@ -89,18 +92,14 @@ const demoQuery = {
 };
 batch.set(user.collection('queries').doc('demo-query-1'), demoQuery);
 // The staff inbox: the customer's query (same id, linked) and a visitor's enquiry.
-const searchCopies = (name: string, email: string) => ({
-  nameLower: name.toLowerCase(),
-  emailLower: email.toLowerCase(),
-});
 batch.set(db.doc('enquiries/demo-query-1'), {
   ...demoQuery,
-  ...searchCopies(DEMO.name, DEMO.email),
+  searchTokens: enquirySearchTokens(demoQuery),
   source: 'customer',
   uid: DEMO.uid,
   queryId: 'demo-query-1',
 });
-batch.set(db.doc('enquiries/demo-enquiry-1'), {
+const visitorEnquiry = {
   name: 'Kavya Nair',
   email: 'kavya@example.com',
   contactNumber: '+91 90000 11111',
@@ -108,7 +107,10 @@ batch.set(db.doc('enquiries/demo-enquiry-1'), {
   message: 'Could you quote for a clinic booking app?',
   status: 'New',
   submittedAt: daysAgo(1),
-  ...searchCopies('Kavya Nair', 'kavya@example.com'),
+};
+batch.set(db.doc('enquiries/demo-enquiry-1'), {
+  ...visitorEnquiry,
+  searchTokens: enquirySearchTokens(visitorEnquiry),
   source: 'visitor',
   uid: null,
   queryId: null,
@@ -156,6 +158,22 @@ await db
     paidAt: daysAgo(19),
     createdAt: daysAgo(19),
   })
+  .catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error;
+  });
+
+// A yearly maintenance service whose renewal is due within the notice period, as a payment 340 days
+// ago started it: the console's Renewals (Run renewals now) bills it. Created once, like the
+// document above: re-seeding must not reset a renewal already billed.
+const [demoService] = servicesForOrder(
+  'demo-order-0',
+  [{ id: 'website-Business' }],
+  istToday(Date.now() - 340 * 86_400_000),
+);
+await user
+  .collection('services')
+  .doc(demoService!.id)
+  .create(newServiceFields(DEMO.uid, demoService!, { orderId: 'demo-order-0', orderNumber: null, paymentId: null }))
   .catch((error: unknown) => {
     if (!isAlreadyExists(error)) throw error;
   });

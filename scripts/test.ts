@@ -1,11 +1,17 @@
 /**
- * `npm test`: every check, in order, on a throw-away local stack; exits non-zero if any fails.
- *   typecheck -> lint -> unit -> [stack up] rules -> api -> e2e [stack down]
- * The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by default), so it can run
- * beside `npm start`. Ends with one line 'N passed, N failed'.
+ * `npm test`: every check on a throw-away local stack; exits non-zero if any fails.
+ * Two lanes run side by side from the start, one busy with CPU work, the other mostly waiting on
+ * the stack's services:
+ *   checks: typecheck -> lint -> unit -> unit-dom
+ *   stack:  [emulators, mail catcher] -> rules ‖ api;  [API, site build] -> e2e (after api and checks)
+ * The rules tests use a Firestore project of their own, so they run beside the API tests; the API
+ * and e2e tests share the stack's project and mail catcher (the API tests empty both), so e2e waits
+ * for the API tests, and for the checks: its two Chromiums would starve their timed tests. Each step's output is kept and printed whole when it ends, so lanes do not
+ * interleave. The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by default), so it
+ * can run beside `npm start`. Ends with each step's time and one line 'N passed, N failed'.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { testStackConfig } from './lib/config';
 import { Stack, StackError, stopOnSignals } from './lib/stack';
@@ -13,38 +19,95 @@ import { Stack, StackError, stopOnSignals } from './lib/stack';
 interface StepResult {
   name: string;
   ok: boolean;
+  /** Seconds after the start of the run. */
+  startedAt: number;
   seconds: number;
   passed: number;
   failed: number;
+  note?: string;
 }
 
+const started = Date.now();
+const since = () => (Date.now() - started) / 1000;
 const results: StepResult[] = [];
 const reportDir = path.resolve('.tmp', 'reports');
 rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
+const running = new Set<ChildProcess>();
+// Ctrl-C: the steps running stop (they have the signal too) and no other starts; the stack stops below.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    interrupted = true;
+    for (const child of running) child.kill('SIGTERM');
+  });
+}
+// Kept output goes to a pipe: let the tools colour it as they would a terminal.
+const colour: Record<string, string> = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
 
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.once('exit', (code) => resolve(code ?? 1));
-    child.once('error', () => resolve(127));
+/** Runs a command with its output kept in `.tmp/reports/<name>.log`; printed whole when it ends. */
+function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  if (interrupted) return Promise.resolve(130);
+  const logFile = path.join(reportDir, `${name.replaceAll(' ', '-')}.log`);
+  const log = createWriteStream(logFile);
+  return new Promise<number>((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...colour, ...env },
+    });
+    running.add(child);
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    let code = 1;
+    child.once('error', (error) => {
+      log.write(`${String(error)}\n`);
+      code = 127;
+    });
+    child.once('close', (exitCode) => {
+      running.delete(child);
+      if (exitCode !== null) code = exitCode;
+      log.end(() => resolve(code));
+    });
+  }).then((code) => {
+    console.log(`\n━━ ${name} ━━`);
+    process.stdout.write(readFileSync(logFile, 'utf8'));
+    return code;
   });
 }
 
-async function step(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
-  console.log(`\n━━ ${name} ━━`);
-  const started = Date.now();
-  const code = await run(command, args, env);
-  results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000, passed: 0, failed: code === 0 ? 0 : 1 });
+async function step(name: string, command: string, args: string[]): Promise<void> {
+  if (interrupted) return;
+  console.log(`▶ ${name} (+${since().toFixed(0)} s)`);
+  const startedAt = since();
+  const code = await run(name, command, args);
+  results.push({
+    name,
+    ok: code === 0,
+    startedAt,
+    seconds: since() - startedAt,
+    passed: 0,
+    failed: code === 0 ? 0 : 1,
+  });
 }
 
 async function vitest(project: string, env: Record<string, string> = {}): Promise<void> {
-  console.log(`\n━━ ${project} tests ━━`);
-  const started = Date.now();
+  const name = `${project} tests`;
+  if (interrupted) return;
+  console.log(`▶ ${name} (+${since().toFixed(0)} s)`);
+  const startedAt = since();
   const jsonFile = path.join(reportDir, `${project}.json`);
   const code = await run(
+    name,
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${jsonFile}`,
+    ],
     env,
   );
   let passed = 0;
@@ -58,13 +121,21 @@ async function vitest(project: string, env: Record<string, string> = {}): Promis
     console.error(`${project}: no test ran.`);
     failed = Math.max(failed, 1);
   }
-  results.push({ name: `${project} tests`, ok: code === 0 && passed > 0, seconds: (Date.now() - started) / 1000, passed, failed });
+  results.push({ name, ok: code === 0 && passed > 0, startedAt, seconds: since() - startedAt, passed, failed });
 }
 
-const started = Date.now();
-await step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
-await step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
-await vitest('unit');
+/** A suite that could not run because the stack did not come up. */
+function notRun(project: string): void {
+  results.push({
+    name: `${project} tests`,
+    ok: false,
+    startedAt: since(),
+    seconds: 0,
+    passed: 0,
+    failed: 1,
+    note: 'not run: no stack',
+  });
+}
 
 const config = testStackConfig();
 const stack = new Stack({
@@ -85,34 +156,72 @@ const stack = new Stack({
   log: (line) => console.log(`[stack] ${line}`),
 });
 stopOnSignals(stack, (code) => process.exit(code));
+const env = {
+  ...stack.env,
+  SITE_URL: `http://127.0.0.1:${config.sitePort}`,
+  API_URL: `http://127.0.0.1:${config.apiPort}`,
+};
 
-console.log('\n━━ starting the local stack (emulators, API, site build) ━━');
-const stackStarted = Date.now();
+console.log('▶ local stack: emulators, mail catcher, API, site build (+0 s)');
+const stackUp = stack.up().then(
+  () => {
+    console.log(`[stack] up in ${since().toFixed(1)} s`);
+    results.push({ name: 'local stack', ok: true, startedAt: 0, seconds: since(), passed: 0, failed: 0 });
+    return true;
+  },
+  (error: unknown) => {
+    console.error(error instanceof StackError ? error.message : error);
+    results.push({ name: 'local stack', ok: false, startedAt: 0, seconds: since(), passed: 0, failed: 1 });
+    return false;
+  },
+);
+const emulatorsUp = stack.emulatorsUp.then(
+  () => true,
+  () => false,
+);
+
+const checks = (async () => {
+  await step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
+  await step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
+  await vitest('unit');
+  await vitest('unit-dom');
+})();
+
+const rules = (async () => {
+  if (await emulatorsUp) await vitest('rules', env);
+  else notRun('rules');
+})();
+
+const apiThenE2e = (async () => {
+  if (await emulatorsUp) await vitest('api', env);
+  else notRun('api');
+  // Two Chromiums take both cores: e2e also waits for the checks, whose tests have 5 s timeouts.
+  await checks;
+  if (await stackUp) await vitest('e2e', env);
+  else notRun('e2e');
+})();
+
 try {
-  await stack.up();
-  console.log(`[stack] up in ${((Date.now() - stackStarted) / 1000).toFixed(1)} s`);
-  const env = {
-    ...stack.env,
-    SITE_URL: `http://127.0.0.1:${config.sitePort}`,
-    API_URL: `http://127.0.0.1:${config.apiPort}`,
-  };
-  await vitest('rules', env);
-  await vitest('api', env);
-  await vitest('e2e', env);
-} catch (error) {
-  console.error(error instanceof StackError ? error.message : error);
-  results.push({ name: 'local stack', ok: false, seconds: (Date.now() - stackStarted) / 1000, passed: 0, failed: 1 });
+  await Promise.all([checks, rules, apiThenE2e, stackUp]);
 } finally {
   await stack.stop();
 }
 
 console.log('\n━━ summary ━━');
+results.sort((a, b) => a.startedAt - b.startedAt);
 for (const result of results) {
-  const counts = result.passed || result.failed ? ` (${result.passed} passed, ${result.failed} failed)` : '';
-  console.log(`${result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(16)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`);
+  const counts = result.note
+    ? ` (${result.note})`
+    : result.passed || result.failed
+      ? ` (${result.passed} passed, ${result.failed} failed)`
+      : '';
+  console.log(
+    `${result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(16)} ${result.seconds.toFixed(1).padStart(6)} s` +
+      `  from +${result.startedAt.toFixed(0).padStart(3)} s${counts}`,
+  );
 }
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + (result.ok ? 0 : Math.max(1, result.failed)), 0);
-console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`total time ${since().toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

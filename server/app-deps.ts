@@ -1,9 +1,11 @@
 import type { Logger } from 'pino';
+import type { AppCheckVerifier } from './app-check';
 import type { Config } from './config';
 import type { FirebaseDeps } from './firebase';
 import type { JobRunner } from './jobs/runner';
 import type { PaymentGateway } from './payments/gateway';
 import type { ProformaContext } from './payments/proformas';
+import type { RenewalsContext } from './renewals/store';
 
 /**
  * What the API is built from (see createApp). Its own module, so that routes can depend on it
@@ -16,6 +18,11 @@ export interface AppDeps {
   logger?: Logger;
   /** The periodic jobs, for the Cloud Scheduler endpoint (routes/jobs.ts); absent in most tests. */
   jobs?: JobRunner;
+  /**
+   * Checks App Check tokens; default: Firebase Admin's on a real project, the local one (tokens
+   * from /api/app-check/local-token) on a demo project.
+   */
+  appCheck?: AppCheckVerifier;
 }
 
 /** What the payment services work with, from the API's dependencies. */
@@ -28,4 +35,9 @@ export function paymentsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gat
     siteUrl: deps.config.siteUrl,
     payLinkSecret: deps.config.payLinkSecret,
   };
+}
+
+/** What the renewals service works with: the payment services, the renewal schedule, the company's inbox. */
+export function renewalsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gateway' | 'logger'>): RenewalsContext {
+  return { ...paymentsContext(deps), renewals: deps.config.renewals, companyEmail: deps.config.COMPANY_EMAIL };
 }

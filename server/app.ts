@@ -4,10 +4,14 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import pino from 'pino';
 import { randomUUID } from 'node:crypto';
+import { getAppCheck } from 'firebase-admin/app-check';
+import type { Request } from 'express';
 import type { AppDeps } from './app-deps';
+import { APP_CHECK_HEADER, appCheckGuard, firebaseAppCheckVerifier, localAppCheckVerifier } from './app-check';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
 import { accountRouter } from './routes/account';
+import { appCheckLocalRouter, isDemoProject } from './routes/app-check';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
@@ -16,7 +20,27 @@ import { locationsRouter } from './routes/locations';
 import { payRouter } from './routes/pay';
 import { paymentsRouter } from './routes/payments';
 import { quotesRouter } from './routes/quotes';
+import { servicesRouter } from './routes/services';
 import { staffRouter } from './routes/staff';
+import { unsubscribeRouter } from './routes/unsubscribe';
+
+/**
+ * What no browser calls with an App Check token: Razorpay's webhooks, Cloud Scheduler's jobs, the
+ * platform's health checks, the local token endpoint itself, a mail client's one-click unsubscribe,
+ * and the pay page's PDF links (plain links the browser follows, which cannot carry a header; the
+ * pay-link token and its rate limit guard them). Every other route, present or future, is checked.
+ */
+const APP_CHECK_EXEMPT: Array<{ method?: string; path: RegExp }> = [
+  { path: /^\/api\/(health|ready)$/ },
+  { path: /^\/api\/payments\/webhook$/ },
+  { path: /^\/api\/jobs\// },
+  { path: /^\/api\/app-check\/local-token$/ },
+  { path: /^\/api\/mail\/unsubscribe$/ },
+  { method: 'GET', path: /^\/api\/pay\/[^/]+\/(proforma|tax-invoice)\.pdf$/ },
+];
+
+const isAppCheckExempt = (req: Request) =>
+  APP_CHECK_EXEMPT.some(({ method, path }) => (!method || req.method === method) && path.test(req.path));
 
 /** Builds the API from its dependencies; no listen, so tests build their own. */
 export function createApp(deps: AppDeps): Express {
@@ -30,7 +54,11 @@ export function createApp(deps: AppDeps): Express {
       logger,
       genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
       // Never log tokens or signatures.
-      redact: ['req.headers.authorization', 'req.headers["x-razorpay-signature"]'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers["x-razorpay-signature"]',
+        'req.headers["x-firebase-appcheck"]',
+      ],
     }),
   );
   // The API only ever answers JSON, so its own CSP can be the strictest one.
@@ -39,7 +67,7 @@ export function createApp(deps: AppDeps): Express {
     cors({
       origin: deps.config.siteOrigins,
       methods: ['GET', 'POST'],
-      allowedHeaders: ['Content-Type', 'Authorization'],
+      allowedHeaders: ['Content-Type', 'Authorization', APP_CHECK_HEADER],
       maxAge: 600,
     }),
   );
@@ -49,14 +77,29 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '16kb' }));
   // After the body parsers: they resume the chain from socket events, outside the budget's context.
   app.use(requestDeadline(deps.config.REQUEST_TIMEOUT_SECONDS * 1000));
+  const projectId = deps.config.FIREBASE_PROJECT_ID;
+  app.use(
+    appCheckGuard({
+      mode: deps.config.APP_CHECK,
+      verifier:
+        deps.appCheck ??
+        (isDemoProject(projectId)
+          ? localAppCheckVerifier(deps.config.APP_CHECK_LOCAL_SECRET, projectId)
+          : firebaseAppCheckVerifier(getAppCheck(deps.firebase.auth.app))),
+      isExempt: isAppCheckExempt,
+    }),
+  );
 
   app.use(healthRouter(deps));
+  if (isDemoProject(projectId)) app.use(appCheckLocalRouter(deps));
   app.use(contactRouter(deps));
   app.use(locationsRouter(deps));
   app.use(paymentsRouter(deps));
   app.use(payRouter(deps));
   app.use(documentsRouter(deps));
   app.use(accountRouter(deps));
+  app.use(servicesRouter(deps));
+  app.use(unsubscribeRouter(deps));
   app.use(jobsRouter(deps));
   app.use(quotesRouter(deps));
   app.use(staffRouter(deps));

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
+import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
@@ -9,6 +11,8 @@ import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domai
 export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
 /** Public too: pay links on the emulators only. */
 const DEMO_PAY_LINK_SECRET = 'local-pay-link-secret-for-the-emulators-only';
+/** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
+export const DEMO_APP_CHECK_SECRET = 'local-app-check-secret-for-the-emulators-only';
 
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
@@ -56,8 +60,19 @@ const schema = z.object({
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /** A cart's order nobody pays within this many hours is cancelled; 0 keeps them open. */
   ORDER_EXPIRY_HOURS: z.coerce.number().min(0).default(24),
+  /**
+   * Hours between passes of the retention job, which deletes a deleted account's kept records once
+   * the law no longer makes us keep them; 0 turns the timer off (Cloud Scheduler can still run it).
+   */
+  RETENTION_INTERVAL_HOURS: z.coerce.number().min(0).default(6),
   /** Minutes between passes that cancel expired orders; 0 turns the timer off. */
   ORDER_EXPIRY_CHECK_MINUTES: z.coerce.number().min(0).default(15),
+  /** Days before a service's renewal date its renewal invoice is issued (the policies quote the default). */
+  RENEWAL_NOTICE_DAYS: z.coerce.number().int().min(1).max(180).default(RENEWAL_DEFAULTS.noticeDays),
+  /** Days after the renewal date an unpaid renewal lapses (the policies quote the default). */
+  RENEWAL_GRACE_DAYS: z.coerce.number().int().min(1).max(180).default(RENEWAL_DEFAULTS.graceDays),
+  /** Minutes between passes of the renewals job (invoices, reminders, lapses); 0 turns the timer off. */
+  RENEWAL_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /**
    * Bearer secret of POST /api/jobs/:name (Cloud Scheduler triggers jobs with it), at least 32
    * characters; unset: no such endpoint.
@@ -67,6 +82,13 @@ const schema = z.object({
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined))
     .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  /**
+   * Firebase App Check on every route a browser calls (see server/app-check.ts): 'enforce' refuses
+   * a request without a valid token (401), 'monitor' only logs it, 'off' does not check.
+   */
+  APP_CHECK: z.enum(['off', 'monitor', 'enforce']).default('enforce'),
+  /** Signs the local App Check tokens of a demo project (emulators); ignored on a real project. */
+  APP_CHECK_LOCAL_SECRET: z.string().min(16).default(DEMO_APP_CHECK_SECRET),
   /** Payment order and verify requests per client IP per minute (the benchmark raises it). */
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Pay-link requests (/api/pay/…: lookups, PDFs, payments) per client IP per minute. */
@@ -109,6 +131,15 @@ const schema = z.object({
    * a real project; the emulators use a public default.
    */
   PAY_LINK_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .refine((value) => value === undefined || value.length >= 32, 'must be at least 32 characters'),
+  /**
+   * Signs the one-click unsubscribe links of news mails (32+ characters, secret). Unset: derived
+   * from PAY_LINK_SECRET (changing either turns the links already mailed into dead links).
+   */
+  UNSUBSCRIBE_SECRET: z
     .string()
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined))
@@ -168,11 +199,15 @@ export type Config = z.infer<typeof schema> & {
   siteOrigins: string[];
   /** Signs pay links (PAY_LINK_SECRET, or the emulators' public default). */
   payLinkSecret: string;
+  /** Signs unsubscribe links (UNSUBSCRIBE_SECRET, or a key derived from the pay-link secret). */
+  unsubscribeSecret: string;
   razorpayEnabled: boolean;
   mailFrom: MailAddress;
   /** Base URL of the site, for links in mails. */
   siteUrl: string;
   documents: DocumentSettings;
+  /** When renewal invoices go out and unpaid renewals lapse (RENEWAL_NOTICE_DAYS, RENEWAL_GRACE_DAYS). */
+  renewals: RenewalSettings;
   /** Worth knowing but not fatal; logged once the logger exists (see createLogger). */
   warnings: string[];
 };
@@ -208,6 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'GOOGLE_APPLICATION_CREDENTIALS is not set; Firebase Admin will use the platform default credentials.',
     );
   }
+  if (!config.FIREBASE_PROJECT_ID.startsWith('demo-') && config.APP_CHECK !== 'enforce') {
+    warnings.push(
+      `APP_CHECK=${config.APP_CHECK} on a real project: requests without a valid App Check token are ${config.APP_CHECK === 'off' ? 'not even checked' : 'only logged'}. Set APP_CHECK=enforce once the site sends tokens.`,
+    );
+  }
   const mailFrom = parseMailbox(config.MAIL_FROM);
   if (!mailFrom) {
     throw new Error(
@@ -220,13 +260,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result: Config = {
     ...config,
     payLinkSecret: config.PAY_LINK_SECRET ?? DEMO_PAY_LINK_SECRET,
+    unsubscribeSecret:
+      config.UNSUBSCRIBE_SECRET ??
+      createHmac('sha256', config.PAY_LINK_SECRET ?? DEMO_PAY_LINK_SECRET)
+        .update('unsubscribe-links')
+        .digest('hex'),
     siteOrigins,
     razorpayEnabled: hasKeyId && hasSecret,
     mailFrom,
     siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
     documents: documentSettings(config),
+    renewals: { noticeDays: config.RENEWAL_NOTICE_DAYS, graceDays: config.RENEWAL_GRACE_DAYS },
     warnings,
   };
+  if (
+    config.RENEWAL_NOTICE_DAYS !== RENEWAL_DEFAULTS.noticeDays ||
+    config.RENEWAL_GRACE_DAYS !== RENEWAL_DEFAULTS.graceDays
+  ) {
+    warnings.push(
+      `RENEWAL_NOTICE_DAYS/RENEWAL_GRACE_DAYS (${config.RENEWAL_NOTICE_DAYS}/${config.RENEWAL_GRACE_DAYS}) differ from the ${RENEWAL_DEFAULTS.noticeDays}/${RENEWAL_DEFAULTS.graceDays} days the Terms and the Refund and Cancellation policies state: change RENEWAL_DEFAULTS in src/domain/renewals.ts with them.`,
+    );
+  }
   assertSandboxAllowed(result);
   if (!config.PAY_LINK_SECRET && !config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
     throw configError('PAY_LINK_SECRET (32+ characters) is required on a real Firebase project: it signs pay links.');

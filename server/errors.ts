@@ -17,7 +17,7 @@ export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailab
 /** Seconds a client should wait before retrying a 503 (sent as Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
 
-export type Dependency = 'firestore' | 'gateway' | 'auth' | 'request';
+export type Dependency = 'firestore' | 'gateway' | 'auth' | 'app-check' | 'request';
 
 /** A dependency did not answer within its deadline, or is down: a 503 the client may retry. */
 export class DependencyUnavailableError extends HttpError {

@@ -26,7 +26,10 @@ const jobs = createJobs(
 const app = createApp({ config, firebase, gateway, logger, jobs });
 
 const server = app.listen(config.API_PORT, '0.0.0.0', () => {
-  logger.info({ port: config.API_PORT, payments: gateway.mode, instance: jobs.instance }, 'API listening');
+  logger.info(
+    { port: config.API_PORT, payments: gateway.mode, appCheck: config.APP_CHECK, instance: jobs.instance },
+    'API listening',
+  );
 });
 
 process.on('unhandledRejection', (reason) => {

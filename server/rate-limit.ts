@@ -16,7 +16,8 @@ interface KnownCount {
 /**
  * express-rate-limit's counters in Firestore, so that a limit holds across every API instance:
  * `rateLimits/{name}:{window start}:{hash of the client key}` with `hits`, one document per
- * client, limiter and minute (client IPs are stored only hashed); `expireAt` lets a Firestore TTL
+ * client, limiter and window (a minute, or an hour: see sharedCounter; client IPs and emails are
+ * stored only hashed); `expireAt` lets a Firestore TTL
  * policy delete old windows. The count is exact, so a limit is never exceeded:
  * - usually one write: the window's first request creates the counter, and the next ones write
  *   the count this instance last saw plus one, on the condition that the counter has not changed
@@ -37,8 +38,11 @@ export class FirestoreRateLimitStore implements Store {
   constructor(
     private readonly db: Firestore,
     private readonly name: string,
+    /** The window when the store counts on its own (sharedCounter); express-rate-limit sets its own in init(). */
+    windowMs = 60_000,
   ) {
     this.prefix = `${name}:`;
+    this.windowMs = windowMs;
   }
 
   init(options: Options): void {
@@ -146,3 +150,30 @@ export type SharedLimiter = RequestHandler & {
    */
   count: (req: Request) => Promise<void>;
 };
+
+/**
+ * A Firestore-counted allowance of `limit` per key (an email address, an account) per window of
+ * `windowMs` (wall-clock windows, e.g. each clock hour), shared by every instance like the per-IP
+ * limiters; for limits whose key is not the client address. `count` rejects with a 429 over it.
+ */
+export function sharedCounter({
+  db,
+  name,
+  limit,
+  windowMs,
+  message,
+}: {
+  db: Firestore;
+  name: string;
+  limit: number;
+  windowMs: number;
+  message: string;
+}): { count: (key: string) => Promise<void> } {
+  const store = new FirestoreRateLimitStore(db, name, windowMs);
+  return {
+    async count(key) {
+      const { totalHits } = await store.increment(key);
+      if (totalHits > limit) throw new HttpError(429, message);
+    },
+  };
+}

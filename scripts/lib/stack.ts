@@ -165,8 +165,19 @@ export class Stack {
   private readonly processes: Managed[] = [];
   private readonly logs: WriteStream[] = [];
   private stopping: Promise<void> | null = null;
+  private emulatorsReady!: { resolve: () => void; reject: (error: unknown) => void };
+  /**
+   * Resolves once up() has the emulators and the mail catcher answering, before it starts the API
+   * and the site (suites that need only those can begin); rejects if up() fails before that.
+   */
+  readonly emulatorsUp = new Promise<void>((resolve, reject) => {
+    this.emulatorsReady = { resolve, reject };
+  });
 
-  constructor(private readonly options: StackOptions) {}
+  constructor(private readonly options: StackOptions) {
+    // Nobody need be waiting for it: up() reports its own failure.
+    this.emulatorsUp.catch(() => undefined);
+  }
 
   get env(): Record<string, string> {
     return { ...stackEnv(this.options.config), ...this.options.env };
@@ -217,6 +228,15 @@ export class Stack {
   }
 
   async up(): Promise<void> {
+    try {
+      await this.startAll();
+    } catch (error) {
+      this.emulatorsReady.reject(error);
+      throw error;
+    }
+  }
+
+  private async startAll(): Promise<void> {
     const { config } = this.options;
     const base = `http://${config.host}`;
     const wanted: Array<[number, string, string]> = [];
@@ -233,6 +253,7 @@ export class Stack {
     await assertPortsFree(wanted);
 
     if (this.options.emulators) await Promise.all([this.startEmulators(), this.startMailCatcher()]);
+    this.emulatorsReady.resolve();
     if (this.options.seed) await this.runSeeder();
     if (this.options.api) {
       const api = this.start('api', process.execPath, [TSX_BIN, 'server/index.ts']);

@@ -1,8 +1,15 @@
 import type { Auth } from 'firebase-admin/auth';
-import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type CollectionReference, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { HttpError } from '../errors';
+import { taxRecordRetainedUntil } from '../../src/domain/retention';
+import { addAudit } from '../audit';
+import type { DocumentSettings } from '../config';
+import { issueDocument } from '../documents/issue';
+import { deleteEnquiriesOf } from '../enquiries/enquiries';
+import { HttpError, isAlreadyExists } from '../errors';
 import { enqueueAccountDeletedMail } from '../mail/mails';
+import { forEachPage } from '../paging';
+import { leadUid } from './leads';
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
@@ -29,35 +36,124 @@ export const RECENT_SIGN_IN_MS = 5 * 60_000;
 export const RECENT_SIGN_IN_MESSAGE = 'Please sign out and sign back in, then delete your account.';
 
 /**
+ * `deletedAccounts/{uid}`: what is left of a deleted account, for staff (server-only; staff read):
+ * when it was deleted, how many records the law keeps and until when. No name, no email: the kept
+ * records carry the buyer details they were issued with. It goes with the last of them.
+ */
+export const deletedAccountDoc = (db: Firestore, uid: string) => db.doc(`deletedAccounts/${uid}`);
+
+/** The server-only collections whose records of a customer the law keeps (each has `uid`). */
+export const KEPT_COLLECTIONS = ['documents', 'payments', 'refunds'] as const;
+
+/** With no kept records, the tombstone still explains a vanished customer to staff for this long. */
+export const TOMBSTONE_MIN_DAYS = 30;
+
+/** When a record happened (a document's payment or refund, a payment's or refund's creation). */
+function recordTime(data: DocumentData, fallbackMs: number): number {
+  for (const field of ['paidAt', 'createdAt']) {
+    const value = data[field] as unknown;
+    if (value instanceof Timestamp) return value.toMillis();
+  }
+  return fallbackMs;
+}
+
+export interface DeletionReport {
+  kept: Record<(typeof KEPT_COLLECTIONS)[number], number>;
+  /** When the last kept record may go (ISO); null when nothing is kept. */
+  keptUntil: string | null;
+  enquiriesDeleted: number;
+}
+
+/**
  * Deletes an account on behalf of its (verified, revocation-checked) user:
  * 1. refuses a sign-in older than 5 minutes, before anything changes;
  * 2. reads the account's email and name (the confirmation mail needs them);
  * 3. revokes the user's refresh tokens, so no other session can write while its data goes (and
  *    every authenticated route refuses its ID tokens from now on);
- * 4. deletes every document of every sub-collection of `users/{uid}` in batches of 500, then the
- *    profile (last, so a failure part-way leaves a profile page to retry from);
- * 5. queues the "account deleted" mail;
- * 6. deletes the login.
- * What the law and the books need stays: `payments`, `documents` (tax documents), `refunds` and
- * `auditLog` are server-only collections outside users/{uid}. A retry after a failure part-way
- * finishes the job (every step is idempotent).
+ * 4. numbers any tax document still pending now, while the profile it prints the buyer from exists;
+ * 5. marks what the law keeps (section 36 of the CGST Act: src/domain/retention.ts): the tax
+ *    documents, payments and refunds naming the account get `deletedAccount: true`, `deletedAt` and
+ *    `retainUntil`, keeping the buyer details they were issued with; the retention job deletes each
+ *    when its `retainUntil` passes. A tombstone `deletedAccounts/{uid}` and an audit entry record it;
+ * 6. deletes every document of every sub-collection of `users/{uid}` (cart, orders, invoices,
+ *    queries, services, ...) in batches of 500, the enquiries sent from the account or its email
+ *    addresses, the lead record that was joined to it, then the profile (last, so a failure
+ *    part-way leaves a profile page to retry from);
+ * 7. queues the "account deleted" mail (what went, what is kept and until when);
+ * 8. deletes the login.
+ * A retry after a failure part-way finishes the job (every step is idempotent).
  */
 export async function deleteAccount(
-  { auth, db }: { auth: Auth; db: Firestore },
+  { auth, db, documents }: { auth: Auth; db: Firestore; documents: DocumentSettings },
   user: { uid: string; authTime: number },
   { now = Date.now(), logger }: { now?: number; logger?: Pick<Logger, 'info'> } = {},
-): Promise<void> {
+): Promise<DeletionReport> {
   if (now - user.authTime * 1000 > RECENT_SIGN_IN_MS) throw new HttpError(403, RECENT_SIGN_IN_MESSAGE);
   const profile = db.collection('users').doc(user.uid);
   const [record, snapshot] = await Promise.all([auth.getUser(user.uid), profile.get()]);
-  const email = record.email ?? (snapshot.get('email') as string | undefined) ?? null;
+  const profileEmail = snapshot.get('email') as unknown;
+  const email = record.email ?? (typeof profileEmail === 'string' && profileEmail ? profileEmail : null);
   const name = (snapshot.get('name') as string | undefined) || record.displayName || null;
 
   await auth.revokeRefreshTokens(user.uid);
+
+  // 4 and 5: what the law keeps, with its buyer details, marked and dated.
+  const deletedAt = Timestamp.fromMillis(now);
+  const kept = { documents: 0, payments: 0, refunds: 0 };
+  let keptUntilMs = 0;
+  for (const collection of KEPT_COLLECTIONS) {
+    kept[collection] = await forEachPage(
+      db.collection(collection).where('uid', '==', user.uid).orderBy('__name__'),
+      async (docs) => {
+        if (collection === 'documents') {
+          for (const doc of docs) if (doc.get('status') === 'pending') await issueDocument(db, documents, doc.id);
+        }
+        const batch = db.batch();
+        for (const doc of docs) {
+          const until = taxRecordRetainedUntil(recordTime(doc.data(), now)).getTime();
+          keptUntilMs = Math.max(keptUntilMs, until);
+          batch.update(doc.ref, { deletedAccount: true, deletedAt, retainUntil: Timestamp.fromMillis(until) });
+        }
+        await batch.commit();
+      },
+      { pageSize: 200 },
+    );
+  }
+  const keptUntil = keptUntilMs ? new Date(keptUntilMs).toISOString() : null;
+  const tombstone = db.batch();
+  tombstone.create(deletedAccountDoc(db, user.uid), {
+    uid: user.uid,
+    deletedAt,
+    kept,
+    retainUntil: Timestamp.fromMillis(keptUntilMs || now + TOMBSTONE_MIN_DAYS * 86_400_000),
+  });
+  // The audit log outlives the account: it names the uid only.
+  addAudit(tombstone, db, {
+    actor: { uid: user.uid, email: null },
+    action: 'account.delete',
+    target: profile.path,
+    before: { exists: true },
+    after: { deleted: true, kept, keptUntil },
+  });
+  await tombstone.commit().catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error; // a retry: recorded the first time
+  });
+
+  // 6: everything else.
   for (const collection of await profile.listCollections()) await deleteInBatches(db, collection);
+  const emails = [record.email, typeof profileEmail === 'string' ? profileEmail : undefined].filter(
+    (address): address is string => Boolean(address),
+  );
+  const enquiriesDeleted = await deleteEnquiriesOf(db, { uid: user.uid, emails });
+  for (const address of emails) {
+    const lead = db.doc(`users/${leadUid(address)}`);
+    if ((await lead.get()).get('mergedInto') === user.uid) await lead.delete();
+  }
   await profile.delete();
-  // A guest has no email, so no mail.
-  if (email) await enqueueAccountDeletedMail(db, { uid: user.uid, email, name });
+
+  // 7 and 8. A guest has no email, so no mail.
+  if (email) await enqueueAccountDeletedMail(db, { uid: user.uid, email, name, kept, keptUntil });
   await auth.deleteUser(user.uid);
-  logger?.info({ uid: user.uid }, 'account deleted');
+  logger?.info({ uid: user.uid, kept, enquiriesDeleted }, 'account deleted');
+  return { kept, keptUntil, enquiriesDeleted };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { lowerCopy } from '../../src/domain/staff';
+import { customerSearchTokens } from '../../src/domain/search';
 import { DEFAULT_COUNTRY } from '../../src/domain/company';
 import { addAudit } from '../audit';
 import { forEachPage } from '../paging';
@@ -22,33 +22,36 @@ export interface LeadDetails {
   phone: string;
 }
 
+/** The customer record a lead gets: no login, India by default, searchable by name, email and phone. */
+export function leadProfile(details: LeadDetails) {
+  const email = details.email.trim();
+  return {
+    uid: leadUid(email),
+    name: details.name,
+    email,
+    phone: details.phone,
+    address: '',
+    city: '',
+    state: '',
+    country: DEFAULT_COUNTRY,
+    gstin: '',
+    legalName: '',
+    pinCode: '',
+    isAnonymous: false,
+    isLead: true,
+    searchTokens: customerSearchTokens({ ...details, email }),
+  };
+}
+
 /** The lead's customer record, made once (a second call keeps the first one's details). */
 export async function ensureLead(db: Firestore, details: LeadDetails): Promise<string> {
-  const uid = leadUid(details.email);
-  const ref = db.doc(`users/${uid}`);
+  const profile = leadProfile(details);
   try {
-    await ref.create({
-      uid,
-      name: details.name,
-      email: details.email.trim(),
-      phone: details.phone,
-      address: '',
-      city: '',
-      state: '',
-      country: DEFAULT_COUNTRY,
-      gstin: '',
-      legalName: '',
-      pinCode: '',
-      isAnonymous: false,
-      isLead: true,
-      nameLower: lowerCopy(details.name),
-      emailLower: lowerCopy(details.email.trim()),
-      createdAt: FieldValue.serverTimestamp(),
-    });
+    await db.doc(`users/${profile.uid}`).create({ ...profile, createdAt: FieldValue.serverTimestamp() });
   } catch (error) {
     if ((error as { code?: unknown }).code !== 6) throw error; // ALREADY_EXISTS: it is there
   }
-  return uid;
+  return profile.uid;
 }
 
 const BATCH = 200;

@@ -50,13 +50,11 @@ export async function issueDocument(
     const isCreditNote = base.series === 'credit-note';
     // A credit note is printed from the issued document it adjusts (so it waits until that one is).
     const sourceRef = isCreditNote ? taxDocumentDoc(db, base.originalDocumentId ?? '-') : db.doc(`users/${base.uid}`);
-    // The payable learns its document's number (the profile and the console show it).
-    const payableRef = isCreditNote ? null : db.doc(payablePath({ uid: base.uid, ...base.payable }));
-    const [counterSnap, sourceSnap, payableSnap] = await tx.getAll(
-      counter.ref,
-      sourceRef,
-      ...(payableRef ? [payableRef] : []),
-    );
+    // The payable and the payment learn its number (the profile and the console show it).
+    const paidRefs = isCreditNote
+      ? []
+      : [db.doc(payablePath({ uid: base.uid, ...base.payable })), db.doc(`payments/${base.paymentId}`)];
+    const [counterSnap, sourceSnap, ...paidSnaps] = await tx.getAll(counter.ref, sourceRef, ...paidRefs);
     const { number, financialYear, sequence, write } = counter.take(counterSnap!, prefixOf(base.series, settings));
     let printed;
     if (isCreditNote) {
@@ -97,7 +95,15 @@ export async function issueDocument(
       snapshot: printed,
     };
     tx.update(ref, { ...issued });
+    const [payableSnap, paymentSnap] = paidSnaps;
     if (payableSnap?.exists) tx.update(payableSnap.ref, { taxDocument: { id, number, kind: printed.kind } });
+    // The payment is listed with the legal name its document is made out to, for a business.
+    if (paymentSnap?.exists) {
+      tx.update(paymentSnap.ref, {
+        taxDocument: { id, number, kind: printed.kind },
+        ...(printed.recipient.gstin ? { customerLegalName: printed.recipient.name } : {}),
+      });
+    }
     return 'issued' as const;
   });
 }

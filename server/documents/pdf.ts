@@ -29,11 +29,19 @@ const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+/** Text colours of a PDF: each reads at 4.5:1 or more on white or on SHADE (tests/unit/documents/pdf.test.ts). */
+export const PDF_COLOURS = {
+  ink: '#1f2933',
+  muted: '#52606d',
+  brandInk: COMPANY.brandInkColour,
+  shade: '#eef6fa',
+} as const;
 const BRAND = COMPANY.brandColour;
-const INK = '#1f2933';
-const MUTED = '#52606d';
+const BRAND_INK = PDF_COLOURS.brandInk;
+const INK = PDF_COLOURS.ink;
+const MUTED = PDF_COLOURS.muted;
 const RULE = '#cbd2d9';
-const SHADE = '#eef6fa';
+const SHADE = PDF_COLOURS.shade;
 /** The site icon's 'N' (index.html, and the Logo component), drawn in a 32-unit box. */
 const LOGO_PATH = 'M9 23V9h3l8 9.5V9h3v14h-3l-8-9.5V23z';
 
@@ -237,7 +245,13 @@ function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows
       ['Method', paymentMethodLabel(payment.method)],
       ...(payment.reference ? [['Reference', payment.reference] as [string, string]] : []),
       ['Paid on', payment.paidOn],
-      ['Amount paid', rupees(payment.amountPaise)],
+      ...(payment.tdsPaise
+        ? ([
+            ['Amount received', rupees(payment.amountPaise - payment.tdsPaise)],
+            [`TDS deducted${payment.tdsSection ? ` (${payment.tdsSection})` : ''}`, rupees(payment.tdsPaise)],
+            ['Amount settled', rupees(payment.amountPaise)],
+          ] as Array<[string, string]>)
+        : [['Amount paid', rupees(payment.amountPaise)] as [string, string]]),
     ],
   };
 }
@@ -272,7 +286,7 @@ function drawHeader(sheet: Sheet, heading: { supplier: SupplierSnapshot; title: 
   sheet.text(heading.title.toUpperCase(), titleX, top, {
     font: 'bold',
     size: 17,
-    color: BRAND,
+    color: BRAND_INK,
     width: 200,
     align: 'right',
   });
@@ -337,7 +351,7 @@ function drawTable<Row>(sheet: Sheet, columns: Array<Column<Row>>, rows: readonl
   const tableSize = 8;
   let y = startY;
   const header = () => {
-    doc.rect(left, y, CONTENT_WIDTH, 18).fill(BRAND);
+    doc.rect(left, y, CONTENT_WIDTH, 18).fill(BRAND_INK);
     let x = left;
     for (const column of columns) {
       sheet.text(column.title, x + cellPadding, y + 5, {

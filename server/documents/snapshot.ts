@@ -1,6 +1,7 @@
 import { amountInWords } from '../../src/domain/amount-in-words';
 import { COMPANY } from '../../src/domain/company';
 import { formatIstDate } from '../../src/domain/document-number';
+import { istDayStartMs } from '../../src/domain/staff';
 import {
   canonicalStateName,
   FOREIGN_COUNTRY,
@@ -110,7 +111,16 @@ export function listedLinesOf(
 export interface SnapshotInput {
   base: Pick<
     TaxDocumentBase,
-    'payable' | 'subject' | 'amountPaise' | 'paymentId' | 'gatewayOrderId' | 'method' | 'paymentReference'
+    | 'payable'
+    | 'subject'
+    | 'amountPaise'
+    | 'paymentId'
+    | 'gatewayOrderId'
+    | 'method'
+    | 'paymentReference'
+    | 'receivedOn'
+    | 'tdsPaise'
+    | 'tdsSection'
   >;
   paidAtMs: number;
   profile: ProfileFields | undefined;
@@ -158,7 +168,8 @@ export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapsh
       method: base.method,
       ...(base.paymentReference ? { reference: base.paymentReference } : {}),
       amountPaise: base.amountPaise,
-      paidOn: formatIstDate(input.paidAtMs),
+      ...(base.tdsPaise ? { tdsPaise: base.tdsPaise, tdsSection: base.tdsSection ?? null } : {}),
+      paidOn: formatIstDate(base.receivedOn ? istDayStartMs(base.receivedOn) : input.paidAtMs),
     },
     description: payable.description,
     note: COMPUTER_GENERATED_NOTE,

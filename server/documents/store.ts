@@ -29,6 +29,11 @@ export interface TaxDocumentBase {
   method: string | null;
   /** Payments staff record: the UTR, UPI or cheque reference they typed. */
   paymentReference?: string | null;
+  /** Payments staff record: the day the money arrived (YYYY-MM-DD, India). */
+  receivedOn?: string;
+  /** TDS the customer deducted from what it paid (it counts toward the amount settled), and its section. */
+  tdsPaise?: number;
+  tdsSection?: string | null;
   source: string;
   /** For a credit note: when the refund was made. */
   paidAt: Timestamp;

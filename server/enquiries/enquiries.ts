@@ -1,11 +1,13 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../../src/domain/quote-request';
-import { lowerCopy, type EnquiryUpdate } from '../../src/domain/staff';
+import { emailKey, enquirySearchTokens } from '../../src/domain/search';
+import type { EnquiryUpdate } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
 import { addEnquiryMails } from '../mail/mails';
 import { mailQueued } from '../mail/outbox';
+import { forEachPage } from '../paging';
 
 /**
  * `enquiries/{id}`: the staff inbox. A visitor's enquiry lives only here; a signed-in customer's
@@ -39,8 +41,8 @@ function enquiryData(form: EnquirySubmissionForm, link: { uid: string; queryId: 
     ...(isQuoteRequest(form)
       ? { kind: form.kind, projectType: form.projectType, budget: form.budget, timeline: form.timeline }
       : {}),
-    nameLower: lowerCopy(form.name),
-    emailLower: lowerCopy(form.email),
+    searchTokens: enquirySearchTokens({ ...form, message: enquiryMessage(form) }),
+    emailLower: emailKey(form.email),
     source: link ? 'customer' : 'visitor',
     uid: link?.uid ?? null,
     queryId: link?.queryId ?? null,
@@ -113,5 +115,57 @@ export async function updateEnquiry(db: Firestore, id: string, update: EnquiryUp
     tx.update(ref, changes);
     addAudit(tx, db, { actor, action: 'enquiry.update', target: ref.path, before, after });
     return { changed: true };
+  });
+}
+
+/** Who a person's enquiries are: their account's queries, and whatever was sent from their addresses. */
+export interface EnquirySender {
+  uid: string;
+  /** The account's email addresses (the login's and the profile's); any letter case. */
+  emails: string[];
+}
+
+const ENQUIRY_PAGE = 200;
+
+/**
+ * Every inbox entry of a person, each once: those linked to their account, and those sent from
+ * any of their email addresses (compared lower-cased, as `emailLower` stores them), a page at a
+ * time. Resolves with how many there were.
+ */
+export async function forEachEnquiryOf(
+  db: Firestore,
+  sender: EnquirySender,
+  visit: (docs: FirebaseFirestore.QueryDocumentSnapshot[]) => Promise<void>,
+): Promise<number> {
+  const seen = new Set<string>();
+  const queries = [
+    db.collection('enquiries').where('uid', '==', sender.uid),
+    ...[...new Set(sender.emails.map(emailKey).filter(Boolean))].map((email) =>
+      db.collection('enquiries').where('emailLower', '==', email),
+    ),
+  ];
+  for (const query of queries) {
+    await forEachPage(
+      query.orderBy('__name__'),
+      async (docs) => {
+        const fresh = docs.filter((doc) => !seen.has(doc.id));
+        for (const doc of fresh) seen.add(doc.id);
+        if (fresh.length > 0) await visit(fresh);
+      },
+      { pageSize: ENQUIRY_PAGE },
+    );
+  }
+  return seen.size;
+}
+
+/**
+ * Deletes a person's enquiries (see forEachEnquiryOf) when they delete their account: the inbox
+ * keeps no copy of what they sent us. Idempotent. Resolves with how many went.
+ */
+export function deleteEnquiriesOf(db: Firestore, sender: EnquirySender): Promise<number> {
+  return forEachEnquiryOf(db, sender, async (docs) => {
+    const batch = db.batch();
+    for (const doc of docs) batch.delete(doc.ref);
+    await batch.commit();
   });
 }

@@ -1,6 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { COMPANY } from '../../src/domain/company';
+import { hasMarketingConsent, unsubscribeLinks } from '../account/consent';
+import { deleteExpiredRecords, type RetentionReport } from '../account/retention';
 import type { Config, DocumentSettings } from '../config';
 import { documentAttachments } from '../documents/attachments';
 import { issuePendingDocuments, type IssueReport } from '../documents/issue';
@@ -14,6 +16,8 @@ import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecy
 import { payLinkUrl } from '../payments/pay-links';
 import { quoteLinkUrl } from '../quotes/store';
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
+import { renewalsPass, type RenewalsReport } from '../renewals/billing';
+import type { RenewalsContext } from '../renewals/store';
 import { JobRunner, type JobDefinition } from './runner';
 
 export { JobRunner } from './runner';
@@ -24,6 +28,8 @@ export const RECONCILE_JOB = 'reconcile';
 export const ORDER_EXPIRY_JOB = 'expire-orders';
 export const DOCUMENTS_JOB = 'documents';
 export const MAIL_JOB = 'mail';
+export const RENEWALS_JOB = 'renewals';
+export const RETENTION_JOB = 'retention';
 
 /**
  * Reconciliation: once per `intervalMinutes` across all instances (a lease in `leases/reconcile`,
@@ -38,6 +44,22 @@ export function reconcileJob(ctx: PaymentsContext, intervalMinutes: number): Job
     leaseMs: 5 * 60_000,
     run: () => reconcilePass(ctx),
     worthLogging: (report) => report.checked > 0 || (report.refundsChecked ?? 0) > 0,
+  };
+}
+
+/**
+ * Yearly maintenance renewals: issues each renewal's invoice, reminds and lapses unpaid ones, once
+ * per `intervalMinutes` across all instances (0 = only when triggered). Each renewal is claimed in
+ * the transaction that issues it, so even overlapping passes bill it once.
+ */
+export function renewalsJob(ctx: RenewalsContext, intervalMinutes: number): JobDefinition<RenewalsReport> {
+  return {
+    name: RENEWALS_JOB,
+    scope: 'once',
+    everyMs: intervalMinutes * 60_000,
+    leaseMs: 10 * 60_000,
+    run: () => renewalsPass(ctx),
+    worthLogging: (report) => report.issued + report.reminded + report.lapsed + report.replaced + report.failed > 0,
   };
 }
 
@@ -75,6 +97,21 @@ export function documentsJob(
   };
 }
 
+/**
+ * Deleting what the law no longer makes us keep of deleted accounts (see deleteExpiredRecords):
+ * once per `intervalHours` across all instances; 0 = only when triggered (Cloud Scheduler).
+ */
+export function retentionJob(db: Firestore, intervalHours: number): JobDefinition<RetentionReport> {
+  return {
+    name: RETENTION_JOB,
+    scope: 'once',
+    everyMs: intervalHours * 3_600_000,
+    leaseMs: 10 * 60_000,
+    run: () => deleteExpiredRecords(db),
+    worthLogging: (report) => Object.values(report.deleted).some((count) => count > 0),
+  };
+}
+
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
 const NUDGE_DELAY_MS = 100;
 
@@ -94,7 +131,7 @@ export function mailJob(
     scope: 'every-instance',
     everyMs: options.pollMs,
     run: () => drainOutbox(db, transport, options),
-    worthLogging: (report) => report.sent + report.failed + report.retrying + report.interrupted > 0,
+    worthLogging: (report) => report.sent + report.failed + report.retrying + report.cancelled + report.interrupted > 0,
     // A full pass means more may be waiting.
     again: (report) => report.sent + report.failed + report.retrying >= perPass,
     wire: (kick) => {
@@ -105,8 +142,8 @@ export function mailJob(
 }
 
 /**
- * Every periodic job of the API, one line each (see JobRunner): reconciliation and the expiry of
- * unpaid orders once per interval across instances; the mail outbox and the tax-document
+ * Every periodic job of the API, one line each (see JobRunner): reconciliation, the expiry of
+ * unpaid orders and the end of kept records' retention once per interval across instances; the mail outbox and the tax-document
  * numbering on every instance.
  */
 export function createJobs(
@@ -131,10 +168,20 @@ export function createJobs(
         attachmentsFor: documentAttachments(db, config.documents),
         payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
         quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),
+        // News and offers: only with consent, read again when sent, with one-click unsubscribe.
+        marketing: {
+          hasConsent: (uid) => hasMarketingConsent(db, uid),
+          unsubscribeFor: (uid) =>
+            unsubscribeLinks(
+              { siteUrl: config.siteUrl, secret: config.unsubscribeSecret, mailbox: config.COMPANY_EMAIL },
+              uid,
+            ),
+        },
         pollMs: config.MAIL_POLL_SECONDS * 1000,
         logger,
       }),
     );
+  runner.register(retentionJob(db, config.RETENTION_INTERVAL_HOURS));
   // ORDER_EXPIRY_HOURS=0 keeps unpaid orders open.
   if (config.ORDER_EXPIRY_HOURS > 0) {
     runner.register(
@@ -144,5 +191,10 @@ export function createJobs(
       }),
     );
   }
+  // Yearly maintenance renewals: invoices, reminders and lapses.
+  const renewals = { siteUrl: config.siteUrl, payLinkSecret: config.payLinkSecret, companyEmail: config.COMPANY_EMAIL };
+  runner.register(
+    renewalsJob({ ...payments, ...renewals, renewals: config.renewals }, config.RENEWAL_INTERVAL_MINUTES),
+  );
   return runner;
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { takeOver, updateIfUnchanged, type Claim } from '../claims';
 import { forEachPage } from '../paging';
 import { MAIL_COLLECTION, mailDoc, mailQueued, type MailAddress, type MailStatus, type StoredMail } from './outbox';
-import { renderMail } from './templates';
+import { MARKETING_TEMPLATES, payLinkOf, renderMail } from './templates';
 import { MailSendError, type MailAttachment, type MailTransport } from './transport';
 
 export interface DrainOptions {
@@ -19,6 +19,15 @@ export interface DrainOptions {
   payUrlFor?: (ref: { uid: string; type: 'invoice' | 'product_order'; docId: string }) => string;
   /** The link of a quote, made when its mail is sent (a bearer token too). */
   quoteUrlFor?: (quoteId: string) => string;
+  /**
+   * A marketing mail's consent, read again when it is sent (a withdrawal since it was queued
+   * cancels it), and its one-click unsubscribe links (RFC 8058) for the List-Unsubscribe header.
+   * Without them marketing mails wait.
+   */
+  marketing?: {
+    hasConsent: (uid: string) => Promise<boolean>;
+    unsubscribeFor: (uid: string) => { url: string; mailto: string };
+  };
   now?: () => number;
   /** Mails read per page; a pass reads up to MAIL_DEFAULTS.maxPages pages. */
   batchSize?: number;
@@ -48,6 +57,8 @@ export interface DrainReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** Marketing mails whose customer no longer agreed to them: not sent. */
+  cancelled: number;
   /** Stale claims found (a worker died mid-send): marked failed, not re-sent. */
   interrupted: number;
 }
@@ -82,7 +93,7 @@ export async function drainOutbox(
 ): Promise<DrainReport> {
   const settings = { ...MAIL_DEFAULTS, ...options };
   const now = options.now ?? Date.now;
-  const report: DrainReport = { sent: 0, retrying: 0, failed: 0, interrupted: 0 };
+  const report: DrainReport = { sent: 0, retrying: 0, failed: 0, cancelled: 0, interrupted: 0 };
   const collection = db.collection(MAIL_COLLECTION);
   const pages = { pageSize: settings.batchSize, maxPages: settings.maxPages };
 
@@ -137,7 +148,12 @@ export async function drainOutbox(
   return report;
 }
 
-type Outcome = 'sent' | 'retrying' | 'failed';
+type Outcome = 'sent' | 'retrying' | 'failed' | 'cancelled';
+
+export const NO_CONSENT_ERROR = 'Not sent: the customer no longer agrees to news and offers.';
+
+/** A mail that must not be sent as it is, and will not be later either: cancelled, not failed. */
+class MailCancelled extends Error {}
 
 async function sendClaimed(
   transport: MailTransport,
@@ -152,11 +168,24 @@ async function sendClaimed(
   let kind: 'retry' | 'permanent' | 'uncertain' = 'retry';
   let message = '';
   try {
+    let headers: Record<string, string> | undefined;
+    let unsubscribeUrl: string | undefined;
+    if (MARKETING_TEMPLATES.has(mail.template)) {
+      if (!('uid' in mail.to)) throw new MailSendError('A marketing mail goes only to an account.', 'permanent');
+      if (!settings.marketing) throw new MailSendError('No unsubscribe link can be made for this mail.', 'retry');
+      if (!(await settings.marketing.hasConsent(mail.to.uid))) throw new MailCancelled(NO_CONSENT_ERROR);
+      const links = settings.marketing.unsubscribeFor(mail.to.uid);
+      unsubscribeUrl = links.url;
+      headers = {
+        'List-Unsubscribe': `<${links.mailto}>, <${links.url}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      };
+    }
     const to = 'uid' in mail.to ? await settings.accountEmail(mail.to.uid) : mail.to.address;
     if (!to) throw new MailSendError('The account has no email address.', 'permanent');
     const toAddress: MailAddress = 'uid' in mail.to ? { address: to } : mail.to;
     const attachments = (await settings.attachmentsFor?.(mail)) ?? [];
-    const payLink = mail.template === 'invoice-issued' ? mail.data.payLink : undefined;
+    const payLink = payLinkOf(mail);
     // An invoice mail without its pay link would be a dead end: it waits for a worker that makes links.
     if (payLink && !settings.payUrlFor)
       throw new MailSendError('No pay link can be made for this invoice mail.', 'retry');
@@ -169,6 +198,7 @@ async function sendClaimed(
       documents: attachments.flatMap((attachment) => (attachment.title ? [attachment.title] : [])),
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
       quoteUrl: quoteLink && settings.quoteUrlFor ? settings.quoteUrlFor(quoteLink.quoteId) : undefined,
+      unsubscribeUrl,
     });
     const result = await transport.send({
       from: settings.from,
@@ -177,9 +207,21 @@ async function sendClaimed(
       ...rendered,
       attachments,
       messageId: messageIdFor(id, settings.from),
+      headers,
     });
     sent = { to, messageId: result.messageId };
   } catch (error) {
+    if (error instanceof MailCancelled) {
+      await claim.update({
+        status: 'cancelled',
+        lastError: error.message,
+        cancelledAt: FieldValue.serverTimestamp(),
+        claimId: null,
+        leaseUntil: null,
+      });
+      settings.logger?.info({ mailId: id }, 'mail: cancelled (no consent)');
+      return 'cancelled';
+    }
     kind = error instanceof MailSendError ? error.kind : 'retry';
     message = error instanceof Error ? error.message : String(error);
   }

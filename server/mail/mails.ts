@@ -4,7 +4,8 @@ import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../.
 import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from './outbox';
 import { oneLine } from './templates/layout';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
-import type { PaymentReceiptData, RefundIssuedData } from './templates';
+import type { InvoiceCancelledData, PaymentReceiptData, RefundIssuedData } from './templates';
+import type { RenewalNotice } from './templates/renewals';
 
 /** What each cause puts in the outbox. Recipients are only ever addresses the person gave us. */
 
@@ -78,6 +79,8 @@ export interface InvoiceMailInput {
   snapshot: TaxDocumentSnapshot;
   /** The customer's account link to it; null for a lead (no account). */
   profileUrl: string | null;
+  /** A yearly maintenance renewal's invoice (see templates/renewals.ts). */
+  renewal?: RenewalNotice | null;
 }
 
 /**
@@ -110,6 +113,7 @@ export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail]
               },
         payLink: { uid: input.uid, type: 'invoice', docId: input.invoiceDocId },
         profileUrl: input.profileUrl,
+        ...(input.renewal ? { renewal: input.renewal } : {}),
       },
       to: { uid: input.uid },
       replyTo: null,
@@ -118,11 +122,26 @@ export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail]
   ];
 }
 
+/** An invoice's cancellation, to the customer it was issued to (their account's email, or a lead's); once per invoice. */
+export function invoiceCancelledMail(
+  uid: string,
+  invoiceDocId: string,
+  data: InvoiceCancelledData,
+): [string, OutboxMail] {
+  return [
+    mailIds.invoiceCancelled(uid, invoiceDocId),
+    { template: 'invoice-cancelled', data, to: { uid }, replyTo: null, attachmentDocumentId: null },
+  ];
+}
+
 export interface AccountDeletedMailInput {
   uid: string;
   /** The account's own email, read before the account is deleted. */
   email: string;
   name: string | null;
+  /** How many records of each kind the law keeps, and until when the last of them (ISO; null: none). */
+  kept?: { documents: number; payments: number; refunds: number };
+  keptUntil?: string | null;
 }
 
 export function accountDeletedMail(input: AccountDeletedMailInput): [string, OutboxMail] {
@@ -130,7 +149,12 @@ export function accountDeletedMail(input: AccountDeletedMailInput): [string, Out
     mailIds.accountDeleted(input.uid),
     {
       template: 'account-deleted',
-      data: { name: input.name },
+      data: {
+        name: input.name,
+        keptDocuments: input.kept?.documents ?? 0,
+        keptPayments: (input.kept?.payments ?? 0) + (input.kept?.refunds ?? 0),
+        keptUntil: input.keptUntil ?? null,
+      },
       to: { address: input.email, name: input.name ? oneLine(input.name, 100) : null },
       replyTo: null,
       attachmentDocumentId: null,

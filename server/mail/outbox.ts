@@ -16,7 +16,8 @@ import type { MailTemplate } from './templates';
  */
 export const MAIL_COLLECTION = 'mail';
 
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** 'cancelled': a marketing mail whose customer no longer agreed to it when it was due (never sent). */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 export type { MailAddress } from '../config';
 
@@ -61,6 +62,7 @@ export const mailIds = {
   enquiryCompany: (enquiryId: string) => `enquiry:${enquiryId}:company`,
   payment: (paymentId: string) => `payment:${paymentId}`,
   invoice: (uid: string, invoiceDocId: string) => `invoice:${uid}:${invoiceDocId}`,
+  invoiceCancelled: (uid: string, invoiceDocId: string) => `invoice-cancelled:${uid}:${invoiceDocId}`,
   accountDeleted: (uid: string) => `account-deleted:${uid}`,
   refund: (refundId: string) => `refund:${refundId}`,
   quote: (quoteId: string) => `quote:${quoteId}`,

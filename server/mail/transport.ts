@@ -23,6 +23,8 @@ export interface OutgoingMail {
   attachments: MailAttachment[];
   /** Derived from the outbox id, so a receiving system can tell a repeat from a new mail. */
   messageId: string;
+  /** More headers (a marketing mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -125,6 +127,7 @@ export function createSmtpTransport(url: string, timeouts: SmtpTimeouts = SMTP_T
         html: mail.html,
         attachments: mail.attachments,
         messageId: mail.messageId,
+        headers: mail.headers,
         // Nothing in a mail may make the server read a file or fetch a URL.
         disableFileAccess: true,
         disableUrlAccess: true,
@@ -166,6 +169,7 @@ export function createLogTransport(logger: Pick<Logger, 'info'>): MailTransport 
             subject: mail.subject,
             text: mail.text,
             attachments: mail.attachments.map((attachment) => attachment.filename),
+            headers: mail.headers ?? {},
           },
         },
         'mail (logged, not sent: SMTP_URL is not set)',

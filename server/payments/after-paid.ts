@@ -5,8 +5,9 @@ import { issueInTurn } from '../documents/issue';
 import { taxDocumentDoc } from '../documents/store';
 import { paymentReceiptMail } from '../mail/mails';
 import { addMail, mailIds, mailQueued } from '../mail/outbox';
-import type { ReceiptLine } from '../mail/templates/payment-receipt';
+import type { PaymentReceiptData, ReceiptLine } from '../mail/templates/payment-receipt';
 import type { PaymentsContext } from './context';
+import { recordServiceEffects } from './services';
 import type { GatewayOrderLink } from './store';
 
 export interface PaymentEffectsInput {
@@ -15,12 +16,22 @@ export interface PaymentEffectsInput {
   link: GatewayOrderLink;
   /** The payable's stored fields as they were before this payment marked it Paid. */
   payable: DocumentData;
-  /** Integer paise captured. */
+  /** Integer paise captured (or, staff recording a payment, received). */
   amountPaise: number;
   method: string | null;
   /** Payments staff record: the UTR, UPI or cheque reference. */
   reference: string | null;
   source: string;
+  /**
+   * The payable's whole value its tax document is for: earlier receipts, this payment and its TDS
+   * (just this payment, for anything paid in one go).
+   */
+  settledPaise: number;
+  /** TDS the customer deducted over all its receipts, and its section; 0 and null when none. */
+  tdsPaise: number;
+  tdsSection: string | null;
+  /** Payments staff record: the day the money arrived (YYYY-MM-DD, India), printed as the date paid. */
+  receivedOn?: string;
 }
 
 /** An order's plans as the receipt lists them (as stored: name, category and price text). */
@@ -74,32 +85,53 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
     paymentId: input.paymentId,
     gatewayOrderId: input.gatewayOrderId,
     payable: { type: link.type, docId: link.docId },
-    amountPaise: input.amountPaise,
+    amountPaise: input.settledPaise,
     method: input.method,
     ...(input.reference ? { paymentReference: input.reference } : {}),
+    ...(input.tdsPaise > 0 ? { tdsPaise: input.tdsPaise, tdsSection: input.tdsSection } : {}),
+    ...(input.receivedOn ? { receivedOn: input.receivedOn } : {}),
     source: input.source,
     subject: paidCopy(input.payable),
     paidAt: FieldValue.serverTimestamp(),
     createdAt: FieldValue.serverTimestamp(),
   });
-  const payable = readPayable(link, input.payable);
-  const isOrder = link.type !== 'invoice';
   addMail(
     tx,
     db,
     mailIds.payment(input.paymentId),
     paymentReceiptMail(link.uid, {
-      customerName: payable.name,
-      amountPaise: input.amountPaise,
-      paymentId: input.paymentId,
-      paidFor: isOrder ? 'order' : 'invoice',
-      reference: payableReference(payable),
-      items: isOrder ? receiptLines(payable.items) : [],
-      method: input.method,
-      paidAt: new Date().toISOString(),
+      ...paymentReceiptData(input),
+      ...(input.settledPaise !== input.amountPaise
+        ? {
+            settledPaise: input.settledPaise,
+            tdsPaise: input.tdsPaise,
+            tdsSection: input.tdsSection,
+            balanceDuePaise: 0,
+          }
+        : {}),
     }),
   );
   recordQuoteMilestonePaid(tx, db, input);
+  // Yearly maintenance: an order's plans with a yearly fee become services; a renewal moves its service on.
+  recordServiceEffects(tx, db, { paymentId: input.paymentId, link, payable: input.payable, paidAtMs: Date.now() });
+}
+
+/** What a payment's receipt mail says of it: who, how much, for what, how and when. */
+export function paymentReceiptData(
+  input: Pick<PaymentEffectsInput, 'link' | 'payable' | 'paymentId' | 'amountPaise' | 'method'>,
+): PaymentReceiptData {
+  const payable = readPayable(input.link, input.payable);
+  const isOrder = input.link.type !== 'invoice';
+  return {
+    customerName: payable.name,
+    amountPaise: input.amountPaise,
+    paymentId: input.paymentId,
+    paidFor: isOrder ? 'order' : 'invoice',
+    reference: payableReference(payable),
+    items: isOrder ? receiptLines(payable.items) : [],
+    method: input.method,
+    paidAt: new Date().toISOString(),
+  };
 }
 
 /**

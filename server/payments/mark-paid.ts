@@ -1,8 +1,15 @@
-import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import type { PaymentStatus } from '../../src/domain/console-status';
-import { STATUS } from '../../src/domain/status';
+import { payableLabel, readPayable, settledPaiseOf, tdsPaiseOf } from '../../src/domain/payable';
+import { isOpenStatus, STATUS } from '../../src/domain/status';
 import { singleFlight } from '../single-flight';
-import { afterPaymentCommitted, recordPaymentEffects } from './after-paid';
+import { afterPaymentCommitted, recordPaymentEffects, type PaymentEffectsInput } from './after-paid';
 import type { PaymentsContext } from './context';
 import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
 
@@ -15,10 +22,6 @@ export interface MarkPaidInput {
   amountPaise: number;
   method?: string;
   source: PaymentSource;
-  /** Offline payments staff record: how it was paid, and who recorded it. */
-  offline?: { reference: string; recordedBy: string };
-  /** More writes of the caller's that must commit only with this call's flip to Paid (an audit entry). */
-  alsoWhenPaid?: (tx: Transaction) => void;
 }
 
 export type MarkPaidOutcome =
@@ -49,9 +52,7 @@ function mismatchReason(payable: DocumentData, link: GatewayOrderLink, input: Ma
   // A Cancelled order was replaced or expired, or staff cancelled an issued invoice: charging it
   // would charge the customer for something they no longer owe.
   if (payable.status === STATUS.cancelled) return 'cancelled';
-  if (payable.status !== STATUS.pending) return 'not-pending';
-  // Offline payments have no gateway order; the caller priced the document as it is now.
-  if (input.source === 'offline') return input.amountPaise === link.amountPaise ? undefined : 'amount';
+  if (!isOpenStatus(payable.status)) return 'not-pending';
   if (payable.gatewayOrderId !== input.gatewayOrderId) return 'gateway-order-replaced';
   if (input.amountPaise !== link.amountPaise || payable.gatewayOrderAmount !== link.amountPaise) return 'amount';
   return undefined;
@@ -145,13 +146,10 @@ async function markPaidOnce(
           ? 'duplicate'
           : 'paid';
     tx.create(paymentDoc(db, input.paymentId), {
+      ...paymentFields(link, payableSnap!.exists ? payableSnap!.data()! : undefined),
       paymentId: input.paymentId,
       gatewayOrderId: input.gatewayOrderId,
-      uid: link.uid,
-      type: link.type,
-      docId: link.docId,
       amountPaise: input.amountPaise,
-      currency: link.currency,
       method: input.method ?? null,
       source: input.source,
       // A second capture on a paid document (or one deleted since) is kept for a refund, never lost.
@@ -159,33 +157,79 @@ async function markPaidOnce(
       ...(payableSnap!.exists ? {} : { documentMissing: true }),
       status,
       ...(mismatch ? { mismatchReason: mismatch } : {}),
-      ...(input.offline ? { reference: input.offline.reference, recordedBy: input.offline.recordedBy } : {}),
       refundedPaise: 0,
       createdAt: FieldValue.serverTimestamp(),
     });
     if (mismatch) return { outcome: 'mismatch' as const, link };
     if (alreadyPaid || !payableSnap!.exists) return { outcome: 'already-paid' as const, link };
-    tx.update(payableRef, {
-      status: STATUS.paid,
-      paymentId: input.paymentId,
-      paidAt: FieldValue.serverTimestamp(),
-    });
-    recordPaymentEffects(tx, db, {
+    writePaid(tx, db, {
+      payableRef,
+      payable: payableSnap!.data()!,
+      link,
       paymentId: input.paymentId,
       gatewayOrderId: input.gatewayOrderId,
-      link,
-      payable: payableSnap!.data()!,
       amountPaise: input.amountPaise,
       method: input.method ?? null,
-      reference: input.offline?.reference ?? null,
+      reference: null,
       source: input.source,
     });
-    input.alsoWhenPaid?.(tx);
     return { outcome: 'paid' as const, link };
   });
   // After commit: number the payment's tax document, then send its receipt.
   if (result.outcome === 'paid') afterPaymentCommitted(ctx, input.paymentId);
   return result;
+}
+
+/**
+ * What a payment record says of whom and what it is for, in words, so that lists and exports
+ * read names rather than ids: the customer's name on the payable and what it is ('Proforma
+ * PI/2026-27/0007 · Website Business plan'). The tax document's number joins it once issued.
+ */
+export function paymentFields(link: GatewayOrderLink, payable: DocumentData | undefined): DocumentData {
+  const read = payable ? readPayable(link, payable) : null;
+  const what = read ? [payableLabel(read), read.description].filter(Boolean).join(' · ') : null;
+  return {
+    uid: link.uid,
+    type: link.type,
+    docId: link.docId,
+    currency: link.currency,
+    customerName: read?.name ?? null,
+    paidFor: what,
+  };
+}
+
+export interface PaidInput extends Omit<PaymentEffectsInput, 'settledPaise' | 'tdsPaise' | 'tdsSection'> {
+  payableRef: DocumentReference;
+  /** TDS the customer deducted with this payment (offline receipts), in paise. */
+  tdsPaise?: number;
+  tdsSection?: string | null;
+}
+
+/**
+ * The flip to Paid, inside the caller's transaction, after it has read the open payable: its
+ * status, the payment that settled it and when, and what follows a payment (recordPaymentEffects).
+ * markPaid calls it for a gateway payment; recordOfflinePayment for the receipt that settles an
+ * invoice paid in parts. The tax document is for the payable's whole value: what earlier receipts
+ * settled, plus this payment and its TDS.
+ */
+export function writePaid(tx: Transaction, db: Firestore, input: PaidInput): void {
+  const { payableRef, tdsPaise = 0, tdsSection = null, ...effects } = input;
+  const settledBefore = settledPaiseOf(input.payable);
+  const tdsTotal = tdsPaiseOf(input.payable) + tdsPaise;
+  tx.update(payableRef, {
+    status: STATUS.paid,
+    paymentId: input.paymentId,
+    paidAt: FieldValue.serverTimestamp(),
+    ...(settledBefore > 0 || tdsPaise > 0
+      ? { settledPaise: settledBefore + input.amountPaise + tdsPaise, tdsPaise: tdsTotal }
+      : {}),
+  });
+  recordPaymentEffects(tx, db, {
+    ...effects,
+    settledPaise: settledBefore + input.amountPaise + tdsPaise,
+    tdsPaise: tdsTotal,
+    tdsSection: tdsSection ?? (input.payable.tdsSection as string | undefined) ?? null,
+  });
 }
 
 /** gatewayOrders/{id}, inside a transaction when one is given. */
@@ -216,7 +260,7 @@ export async function recordPaymentFailure(db: Firestore, input: PaymentFailureI
     if (!link) return 'ignored' as const;
     const payableRef = payableDoc(db, link);
     const payableSnap = await tx.get(payableRef);
-    if (!payableSnap.exists || payableSnap.get('status') !== STATUS.pending) return 'ignored' as const;
+    if (!payableSnap.exists || !isOpenStatus(payableSnap.get('status') as string)) return 'ignored' as const;
     tx.update(payableRef, {
       lastPaymentFailure: {
         paymentId: input.paymentId,

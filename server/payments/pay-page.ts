@@ -1,6 +1,7 @@
 import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import type { PayLinkView } from '../../src/domain/pay-link';
-import { STATUS } from '../../src/domain/status';
+import { settledPaiseOf } from '../../src/domain/payable';
+import { isOpenStatus } from '../../src/domain/status';
 import { documentFileName } from '../documents/pdf';
 import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { DOCUMENT_PENDING } from '../documents/read';
@@ -50,9 +51,10 @@ export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: strin
     lines: proforma.lines.map(({ sac: _sac, ...line }) => line),
     taxType: proforma.taxType,
     totals: proforma.totals,
-    amountDuePaise: status === STATUS.pending ? proforma.totals.totalPaise : 0,
+    amountDuePaise: isOpenStatus(status) ? proforma.totals.totalPaise - settledPaiseOf(link.payable.data() ?? {}) : 0,
+    settledPaise: settledPaiseOf(link.payable.data() ?? {}),
     paid:
-      paymentId && status !== STATUS.pending
+      paymentId && !isOpenStatus(status)
         ? {
             paymentId,
             taxInvoice: {

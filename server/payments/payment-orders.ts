@@ -8,9 +8,9 @@ import {
   type Firestore,
 } from 'firebase-admin/firestore';
 import { CURRENCY, formatInr, MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE } from '../../src/domain/money';
-import { pricePayable, readPayable, type PayableRef } from '../../src/domain/payable';
+import { pricePayable, readPayable, settledPaiseOf, type PayableRef } from '../../src/domain/payable';
 import { MAX_RECEIPT_LENGTH } from '../../src/domain/payments';
-import { STATUS } from '../../src/domain/status';
+import { isOpenStatus, STATUS } from '../../src/domain/status';
 import type { TaxSettings } from '../../src/domain/tax';
 import { isLeaseLive, takeClaim, takeOver, waitFor, type Claim } from '../claims';
 import { remainingMs } from '../deadline';
@@ -21,6 +21,8 @@ import type { GatewayOrder } from './gateway';
 import { gatewayOrderDoc, payableDoc, type GatewayOrderLink, type OwnedPayableRef } from './store';
 
 export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
+export const BALANCE_TOO_SMALL =
+  'The balance due is below ₹1, too small to pay online. Please contact us to settle it.';
 export const AMOUNT_TOO_LARGE = `The amount is above the ${formatInr(MAX_AMOUNT_PAISE)} limit for one payment.`;
 
 /**
@@ -81,7 +83,7 @@ type Decision =
 function payableData(snapshot: DocumentSnapshot, noun: string): DocumentData {
   if (!snapshot.exists) throw new HttpError(404, `${noun} not found.`);
   const data = snapshot.data()!;
-  if (data.status !== STATUS.pending) {
+  if (!isOpenStatus(data.status as string)) {
     throw new HttpError(
       409,
       data.status === STATUS.paid
@@ -141,7 +143,9 @@ async function createOrReuse(ctx: PaymentsContext, input: PaymentOrderInput, hoo
     let decision: Decision;
     try {
       const data = payableData(snapshot, noun);
-      const amountPaise = chargePaise(input, data, ctx.documents.tax);
+      // An invoice paid in part (receipts staff recorded) is charged its balance.
+      const amountPaise = chargePaise(input, data, ctx.documents.tax) - settledPaiseOf(data);
+      if (amountPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, BALANCE_TOO_SMALL);
       decision = await decide(data, amountPaise, taken.kind === 'held' ? taken.existing : null, ours, claimFields);
     } catch (error) {
       await ours?.release();

@@ -1,16 +1,20 @@
-import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import { CURRENCY, paiseToRupees } from '../../src/domain/money';
-import { pricePayable, readPayable } from '../../src/domain/payable';
+import { payableLabel, pricePayable, readPayable } from '../../src/domain/payable';
 import type { InvoiceLine } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import { addAudit, type Actor } from '../audit';
 import { seriesCounter } from '../documents/numbering';
 import { proformaSnapshot, type ProfileFields } from '../documents/snapshot';
+import { documentFileName } from '../documents/pdf';
+import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
-import { invoiceIssuedMail } from '../mail/mails';
+import { invoiceCancelledMail, invoiceIssuedMail } from '../mail/mails';
 import { addMail, mailQueued } from '../mail/outbox';
+import { renderMail, type MailTemplate } from '../mail/templates';
+import type { RenewalNotice } from '../mail/templates/renewals';
 import type { PaymentsContext } from './context';
 import { addPayLink, payLinkDoc, payLinkToken, payLinkUrl } from './pay-links';
 
@@ -33,6 +37,8 @@ export interface ProformaInput {
   dueDate: string;
   /** Where it comes from when it is not staff's own (a renewal, a quote's milestone); stored on it. */
   source?: Record<string, unknown>;
+  /** A yearly maintenance renewal: its mail says what renewing means and what follows. */
+  renewal?: Omit<RenewalNotice, 'profileUrl'>;
 }
 
 export interface IssuedProforma {
@@ -65,7 +71,8 @@ export async function issueProforma(
     alsoInTransaction,
   }: {
     actor: Actor | null;
-    alsoInTransaction?: (tx: Transaction, issued: { id: string; number: string; amountPaise: number }) => void;
+    /** The caller's own writes, given what is being issued (e.g. a renewal's record of its invoice). */
+    alsoInTransaction?: (tx: Transaction, issued: Omit<IssuedProforma, 'payUrl'>) => void;
   },
 ): Promise<IssuedProforma> {
   const { db } = ctx;
@@ -79,41 +86,10 @@ export async function issueProforma(
     const [profile, counterSnap] = await tx.getAll(userRef, counter.ref);
     if (!profile!.exists) throw new HttpError(404, CUSTOMER_NOT_FOUND);
     const { number, financialYear, sequence, write } = counter.take(counterSnap!, ctx.documents.prefixes.proforma);
-    const name = typeof profile!.get('name') === 'string' ? (profile!.get('name') as string) : '';
-    const email = typeof profile!.get('email') === 'string' ? (profile!.get('email') as string) : '';
-    const stored: Record<string, unknown> = {
-      // invoiceId is what the spec's lists and the payment flow show: the number.
-      invoiceId: number,
-      number,
-      numberKey: number.toUpperCase(),
-      kind: 'proforma',
-      issuedBy: 'company',
-      issuedByUid: actor?.uid ?? null,
-      description: input.description,
-      lines: input.lines,
-      amountsIncludeGst: input.amountsIncludeGst,
-      dueDate: input.dueDate,
-      currency: CURRENCY,
-      status: STATUS.pending,
-      name,
-      email,
-      documentId,
-      ...(input.source ? { source: input.source } : {}),
-    };
-    const payable = readPayable(ref, stored);
-    const pricing = pricePayable(payable, ctx.documents.tax);
-    if (!pricing.ok) throw new HttpError(400, pricing.message);
-    stored.amount = paiseToRupees(pricing.chargedPaise);
-    const snapshot: TaxDocumentSnapshot = proformaSnapshot({
-      payable,
-      profile: profile!.data() as ProfileFields,
-      settings: ctx.documents,
-      number,
-      financialYear,
-      issuedAtMs,
-    });
+    const draft = draftProforma(ctx, input, profile!.data()!, { number, financialYear, issuedAtMs }, invoiceRef.id);
+    const { stored, snapshot, chargedPaise } = draft;
 
-    tx.create(invoiceRef, { ...stored, createdAt: FieldValue.serverTimestamp() });
+    tx.create(invoiceRef, { ...stored, issuedByUid: actor?.uid ?? null, createdAt: FieldValue.serverTimestamp() });
     tx.create(taxDocumentDoc(db, documentId), {
       status: 'issued',
       series: 'proforma',
@@ -125,27 +101,23 @@ export async function issueProforma(
       issuedAt: Timestamp.fromMillis(issuedAtMs),
       snapshot,
       payable: { type: 'invoice', docId: invoiceRef.id },
-      amountPaise: pricing.chargedPaise,
+      amountPaise: chargedPaise,
       createdAt: FieldValue.serverTimestamp(),
     });
     write(tx);
     addPayLink(tx, db, ctx.payLinkSecret, ref);
-    const [mailId, mail] = invoiceIssuedMail({
-      uid: input.uid,
-      invoiceDocId: invoiceRef.id,
-      documentId,
-      customerName: snapshot.recipient.name || name || null,
-      snapshot,
-      // A lead has no account to log in to: the pay link is their way in.
-      profileUrl:
-        profile!.get('isLead') === true ? null : `${ctx.siteUrl}/profile?invoice=${encodeURIComponent(invoiceRef.id)}`,
-    });
-    addMail(tx, db, mailId, mail);
+    addMail(tx, db, ...draft.mail);
     if (actor) {
-      addAudit(tx, db, { actor, action: 'invoice.issue', target: invoiceRef.path, before: null, after: stored });
+      addAudit(tx, db, {
+        actor,
+        action: 'invoice.issue',
+        target: invoiceRef.path,
+        before: null,
+        after: { ...stored, issuedByUid: actor.uid },
+      });
     }
-    alsoInTransaction?.(tx, { id: invoiceRef.id, number, amountPaise: pricing.chargedPaise });
-    return { number, amountPaise: pricing.chargedPaise };
+    alsoInTransaction?.(tx, { id: invoiceRef.id, number, amountPaise: chargedPaise, documentId });
+    return { number, amountPaise: chargedPaise };
   });
   mailQueued();
   return {
@@ -156,13 +128,134 @@ export async function issueProforma(
   };
 }
 
+interface ProformaNumbering {
+  number: string;
+  financialYear: string;
+  issuedAtMs: number;
+}
+
+/**
+ * A proforma as it is issued, from its input, its customer's profile and its number: the invoice
+ * stored, its printed snapshot, what it charges and its mail. One function for issuing and for
+ * the preview staff see first, so the preview is what the customer gets.
+ */
+function draftProforma(
+  ctx: ProformaContext,
+  input: ProformaInput,
+  profile: DocumentData,
+  { number, financialYear, issuedAtMs }: ProformaNumbering,
+  invoiceDocId: string,
+) {
+  const name = typeof profile.name === 'string' ? profile.name : '';
+  const email = typeof profile.email === 'string' ? profile.email : '';
+  const stored: Record<string, unknown> = {
+    // invoiceId is what the spec's lists and the payment flow show: the number.
+    invoiceId: number,
+    number,
+    numberKey: number.toUpperCase(),
+    kind: 'proforma',
+    issuedBy: 'company',
+    description: input.description,
+    lines: input.lines,
+    amountsIncludeGst: input.amountsIncludeGst,
+    dueDate: input.dueDate,
+    currency: CURRENCY,
+    status: STATUS.pending,
+    name,
+    email,
+    documentId: proformaDocumentId(invoiceDocId),
+    ...(input.source ? { source: input.source } : {}),
+  };
+  const payable = readPayable({ type: 'invoice', docId: invoiceDocId }, stored);
+  const pricing = pricePayable(payable, ctx.documents.tax);
+  if (!pricing.ok) throw new HttpError(400, pricing.message);
+  stored.amount = paiseToRupees(pricing.chargedPaise);
+  const snapshot: TaxDocumentSnapshot = proformaSnapshot({
+    payable,
+    profile: profile as ProfileFields,
+    settings: ctx.documents,
+    number,
+    financialYear,
+    issuedAtMs,
+  });
+  // A lead has no account to log in to: the pay link is their way in.
+  const profileUrl =
+    profile.isLead === true ? null : `${ctx.siteUrl}/profile?invoice=${encodeURIComponent(invoiceDocId)}`;
+  const mail = invoiceIssuedMail({
+    uid: input.uid,
+    invoiceDocId,
+    documentId: proformaDocumentId(invoiceDocId),
+    customerName: snapshot.recipient.name || name || null,
+    snapshot,
+    profileUrl,
+    renewal: input.renewal ? { ...input.renewal, profileUrl } : null,
+  });
+  return { stored, snapshot, chargedPaise: pricing.chargedPaise, mail, email };
+}
+
+export interface ProformaPreview {
+  /** The number it will get, unless another proforma is issued first. */
+  number: string;
+  amountPaise: number;
+  /** Where the mail goes. */
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  fileName: string;
+  /** The PDF it is mailed with, base64. */
+  pdfBase64: string;
+}
+
+/** Where a preview's button points: the real pay link is made when the proforma is issued. */
+export const PREVIEW_PAY_URL = 'https://pay-link.made-when-issued.invalid/';
+
+/**
+ * Exactly what issuing would send, without issuing anything: the mail and its PDF for a customer
+ * (their profile now) or, for an enquiry's sender with no customer record yet, the profile issuing
+ * would make for them. Nothing is written; the number shown is the series' next.
+ */
+export async function previewProforma(
+  ctx: ProformaContext,
+  input: ProformaInput,
+  profile?: DocumentData,
+): Promise<ProformaPreview> {
+  const issuedAtMs = Date.now();
+  const counter = seriesCounter(ctx.db, 'proforma', issuedAtMs);
+  const [stored, counterSnap] = await Promise.all([
+    profile ? null : ctx.db.doc(`users/${input.uid}`).get(),
+    counter.ref.get(),
+  ]);
+  const customer = profile ?? stored?.data();
+  if (!customer) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  const { number, financialYear } = counter.take(counterSnap, ctx.documents.prefixes.proforma);
+  const draft = draftProforma(ctx, input, customer, { number, financialYear, issuedAtMs }, 'preview');
+  const fileName = documentFileName(draft.snapshot);
+  const rendered = renderMail(draft.mail[1] as MailTemplate, {
+    attachments: [fileName],
+    documents: [`${draft.snapshot.title} ${number}`],
+    payUrl: PREVIEW_PAY_URL,
+  });
+  const pdf = await renderPdfOffThread(draft.snapshot);
+  return {
+    number,
+    amountPaise: draft.chargedPaise,
+    to: draft.email,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    fileName,
+    pdfBase64: pdf.toString('base64'),
+  };
+}
+
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 export const ONLY_PENDING_CANCEL = 'Only an unpaid (Pending) invoice can be cancelled.';
 
 /**
  * Cancels an unpaid invoice (status 'Cancelled'), audited: it can no longer be paid (payment
- * orders are refused, its pay link opens nothing, and a capture through a checkout left open is
- * kept as a mismatch for refund).
+ * orders are refused, its pay link says it was cancelled, and a capture through a checkout left
+ * open is kept as a mismatch for refund); the customer is mailed that it is cancelled.
  */
 export async function cancelInvoice(
   ctx: Pick<ProformaContext, 'db' | 'payLinkSecret'>,
@@ -182,6 +275,17 @@ export async function cancelInvoice(
       cancelledBy: actor.uid,
     });
     if (linkSnap!.exists) tx.update(link, { revokedAt: FieldValue.serverTimestamp() });
+    // The customer was mailed the invoice and its pay link: they hear it is cancelled.
+    if (snapshot!.get('issuedBy') === 'company') {
+      const payable = readPayable({ type: 'invoice', docId: ref.docId }, snapshot!.data()!);
+      const [mailId, mail] = invoiceCancelledMail(ref.uid, ref.docId, {
+        customerName: payable.name,
+        label: payableLabel(payable),
+        description: payable.description,
+        amountPaise: payable.amountPaise ?? 0,
+      });
+      addMail(tx, db, mailId, mail);
+    }
     addAudit(tx, db, {
       actor,
       action: 'invoice.cancel',
@@ -190,4 +294,5 @@ export async function cancelInvoice(
       after: { status: STATUS.cancelled },
     });
   });
+  mailQueued();
 }

@@ -1,27 +1,45 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
   documentIdSchema,
   enquiryUpdateSchema,
   issueProformaSchema,
+  monthSchema,
   proformaFieldsSchema,
   offlinePaymentSchema,
   refundRequestSchema,
 } from '../../src/domain/staff';
-import { paymentsContext, type AppDeps } from '../app-deps';
+import { serviceUpdateSchema } from '../../src/domain/renewals';
+import { paymentsContext, renewalsContext, type AppDeps } from '../app-deps';
 import { addAudit, recordAudit } from '../audit';
 import { actorOf, requireStaff } from '../auth';
 import { updateEnquiry } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
-import { JobRunner, RECONCILE_JOB, reconcileJob } from '../jobs';
+import { JobRunner, RECONCILE_JOB, reconcileJob, RENEWALS_JOB, renewalsJob } from '../jobs';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
-import { cancelInvoice, issueProforma } from '../payments/proformas';
+import { cancelInvoice, issueProforma, previewProforma } from '../payments/proformas';
 import { refundPayment } from '../payments/refunds';
 import { updateBillingDetails } from '../staff/customers';
-import { billEnquiry } from '../staff/enquiry-billing';
+import { accountantPack } from '../staff/accountant-pack';
+import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
+import { reinstateService, stopService, updateService } from '../renewals/actions';
+import { requestDeadline } from '../deadline';
+import { JOB_REQUEST_TIMEOUT_MS } from './jobs';
+
+/** A download for the accountant: saved under its name, and never kept by a cache on the way. */
+function sendFile(res: Response, contentType: string, fileName: string, body: string | Buffer) {
+  res
+    .status(200)
+    .set({
+      'Content-Type': contentType,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    })
+    .send(body);
+}
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);
@@ -62,6 +80,16 @@ export function staffRouter(deps: AppDeps): Router {
     res.status(201).json(issued);
   });
 
+  // Previews write nothing: the exact mail and PDF issuing would send, for staff to check first.
+  router.post('/api/staff/enquiries/:id/proforma/preview', async (req, res) => {
+    const fields = proformaFieldsSchema.parse(req.body ?? {});
+    res.json(await previewEnquiryBill(payments, auth, idParam(req.params.id), fields));
+  });
+
+  router.post('/api/staff/invoices/preview', async (req, res) => {
+    res.json(await previewProforma(payments, issueProformaSchema.parse(req.body ?? {})));
+  });
+
   router.post('/api/staff/invoices', async (req, res) => {
     const input = issueProformaSchema.parse(req.body ?? {});
     const issued = await issueProforma({ ...payments, logger: req.log }, input, { actor: actorOf(req.user!) });
@@ -86,20 +114,18 @@ export function staffRouter(deps: AppDeps): Router {
   router.post('/api/staff/payments/offline', async (req, res) => {
     const input = offlinePaymentSchema.parse(req.body ?? {});
     const result = await recordOfflinePayment({ ...payments, logger: req.log }, input, actorOf(req.user!));
-    res.status(result.outcome === 'paid' ? 201 : 200).json(result);
+    res.status(result.outcome === 'already-recorded' ? 200 : 201).json(result);
   });
 
   router.get('/api/staff/payments.csv', async (req, res) => {
     const range = dateRangeSchema.parse({ from: req.query.from, to: req.query.to });
-    const csv = await paymentsCsv(db, range);
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="payments-${range.from}-to-${range.to}.csv"`,
-        'Cache-Control': 'private, no-store',
-      })
-      .send(csv);
+    sendFile(res, 'text/csv; charset=utf-8', `payments-${range.from}-to-${range.to}.csv`, await paymentsCsv(db, range));
+  });
+
+  router.get('/api/staff/accountant-pack', async (req, res) => {
+    const month = monthSchema.parse(req.query.month);
+    const pack = await accountantPack(db, month);
+    sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
   });
 
   router.post('/api/staff/jobs/reconcile/run', async (req, res) => {
@@ -121,6 +147,42 @@ export function staffRouter(deps: AppDeps): Router {
       throw new HttpError(502, `Reconciliation failed: ${outcome.error ?? 'unknown error'}`);
     }
     res.json(outcome);
+  });
+
+  // Yearly maintenance renewals: run the job now (audited like reconciliation's Run now), and a
+  // service's changes, each audited in its own transaction.
+  router.post('/api/staff/jobs/renewals/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
+    const runner = deps.jobs?.has(RENEWALS_JOB)
+      ? deps.jobs
+      : new JobRunner(db, req.log).register(renewalsJob({ ...renewalsContext(deps), logger: req.log }, 0));
+    const outcome = await runner.run(RENEWALS_JOB, { trigger: 'manual', force: true });
+    await recordAudit(db, {
+      actor: actorOf(req.user!),
+      action: 'job.run',
+      target: `leases/${RENEWALS_JOB}`,
+      before: null,
+      after: { outcome: outcome.outcome, ok: outcome.outcome === 'ran' ? outcome.ok : null },
+    });
+    if (outcome.outcome === 'busy') throw new HttpError(409, 'Renewals are running already. Try again shortly.');
+    if (outcome.outcome === 'ran' && !outcome.ok) {
+      throw new HttpError(502, `Renewals failed: ${outcome.error ?? 'unknown error'}`);
+    }
+    res.json(outcome);
+  });
+
+  const serviceRef = (params: Record<string, unknown>) => ({ uid: idParam(params.uid), serviceId: idParam(params.id) });
+  router.post('/api/staff/customers/:uid/services/:id', async (req, res) => {
+    const update = serviceUpdateSchema.parse(req.body ?? {});
+    const ctx = { ...renewalsContext(deps), logger: req.log };
+    res.json(await updateService(ctx, serviceRef(req.params), update, { actor: actorOf(req.user!) }));
+  });
+  router.post('/api/staff/customers/:uid/services/:id/cancel', async (req, res) => {
+    const ctx = { ...renewalsContext(deps), logger: req.log };
+    res.json(await stopService(ctx, serviceRef(req.params), { by: 'staff', actor: actorOf(req.user!) }));
+  });
+  router.post('/api/staff/customers/:uid/services/:id/reinstate', async (req, res) => {
+    const ctx = { ...renewalsContext(deps), logger: req.log };
+    res.json(await reinstateService(ctx, serviceRef(req.params), { actor: actorOf(req.user!) }));
   });
 
   router.post('/api/staff/mail/:id/resend', async (req, res) => {

@@ -1,5 +1,5 @@
 import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { lowerCopy } from '../../src/domain/staff';
+import { customerSearchTokens, emailKey, enquirySearchTokens } from '../../src/domain/search';
 import { paymentStatusOf } from '../../src/domain/console-status';
 import { STATUS } from '../../src/domain/status';
 import { enquiryDoc } from '../enquiries/enquiries';
@@ -15,11 +15,28 @@ const PAGE = { pageSize: 300 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** A stored document's string fields (what search tokens are made of). */
+const textFields = (data: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(data).map(([key, value]) => [key, text(value)]));
+
+/** The write that gives a document its search tokens and drops the old copies; null when it has both already. */
+function searchUpdate(data: Record<string, unknown>, tokens: string[], { keepEmailLower = false } = {}) {
+  const current = Array.isArray(data.searchTokens) ? data.searchTokens : null;
+  const same = current?.length === tokens.length && tokens.every((token, index) => current[index] === token);
+  if (same && !('nameLower' in data) && (keepEmailLower || !('emailLower' in data))) return null;
+  return {
+    searchTokens: tokens,
+    nameLower: FieldValue.delete(),
+    ...(keepEmailLower ? {} : { emailLower: FieldValue.delete() }),
+  };
+}
+
 /**
  * The one-off migration for data written before the console (`npm run backfill`; idempotent):
- * - profiles get the lower-cased `nameLower` / `emailLower` the customer search reads;
+ * - profiles get the `searchTokens` the customer search reads (and lose the lower-cased
+ *   `nameLower` / `emailLower` copies an earlier search read);
  * - every customer's query gets its `enquiries/{queryId}` inbox entry (status copied, no notes);
- * - visitor enquiries get their search copies;
+ * - enquiries get their `searchTokens`, `source` and `emailLower` (and lose `nameLower`);
  * - payment records get the single `status` field the console filters on.
  */
 export async function backfillConsoleData(db: Firestore): Promise<BackfillReport> {
@@ -30,10 +47,9 @@ export async function backfillConsoleData(db: Firestore): Promise<BackfillReport
     async (docs) => {
       const batch = db.batch();
       for (const doc of docs) {
-        const name = text(doc.get('name'));
-        const email = text(doc.get('email'));
-        if (doc.get('nameLower') === lowerCopy(name) && doc.get('emailLower') === lowerCopy(email)) continue;
-        batch.update(doc.ref, { nameLower: lowerCopy(name), emailLower: lowerCopy(email) });
+        const update = searchUpdate(doc.data(), customerSearchTokens(textFields(doc.data())));
+        if (!update) continue;
+        batch.update(doc.ref, update);
         report.profiles += 1;
       }
       await batch.commit();
@@ -59,8 +75,8 @@ export async function backfillConsoleData(db: Firestore): Promise<BackfillReport
           message: text(query.message),
           status: text(query.status) || STATUS.new,
           submittedAt: query.submittedAt ?? FieldValue.serverTimestamp(),
-          nameLower: lowerCopy(text(query.name)),
-          emailLower: lowerCopy(text(query.email)),
+          searchTokens: enquirySearchTokens(textFields(query)),
+          emailLower: emailKey(text(query.email)),
           source: 'customer',
           uid,
           queryId: doc.id,
@@ -77,12 +93,12 @@ export async function backfillConsoleData(db: Firestore): Promise<BackfillReport
     async (docs) => {
       const batch = db.batch();
       for (const doc of docs) {
-        if (typeof doc.get('nameLower') === 'string') continue;
-        batch.update(doc.ref, {
-          nameLower: lowerCopy(text(doc.get('name'))),
-          emailLower: lowerCopy(text(doc.get('email'))),
-          source: doc.get('uid') ? 'customer' : 'visitor',
-        });
+        const source = doc.get('uid') ? 'customer' : 'visitor';
+        const update = searchUpdate(doc.data(), enquirySearchTokens(textFields(doc.data())), { keepEmailLower: true });
+        // An enquiry keeps `emailLower`: not a search copy but how a person's enquiries are found.
+        const emailLower = emailKey(text(doc.get('email')));
+        if (!update && doc.get('source') === source && doc.get('emailLower') === emailLower) continue;
+        batch.update(doc.ref, { ...update, source, emailLower });
         report.enquiries += 1;
       }
       await batch.commit();

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { BillingDetails } from '../../src/domain/profile-schemas';
+import { customerSearchTokens } from '../../src/domain/search';
 import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
 import { CUSTOMER_NOT_FOUND } from '../payments/proformas';
@@ -37,7 +38,8 @@ export async function updateBillingDetails(
     }
     const changed = Object.keys(after);
     if (changed.length > 0) {
-      tx.update(ref, after);
+      // The legal name is one of the words staff find the customer by.
+      tx.update(ref, { ...after, searchTokens: customerSearchTokens({ ...profile.data(), ...after }) });
       addAudit(tx, db, { actor, action: 'customer.billing', target: ref.path, before, after });
     }
     return { changed };

@@ -1,21 +1,29 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { ProformaFields } from '../../src/domain/staff';
 import type { Actor } from '../audit';
-import { ensureLead } from '../account/leads';
+import { ensureLead, leadProfile, leadUid, type LeadDetails } from '../account/leads';
 import { enquiryDoc, ENQUIRY_NOT_FOUND } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
-import { issueProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
+import {
+  issueProforma,
+  previewProforma,
+  type IssuedProforma,
+  type ProformaContext,
+  type ProformaPreview,
+} from '../payments/proformas';
+
+type EnquiryCustomer = { uid: string; isLead: false } | { uid: string; isLead: true; lead: LeadDetails };
 
 /**
  * The customer an enquiry bills: the signed-in customer who sent it, else the account with that
  * email (with a profile), else a lead's customer record for the email (no login: the pay link is
- * their way to pay, and signing up later with that email makes it theirs).
+ * their way to pay, and signing up later with that email makes it theirs). Finding writes nothing.
  */
 export async function customerOf(
   ctx: ProformaContext,
   auth: Auth,
   enquiry: FirebaseFirestore.DocumentData,
-): Promise<{ uid: string; isLead: boolean }> {
+): Promise<EnquiryCustomer> {
   if (typeof enquiry.uid === 'string' && enquiry.uid) return { uid: enquiry.uid, isLead: false };
   const email = String(enquiry.email ?? '');
   const account = await auth.getUserByEmail(email).catch((error: { code?: string }) => {
@@ -23,12 +31,32 @@ export async function customerOf(
     throw error;
   });
   if (account && (await ctx.db.doc(`users/${account.uid}`).get()).exists) return { uid: account.uid, isLead: false };
-  const uid = await ensureLead(ctx.db, {
-    name: String(enquiry.name ?? ''),
-    email,
-    phone: String(enquiry.contactNumber ?? ''),
-  });
-  return { uid, isLead: true };
+  const lead = { name: String(enquiry.name ?? ''), email, phone: String(enquiry.contactNumber ?? '') };
+  return { uid: leadUid(email), isLead: true, lead };
+}
+
+async function enquiryData(ctx: ProformaContext, enquiryId: string) {
+  const ref = enquiryDoc(ctx.db, enquiryId);
+  const enquiry = await ref.get();
+  if (!enquiry.exists) throw new HttpError(404, ENQUIRY_NOT_FOUND);
+  return { ref, data: enquiry.data()! };
+}
+
+/**
+ * What billing the enquiry would mail, writing nothing: a lead not yet on record is previewed with
+ * the record issuing would make for them.
+ */
+export async function previewEnquiryBill(
+  ctx: ProformaContext,
+  auth: Auth,
+  enquiryId: string,
+  fields: ProformaFields,
+): Promise<ProformaPreview> {
+  const customer = await customerOf(ctx, auth, (await enquiryData(ctx, enquiryId)).data);
+  const input = { ...fields, uid: customer.uid, source: { kind: 'enquiry' as const, enquiryId } };
+  if (!customer.isLead) return previewProforma(ctx, input);
+  const stored = await ctx.db.doc(`users/${customer.uid}`).get();
+  return previewProforma(ctx, input, stored.exists ? stored.data() : leadProfile(customer.lead));
 }
 
 /**
@@ -42,10 +70,9 @@ export async function billEnquiry(
   fields: ProformaFields,
   actor: Actor,
 ): Promise<IssuedProforma & { customerUid: string; isLead: boolean }> {
-  const ref = enquiryDoc(ctx.db, enquiryId);
-  const enquiry = await ref.get();
-  if (!enquiry.exists) throw new HttpError(404, ENQUIRY_NOT_FOUND);
-  const customer = await customerOf(ctx, auth, enquiry.data()!);
+  const { ref, data } = await enquiryData(ctx, enquiryId);
+  const customer = await customerOf(ctx, auth, data);
+  if (customer.isLead) await ensureLead(ctx.db, customer.lead);
   const issued = await issueProforma(
     ctx,
     { ...fields, uid: customer.uid, source: { kind: 'enquiry', enquiryId } },

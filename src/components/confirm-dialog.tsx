@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe choice's label ('Cancel'; 'Keep invoice' where Cancel would be ambiguous). */
+  cancelLabel?: string;
   /** While the action runs: nothing can be pressed and the dialog stays open. */
   isBusy?: boolean;
   /** Accessible name of the × button. */
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   isBusy = false,
   closeLabel = 'Cancel',
   onCancel,
@@ -38,7 +41,7 @@ export function ConfirmDialog({
       {children}
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={isBusy} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" size="sm" onClick={onConfirm} disabled={isBusy}>
           {confirmLabel}

@@ -95,6 +95,16 @@ export function Modal({
     if (target && target.isConnected) target.focus();
   }, [isOpen]);
 
+  // A dialog its owner unmounts instead of closing gives focus back all the same.
+  useEffect(
+    () => () => {
+      const target = returnFocusRef.current;
+      returnFocusRef.current = null;
+      if (target && target.isConnected) target.focus();
+    },
+    [],
+  );
+
   if (!isRendered) return null;
 
   function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {

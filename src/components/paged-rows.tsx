@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PagedList } from '@/lib/paged-list';
 import { Button, Spinner } from './button';
 
@@ -27,7 +27,9 @@ const LOOKS = {
 
 /**
  * The rows of a paged list (lib/paged-list.ts) with its states, and 'Show more' while the last
- * page read was full. Rows wrap, so the same markup works on a phone.
+ * page read was full. Rows wrap, so the same markup works on a phone. After 'Show more', focus
+ * moves to the first row it added (the button may be gone: the list ended), so keyboard and
+ * screen-reader users carry on reading where the new rows start.
  */
 export function PagedRows<T extends { id: string }>({
   list,
@@ -37,6 +39,19 @@ export function PagedRows<T extends { id: string }>({
   errorText,
   look = 'cards',
 }: PagedRowsProps<T>) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const count = list.items.length;
+
+  useEffect(() => {
+    if (focusFrom === null || list.isLoadingMore) return;
+    const rows = listRef.current?.children;
+    // The first new row; none came: the last row, unless the button is still there to keep focus.
+    const target = count > focusFrom ? rows?.[focusFrom] : list.hasMore ? null : rows?.[count - 1];
+    (target as HTMLElement | null | undefined)?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, count, list.isLoadingMore, list.hasMore]);
+
   if (list.status === 'loading') return <p className="text-slate-600">Loading...</p>;
   if (list.status === 'error') {
     return (
@@ -50,9 +65,9 @@ export function PagedRows<T extends { id: string }>({
       {list.items.length === 0 ? (
         <p className="text-slate-600">{emptyText}</p>
       ) : (
-        <ul aria-label={label} className={LOOKS[look].list}>
+        <ul ref={listRef} aria-label={label} className={LOOKS[look].list}>
           {list.items.map((item) => (
-            <li key={item.id} className={LOOKS[look].row}>
+            <li key={item.id} tabIndex={-1} className={`${LOOKS[look].row} focus:outline-2 focus:outline-brand-darker`}>
               {row(item)}
             </li>
           ))}
@@ -60,7 +75,15 @@ export function PagedRows<T extends { id: string }>({
       )}
       {list.hasMore && list.items.length > 0 && (
         <div className="mt-3 flex justify-center">
-          <Button variant="secondary" size="sm" onClick={list.loadMore} disabled={list.isLoadingMore}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setFocusFrom(count);
+              list.loadMore();
+            }}
+            disabled={list.isLoadingMore}
+          >
             {list.isLoadingMore && <Spinner />}
             {list.isLoadingMore ? 'Loading...' : 'Show more'}
           </Button>

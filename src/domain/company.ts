@@ -20,7 +20,10 @@ export const COMPANY = {
   address: `${OFFICE.streetAddress}, ${OFFICE.locality}, ${OFFICE.region} ${OFFICE.postalCode}, ${OFFICE.country}`,
   /** The public site, where canonical links point unless the build is told otherwise (PUBLIC_SITE_URL). */
   website: 'https://nimbusbespoke.in',
+  /** The logo's colour: for accents only (white text on it is 2.96:1). */
   brandColour: '#18a2cd',
+  /** The brand colour as text, or under white text: 7.1:1 on white (the site's brand-darker). */
+  brandInkColour: '#0b5f79',
 } as const;
 
 /** The mark on an invoice the company issued (the customer can neither change nor delete it). */

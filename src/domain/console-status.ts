@@ -10,7 +10,13 @@ export const ENQUIRY_STATUSES = [STATUS.new, STATUS.inProgress, STATUS.closed] a
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 /** The statuses of orders and invoices. */
-export const PAYABLE_STATUSES = [STATUS.pending, STATUS.paid, STATUS.cancelled, STATUS.refunded] as const;
+export const PAYABLE_STATUSES = [
+  STATUS.pending,
+  STATUS.partiallyPaid,
+  STATUS.paid,
+  STATUS.cancelled,
+  STATUS.refunded,
+] as const;
 
 /**
  * `payments/{id}.status`, one field the console filters on: applied to its document ('paid'), a
@@ -19,6 +25,26 @@ export const PAYABLE_STATUSES = [STATUS.pending, STATUS.paid, STATUS.cancelled, 
  */
 export const PAYMENT_STATUSES = ['paid', 'mismatch', 'duplicate', 'order-missing', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** What each mail is, in words (a template not listed here shows its own name). */
+export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
+  'enquiry-ack': 'Enquiry received (to the sender)',
+  'enquiry-company': 'New enquiry (to us)',
+  'payment-receipt': 'Payment receipt',
+  'invoice-issued': 'Invoice with pay link',
+  'invoice-cancelled': 'Invoice cancelled',
+  'refund-issued': 'Refund made',
+  'account-deleted': 'Account deleted',
+};
+
+/** A payment's status in words. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  paid: 'Paid',
+  mismatch: 'Mismatch',
+  duplicate: 'Duplicate',
+  'order-missing': 'Order missing',
+  refunded: 'Refunded',
+};
 /** The payment statuses that need a person (the console's exceptions view). */
 export const PAYMENT_EXCEPTIONS: readonly PaymentStatus[] = ['mismatch', 'duplicate', 'order-missing'];
 

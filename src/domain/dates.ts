@@ -20,3 +20,11 @@ export function formatIstDateTime(date: Date | null | undefined): string {
   if (!date || Number.isNaN(date.getTime())) return 'N/A';
   return `${istFormat.format(date)} IST`;
 }
+
+/**
+ * A moment as India's date and time for a spreadsheet cell, sortable and read as a date by
+ * spreadsheets: '2026-11-01 04:00'. The column's header says it is IST.
+ */
+export function istDateTimeCell(instantMs: number): string {
+  return new Date(instantMs + (5 * 60 + 30) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}

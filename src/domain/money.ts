@@ -32,6 +32,16 @@ export function formatInrWithPaise(paise: number): string {
   return `₹${accounting.format(paise / 100)}`;
 }
 
+/**
+ * Paise as a plain decimal of rupees, worked out in integers (no float rounding can creep into a
+ * return): 1234567 -> '12345.67', -50 -> '-0.50'. What spreadsheets and GST returns read.
+ */
+export function paiseToDecimalText(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new Error(`Not an amount in paise: ${paise}`);
+  const whole = Math.abs(paise);
+  return `${paise < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
 /** Rupees (possibly with paise as decimals) to integer paise. */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);

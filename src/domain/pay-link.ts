@@ -19,6 +19,8 @@ export interface PayLinkView {
   totals: TaxSplit;
   /** What is due now, in paise (0 once paid). */
   amountDuePaise: number;
+  /** Paid in parts: what receipts so far settled (received + TDS), in paise; 0 when none. */
+  settledPaise: number;
   /** Once paid: the payment and its tax invoice (its number once it is issued). */
   paid: { paymentId: string; taxInvoice: { title: string; number: string | null } } | null;
 }

@@ -100,6 +100,17 @@ export function readPayable(ref: PayableRef, stored: Record<string, unknown>): P
   };
 }
 
+const storedPaise = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 0);
+
+/**
+ * What receipts staff recorded have settled of a payable paid in parts (received + TDS), in paise:
+ * `settledPaise`, written by the server only; 0 when nothing was paid yet.
+ */
+export const settledPaiseOf = (stored: Record<string, unknown>) => storedPaise(stored.settledPaise);
+
+/** The TDS its customer deducted over those receipts, in paise. */
+export const tdsPaiseOf = (stored: Record<string, unknown>) => storedPaise(stored.tdsPaise);
+
 /** One listed line: a plan at its price, or a line of an invoice. */
 export interface PayableLine {
   /** What picks the line's SAC: a catalogue category id, 'invoice', or '' for the default. */

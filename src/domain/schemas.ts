@@ -31,7 +31,14 @@ export const contactFormSchema = z.object({
   message: required('Message is required.', 5000),
   // Sent by the spec's client; never trusted: the server takes the uid from the ID token.
   userId: z.string().max(128).nullable().optional(),
+  /**
+   * The honeypot: a field people never see (CONTACT_HONEYPOT_FIELD). A bot that fills it is answered
+   * as if it succeeded, and nothing is stored or mailed (see server/routes/contact.ts).
+   */
+  website: z.string().max(500).optional(),
 });
+/** The contact form's hidden field that only bots fill in. */
+export const CONTACT_HONEYPOT_FIELD = 'website';
 export type ContactForm = z.input<typeof contactFormSchema>;
 export type ContactSubmission = z.output<typeof contactFormSchema>;
 

@@ -93,9 +93,13 @@ export const enquiryUpdateSchema = z
   });
 export type EnquiryUpdate = z.infer<typeof enquiryUpdateSchema>;
 
+/** Made once when a dialog or form opens: pressing twice (or retrying) repeats the same request. */
+const requestIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{10,40}$/, 'requestId must be 10-40 letters, digits, "-" or "_".');
+
 export const refundRequestSchema = z.object({
-  /** Generated once per refund dialog: pressing twice (or retrying) repeats the same request. */
-  requestId: z.string().regex(/^[A-Za-z0-9_-]{10,40}$/, 'requestId must be 10-40 letters, digits, "-" or "_".'),
+  requestId: requestIdSchema,
   /** Omitted: the whole amount still refundable. */
   amountPaise: paiseSchema.optional(),
   reason: trimmed(200).optional().default(''),
@@ -109,14 +113,48 @@ export const OFFLINE_METHOD_LABELS: Record<(typeof OFFLINE_METHODS)[number], str
   cheque: 'Cheque',
 };
 
-export const offlinePaymentSchema = z.object({
-  uid: documentIdSchema,
-  type: z.enum(['product_order', 'invoice']),
-  docId: documentIdSchema,
-  method: z.enum(OFFLINE_METHODS, { message: 'Choose how it was paid.' }),
-  reference: required('The transfer, UPI or cheque reference is required.', 100),
-});
+/**
+ * Sections of the Income-tax Act under which a business customer deducts TDS from what it pays us
+ * (194J, fees for professional or technical services, is by far the most common for software).
+ */
+export const TDS_SECTIONS = ['194J', '194C', '194H', '194I', '194O', '194Q', '194R'] as const;
+export type TdsSection = (typeof TDS_SECTIONS)[number];
+
+const paiseReceived = z
+  .number({ message: 'Amount must be a number.' })
+  .int('Amount must be whole paise.')
+  .min(0, 'Amounts cannot be negative.')
+  .max(MAX_INVOICE_PAISE, 'Amount is too large.');
+
+/**
+ * A payment staff record as it happened, against a Pending (or, an invoice, Partially paid) order
+ * or invoice: the amount actually received, the day, how and its reference, and any TDS the
+ * customer deducted (with its section). What it settles (received + TDS) may be part of what is
+ * due; `requestId`, made when the form opens, makes a retried save one receipt.
+ */
+export const offlinePaymentSchema = z
+  .object({
+    uid: documentIdSchema,
+    type: z.enum(['product_order', 'invoice']),
+    docId: documentIdSchema,
+    requestId: requestIdSchema,
+    amountReceivedPaise: paiseReceived,
+    tdsPaise: paiseReceived.default(0),
+    tdsSection: z.enum(TDS_SECTIONS, { message: 'Choose the TDS section.' }).nullable().default(null),
+    receivedOn: isoDate.refine((day) => day <= istToday(), 'The date received cannot be in the future.'),
+    method: z.enum(OFFLINE_METHODS, { message: 'Choose how it was paid.' }),
+    reference: required('The transfer, UPI or cheque reference is required.', 100),
+  })
+  .refine((payment) => payment.amountReceivedPaise + payment.tdsPaise >= MIN_PAISE, {
+    message: 'Enter the amount received (and any TDS): at least ₹1 in all.',
+    path: ['amountReceivedPaise'],
+  })
+  .refine((payment) => payment.tdsPaise === 0 || payment.tdsSection !== null, {
+    message: 'Choose the section the TDS was deducted under.',
+    path: ['tdsSection'],
+  });
 export type OfflinePayment = z.infer<typeof offlinePaymentSchema>;
+export type OfflinePaymentInput = z.input<typeof offlinePaymentSchema>;
 
 /** A range of days in India time, both ends included. */
 export const dateRangeSchema = z
@@ -134,36 +172,70 @@ export function dateRangeMs(range: DateRange): { startMs: number; endMs: number 
   return { startMs: istDayStartMs(range.from), endMs: istDayStartMs(range.to) + 86_400_000 };
 }
 
+export const MONTH_MESSAGE = 'Choose a month (YYYY-MM).';
+
+/** A calendar month, as a month input gives it: '2026-11'. */
+export const monthSchema = z
+  .string({ message: MONTH_MESSAGE })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
+
+/** The month after a 'YYYY-MM' month. */
+function nextMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * [start, end) of a calendar month in India, in epoch milliseconds: '2026-11' is 1 Nov 00:00 IST
+ * (31 Oct 18:30 UTC) up to 1 Dec 00:00 IST. The books and GST returns are kept by India's calendar.
+ */
+export function monthRangeMs(month: string): { startMs: number; endMs: number } {
+  return { startMs: istDayStartMs(`${month}-01`), endMs: istDayStartMs(`${nextMonth(month)}-01`) };
+}
+
+/** The month before the current one in India ('2026-10' on any day of November, IST). */
+export function previousIstMonth(nowMs = Date.now()): string {
+  const [year, monthNumber] = istToday(nowMs).split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber - 2, 1)).toISOString().slice(0, 7);
+}
+
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
-/** The CSV the accountant gets: one row per payment, these columns. */
-export const PAYMENT_CSV_COLUMNS = [
-  'date',
-  'paymentId',
-  'status',
-  'source',
-  'method',
-  'amount',
-  'refunded',
-  'customerUid',
-  'type',
-  'documentId',
-  'gatewayOrderId',
-  'reference',
-] as const;
-
-/** One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+/**
+ * One CSV cell: quoted when needed, and never read as a formula by a spreadsheet. A negative
+ * number stays a number (a credit note's '-500.00'): it cannot run as a formula.
+ */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
- * The lower-cased copy of a searchable field (`nameLower`, `emailLower`): customers and enquiries
- * are searched by prefix on it. Exactly `toLowerCase()`, which the rules check with `lower()`.
+ * How the console names a customer: their name, with the legal business name a tax invoice is
+ * made out to when it differs ('Meera Iyer (Iyer Sundaram Exports LLP)'); the email when nameless.
  */
-export const lowerCopy = (value: string) => value.toLowerCase();
+export function customerLabel(customer: {
+  name?: string | null;
+  legalName?: string | null;
+  email?: string | null;
+}): string {
+  const name = customer.name?.trim() ?? '';
+  const legalName = customer.legalName?.trim() ?? '';
+  if (name && legalName && legalName.toLowerCase() !== name.toLowerCase()) return `${name} (${legalName})`;
+  return name || legalName || customer.email?.trim() || 'Customer';
+}
 
-/** What a search box's text is compared with: trimmed and lower-cased. */
-export const searchTerm = (value: string) => value.trim().toLowerCase();
+/** A column of a CSV file: its header, and what a row puts under it. */
+export interface CsvColumn<Row> {
+  header: string;
+  cell: (row: Row) => unknown;
+}
+
+/** Rows as a CSV file: the header line, then a line per row, each ending CRLF (RFC 4180). */
+export function csvText<Row>(columns: ReadonlyArray<CsvColumn<Row>>, rows: readonly Row[]): string {
+  const lines = [columns.map((column) => csvCell(column.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((column) => csvCell(column.cell(row))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -75,7 +75,11 @@ export interface PaymentReference {
   method: string | null;
   /** Payments staff record: the UTR, UPI or cheque reference they typed. */
   reference?: string | null;
+  /** What the payment settled: the document's value (received, plus any TDS). */
   amountPaise: number;
+  /** TDS the customer deducted (it counts toward the amount settled) and its section. */
+  tdsPaise?: number;
+  tdsSection?: string | null;
   /** Date of the payment in IST, as printed. */
   paidOn: string;
 }

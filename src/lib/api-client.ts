@@ -11,19 +11,39 @@ export class ApiError extends Error {
   }
 }
 
+/** Where the API reads the App Check token (see server/app-check.ts). */
+export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
+
+/**
+ * The App Check token as a header, for every call to our API: the API refuses a browser request
+ * without one (APP_CHECK=enforce). Firebase's app and App Check load on the first call, not with
+ * the page (a signed-in call loads them with Auth anyway).
+ */
+export async function appCheckHeaders(): Promise<Record<string, string>> {
+  const { appCheckToken } = await import('./firebase-app');
+  const token = await appCheckToken();
+  return token ? { [APP_CHECK_HEADER]: token } : {};
+}
+
 interface RequestOptions {
   /** Attach the signed-in user's ID token when there is one. */
   withAuth?: boolean;
   signal?: AbortSignal;
 }
 
+/** The ID token (when asked for and signed in) and the App Check token, fetched together. */
+function authHeaders(options: RequestOptions): Promise<Array<Record<string, string>>> {
+  const idToken = async (): Promise<Record<string, string>> => {
+    const token = options.withAuth ? await currentIdToken() : null;
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  };
+  return Promise.all([idToken(), appCheckHeaders()]);
+}
+
 async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.withAuth) {
-    const token = await currentIdToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-  }
+  Object.assign(headers, ...(await authHeaders(options)));
   // A network failure rejects with the browser's own error text, which the caller shows.
   const response = await fetch(`${env.apiUrl}${path}`, {
     method,
@@ -45,11 +65,7 @@ export interface ApiFile {
 }
 
 async function requestFile(path: string, options: RequestOptions): Promise<ApiFile> {
-  const headers: Record<string, string> = {};
-  if (options.withAuth) {
-    const token = await currentIdToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-  }
+  const headers: Record<string, string> = Object.assign({}, ...(await authHeaders(options)));
   const response = await fetch(`${env.apiUrl}${path}`, { headers, signal: options.signal });
   if (!response.ok) {
     const payload = (await response.json().catch(() => null)) as { message?: string } | null;

@@ -19,6 +19,7 @@ const VARIABLES = {
   VITE_AUTH_EMULATOR_HOST: { fallback: '127.0.0.1:9099', check: hostAndPort },
   VITE_API_URL: { fallback: '' },
   VITE_ADMIN_URL: { fallback: '/admin' },
+  VITE_RECAPTCHA_ENTERPRISE_SITE_KEY: {},
 } satisfies Record<string, { fallback?: string; check?: Check }>;
 
 type Name = keyof typeof VARIABLES;
@@ -52,6 +53,7 @@ export function parseEnv(source: Record<string, unknown>) {
     VITE_AUTH_EMULATOR_HOST: authEmulatorHost,
     VITE_API_URL: apiUrl,
     VITE_ADMIN_URL: adminUrl,
+    VITE_RECAPTCHA_ENTERPRISE_SITE_KEY: recaptchaSiteKey,
   } = vars as Vars;
   // A `demo-` project never reaches Google: it always runs on the local emulators.
   const useEmulators = projectId.startsWith('demo-');
@@ -71,6 +73,8 @@ export function parseEnv(source: Record<string, unknown>) {
     /** Base URL of the API; empty means the site's own origin (proxied in development). */
     apiUrl: apiUrl.replace(/\/$/, ''),
     adminUrl,
+    /** App Check's reCAPTCHA Enterprise key (a real project; the emulators use the API's local tokens). */
+    recaptchaSiteKey,
   } as const;
 }
 

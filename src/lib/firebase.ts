@@ -1,4 +1,3 @@
-import { initializeApp } from 'firebase/app';
 import {
   browserLocalPersistence,
   browserSessionPersistence,
@@ -8,14 +7,15 @@ import {
   onIdTokenChanged,
 } from 'firebase/auth';
 import { env } from './env';
+import { app } from './firebase-app';
 import { publishAuthUser } from './session';
 
 /**
- * The Firebase app and Auth, initialised once, on demand: never on the landing page's critical
- * path. No popup resolver here (getAuth() would preload Google's popup script for every visitor);
+ * The Firebase app (with App Check, lib/firebase-app.ts) and Auth, initialised once, on demand:
+ * never on the landing page's critical path. No popup resolver here (getAuth() would preload Google's popup script for every visitor);
  * the Google sign-in and link calls pass `browserPopupRedirectResolver` themselves.
  */
-export const app = initializeApp(env.firebase);
+export { app };
 export const auth = initializeAuth(app, {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
 });
@@ -38,6 +38,7 @@ if (import.meta.env.VITE_E2E_HOOKS === 'true') {
       authSdk: () => import('firebase/auth'),
       firestoreSdk: () => import('firebase/firestore'),
       db: () => import('./firestore').then((module) => module.db),
+      appCheckToken: () => import('./firebase-app').then((module) => module.appCheckToken()),
     },
   });
 }

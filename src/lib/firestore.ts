@@ -20,7 +20,9 @@ import {
 } from 'firebase/firestore';
 import type { CartItem } from '@/domain/cart';
 import { paiseToRupees, rupeesToPaise } from '@/domain/money';
+import { settledPaiseOf } from '@/domain/payable';
 import { paymentStatusOf, type PaymentStatus } from '@/domain/console-status';
+import { customerSearchTokens } from '@/domain/search';
 import { STATUS } from '@/domain/status';
 import { convertedDocs } from './converted-docs';
 import { env } from './env';
@@ -54,9 +56,21 @@ export interface Profile {
   /** The legal business name a tax invoice to the GSTIN is made out to; '' when none. */
   legalName: string;
   isAnonymous: boolean;
+  /** The words staff find the customer by (src/domain/search.ts). */
+  searchTokens?: string[];
   /** A customer record staff billed from an enquiry, with no login (yet); written by the server only. */
   isLead?: boolean;
   createdAt: Date | null;
+  /** Consent to news and offers, as the API recorded it (never written by the browser); absent: never given. */
+  marketingConsent?: MarketingConsent;
+}
+
+export interface MarketingConsent {
+  granted: boolean;
+  /** When the API recorded the choice (its own clock). */
+  at: Date | null;
+  /** The words the choice was made with. */
+  wording: string;
 }
 
 export interface Invoice {
@@ -87,6 +101,8 @@ export interface Invoice {
   dueDate?: string;
   /** The number of the tax invoice (or receipt) issued once it was paid. */
   taxDocumentNumber?: string;
+  /** Paid in parts: what the receipts so far settled (received + TDS), in paise. */
+  settledPaise?: number;
 }
 
 export interface CustomerQuery {
@@ -135,6 +151,8 @@ const taxDocumentNumberOf = (value: unknown) => {
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 const date = (value: unknown) => (value instanceof Timestamp ? value.toDate() : null);
+const stringsOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 /** A server-only amount already in paise (gatewayOrderAmount); undefined when not set. */
 const paise = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : undefined);
 
@@ -186,16 +204,19 @@ const PROFILE_FIELDS = [
   'legalName',
   'isAnonymous',
   'createdAt',
+  'searchTokens',
 ];
 
 /**
- * The profile as written: the fields given, plus the lower-cased copies of name and email the
- * console searches by prefix (the rules check each copy equals its field lower-cased).
+ * The profile as written: the fields given, and with a whole profile (a first save, the details
+ * step) the words staff find it by (`searchTokens`, src/domain/search.ts). A merge of some fields
+ * passes its own tokens, made from the whole profile as it becomes (see the profile feature).
  */
 function storedProfile(profile: Record<string, unknown>): DocumentData {
   const stored = pick(profile, PROFILE_FIELDS);
-  if (typeof stored.name === 'string') stored.nameLower = stored.name.toLowerCase();
-  if (typeof stored.email === 'string') stored.emailLower = stored.email.toLowerCase();
+  if (stored.searchTokens === undefined && 'uid' in stored && 'createdAt' in stored) {
+    stored.searchTokens = customerSearchTokens(stored as Parameters<typeof customerSearchTokens>[0]);
+  }
   return stored;
 }
 
@@ -214,7 +235,17 @@ const profileConverter = converter<Profile>(
     legalName: str(data.legalName),
     isAnonymous: data.isAnonymous === true,
     ...(data.isLead === true ? { isLead: true } : {}),
+    searchTokens: stringsOf(data.searchTokens),
     createdAt: date(data.createdAt),
+    ...(typeof data.marketingConsent === 'object' && data.marketingConsent !== null
+      ? {
+          marketingConsent: {
+            granted: (data.marketingConsent as { granted?: unknown }).granted === true,
+            at: date((data.marketingConsent as { at?: unknown }).at),
+            wording: str((data.marketingConsent as { wording?: unknown }).wording),
+          },
+        }
+      : {}),
   }),
   storedProfile,
 );
@@ -228,6 +259,7 @@ const invoiceConverter = converter<Invoice>(
     ...(data.kind === 'proforma' ? { kind: 'proforma' as const } : {}),
     ...(typeof data.dueDate === 'string' ? { dueDate: data.dueDate } : {}),
     ...(taxDocumentNumberOf(data.taxDocument) ? { taxDocumentNumber: taxDocumentNumberOf(data.taxDocument) } : {}),
+    ...(settledPaiseOf(data) > 0 ? { settledPaise: settledPaiseOf(data) } : {}),
     invoiceId: str(data.invoiceId) || id,
     name: str(data.name),
     email: str(data.email),
@@ -368,6 +400,8 @@ export interface Enquiry {
   notes: EnquiryNote[];
   /** A request for a quote: its project type, budget and timeline (null for a query). */
   quoteRequest: { projectType: string; budget: string; timeline: string } | null;
+  /** The words staff find it by (src/domain/search.ts). */
+  searchTokens: string[];
 }
 
 export interface PaymentRecord {
@@ -387,6 +421,19 @@ export interface PaymentRecord {
   reference: string;
   mismatchReason: string;
   createdAt: Date | null;
+  /** The customer's name on what was paid; '' for payments recorded before names were kept. */
+  customerName: string;
+  /** The legal business name its tax invoice is made out to (a registered buyer); ''. */
+  customerLegalName: string;
+  /** What it paid, in words: 'Proforma PI/2026-27/0007 · Website, phase 1'; ''. */
+  paidFor: string;
+  /** The tax invoice (or receipt) issued for it, once numbered. */
+  taxDocument: { number: string; kind: string } | null;
+  /** Payments staff record: the day it arrived (YYYY-MM-DD, India), TDS deducted and its section, what was still due after it. */
+  receivedOn: string;
+  tdsPaise: number;
+  tdsSection: string;
+  balanceDuePaise: number;
 }
 
 export interface MailItem {
@@ -395,8 +442,12 @@ export interface MailItem {
   status: string;
   attempts: number;
   lastError: string;
-  /** An address, or 'account of {uid}' for a customer's own account email. */
-  recipient: string;
+  /** To whom: the name the mail greets (or its address's), its address, or the customer whose account email it goes to. */
+  recipientName: string;
+  recipientAddress: string;
+  recipientUid: string;
+  /** What it is about, as the customer knows it ('PI/2026-27/0007', 'Order ORD-…'); ''. */
+  about: string;
   createdAt: Date | null;
 }
 
@@ -410,6 +461,10 @@ export interface TaxDocumentItem {
   amountPaise: number;
   paymentId: string;
   createdAt: Date | null;
+  /** Once issued, as printed: who it is made out to, what it is for, its date. */
+  customerName: string;
+  forLabel: string;
+  issueDate: string;
 }
 
 export interface JobRun {
@@ -444,6 +499,7 @@ const enquiryConverter = converter<Enquiry>(
       data.kind === 'quote request'
         ? { projectType: str(data.projectType), budget: str(data.budget), timeline: str(data.timeline) }
         : null,
+    searchTokens: stringsOf(data.searchTokens),
   }),
   readOnly,
 );
@@ -464,19 +520,33 @@ const paymentConverter = converter<PaymentRecord>(
     reference: str(data.reference),
     mismatchReason: str(data.mismatchReason),
     createdAt: date(data.createdAt),
+    customerName: str(data.customerName),
+    customerLegalName: str(data.customerLegalName),
+    paidFor: str(data.paidFor),
+    taxDocument: taxDocumentNumberOf(data.taxDocument)
+      ? { number: taxDocumentNumberOf(data.taxDocument)!, kind: str((data.taxDocument as { kind?: unknown }).kind) }
+      : null,
+    receivedOn: str(data.receivedOn),
+    tdsPaise: num(data.tdsPaise),
+    tdsSection: str(data.tdsSection),
+    balanceDuePaise: num(data.balanceDuePaise),
   }),
   readOnly,
 );
 
 const mailConverter = converter<MailItem>((id, data) => {
   const to = (typeof data.to === 'object' && data.to !== null ? data.to : {}) as Record<string, unknown>;
+  const fields = (typeof data.data === 'object' && data.data !== null ? data.data : {}) as Record<string, unknown>;
   return {
     id,
     template: str(data.template),
     status: str(data.status),
     attempts: num(data.attempts),
     lastError: str(data.lastError),
-    recipient: str(to.address) || (to.uid ? `account of ${str(to.uid)}` : ''),
+    recipientName: str(to.name) || str(fields.customerName) || str(fields.name),
+    recipientAddress: str(to.address),
+    recipientUid: str(to.uid),
+    about: str(fields.label) || str(fields.number) || str(fields.reference),
     createdAt: date(data.createdAt),
   };
 }, readOnly);
@@ -489,12 +559,48 @@ const taxDocumentConverter = converter<TaxDocumentItem>(
     series: str(data.series),
     number: str(data.number),
     uid: str(data.uid),
-    amountPaise: num(data.amountPaise),
+    ...printedFacts(data.snapshot, num(data.amountPaise)),
     paymentId: str(data.paymentId),
     createdAt: date(data.createdAt),
   }),
   readOnly,
 );
+
+/** What a list shows of an issued document's snapshot (its printed values); the stored amount before it is issued. */
+function printedFacts(snapshot: unknown, amountPaise: number) {
+  const printed = (typeof snapshot === 'object' && snapshot !== null ? snapshot : {}) as Record<string, unknown>;
+  const field = (value: unknown, key: string) =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  const total = field(printed.totals, 'totalPaise');
+  return {
+    amountPaise: typeof total === 'number' ? total : amountPaise,
+    customerName: str(field(printed.recipient, 'name')),
+    forLabel: str(field(printed.reference, 'label')),
+    issueDate: str(printed.issueDate),
+  };
+}
+
+/** What is left of a deleted account (`deletedAccounts/{uid}`, written by the API): no name, no email. */
+export interface DeletedAccount {
+  uid: string;
+  deletedAt: Date | null;
+  /** When the last record the law keeps goes (and this with it). */
+  retainUntil: Date | null;
+  kept: { documents: number; payments: number; refunds: number };
+}
+
+const deletedAccountConverter = converter<DeletedAccount>((uid, data) => {
+  const kept = (typeof data.kept === 'object' && data.kept !== null ? data.kept : {}) as Record<string, unknown>;
+  return {
+    uid,
+    deletedAt: date(data.deletedAt),
+    retainUntil: date(data.retainUntil),
+    kept: { documents: num(kept.documents), payments: num(kept.payments), refunds: num(kept.refunds) },
+  };
+}, readOnly);
+
+export const deletedAccountDoc = (uid: string) =>
+  doc(db, 'deletedAccounts', uid).withConverter(deletedAccountConverter);
 
 /** A profile as a row of the console's customer list. */
 export type Customer = Profile & { id: string };
@@ -627,3 +733,102 @@ const quoteConverter = converter<QuoteRecord>((id, data) => {
 
 export const quotesCollection = () => collection(db, 'quotes').withConverter(quoteConverter);
 export const quoteDoc = (id: string) => doc(db, 'quotes', id).withConverter(quoteConverter);
+
+// ---- Yearly maintenance: services and their renewals (written by the server only) -----------------
+
+/** The renewal a service is billed for now (its proforma, unpaid). */
+export interface OpenRenewal {
+  renewalId: string;
+  invoiceDocId: string;
+  /** The proforma's number (PI/…). */
+  number: string;
+  /** What it charges, GST included. */
+  amountPaise: number;
+  /** YYYY-MM-DD. */
+  dueOn: string;
+}
+
+/** A plan with a yearly fee the customer bought: `users/{uid}/services/{id}`. */
+export interface Service {
+  id: string;
+  /** The customer whose service it is (from its path). */
+  ownerUid: string;
+  planName: string;
+  category: string;
+  yearlyFeePaise: number;
+  /** Days in India, YYYY-MM-DD. */
+  startedOn: string;
+  renewsOn: string;
+  /** 'Active', 'Renewal due', 'Overdue', 'Lapsed' or 'Cancelled' (src/domain/renewals.ts). */
+  status: string;
+  renewal: OpenRenewal | null;
+  /** When a cancelled service ends (YYYY-MM-DD). */
+  endsOn: string | null;
+  cancelledBy: string | null;
+}
+
+/** One renewal billed for a service: `renewals/{id}`. */
+export interface RenewalRecord {
+  id: string;
+  serviceId: string;
+  /** The renewal date it bills and the next one (YYYY-MM-DD): it pays for the year between. */
+  renewsOn: string;
+  nextRenewsOn: string;
+  number: string;
+  invoiceDocId: string;
+  amountPaise: number;
+  /** 'Pending', 'Paid' or 'Cancelled'. */
+  status: string;
+  paymentId: string | null;
+  paidAt: Date | null;
+}
+
+const openRenewal = (value: unknown): OpenRenewal | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const renewal = value as Record<string, unknown>;
+  if (!renewal.invoiceDocId) return null;
+  return {
+    renewalId: str(renewal.renewalId),
+    invoiceDocId: str(renewal.invoiceDocId),
+    number: str(renewal.number),
+    amountPaise: num(renewal.amountPaise),
+    dueOn: str(renewal.dueOn),
+  };
+};
+
+const serviceConverter = converter<Service>(
+  (id, data, snapshot) => ({
+    id,
+    ownerUid: ownerOf(snapshot),
+    planName: str(data.planName),
+    category: str(data.category),
+    yearlyFeePaise: num(data.yearlyFeePaise),
+    startedOn: str(data.startedOn),
+    renewsOn: str(data.renewsOn),
+    status: str(data.status),
+    renewal: openRenewal(data.renewal),
+    endsOn: str(data.endsOn) || null,
+    cancelledBy: str(data.cancelledBy) || null,
+  }),
+  readOnly,
+);
+
+const renewalConverter = converter<RenewalRecord>(
+  (id, data) => ({
+    id,
+    serviceId: str(data.serviceId),
+    renewsOn: str(data.renewsOn),
+    nextRenewsOn: str(data.nextRenewsOn),
+    number: str(data.number),
+    invoiceDocId: str(data.invoiceDocId),
+    amountPaise: num(data.amountPaise),
+    status: str(data.status),
+    paymentId: str(data.paymentId) || null,
+    paidAt: date(data.paidAt),
+  }),
+  readOnly,
+);
+
+export const servicesOf = (uid: string) => collection(db, 'users', uid, 'services').withConverter(serviceConverter);
+export const servicesOfEveryone = () => collectionGroup(db, 'services').withConverter(serviceConverter);
+export const renewalsCollection = () => collection(db, 'renewals').withConverter(renewalConverter);

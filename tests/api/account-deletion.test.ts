@@ -1,9 +1,15 @@
 import type { Auth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { lastDayKept, taxRecordRetainedUntil } from '@/domain/retention';
 import { RECENT_SIGN_IN_MESSAGE } from '../../server/account/delete-account';
+import { leadUid } from '../../server/account/leads';
+import { renderMail } from '../../server/mail/templates';
+import type { AccountDeletedData } from '../../server/mail/templates/account-deleted';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createUserWithToken } from '../helpers/emulators';
+import { NUMBERED_BY_JOB, payThroughCheckout, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -80,8 +86,10 @@ describe('POST /api/account/delete', () => {
     for (const collection of ['invoices', 'orders', 'cart', 'queries']) {
       expect((await user.profile.collection(collection).count().get()).data().count).toBe(0);
     }
-    expect((await admin().db.doc('payments/pay_Kept').get()).exists).toBe(true);
-    expect((await admin().db.doc('documents/pay_Kept').get()).exists).toBe(true);
+    // Kept, and marked as a deleted account's.
+    for (const path of ['payments/pay_Kept', 'documents/pay_Kept']) {
+      expect((await admin().db.doc(path).get()).get('deletedAccount')).toBe(true);
+    }
     const mail = await admin().db.doc(`mail/account-deleted:${user.uid}`).get();
     expect(mail.get('template')).toBe('account-deleted');
     expect(mail.get('to')).toEqual({ address: user.email, name: 'Dev Delete' });
@@ -110,5 +118,69 @@ describe('POST /api/account/delete', () => {
     const { app } = testApp();
     const response = await request(app).post('/api/account/delete');
     expect(response.status).toBe(401);
+  });
+
+  it('when a customer with a paid tax invoice deletes their account, then the law keeps the document and payment, marked and dated, and everything else goes', async () => {
+    const email = `Keeps-${unique()}@Example.com`;
+    const user = await createUserWithToken(email.toLowerCase());
+    const { db } = admin();
+    // Documents stay pending until numbered: deletion must number this one while the buyer is known.
+    const { app } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
+    await seedProfile(user.uid, { name: 'Ira Kept', email: email.toLowerCase(), legalName: '' });
+    const paid = await payThroughCheckout(app, user, { items: ['website-Basic'] });
+    expect((await db.doc(`documents/${paid.paymentId}`).get()).get('status')).toBe('pending');
+    const profile = db.doc(`users/${user.uid}`);
+    await profile.collection('cart').doc('website-Basic').set({ id: 'website-Basic' });
+    await profile.collection('queries').doc('q1').set({ message: 'Hi' });
+    await db.doc('enquiries/q1').set({ uid: user.uid, queryId: 'q1', emailLower: 'other@example.com' });
+    // Sent as a visitor from the same address, in other letters.
+    await db.doc('enquiries/visitor-1').set({ uid: null, email, emailLower: email.toLowerCase() });
+    await db.doc('enquiries/someone-else').set({ uid: null, emailLower: 'someone@example.com' });
+    // The lead record staff billed before the account existed, joined to it since.
+    const lead = db.doc(`users/${leadUid(email)}`);
+    await lead.set({ isLead: true, email: email.toLowerCase(), name: 'Ira Kept', mergedInto: user.uid });
+    await db.doc('refunds/rfnd-1').set({ uid: user.uid, paymentId: paid.paymentId, createdAt: Timestamp.now() });
+
+    const response = await request(app).post('/api/account/delete').set('Authorization', `Bearer ${user.idToken}`);
+
+    expect(response.status).toBe(200);
+    // Gone: the login, the profile and all under it, their enquiries (by account and by address), the lead.
+    await expect(admin().auth.getUser(user.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect((await profile.get()).exists).toBe(false);
+    expect((await profile.listCollections()).length).toBe(0);
+    expect((await db.collection('enquiries').get()).docs.map((doc) => doc.id)).toEqual(['someone-else']);
+    expect((await lead.get()).exists).toBe(false);
+
+    // Kept: the tax invoice, numbered with the buyer it was paid by, the payment and the refund.
+    const document = (await db.doc(`documents/${paid.paymentId}`).get()).data()!;
+    expect(document).toMatchObject({ status: 'issued', kind: 'tax-invoice', deletedAccount: true });
+    expect(document.snapshot.recipient.name).toBe('Ira Kept');
+    const until = taxRecordRetainedUntil(Date.now()).getTime();
+    for (const path of [`documents/${paid.paymentId}`, `payments/${paid.paymentId}`, 'refunds/rfnd-1']) {
+      const kept = (await db.doc(path).get()).data()!;
+      expect({ path, deletedAccount: kept.deletedAccount, retainUntil: kept.retainUntil.toMillis() }).toEqual({
+        path,
+        deletedAccount: true,
+        retainUntil: until,
+      });
+      expect(kept.deletedAt).toBeInstanceOf(Timestamp);
+    }
+
+    // The tombstone staff see, with no name or email, and the audit entry.
+    const tombstone = (await db.doc(`deletedAccounts/${user.uid}`).get()).data()!;
+    expect(tombstone).toMatchObject({ uid: user.uid, kept: { documents: 1, payments: 1, refunds: 1 } });
+    expect(tombstone.retainUntil.toMillis()).toBe(until);
+    expect(JSON.stringify(tombstone).toLowerCase()).not.toContain('keeps-');
+    const audit = await db.collection('auditLog').where('action', '==', 'account.delete').get();
+    expect(audit.docs.map((doc) => [doc.get('target'), doc.get('actorEmail')])).toEqual([[`users/${user.uid}`, null]]);
+
+    // The mail says what went and what is kept, until when.
+    const mail = (await db.doc(`mail/account-deleted:${user.uid}`).get()).data()!;
+    expect(mail.data).toMatchObject({ keptDocuments: 1, keptPayments: 2 });
+    const text = renderMail({ template: 'account-deleted', data: mail.data as AccountDeletedData }).text;
+    expect(text).toContain('your queries, and the enquiries sent from your email address');
+    expect(text).toContain('The law makes us keep 1 tax document and 2 payment records');
+    expect(text).toContain('section 36 of the CGST Act');
+    expect(text).toContain(`deleted after ${lastDayKept(new Date(until))}`);
   });
 });

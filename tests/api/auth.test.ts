@@ -6,7 +6,7 @@ import { errorHandler } from '../../server/errors';
 import { initFirebase } from '../../server/firebase';
 import { RATE_LIMIT_COLLECTION } from '../../server/rate-limit';
 import { testApp } from '../helpers/api-app';
-import { admin, createUserWithToken, stack } from '../helpers/emulators';
+import { admin, createUserWithToken, pastSignInSecond, stack } from '../helpers/emulators';
 import { seedOrder } from './payments-fixtures';
 
 // A tiny app around the real middleware, verifying real tokens from the Auth emulator.
@@ -95,9 +95,6 @@ describe('revocation on every authenticated route', () => {
     expect(calls.every(([checkRevoked]) => checkRevoked === true)).toBe(true);
   });
 
-  // Auth compares the token's sign-in time with the revocation time in whole seconds.
-  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
-
   async function statusesWith(idToken: string) {
     const { app } = testApp();
     const bearer = `Bearer ${idToken}`;
@@ -119,7 +116,7 @@ describe('revocation on every authenticated route', () => {
 
   it("when a user's refresh tokens are revoked, then their still-unexpired ID token gets 401 everywhere", async () => {
     const revoked = await createUserWithToken(`auth-revoked-${Date.now()}@example.com`);
-    await nextSecond();
+    await pastSignInSecond(revoked.idToken);
     await admin().auth.revokeRefreshTokens(revoked.uid);
 
     expect(await statusesWith(revoked.idToken)).toEqual([401, 401, 401, 401]);

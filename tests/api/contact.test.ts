@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { PHONE_MESSAGE } from '@/domain/phone';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
+import {
+  CONTACT_EMAIL_LIMIT_MESSAGE,
+  CONTACT_EMAIL_LIMIT_PER_HOUR,
+  CONTACT_RATE_LIMIT,
+  CONTACT_RATE_LIMIT_MESSAGE,
+  CONTACT_SUCCESS_MESSAGE,
+} from '../../server/routes/contact';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createUserWithToken } from '../helpers/emulators';
 
@@ -55,8 +61,7 @@ describe('POST /api/contact', () => {
       queryId: mine.docs[0]!.id,
       source: 'customer',
       status: 'New',
-      nameLower: 'asha verma',
-      emailLower: 'asha@example.com',
+      searchTokens: expect.arrayContaining(['asha', 'verma', 'as', 'example']),
     });
   });
 
@@ -130,12 +135,57 @@ describe('POST /api/contact', () => {
       // Alternating paths: both share one allowance.
       last = await request(app)
         .post(index % 2 ? '/submit-contact-form' : '/api/contact')
-        .send(validBody({ message: `Enquiry ${index}` }));
+        // One address each: an address has its own, smaller, hourly allowance.
+        .send(validBody({ email: `flood-${index}@example.com`, message: `Enquiry ${index}` }));
       statuses.push(last.status);
     }
 
     expect(statuses).toEqual([...Array(CONTACT_RATE_LIMIT).fill(201), 429]);
     expect(last!.body).toEqual({ message: CONTACT_RATE_LIMIT_MESSAGE });
     expect((await admin().db.collection('enquiries').get()).size).toBe(CONTACT_RATE_LIMIT);
+  });
+
+  it('when a bot fills the hidden honeypot field, then it answers 201 as if it succeeded and writes and mails nothing', async () => {
+    const { app } = testApp();
+    const { db } = admin();
+
+    for (const path of ['/api/contact', '/submit-contact-form']) {
+      const response = await request(app)
+        .post(path)
+        .send(validBody({ website: 'https://cheap-pills.example' }));
+      expect([response.status, response.body]).toEqual([201, { message: CONTACT_SUCCESS_MESSAGE }]);
+    }
+
+    // Not even a rate-limit counter: nothing at all was written.
+    for (const collection of ['enquiries', 'mail', 'rateLimits']) {
+      expect(`${collection}: ${(await db.collection(collection).count().get()).data().count}`).toBe(`${collection}: 0`);
+    }
+  });
+
+  it('when one email sends a fourth enquiry within the hour from a fourth IP, then it answers 429 and keeps only three', async () => {
+    const { app } = testApp({ env: { TRUST_PROXY: '1' } });
+    const email = `Busy-${unique()}@Example.com`;
+    const statuses: number[] = [];
+    let last: request.Response | undefined;
+    for (let index = 0; index <= CONTACT_EMAIL_LIMIT_PER_HOUR; index += 1) {
+      last = await request(app)
+        .post('/api/contact')
+        .set('X-Forwarded-For', `203.0.113.${10 + index}`)
+        // The same address, however it is written.
+        .send(validBody({ email: index % 2 ? email.toLowerCase() : email, message: `Enquiry ${index}` }));
+      statuses.push(last.status);
+    }
+
+    expect(statuses).toEqual([...Array(CONTACT_EMAIL_LIMIT_PER_HOUR).fill(201), 429]);
+    expect(last!.body).toEqual({ message: CONTACT_EMAIL_LIMIT_MESSAGE });
+    const { db } = admin();
+    expect((await db.collection('enquiries').count().get()).data().count).toBe(CONTACT_EMAIL_LIMIT_PER_HOUR);
+    expect((await db.collection('mail').count().get()).data().count).toBe(2 * CONTACT_EMAIL_LIMIT_PER_HOUR);
+    // Counted per hour, under a hash of the address, never the address itself.
+    const counters = await db.collection('rateLimits').where('limiter', '>=', '').get();
+    const perEmail = counters.docs.filter((doc) => String(doc.get('limiter')).endsWith('.contact-email'));
+    expect(perEmail.map((doc) => doc.get('hits'))).toEqual([CONTACT_EMAIL_LIMIT_PER_HOUR + 1]);
+    expect(perEmail[0]!.id).not.toContain('example');
+    expect(perEmail[0]!.get('resetAt').toMillis() % 3_600_000).toBe(0);
   });
 });

@@ -95,6 +95,39 @@ describe('billing a lead (an enquiry from someone with no account)', () => {
     expect(proformaMail?.text).not.toContain('/profile?invoice=');
   });
 
+  it("when staff preview the bill of a visitor's enquiry, then they get the exact mail and PDF issuing sends, and nothing is written", async () => {
+    const { app } = testApp();
+    const email = uniqueEmail('lead-preview');
+    const enquiryId = await visitorEnquiry(app, email);
+    const mailCount = async () => (await admin().db.collection('mail').get()).size;
+    const mailsBefore = await mailCount();
+
+    const preview = await request(app)
+      .post(`/api/staff/enquiries/${enquiryId}/proforma/preview`)
+      .set('Authorization', `Bearer ${staff.idToken}`)
+      .send({ ...PROFORMA, dueDate: addDays(istToday(), 10) })
+      .expect(200);
+
+    expect(preview.body).toMatchObject({ to: email, amountPaise: 60_000_00 });
+    expect(preview.body.subject).toMatch(/^Proforma invoice/);
+    expect(preview.body.html).toContain('Kavya Shah');
+    expect(Buffer.from(preview.body.pdfBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    // A preview makes no customer record, no invoice, no mail and takes no number.
+    expect(
+      (
+        await admin()
+          .db.doc(`users/${leadUid(email)}`)
+          .get()
+      ).exists,
+    ).toBe(false);
+    expect(await mailCount()).toBe(mailsBefore);
+    expect(await docData(`enquiries/${enquiryId}`)).not.toHaveProperty('billedCustomerUid');
+
+    const billed = await billEnquiry(app, enquiryId).expect(201);
+    expect(billed.body.number).toBe(preview.body.number);
+    expect(billed.body.amountPaise).toBe(preview.body.amountPaise);
+  });
+
   it("when the enquiry's email already has an account with a profile, then that account is billed, not a lead", async () => {
     const { app } = testApp();
     const email = uniqueEmail('has-account');

@@ -71,6 +71,7 @@ describe('the pay link', () => {
         'lines',
         'number',
         'paid',
+        'settledPaise',
         'status',
         'taxType',
         'totals',

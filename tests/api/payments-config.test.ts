@@ -59,6 +59,7 @@ describe('configuration warnings', () => {
       FIREBASE_PROJECT_ID: 'acme-shop',
       RAZORPAY_KEY_ID: 'rzp_test_x',
       RAZORPAY_KEY_SECRET: 's',
+      PAY_LINK_SECRET: 'a-real-projects-pay-link-secret-of-32-characters',
     });
 
     expect(config.warnings).toEqual([expect.stringMatching(/GOOGLE_APPLICATION_CREDENTIALS is not set/)]);

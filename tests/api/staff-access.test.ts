@@ -2,7 +2,13 @@ import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_STAFF } from '../../server/auth';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
+import {
+  admin,
+  clearFirestore,
+  createStaffWithToken,
+  createUserWithToken,
+  pastSignInSecond,
+} from '../helpers/emulators';
 import { uniqueEmail } from './payments-fixtures';
 
 /**
@@ -55,7 +61,16 @@ const ENDPOINTS: Array<{
     method: 'post',
     path: '/api/staff/payments/offline',
     bad: {
-      body: { uid: 'u1', type: 'invoice', docId: 'i1', method: 'cash', reference: 'R1' },
+      body: {
+        uid: 'u1',
+        type: 'invoice',
+        docId: 'i1',
+        requestId: 'request-0001',
+        amountReceivedPaise: 1_000_00,
+        receivedOn: '2026-04-01',
+        method: 'cash',
+        reference: 'R1',
+      },
       message: /Choose how it was paid/,
     },
   },
@@ -63,6 +78,11 @@ const ENDPOINTS: Array<{
     method: 'get',
     path: '/api/staff/payments.csv?from=2026-04-01&to=2026-04-30',
     bad: { path: '/api/staff/payments.csv?from=2026-05-01&to=2026-04-01', message: /start date/ },
+  },
+  {
+    method: 'get',
+    path: '/api/staff/accountant-pack?month=2026-11',
+    bad: { path: '/api/staff/accountant-pack?month=2026-13', message: /^Choose a month \(YYYY-MM\)\.$/ },
   },
   { method: 'post', path: '/api/staff/jobs/reconcile/run', bad: { message: /./ } },
   {
@@ -124,8 +144,8 @@ describe('staff endpoints', () => {
   it('when a staff login is revoked, then its still-unexpired token is refused at once', async () => {
     const email = uniqueEmail('revoked-staff');
     const { uid, idToken } = await createStaffWithToken(email);
-    // Tokens issued in the same second as the revocation still count as revoked only after it.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // A token signed in within the revocation's second is not revoked by it.
+    await pastSignInSecond(idToken);
     await admin().auth.revokeRefreshTokens(uid);
     const response = await call('post', '/api/staff/jobs/reconcile/run', idToken);
     expect(response.status).toBe(401);

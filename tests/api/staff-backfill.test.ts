@@ -7,9 +7,15 @@ import { docData } from './payments-fixtures';
 beforeEach(() => clearFirestore());
 
 describe('npm run backfill', () => {
-  it('when data predates the console, then profiles get search copies, every query an inbox entry and every payment a status; a second run changes nothing', async () => {
+  it('when data predates the console, then profiles and enquiries get their search words (old copies dropped), every query an inbox entry and every payment a status; a second run changes nothing', async () => {
     const { db } = admin();
-    await db.doc('users/u1').set({ uid: 'u1', name: 'Asha Verma', email: 'Asha@Example.com' });
+    await db.doc('users/u1').set({
+      uid: 'u1',
+      name: 'Asha Verma',
+      email: 'Asha@Example.com',
+      legalName: 'Verma Textiles Private Limited',
+      nameLower: 'asha verma',
+    });
     await db.doc('users/u1/queries/q1').set({
       name: 'Asha Verma',
       email: 'asha@example.com',
@@ -32,15 +38,24 @@ describe('npm run backfill', () => {
 
     expect(first).toEqual({ profiles: 1, enquiries: 2, payments: 4 });
     expect(second).toEqual({ profiles: 0, enquiries: 0, payments: 0 });
-    expect(await docData('users/u1')).toMatchObject({ nameLower: 'asha verma', emailLower: 'asha@example.com' });
+    const profile = await docData('users/u1');
+    expect(profile).not.toHaveProperty('nameLower');
+    expect(profile!.searchTokens).toEqual(
+      expect.arrayContaining(['asha', 'verma', 'textiles', 'private', 'tex', 'example']),
+    );
     expect(await docData('enquiries/q1')).toMatchObject({
       uid: 'u1',
       queryId: 'q1',
       status: 'In progress',
       source: 'customer',
-      nameLower: 'asha verma',
+      searchTokens: expect.arrayContaining(['asha', 'verma', 'textiles', 'quote', 'please']),
     });
-    expect(await docData('enquiries/e1')).toMatchObject({ nameLower: 'kavya', source: 'visitor' });
+    expect(await docData('enquiries/e1')).toMatchObject({
+      source: 'visitor',
+      // Kept: how a person's enquiries are found (their data export, their account's deletion).
+      emailLower: 'kavya@example.com',
+      searchTokens: expect.arrayContaining(['kavya', 'ka', 'example']),
+    });
     const statuses = await Promise.all(
       ['a', 'b', 'c', 'd'].map(async (id) => (await docData(`payments/pay_${id}`))!.status),
     );

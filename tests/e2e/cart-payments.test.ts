@@ -42,7 +42,9 @@ describe('cart and payments', () => {
       const secondBasic = await planButton(secondTab, 'website', 'Websites & E-commerce', 'Basic');
       await expect(secondBasic.textContent()).resolves.toBe('Add to Cart');
 
-      // A guest's cart lives in local storage.
+      // A guest's cart lives in local storage. (Back to the first tab: a tab in the background gets
+      // no animation frames, so its smooth scrolls and clicks would stall for seconds.)
+      await page.bringToFront();
       const basic = await planButton(page, 'website', 'Websites & E-commerce', 'Basic');
       await basic.click();
       await toast(page, 'Basic from Websites & E-commerce has been added to your cart!');
@@ -57,6 +59,7 @@ describe('cart and payments', () => {
       expect(local.map((item) => item.id)).toEqual(['website-Basic', 'manufacturing-Starter']);
 
       // A second tab, opened before the adds, refuses the duplicate.
+      await secondTab.bringToFront();
       await secondBasic.click();
       await toast(secondTab, 'Basic is already in your cart.');
       await secondTab.close();

@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
-import { expectAccessible } from '../helpers/e2e';
+import { expectAccessible, shownDialog } from '../helpers/e2e';
 import { admin, stack } from '../helpers/emulators';
 import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { caughtAttachment, mailsTo, waitForMails } from '../helpers/mail-catcher';
@@ -31,7 +31,8 @@ describe('a proforma paid through its pay link', () => {
       await form.getByLabel('Line 1 description').fill('Machine integration');
       await form.getByLabel('Line 1 amount (₹)').fill('2,80,000');
       await expect(form.getByTestId('invoice-total').textContent()).resolves.toBe('₹2,80,000');
-      await form.getByRole('button', { name: 'Issue proforma' }).click();
+      await form.getByRole('button', { name: 'Preview' }).click();
+      await (await shownDialog(staffPage)).getByRole('button', { name: 'Issue proforma' }).click();
       await form.getByText(/^Proforma PI\/\d{4}-\d{2}\/\d{4,} issued for ₹2,80,000/).waitFor();
       const [issued] = (await admin().db.collection(`users/${customer.uid}/invoices`).get()).docs;
       const number = issued!.get('number') as string;

@@ -9,13 +9,17 @@ const browser = sharedBrowser();
 
 describe('staff console', () => {
   it('when staff issue an invoice, then the customer sees it marked as ours, pays it in the sandbox, and staff see it Paid', async () => {
-    const customer = await createLogin('billed-customer', { name: 'Meera Iyer' });
+    const customer = await createLogin('billed-customer', {
+      name: 'Meera Iyer',
+      profile: { legalName: 'Iyer Sundaram Exports LLP' },
+    });
     const staff = await createLogin('staff', { isStaff: true });
 
     await browser.withPage(async ({ page: staffPage }) => {
       await signInAndOpen(staffPage, staff.email, '/admin/customers');
       await pageHeading(staffPage, 'Customers');
-      await staffPage.getByLabel('Search by name or email').fill(customer.email.toUpperCase());
+      // A word from the middle of the business name finds the customer.
+      await staffPage.getByLabel('Search customers').fill('Sundaram');
       await staffPage.getByRole('link', { name: 'Meera Iyer' }).click();
       await pageHeading(staffPage, 'Meera Iyer');
       const form = staffPage.getByRole('form', { name: 'Issue a proforma invoice' });
@@ -27,7 +31,13 @@ describe('staff console', () => {
       await form.getByLabel('Line 2 amount (₹)').fill('265000');
       await expect(form.getByTestId('invoice-total').textContent()).resolves.toBe('₹2,80,000');
       await expectAccessible(staffPage, { include: 'main' });
-      await form.getByRole('button', { name: 'Issue proforma' }).click();
+      // The preview shows the exact mail and its number before anything is issued.
+      await form.getByRole('button', { name: 'Preview' }).click();
+      const preview = await shownDialog(staffPage);
+      await preview.getByText(/^It will be PI\/\d{4}-\d{2}\/\d{4,} for ₹2,80,000/).waitFor();
+      await preview.getByText(customer.email).waitFor();
+      await expectAccessible(staffPage, { include: '[role="dialog"]' });
+      await preview.getByRole('button', { name: 'Issue proforma' }).click();
       await form
         .getByText(/^Proforma PI\/\d{4}-\d{2}\/\d{4,} issued for ₹2,80,000 and mailed to the customer\.$/)
         .waitFor();
@@ -74,9 +84,14 @@ describe('staff console', () => {
           const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
           await hooks.auth.authStateReady();
           const token = await hooks.auth.currentUser!.getIdToken();
+          const appCheck = (await hooks.appCheckToken())!;
           const response = await fetch(`${apiUrl}/api/contact`, {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+            headers: {
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${token}`,
+              'X-Firebase-AppCheck': appCheck,
+            },
             body: JSON.stringify({
               name: 'Farah Khan',
               email: 'farah@example.com',
@@ -93,7 +108,7 @@ describe('staff console', () => {
       await browser.withPage(async ({ page: staffPage }) => {
         await signInAndOpen(staffPage, staff.email, '/admin/inbox');
         await pageHeading(staffPage, 'Inbox');
-        await staffPage.getByLabel('Search by name or email').fill('farah k');
+        await staffPage.getByLabel('Search enquiries').fill('farah k');
         await staffPage.getByRole('link', { name: /^Farah Khan/ }).click();
         await pageHeading(staffPage, 'Enquiry from Farah Khan');
         await expectAccessible(staffPage, { include: 'main' });
@@ -134,6 +149,8 @@ describe('staff console', () => {
       currency: 'INR',
       method: 'card',
       source: 'webhook',
+      customerName: 'Meera Iyer',
+      paidFor: 'Invoice INV-DUP · Factory dashboard',
       duplicateOf: 'pay_first',
       status: 'duplicate',
       refundedPaise: 0,
@@ -146,20 +163,23 @@ describe('staff console', () => {
         await pageHeading(page, 'Payments');
         await page.getByRole('tab', { name: 'Exceptions' }).click();
         const payments = page.getByRole('list', { name: 'Payments' });
-        await payments.getByText(paymentId).waitFor({ timeout: 15_000 });
+        // Names, not ids: who paid and for what; the id stays in the row's details.
+        await payments.getByText('Invoice INV-DUP · Factory dashboard').waitFor({ timeout: 15_000 });
+        await payments.getByText('Meera Iyer').first().waitFor();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(390);
         await expectAccessible(page, { include: 'main' });
 
-        await page.getByRole('button', { name: `Refund payment ${paymentId}` }).click();
+        const opener = page.getByRole('button', { name: 'Refund: Invoice INV-DUP · Factory dashboard' });
+        await opener.click();
         const dialog = await shownDialog(page);
         await expect(dialog.getByLabel(/^Amount/).inputValue()).resolves.toBe('1,500');
         await dialog.getByLabel('Reason').fill('Paid twice');
         await expectAccessible(page, { include: '[role="dialog"]' });
         await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-        await dialog.getByText('Refund processed. (₹1,500)').waitFor();
+        await dialog.getByText('Refund processed. (₹1,500.00)').waitFor();
         await dialog.getByRole('button', { name: 'Done', exact: true }).click();
-        await payments.getByText(paymentId).waitFor({ state: 'detached', timeout: 15_000 });
+        await payments.getByText('Invoice INV-DUP · Factory dashboard').waitFor({ state: 'detached', timeout: 15_000 });
       },
       { width: 390, height: 844 },
     );

@@ -8,7 +8,7 @@ import { formatInrWithPaise } from '@/domain/money';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { sharedBrowser } from '../helpers/browser';
 import { currentUid, shownDialog, uniqueEmail } from '../helpers/e2e';
-import { admin, createUserWithToken, stack } from '../helpers/emulators';
+import { admin, appCheckHeaders, createUserWithToken, stack } from '../helpers/emulators';
 import { chooseLocation, openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
 
 const browser = sharedBrowser();
@@ -100,7 +100,7 @@ describe('tax documents in the browser', () => {
       const stranger = await createUserWithToken(uniqueEmail('stranger'));
       for (const path of [`/api/documents/${paymentId}.pdf`, `/api/documents/${paymentId}`]) {
         const response = await fetch(`${stack.apiUrl}${path}`, {
-          headers: { Authorization: `Bearer ${stranger.idToken}` },
+          headers: { Authorization: `Bearer ${stranger.idToken}`, ...(await appCheckHeaders()) },
         });
         expect(response.status).toBe(404);
         await expect(response.json()).resolves.toEqual({ message: 'Document not found.' });

@@ -34,6 +34,8 @@ export function testApp(overrides: Partial<AppDeps> & { env?: Record<string, str
     RECONCILE_INTERVAL_MINUTES: '0',
     // Each test app counts its own rate limits, unless a test shares a scope on purpose.
     RATE_LIMIT_SCOPE: `test-${randomUUID().slice(0, 8)}`,
+    // supertest is no browser: App Check is only logged here; tests/api/app-check.test.ts enforces it.
+    APP_CHECK: 'monitor',
     ...overrides.env,
   });
   const deps: AppDeps = {

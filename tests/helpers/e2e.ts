@@ -11,6 +11,8 @@ export interface FirebaseHooks {
   authSdk: () => Promise<typeof import('firebase/auth')>;
   firestoreSdk: () => Promise<typeof import('firebase/firestore')>;
   db: () => Promise<import('firebase/firestore').Firestore>;
+  /** The page's App Check token, as the API client sends it. */
+  appCheckToken: () => Promise<string | null>;
 }
 
 /** No serious or critical axe violations on what the page shows now (or only inside `include`). */

@@ -86,3 +86,30 @@ export async function createStaffWithToken(email: string): Promise<{ uid: string
   await admin().auth.setCustomUserClaims(uid, { staff: true });
   return { uid, idToken: await signInWithPassword(email) };
 }
+
+/**
+ * Resolves once the clock has left the second `idToken` was signed in (its auth_time). Auth compares
+ * that time with a revocation's in whole seconds, so revoking within the same second would not
+ * count; this waits exactly until it would (half a second on average), not a fixed 1.1 s.
+ */
+export async function pastSignInSecond(idToken: string): Promise<void> {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { auth_time: number };
+  const wait = (payload.auth_time + 1) * 1000 + 5 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+let localAppCheckToken: Promise<string> | undefined;
+
+/**
+ * The App Check header a browser on the stack sends (the stack's API enforces App Check): a token
+ * from its local endpoint, fetched once per test file (it lives an hour).
+ */
+export async function appCheckHeaders(): Promise<Record<string, string>> {
+  localAppCheckToken ??= fetch(`${stack.apiUrl}/api/app-check/local-token`, { method: 'POST' }).then(
+    async (response) => {
+      if (!response.ok) throw new Error(`The local App Check endpoint answered ${response.status}.`);
+      return ((await response.json()) as { token: string }).token;
+    },
+  );
+  return { 'X-Firebase-AppCheck': await localAppCheckToken };
+}

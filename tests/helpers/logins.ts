@@ -1,8 +1,9 @@
 import { FieldValue } from 'firebase-admin/firestore';
+import { customerSearchTokens } from '../../src/domain/search';
 import type { Page } from 'playwright-core';
 import { loadFirebaseHooks } from './browser';
 import { uniqueEmail, type FirebaseHooks } from './e2e';
-import { admin, stack } from './emulators';
+import { admin, appCheckHeaders, stack } from './emulators';
 
 /** The password of every login these helpers make. */
 export const PASSWORD = 'password-123';
@@ -31,9 +32,8 @@ export async function createLogin(
       country: 'India',
       isAnonymous: false,
       createdAt: FieldValue.serverTimestamp(),
-      nameLower: name.toLowerCase(),
-      emailLower: email.toLowerCase(),
       ...profile,
+      searchTokens: customerSearchTokens({ name, email, ...profile }),
     });
   }
   return { uid: user.uid, email, name };
@@ -59,7 +59,10 @@ export async function pageHeading(page: Page, name: string | RegExp) {
   await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 20_000 });
 }
 
-/** A call to the stack's API, signed in with `idToken` (or not); throws unless it answers `expected`. */
+/**
+ * A call to the stack's API as the site makes it (with an App Check token), signed in with
+ * `idToken` (or not); throws unless it answers `expected`.
+ */
 export async function callApi(
   idToken: string | null,
   path: string,
@@ -68,7 +71,11 @@ export async function callApi(
 ): Promise<Record<string, unknown>> {
   const response = await fetch(`${stack.apiUrl}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(await appCheckHeaders()),
+      ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const answer = (await response.json()) as Record<string, unknown>;

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { afterEach, beforeEach } from 'vitest';
+import { hasMarketingConsent, unsubscribeLinks } from '../../server/account/consent';
 import { accountEmailLookup } from '../../server/mail/recipients';
-import { createSmtpTransport, type MailTransport } from '../../server/mail/transport';
+import { createSmtpTransport, type MailTransport, type SmtpTimeouts } from '../../server/mail/transport';
 import type { DrainOptions } from '../../server/mail/drain';
 import { loadConfig } from '../../server/config';
 import { payLinkUrl } from '../../server/payments/pay-links';
@@ -81,8 +82,13 @@ export async function waitForMails(
 }
 
 /** SMTP to the catcher with short timeouts, as the API would send. */
-export function catcherTransport(url = catcher.smtpUrl): MailTransport {
-  return createSmtpTransport(url, { connectionTimeoutMs: 2000, greetingTimeoutMs: 2000, socketTimeoutMs: 5000 });
+export function catcherTransport(url = catcher.smtpUrl, timeouts: Partial<SmtpTimeouts> = {}): MailTransport {
+  return createSmtpTransport(url, {
+    connectionTimeoutMs: 2000,
+    greetingTimeoutMs: 2000,
+    socketTimeoutMs: 5000,
+    ...timeouts,
+  });
 }
 
 export const TEST_FROM = { address: 'no-reply@nimbus.test', name: 'Nimbus Bespoke Software' };
@@ -97,6 +103,14 @@ export function drainOptions(overrides: Partial<DrainOptions> = {}): DrainOption
     accountEmail: accountEmailLookup(auth, db),
     payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
     quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),
+    marketing: {
+      hasConsent: (uid) => hasMarketingConsent(db, uid),
+      unsubscribeFor: (uid) =>
+        unsubscribeLinks(
+          { siteUrl: config.siteUrl, secret: config.unsubscribeSecret, mailbox: config.COMPANY_EMAIL },
+          uid,
+        ),
+    },
     ...overrides,
   };
 }

@@ -103,7 +103,13 @@ describe('users/{uid}/invoices', () => {
     await assertFails(setDoc(doc(alice(), 'users/alice/invoices/i1'), invoice()));
     await seed('users/alice/invoices/i1', { ...invoice(), createdAt: Timestamp.now() });
     await assertSucceeds(
-      getDocs(query(collection(alice(), 'users/alice/invoices'), where('status', '==', 'Pending'), orderBy('createdAt', 'desc'))),
+      getDocs(
+        query(
+          collection(alice(), 'users/alice/invoices'),
+          where('status', '==', 'Pending'),
+          orderBy('createdAt', 'desc'),
+        ),
+      ),
     );
   });
 
@@ -142,8 +148,18 @@ describe('users/{uid}/invoices', () => {
 
   it('when the owner deletes a Paid invoice on its own, then it is denied; with or after the profile (account deletion), allowed', async () => {
     await seed('users/alice', { uid: 'alice', name: 'Alice' });
-    await seed('users/alice/invoices/i1', { ...invoice(), status: 'Paid', paymentId: 'pay_1', createdAt: Timestamp.now() });
-    await seed('users/alice/invoices/i2', { ...invoice(), status: 'Paid', paymentId: 'pay_2', createdAt: Timestamp.now() });
+    await seed('users/alice/invoices/i1', {
+      ...invoice(),
+      status: 'Paid',
+      paymentId: 'pay_1',
+      createdAt: Timestamp.now(),
+    });
+    await seed('users/alice/invoices/i2', {
+      ...invoice(),
+      status: 'Paid',
+      paymentId: 'pay_2',
+      createdAt: Timestamp.now(),
+    });
     await assertFails(deleteDoc(doc(alice(), 'users/alice/invoices/i1')));
 
     const db = alice();
@@ -156,7 +172,12 @@ describe('users/{uid}/invoices', () => {
   });
 
   it('when the owner deletes an invoice the company issued, then it is denied even while Pending', async () => {
-    await seed('users/alice/invoices/i1', { ...invoice(), issuedBy: 'company', number: 'NB-7', createdAt: Timestamp.now() });
+    await seed('users/alice/invoices/i1', {
+      ...invoice(),
+      issuedBy: 'company',
+      number: 'NB-7',
+      createdAt: Timestamp.now(),
+    });
     await assertFails(deleteDoc(doc(alice(), 'users/alice/invoices/i1')));
     await assertFails(deleteDoc(doc(bob(), 'users/alice/invoices/i1')));
   });
@@ -272,7 +293,14 @@ describe('users/{uid}/orders', () => {
 });
 
 describe('users/{uid}/queries', () => {
-  const stored = { name: 'Alice', email: 'a@example.com', message: 'Hi', businessName: '', contactNumber: '', status: 'New' };
+  const stored = {
+    name: 'Alice',
+    email: 'a@example.com',
+    message: 'Hi',
+    businessName: '',
+    contactNumber: '',
+    status: 'New',
+  };
 
   it('when the owner reads and deletes their queries, then it is allowed', async () => {
     await seed('users/alice/queries/q1', { ...stored, submittedAt: Timestamp.now() });
@@ -301,16 +329,13 @@ describe('server-only collections', () => {
     'documents',
     'counters',
     'mail',
-  ])(
-    'when any client reads or writes %s, then it is denied',
-    async (name) => {
-      await seed(`${name}/x`, { any: 'thing' });
-      await assertFails(getDoc(doc(alice(), `${name}/x`)));
-      await assertFails(setDoc(doc(alice(), `${name}/y`), { any: 'thing' }));
-      await assertFails(getDoc(doc(visitor(), `${name}/x`)));
-      await assertFails(setDoc(doc(visitor(), `${name}/y`), { any: 'thing' }));
-    },
-  );
+  ])('when any client reads or writes %s, then it is denied', async (name) => {
+    await seed(`${name}/x`, { any: 'thing' });
+    await assertFails(getDoc(doc(alice(), `${name}/x`)));
+    await assertFails(setDoc(doc(alice(), `${name}/y`), { any: 'thing' }));
+    await assertFails(getDoc(doc(visitor(), `${name}/x`)));
+    await assertFails(setDoc(doc(visitor(), `${name}/y`), { any: 'thing' }));
+  });
 
   it('when the owner of a tax document reads or lists it directly, then it is denied (the API serves it)', async () => {
     await seed('documents/pay_1', { uid: 'alice', status: 'issued', number: 'NB/2026-27/0001' });

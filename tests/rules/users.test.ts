@@ -25,7 +25,10 @@ const visitor = () => env.unauthenticatedContext().firestore();
 
 async function seedAlice(): Promise<void> {
   await env.withSecurityRulesDisabled((context) =>
-    setDoc(doc(context.firestore(), 'users/alice'), profile('alice', { createdAt: Timestamp.fromMillis(1_700_000_000_000) })),
+    setDoc(
+      doc(context.firestore(), 'users/alice'),
+      profile('alice', { createdAt: Timestamp.fromMillis(1_700_000_000_000) }),
+    ),
   );
 }
 
@@ -42,7 +45,9 @@ describe('users/{uid} profile', () => {
   });
 
   it('when a guest creates a profile with a blank email, then it is allowed', async () => {
-    await assertSucceeds(setDoc(doc(alice(), 'users/alice'), profile('alice', { name: 'Guest User', email: '', isAnonymous: true })));
+    await assertSucceeds(
+      setDoc(doc(alice(), 'users/alice'), profile('alice', { name: 'Guest User', email: '', isAnonymous: true })),
+    );
   });
 
   it('when another user reads, writes or deletes it, then it is denied', async () => {
@@ -130,7 +135,9 @@ describe('users/{uid} profile', () => {
 
   it('when a linked guest updates isAnonymous, email and name, then it is allowed', async () => {
     await seedAlice();
-    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { isAnonymous: false, email: 'a@example.com', name: 'A' }));
+    await assertSucceeds(
+      updateDoc(doc(alice(), 'users/alice'), { isAnonymous: false, email: 'a@example.com', name: 'A' }),
+    );
   });
 
   it('when the owner tries to change uid or backdate createdAt, then it is denied', async () => {
@@ -152,5 +159,52 @@ describe('users/{uid} profile', () => {
   it('when writing a sub-collection outside the data model, then it is denied', async () => {
     await assertFails(setDoc(doc(alice(), 'users/alice/notes/n1'), { text: 'hi' }));
     await assertFails(getDoc(doc(alice(), 'users/alice/notes/n1')));
+  });
+});
+
+describe('users/{uid} marketing consent (recorded only by the API)', () => {
+  const consent = {
+    granted: true,
+    wording: 'Email me news and offers.',
+    source: 'profile',
+    at: Timestamp.fromMillis(1_700_000_000_000),
+  };
+
+  async function seedWithConsent(): Promise<void> {
+    await env.withSecurityRulesDisabled((context) =>
+      setDoc(
+        doc(context.firestore(), 'users/alice'),
+        profile('alice', { createdAt: Timestamp.fromMillis(1_700_000_000_000), marketingConsent: consent }),
+      ),
+    );
+  }
+
+  it('when the owner creates a profile that claims consent, then it is denied', async () => {
+    await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice', { marketingConsent: consent })));
+  });
+
+  it('when the owner sets, grants or backdates consent on their profile, then it is denied', async () => {
+    await seedAlice();
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { marketingConsent: consent }));
+    await seedWithConsent();
+    await assertFails(
+      updateDoc(doc(alice(), 'users/alice'), { marketingConsent: { ...consent, at: Timestamp.fromMillis(1) } }),
+    );
+    await assertFails(updateDoc(doc(alice(), 'users/alice'), { 'marketingConsent.wording': 'Anything at all.' }));
+  });
+
+  it('when the API recorded consent, then the owner can still edit other details, and a full rewrite may leave it out', async () => {
+    await seedWithConsent();
+    await assertSucceeds(updateDoc(doc(alice(), 'users/alice'), { name: 'Alice Rao', nameLower: 'alice rao' }));
+    await assertSucceeds(getDoc(doc(alice(), 'users/alice')));
+    // The details step's full write: without the field, which can only withdraw it.
+    await assertSucceeds(
+      setDoc(doc(alice(), 'users/alice'), profile('alice', { createdAt: Timestamp.fromMillis(1_700_000_000_000) })),
+    );
+  });
+
+  it('when another user touches the consent, then it is denied', async () => {
+    await seedWithConsent();
+    await assertFails(updateDoc(doc(bob(), 'users/alice'), { marketingConsent: { ...consent, granted: false } }));
   });
 });

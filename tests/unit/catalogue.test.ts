@@ -23,7 +23,13 @@ const PRICE_TABLE: Array<[string, string, number, number | null]> = [
 
 describe('catalogue', () => {
   it('when listing, then there are five categories of three plans', () => {
-    expect(CATEGORIES.map((category) => category.id)).toEqual(['manufacturing', 'website', 'learning', 'gym', 'automation']);
+    expect(CATEGORIES.map((category) => category.id)).toEqual([
+      'manufacturing',
+      'website',
+      'learning',
+      'gym',
+      'automation',
+    ]);
     expect(allCatalogueEntries()).toHaveLength(15);
   });
 

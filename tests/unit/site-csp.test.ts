@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT, cspHash } from '../../scripts/prerender';
 import { hostingCsp, previewCsp } from '../../scripts/site-csp';

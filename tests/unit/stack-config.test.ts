@@ -1,4 +1,3 @@
-// @vitest-environment node
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stackConfig, stackEnv, testStackConfig } from '../../scripts/lib/config';

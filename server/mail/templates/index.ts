@@ -1,22 +1,37 @@
 import { accountDeleted, type AccountDeletedData } from './account-deleted';
 import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyData } from './enquiry';
+import { invoiceCancelled, type InvoiceCancelledData } from './invoice-cancelled';
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
 import type { RenderedMail } from './layout';
+import { news, type NewsData } from './news';
 import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
 import { quoteResponse, type QuoteResponseData } from './quote-response';
 import { quoteSent, type QuoteSentData } from './quote-sent';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
+import {
+  renewalLapsed,
+  renewalReminder,
+  serviceStopped,
+  type RenewalLapsedData,
+  type RenewalReminderData,
+  type ServiceStoppedData,
+} from './renewals';
 
 export type { RenderedMail } from './layout';
 export type {
   AccountDeletedData,
   EnquiryAckData,
   EnquiryCompanyData,
+  InvoiceCancelledData,
   InvoiceIssuedData,
+  NewsData,
   PaymentReceiptData,
   QuoteResponseData,
   QuoteSentData,
   RefundIssuedData,
+  RenewalLapsedData,
+  RenewalReminderData,
+  ServiceStoppedData,
 };
 
 /** Every mail the site sends: a template name and the data it is rendered from (stored in mail/{id}). */
@@ -25,12 +40,24 @@ export type MailTemplate =
   | { template: 'enquiry-company'; data: EnquiryCompanyData }
   | { template: 'payment-receipt'; data: PaymentReceiptData }
   | { template: 'invoice-issued'; data: InvoiceIssuedData }
+  | { template: 'invoice-cancelled'; data: InvoiceCancelledData }
   | { template: 'refund-issued'; data: RefundIssuedData }
   | { template: 'account-deleted'; data: AccountDeletedData }
+  | { template: 'renewal-reminder'; data: RenewalReminderData }
+  | { template: 'renewal-lapsed'; data: RenewalLapsedData }
+  | { template: 'service-stopped'; data: ServiceStoppedData }
+  | { template: 'news'; data: NewsData }
   | { template: 'quote-sent'; data: QuoteSentData }
   | { template: 'quote-response'; data: QuoteResponseData };
 
 export type MailTemplateName = MailTemplate['template'];
+
+/**
+ * Mails that need the customer's consent (news, offers); every other template is a service mail
+ * (receipts, invoices, refunds, renewals, enquiry answers) sent whatever they chose. A consent mail
+ * goes only to an account (`{ uid }`) that still agrees when it is sent, with List-Unsubscribe.
+ */
+export const MARKETING_TEMPLATES: ReadonlySet<MailTemplateName> = new Set(['news']);
 
 /** What a mail is rendered with besides its data: its attachments' file names, and the links made when it is sent. */
 export interface RenderContext {
@@ -41,12 +68,30 @@ export interface RenderContext {
   payUrl?: string;
   /** The link of a quote mail (never stored either). */
   quoteUrl?: string;
+  /** A marketing mail's one-click unsubscribe link. */
+  unsubscribeUrl?: string;
+}
+
+/** The invoice whose pay link a mail carries (made when it is sent: a link is a bearer token, never stored). */
+export function payLinkOf(
+  mail: MailTemplate,
+): { uid: string; type: 'invoice' | 'product_order'; docId: string } | undefined {
+  switch (mail.template) {
+    case 'invoice-issued':
+      return mail.data.payLink;
+    case 'renewal-reminder':
+      return mail.data.payLink;
+    case 'renewal-lapsed':
+      return mail.data.audience === 'customer' ? mail.data.payLink : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl, quoteUrl }: RenderContext = {},
+  { attachments = [], documents = [], payUrl, quoteUrl, unsubscribeUrl }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -57,6 +102,8 @@ export function renderMail(
       return paymentReceipt(mail.data, { attachments, documents });
     case 'invoice-issued':
       return invoiceIssued(mail.data, { attachments, payUrl });
+    case 'invoice-cancelled':
+      return invoiceCancelled(mail.data);
     case 'refund-issued':
       return refundIssued(mail.data, { attachments });
     case 'account-deleted':
@@ -65,6 +112,15 @@ export function renderMail(
       return quoteSent(mail.data, { attachments, quoteUrl });
     case 'quote-response':
       return quoteResponse(mail.data);
+    case 'renewal-reminder':
+      return renewalReminder(mail.data, { payUrl });
+    case 'renewal-lapsed':
+      return renewalLapsed(mail.data, { payUrl });
+    case 'service-stopped':
+      return serviceStopped(mail.data);
+    case 'news':
+      if (!unsubscribeUrl) throw new Error('A news mail needs its unsubscribe link.');
+      return news(mail.data, { unsubscribeUrl });
     default: {
       const unknown: never = mail;
       throw new Error(`Unknown mail template: ${(unknown as { template: string }).template}`);

@@ -2,6 +2,7 @@ import { COMPANY } from '../../../src/domain/company';
 import { formatInr } from '../../../src/domain/money';
 import type { PayableRef } from '../../../src/domain/payable';
 import { button, factsTable, factsText, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
+import { renewalNoticeLines, type RenewalNotice } from './renewals';
 
 export interface InvoiceIssuedData {
   customerName: string | null;
@@ -23,6 +24,8 @@ export interface InvoiceIssuedData {
   payUrl?: string;
   /** Where a customer with an account finds it after logging in; null for a lead. */
   profileUrl?: string | null;
+  /** A yearly maintenance renewal's invoice: what renewing means and what follows. */
+  renewal?: RenewalNotice | null;
 }
 
 /**
@@ -64,9 +67,12 @@ export function invoiceIssued(
     context.attachments.length > 0
       ? `The proforma invoice is attached (${context.attachments.join(', ')}). The tax invoice follows once it is paid.`
       : 'The tax invoice follows once it is paid.';
-  const closing = [account, attached].filter((line): line is string => Boolean(line));
+  const renewal = data.renewal ? renewalNoticeLines(data.renewal) : [];
+  const closing = [...renewal, account, attached].filter((line): line is string => Boolean(line));
   return layout({
-    subject: `Proforma invoice ${data.number} from ${COMPANY.name}: ${amount}${due}`,
+    subject: data.renewal
+      ? `Renewal of ${oneLine(data.renewal.service, 120)}: proforma invoice ${data.number}, ${amount}${due}`
+      : `Proforma invoice ${data.number} from ${COMPANY.name}: ${amount}${due}`,
     heading: data.customerName ? `Hello ${oneLine(data.customerName, 100)},` : 'Hello,',
     body: html`${paragraph(intro)}${factsTable(facts)}${button('View and pay the invoice', payUrl)}${paragraph(anyone)}${closing.map((line) => paragraph(line))}`,
     text: `${intro}\n\n${factsText(facts)}\n\nView and pay the invoice: ${payUrl}\n\n${anyone}\n\n${closing.join('\n\n')}`,

@@ -66,8 +66,10 @@ export function formatIst(iso: string): string {
 }
 
 export const FONT = 'font-family:Arial,Helvetica,sans-serif';
-const TEXT_COLOUR = '#1e293b';
-const MUTED = '#64748b';
+/** Every text colour of a mail reads at 4.5:1 or more on white (tests/unit/mail/contrast.test.ts). */
+export const MAIL_COLOURS = { text: '#1e293b', muted: '#475569', brandInk: COMPANY.brandInkColour } as const;
+const TEXT_COLOUR = MAIL_COLOURS.text;
+const MUTED = MAIL_COLOURS.muted;
 
 /** A two-column facts table (label, value; line breaks kept) for the HTML part. */
 export function factsTable(rows: Array<[string, string]>): SafeHtml {
@@ -110,7 +112,7 @@ export function button(label: string, href: string): SafeHtml {
   return html`<p style="margin:20px 0">
     <a
       href="${href}"
-      style="${FONT};display:inline-block;background:${COMPANY.brandColour};color:#ffffff;font-size:15px;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px"
+      style="${FONT};display:inline-block;background:${MAIL_COLOURS.brandInk};color:#ffffff;font-size:15px;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px"
       >${label}</a
     >
   </p>`;
@@ -143,7 +145,7 @@ export function layout(input: { subject: string; heading: string; body: SafeHtml
               >
                 <tr>
                   <td style="padding:24px 28px 8px">
-                    <p style="${FONT};font-size:18px;font-weight:bold;color:${COMPANY.brandColour};margin:0 0 16px">
+                    <p style="${FONT};font-size:18px;font-weight:bold;color:${MAIL_COLOURS.brandInk};margin:0 0 16px">
                       ${COMPANY.name}
                     </p>
                     <h1 style="${FONT};font-size:22px;line-height:1.3;color:${TEXT_COLOUR};margin:0 0 16px">

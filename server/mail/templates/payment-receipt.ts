@@ -1,5 +1,6 @@
 import { COMPANY } from '../../../src/domain/company';
 import { formatInr } from '../../../src/domain/money';
+import { paymentMethodLabel } from '../../../src/domain/payments';
 import { factsTable, factsText, formatIst, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
 
 export interface ReceiptLine {
@@ -22,6 +23,36 @@ export interface PaymentReceiptData {
   method: string | null;
   /** ISO time the payment was recorded. */
   paidAt: string;
+  /**
+   * A payment that is one of several (staff record receipts as they come, some with TDS): what
+   * the invoice is settled by so far (received + TDS, this payment included), the TDS deducted so
+   * far and its section, and what is still due (0 once settled).
+   */
+  settledPaise?: number;
+  tdsPaise?: number;
+  tdsSection?: string | null;
+  balanceDuePaise?: number;
+}
+
+/** The receipt's sentences about a payment in parts: the TDS, and what is settled or still due. */
+function partsOf(data: PaymentReceiptData): { facts: Array<[string, string]>; sentence: string | null } {
+  if (data.settledPaise === undefined) return { facts: [], sentence: null };
+  const tds = data.tdsPaise ?? 0;
+  const due = data.balanceDuePaise ?? 0;
+  const section = data.tdsSection ? ` under section ${data.tdsSection}` : '';
+  const facts: Array<[string, string]> = [
+    ...(tds > 0
+      ? [[`TDS deducted${data.tdsSection ? ` (${data.tdsSection})` : ''}`, formatInr(tds)] as [string, string]]
+      : []),
+    ['Settled so far', formatInr(data.settledPaise)],
+    ['Balance due', formatInr(due)],
+  ];
+  const withTds = tds > 0 ? `With ${formatInr(tds)} of TDS deducted${section}, ` : '';
+  const sentence =
+    due > 0
+      ? `${withTds}${formatInr(data.settledPaise)} is settled and ${formatInr(due)} is still due.`
+      : `${withTds}the ${data.paidFor} is now settled in full.`;
+  return { facts, sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
 }
 
 /** The receipt to the customer's account email; says so when the tax document is attached. */
@@ -32,6 +63,7 @@ export function paymentReceipt(
   const amount = formatInr(data.amountPaise);
   const what = data.paidFor === 'order' ? `order ${data.reference}` : `invoice ${data.reference}`;
   const greeting = data.customerName ? `Hello ${oneLine(data.customerName, 100)},` : 'Hello,';
+  const parts = partsOf(data);
   const facts: Array<[string, string]> = [
     ['Amount paid', amount],
     ['Paid for', data.paidFor === 'order' ? `Order ${data.reference}` : `Invoice ${data.reference}`],
@@ -45,13 +77,14 @@ export function paymentReceipt(
           ] as [string, string],
         ]
       : []),
+    ...parts.facts,
     ['Payment id', data.paymentId],
-    ...(data.method ? [['Method', data.method] as [string, string]] : []),
+    ...(data.method ? [['Method', paymentMethodLabel(data.method)] as [string, string]] : []),
     ['Date', formatIst(data.paidAt)],
     ...(context.documents?.length ? [['Tax document', context.documents.join(', ')] as [string, string]] : []),
   ];
   const lines = [
-    `Thank you. We have received your payment of ${amount} for ${what}.`,
+    `Thank you. We have received your payment of ${amount} for ${what}.${parts.sentence ? ` ${parts.sentence}` : ''}`,
     ...(context.attachments.length > 0
       ? [
           `Your ${context.documents?.length ? context.documents.join(', ') : 'tax document'} is attached (${context.attachments.join(', ')}).`,

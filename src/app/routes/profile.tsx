@@ -8,19 +8,22 @@ import { useInvoiceDeletion } from '@/features/payments/use-invoice-deletion';
 import { usePayment, type PayTarget } from '@/features/payments/use-payment';
 import {
   DeleteAccountPanel,
+  EmailPreferencesPanel,
   InvoiceToPay,
   InvoicesList,
+  MyServices,
   OrdersList,
   ProfileOverview,
   QueriesList,
   useLeadJoin,
   useProfile,
+  YourDataPanel,
 } from '@/features/profile';
 import { DownloadDocument } from '@/features/receipts/download-document';
 import { signOutUser, type SessionUser } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';
-import type { Invoice, Order } from '@/lib/firestore';
+import type { Invoice, Order, Service } from '@/lib/firestore';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, receiptPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
@@ -59,6 +62,10 @@ function ProfilePage({ user }: { user: SessionUser }) {
   }
   const payInvoice = (invoice: Invoice) =>
     void pay({ type: 'invoice', docId: invoice.id, invoiceId: invoice.invoiceId });
+  // A due renewal is paid as its proforma invoice, through the same checkout.
+  const payRenewal = (service: Service) =>
+    service.renewal &&
+    void pay({ type: 'invoice', docId: service.renewal.invoiceDocId, invoiceId: service.renewal.number });
   const payOrder = (order: Order) =>
     void pay({ type: 'product_order', docId: order.id, orderNumber: order.orderNumber });
 
@@ -125,6 +132,13 @@ function ProfilePage({ user }: { user: SessionUser }) {
             documentAction={documentAction}
           />
         )}
+        <MyServices
+          uid={user.uid}
+          payingId={payment.payingId}
+          onPay={payRenewal}
+          documentAction={documentAction}
+          onNotice={notify}
+        />
         <InvoicesList
           uid={user.uid}
           payingId={payment.payingId}
@@ -143,6 +157,9 @@ function ProfilePage({ user }: { user: SessionUser }) {
           receiptHref={(order) => receiptPath('order', order.id)}
           documentAction={documentAction}
         />
+        {/* Consent to news and offers goes by email: only for an account that has one. */}
+        {!user.isAnonymous && profile.data.email && <EmailPreferencesPanel profile={profile.data} onSaved={reload} />}
+        <YourDataPanel />
         {deletePanel}
         {deletion.dialog}
       </section>

@@ -32,7 +32,7 @@ function loadValidation(): Promise<ContactResolver> {
 const resolver: ContactResolver = async (values, context, options) =>
   (await loadValidation())(values, context, options);
 
-const EMPTY: ContactForm = { name: '', businessName: '', contactNumber: '', email: '', message: '' };
+const EMPTY: ContactForm = { name: '', businessName: '', contactNumber: '', email: '', message: '', website: '' };
 
 /** The 'Send a Query' form: validated with the shared schema, posted to the API. */
 export function QueryForm({ userId, defaultName = '', defaultEmail = '', onStatus }: QueryFormProps) {
@@ -81,6 +81,14 @@ export function QueryForm({ userId, defaultName = '', defaultEmail = '', onStatu
       <TextField label="Contact number" isOptional type="tel" autoComplete="tel" {...field('contactNumber')} />
       <TextField label="Email" required type="email" autoComplete="email" {...field('email')} />
       <TextAreaField label="Message" required fieldClassName="sm:col-span-2" {...field('message')} />
+      {/* The honeypot (CONTACT_HONEYPOT_FIELD): hidden from people and screen readers, out of the tab
+          order; a bot that fills every field fills it, and the API then keeps and mails nothing. */}
+      <div aria-hidden="true" className="sr-only">
+        <label>
+          Website (leave empty)
+          <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+        </label>
+      </div>
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
           {isSubmitting ? 'Sending...' : 'Send Query'}

@@ -4,7 +4,7 @@ import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import type { PayLinkView } from '@/domain/pay-link';
-import { STATUS } from '@/domain/status';
+import { isOpenStatus } from '@/domain/status';
 import { PROFORMA_NOTE } from '@/domain/tax-document';
 import { ApiError } from '@/lib/api-client';
 import { CheckoutCancelledError, openCheckout } from '@/lib/razorpay-checkout';
@@ -115,7 +115,7 @@ export function PayPage({ token }: { token: string }) {
     );
   }
   const { view: invoice } = loaded;
-  const isPending = invoice.status === STATUS.pending;
+  const isPending = isOpenStatus(invoice.status);
   const hasGst = invoice.taxType !== null;
   return (
     <Frame title={`Proforma Invoice ${invoice.number}`} status={invoice.status}>
@@ -219,6 +219,12 @@ export function PayPage({ token }: { token: string }) {
         <dd className="text-right font-semibold" data-testid="pay-total">
           {formatInr(invoice.totals.totalPaise)}
         </dd>
+        {invoice.settledPaise > 0 && (
+          <>
+            <dt className="text-slate-600">Settled so far</dt>
+            <dd className="text-right">{formatInr(invoice.settledPaise)}</dd>
+          </>
+        )}
         <dt className="font-semibold">Amount due</dt>
         <dd className="text-right font-semibold">{formatInr(invoice.amountDuePaise)}</dd>
       </dl>

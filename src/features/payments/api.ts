@@ -11,20 +11,20 @@ import type {
   VerifyPaymentResponse,
 } from '@/domain/payments';
 import type { NewInvoice, PaymentType } from '@/domain/schemas';
-import { STATUS } from '@/domain/status';
+import { OPEN_STATUSES, STATUS } from '@/domain/status';
 import { apiClient } from '@/lib/api-client';
 import { convertedDocs } from '@/lib/converted-docs';
 import { invoicesOf, listenToList, ordersOf, userDoc, type Invoice, type Order } from '@/lib/firestore';
 
 /** The only module of the payments feature that talks to Firestore or the API. */
 
-/** The user's invoices with status 'Pending', newest first, live. Returns the unsubscribe function. */
+/** The user's invoices still to pay ('Pending' or 'Partially paid'), newest first, live. Returns the unsubscribe function. */
 export function subscribeToPendingInvoices(
   uid: string,
   onData: (invoices: Invoice[]) => void,
   onError: (error: Error) => void,
 ): () => void {
-  const pending = query(invoicesOf(uid), where('status', '==', STATUS.pending), orderBy('createdAt', 'desc'));
+  const pending = query(invoicesOf(uid), where('status', 'in', OPEN_STATUSES), orderBy('createdAt', 'desc'));
   return listenToList(pending, onData, onError);
 }
 
@@ -35,7 +35,12 @@ export function subscribeToPendingInvoices(
 export function createInvoice(invoice: NewInvoice): Promise<{ docId: string; invoiceId: string }> {
   return apiClient.post(
     '/api/invoices',
-    { name: invoice.name, email: invoice.email, invoiceId: invoice.invoiceId, amount: paiseToRupeeText(invoice.amountPaise) },
+    {
+      name: invoice.name,
+      email: invoice.email,
+      invoiceId: invoice.invoiceId,
+      amount: paiseToRupeeText(invoice.amountPaise),
+    },
     { withAuth: true },
   );
 }

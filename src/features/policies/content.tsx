@@ -1,4 +1,12 @@
 import { COMPANY, POLICY_DATE } from '@/domain/company';
+import { RENEWAL_DEFAULTS } from '@/domain/renewal-terms';
+import {
+  DELETED_WITH_ACCOUNT,
+  lastDayKept,
+  TAX_RECORD_RETENTION_PLAIN,
+  TAX_RECORD_RETENTION_RULE,
+  taxRecordRetainedUntil,
+} from '@/domain/retention';
 import type { TaxSettings } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
 import type { PolicyDocument } from './policy-page';
@@ -39,6 +47,8 @@ export function TaxTerms({ settings }: { settings: TaxSettings }) {
 }
 
 const DATA_DELETION_DAYS = 30;
+/** 15 November 2026 in India: the worked example of how long tax records are kept (a fixed date, so the page is the same wherever it is rendered). */
+const RETENTION_EXAMPLE_MS = Date.UTC(2026, 10, 15, 6, 30);
 const BILLING_ERROR_DAYS = 30;
 const LIABILITY_MONTHS = 12;
 
@@ -101,8 +111,13 @@ export const PRIVACY_POLICY: PolicyDocument = {
               number, CVV, UPI PIN or net-banking password.
             </li>
             <li>
+              <strong>Email preferences:</strong> whether you asked for news and offers, when, and the exact words you
+              agreed to.
+            </li>
+            <li>
               <strong>Technical data:</strong> IP address, browser type, device information and the times of your
-              requests, which our servers record to keep the service secure and working.
+              requests, which our servers record to keep the service secure and working, and a short-lived token from
+              Google reCAPTCHA Enterprise that shows a request comes from our website in a real browser.
             </li>
           </ul>
         </>
@@ -117,7 +132,14 @@ export const PRIVACY_POLICY: PolicyDocument = {
           <li>To answer your enquiries and prepare quotations.</li>
           <li>To process orders and payments, issue invoices and keep accounting records required by law.</li>
           <li>To design, build, deliver, maintain and support the software you buy from us.</li>
-          <li>To send you service messages about your orders, invoices, maintenance and security.</li>
+          <li>
+            To send you service messages about your orders, invoices, payments, renewals, maintenance and security.
+            These are part of the service and are sent whatever you choose.
+          </li>
+          <li>
+            To send you news and offers, only if you ask for them on your profile page. You can stop them at any time
+            there or with one click in any such email.
+          </li>
           <li>To protect our services against fraud, abuse and attacks, for example by limiting repeated requests.</li>
           <li>
             To comply with legal obligations, such as tax and accounting rules, and lawful requests from authorities.
@@ -148,6 +170,10 @@ export const PRIVACY_POLICY: PolicyDocument = {
           </p>
           <ul>
             <li>Google Firebase, for sign-in and for storing account, cart, order, invoice and enquiry data.</li>
+            <li>
+              Google reCAPTCHA Enterprise and Firebase App Check, which tell people from automated abuse (such as bots
+              creating accounts or sending enquiries) using technical data about your browser and device.
+            </li>
             <li>Razorpay, our payment gateway, which processes your payment and tells us whether it succeeded.</li>
             <li>Hosting, email and support tools we use to run the website and communicate with you.</li>
             <li>Professional advisers such as auditors and lawyers, and authorities where the law requires it.</li>
@@ -173,14 +199,19 @@ export const PRIVACY_POLICY: PolicyDocument = {
       body: (
         <>
           <p>
-            We keep your account data while your account is active. When you cancel your services or delete your
-            account, we delete your personal data within {DATA_DELETION_DAYS} days after cancellation, including your
-            profile, cart, enquiries, orders and invoices stored with your account.
+            We keep your account data while your account is active. When you delete your account from your profile page,
+            we delete at once {DELETED_WITH_ACCOUNT.slice(0, -1).join(', ')} and{' '}
+            {DELETED_WITH_ACCOUNT[DELETED_WITH_ACCOUNT.length - 1]}. When you cancel your services, we delete your
+            personal data within {DATA_DELETION_DAYS} days after cancellation.
           </p>
           <p>
-            We keep only what the law requires us to keep for longer, such as invoices and payment records needed for
-            tax and accounting, and only for as long as the law requires. Backups that contain deleted data are
-            overwritten in their normal cycle.
+            We keep only what the law requires us to keep for longer: the tax invoices and payment receipts we issued to
+            you (with the buyer details printed on them), credit notes for refunds, and payment and refund records. Tax
+            law makes us keep them for {TAX_RECORD_RETENTION_PLAIN}: {TAX_RECORD_RETENTION_RULE}, which is 31 December
+            after the financial year ends. For example, a payment made on 15 November 2026 is kept until{' '}
+            {lastDayKept(taxRecordRetainedUntil(RETENTION_EXAMPLE_MS))}. After you delete your account these records are
+            marked as belonging to a deleted account, used for nothing else, and deleted automatically when that period
+            ends. Backups that contain deleted data are overwritten in their normal cycle.
           </p>
         </>
       ),
@@ -204,10 +235,19 @@ export const PRIVACY_POLICY: PolicyDocument = {
         <>
           <p>You have the right to:</p>
           <ul>
-            <li>access the personal data we hold about you and get a summary of how we use it;</li>
+            <li>
+              access the personal data we hold about you and get a summary of how we use it: &ldquo;Download my
+              data&rdquo; on your profile page gives you all of it at once, with your tax invoices;
+            </li>
             <li>correct or update inaccurate or incomplete data (you can edit most details on your profile page);</li>
-            <li>have your data erased, for example by deleting your account from your profile page;</li>
-            <li>withdraw your consent at any time;</li>
+            <li>
+              have your data erased, for example by deleting your account from your profile page (except the records the
+              law makes us keep, described above);
+            </li>
+            <li>
+              withdraw your consent at any time, for news and offers with one click in any such email or on your profile
+              page;
+            </li>
             <li>nominate another person to exercise your rights in case of death or incapacity; and</li>
             <li>raise a grievance with us and, if unresolved, with the Data Protection Board of India.</li>
           </ul>
@@ -220,9 +260,10 @@ export const PRIVACY_POLICY: PolicyDocument = {
       heading: 'Cookies and local storage',
       body: (
         <p>
-          We use only the browser storage that the site needs to work: keeping you signed in and, for visitors who are
-          not signed in, remembering the items in the cart on this device. We do not use advertising or cross-site
-          tracking cookies.
+          We use only the browser storage that the site needs to work: keeping you signed in, remembering the items in
+          the cart on this device for visitors who are not signed in, and the App Check token that protects our forms
+          and sign-in from abuse. To issue that token, Google reCAPTCHA Enterprise runs on our pages and may set its own
+          cookies. We do not use advertising or cross-site tracking cookies.
         </p>
       ),
     },
@@ -398,11 +439,22 @@ export const TERMS: PolicyDocument = {
       id: 'maintenance-plans',
       heading: 'Maintenance plans',
       body: (
-        <p>
-          Yearly maintenance plans start on the go-live date and renew each year unless cancelled as described in our
-          Cancellation &amp; Shipping Policy. They cover fixes, security updates, hosting and support within the scope
-          of the plan; new features are quoted separately.
-        </p>
+        <>
+          <p>
+            A plan with a yearly fee includes maintenance from the day its order is paid, and renews every year on that
+            date (a plan started on 29 February renews on 28 February in other years). Maintenance covers fixes,
+            security updates, hosting and support within the scope of the plan; new features are quoted separately.
+          </p>
+          <p>
+            We never debit your card or account automatically. {RENEWAL_DEFAULTS.noticeDays} days before each renewal
+            date we email you a proforma invoice for the yearly fee, with a link to pay it online, and we remind you 7
+            days before the renewal date, on the day and 7 days after. The fee is the one shown on our website when you
+            bought the plan, unless we agree another in writing. If the renewal is still unpaid{' '}
+            {RENEWAL_DEFAULTS.graceDays} days after the renewal date, the plan lapses: we stop maintenance, updates and
+            support until it is paid, and paying that invoice restarts the plan for the year from its renewal date. You
+            can stop a plan renewing at any time, as described in our Cancellation &amp; Shipping Policy.
+          </p>
+        </>
       ),
     },
     {
@@ -519,8 +571,9 @@ export const REFUND_POLICY: PolicyDocument = {
       body: (
         <p>
           Yearly maintenance fees are not refundable for the current year once the year has started, because hosting and
-          support capacity is reserved for you. If you cancel before a renewal date, you will not be charged for the
-          next year. If you were charged for a renewal you had cancelled in time, we refund that charge in full.
+          support capacity is reserved for you. If you stop renewing before a renewal date, its renewal invoice is
+          cancelled and you are not charged for the next year. If a payment still reaches us for a renewal you had
+          stopped, we refund it in full.
         </p>
       ),
     },
@@ -606,9 +659,13 @@ export const CANCELLATION_POLICY: PolicyDocument = {
       heading: 'Cancelling a maintenance plan',
       body: (
         <p>
-          Recurring maintenance plans renew every year. To stop a renewal, cancel at least 15 days before the renewal
-          date. Services continue until the end of the year already paid for. After that we stop hosting, updates and
-          support, and help you move the software and data to another provider if you ask.
+          Recurring maintenance plans renew every year on their renewal date. To stop a renewal, choose &lsquo;Stop
+          renewing&rsquo; under My Services on your profile page, or write to us, at any time: we confirm it by email,
+          we will not bill the plan again, and a renewal invoice already sent to you is cancelled. Services continue
+          until the end of the year already paid for (the renewal date) and then end; if you stop after an unpaid
+          renewal date, they end that day. A renewal left unpaid {RENEWAL_DEFAULTS.graceDays} days after its date lapses
+          as described in our Terms &amp; Conditions. After your services end we stop hosting, updates and support, and
+          help you move the software and data to another provider if you ask.
         </p>
       ),
     },

@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { isOrderPayable } from '@/domain/cart';
 import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
-import { STATUS } from '@/domain/status';
+import { isOpenStatus, STATUS } from '@/domain/status';
 import type { Invoice, Order } from '@/lib/firestore';
 import { usePagedList, type PagedList } from '@/lib/paged-list';
 import { invoicesQuery, ordersQuery, queriesQuery } from './api';
@@ -164,7 +164,7 @@ export function InvoicesList({
           amountPaise={invoice.amountPaise}
           status={invoice.status}
           label={`Inv #${invoice.invoiceId}`}
-          isPayable={invoice.status === STATUS.pending}
+          isPayable={isOpenStatus(invoice.status)}
           isPaying={payingId === invoice.id}
           onPay={() => onPay(invoice)}
           receiptHref={receiptHref(invoice)}

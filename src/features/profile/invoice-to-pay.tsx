@@ -6,7 +6,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { ISSUED_BY_COMPANY } from '@/domain/company';
 import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
-import { STATUS } from '@/domain/status';
+import { isOpenStatus, STATUS } from '@/domain/status';
 import type { Invoice } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';
 import { subscribeToInvoice } from './api';
@@ -65,7 +65,7 @@ export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref, 
           <span className="text-lg font-semibold">{formatInr(data.amountPaise)}</span>
           <StatusBadge status={data.status} />
           <span className="text-sm text-slate-600">{formatDateTime(data.createdAt)}</span>
-          {data.status === STATUS.pending && (
+          {isOpenStatus(data.status) && (
             <Button
               onClick={() => onPay(data)}
               disabled={payingId !== null}

@@ -1,4 +1,5 @@
 import {
+  count,
   getAggregateFromServer,
   getCountFromServer,
   getDoc,
@@ -14,26 +15,29 @@ import {
 import {
   dateRangeMs,
   istToday,
+  monthRangeMs,
+  monthSchema,
   enquiryUpdateSchema,
   issueProformaSchema,
   proformaFieldsSchema,
   type ProformaFields,
   offlinePaymentSchema,
   refundRequestSchema,
-  searchTerm,
   type DateRange,
   type EnquiryUpdate,
   type IssueProforma,
   type OfflinePayment,
   type RefundRequest,
 } from '@/domain/staff';
+import { searchQueryOf } from '@/domain/search';
 import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
-import { STATUS } from '@/domain/status';
+import { OPEN_STATUSES, STATUS } from '@/domain/status';
 import { billingDetailsSchema, type BillingDetailsForm } from '@/domain/profile-schemas';
-import { apiClient, ApiError } from '@/lib/api-client';
+import { apiClient, ApiError, appCheckHeaders } from '@/lib/api-client';
 import { env } from '@/lib/env';
 import {
   customersCollection,
+  deletedAccountDoc,
   enquiriesCollection,
   enquiryDoc,
   leaseDoc,
@@ -44,11 +48,22 @@ import {
   taxDocumentsCollection,
   userDoc,
   type Customer,
+  type DeletedAccount,
   type Enquiry,
   type JobRun,
   type Profile,
 } from '@/lib/firestore';
 import { currentIdToken, loadAuth } from '@/lib/session';
+import {
+  forecastMonthRange,
+  LIVE_SERVICE_STATUSES,
+  nextMonths,
+  SERVICE_STATUS,
+  serviceUpdateSchema,
+  type ServiceUpdate,
+} from '@/domain/renewals';
+import { addDays } from '@/domain/staff';
+import { servicesOfEveryone } from '@/lib/firestore';
 
 /** The only module of the console that talks to Firestore (reads, under the rules) or the API (every write). */
 
@@ -65,10 +80,19 @@ export async function hasStaffClaim(): Promise<boolean> {
 
 // ---- Lists (each a Query the paged-list hook pages through) --------------------------------------
 
-/** A prefix search on a lower-cased copy: by email when the term has an '@', else by name. */
-function prefixOn(term: string): QueryConstraint[] {
-  const field = term.includes('@') ? 'emailLower' : 'nameLower';
-  return [where(field, '>=', term), where(field, '<=', `${term}\uf8ff`), orderBy(field)];
+/**
+ * A search box's words as a query constraint: rows whose search tokens hold its longest word
+ * (src/domain/search.ts). The rows shown must also hold its other words: see `matchesSearch`.
+ */
+function searchOn(search: string): QueryConstraint[] {
+  const asked = searchQueryOf(search);
+  return asked ? [where('searchTokens', 'array-contains', asked.token)] : [];
+}
+
+/** Whether a row found by `searchOn` also holds the search box's other words. */
+export function matchesSearch(search: string, row: { searchTokens?: string[] }): boolean {
+  const asked = searchQueryOf(search);
+  return !asked || asked.others.every((word) => row.searchTokens?.includes(word));
 }
 
 export interface InboxFilter {
@@ -76,16 +100,15 @@ export interface InboxFilter {
   search: string;
 }
 
-/** The inbox: newest first, or matching names/emails in order when searching; optionally one status. */
+/** The inbox, newest first: optionally one status, and only enquiries holding the searched words. */
 export function inboxQuery(filter: InboxFilter): Query<Enquiry> {
-  const term = searchTerm(filter.search);
   const byStatus = filter.status ? [where('status', '==', filter.status)] : [];
-  return query(enquiriesCollection(), ...byStatus, ...(term ? prefixOn(term) : [orderBy('submittedAt', 'desc')]));
+  return query(enquiriesCollection(), ...byStatus, ...searchOn(filter.search), orderBy('submittedAt', 'desc'));
 }
 
+/** Customers, newest first; only those holding the searched words (any word of a name, business, email, phone, GSTIN). */
 export function customersQuery(search: string): Query<Customer> {
-  const term = searchTerm(search);
-  return query(customersCollection(), ...(term ? prefixOn(term) : [orderBy('createdAt', 'desc')]));
+  return query(customersCollection(), ...searchOn(search), orderBy('createdAt', 'desc'));
 }
 
 /** The invoices list: '' all, a status, or 'overdue' (unpaid past their due date, the longest overdue first). */
@@ -138,8 +161,9 @@ export const documentsQuery = () => query(taxDocumentsCollection(), orderBy('cre
 export const countOf = async (source: Query<unknown>) => (await getCountFromServer(source)).data().count;
 
 export const newEnquiriesQuery = () => query(enquiriesCollection(), where('status', '==', STATUS.new));
+/** Invoices past their due date with something still to pay (Pending, or Partially paid). */
 export const overdueInvoicesQuery = () =>
-  query(invoicesOfEveryone(), where('status', '==', STATUS.pending), where('dueDate', '<', istToday()));
+  query(invoicesOfEveryone(), where('status', 'in', OPEN_STATUSES), where('dueDate', '<', istToday()));
 export const paymentExceptionsQuery = () => query(paymentsCollection(), where('status', 'in', [...PAYMENT_EXCEPTIONS]));
 
 /** 'YYYY-MM' of the 12 months ending with this one, in India's calendar, oldest first. */
@@ -156,9 +180,7 @@ export function lastMonths(count: number, nowMs = Date.now()): string[] {
  * in paise. Summed by the database over that month's payments.
  */
 export async function receivedInMonth(month: string): Promise<number> {
-  const startMs = Date.parse(`${month}-01T00:00:00+05:30`);
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const endMs = Date.parse(`${new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 7)}-01T00:00:00+05:30`);
+  const { startMs, endMs } = monthRangeMs(month);
   const inMonth = query(
     paymentsCollection(),
     where('status', 'in', ['paid', 'refunded']),
@@ -180,6 +202,17 @@ export const subscribeToEnquiry = (id: string, onData: (enquiry: Enquiry | null)
 
 export const subscribeToCustomer = (uid: string, onData: (profile: Profile | null) => void, onError: OnError) =>
   onSnapshot(userDoc(uid), (snapshot) => onData(snapshot.data() ?? null), onError);
+
+/** A customer who deleted their account: what is left (null when the uid never had an account). */
+export const subscribeToDeletedAccount = (
+  uid: string,
+  onData: (account: DeletedAccount | null) => void,
+  onError: OnError,
+) => onSnapshot(deletedAccountDoc(uid), (snapshot) => onData(snapshot.data() ?? null), onError);
+
+/** The tax documents issued to one customer, newest first (kept after their account is deleted). */
+export const customerDocumentsQuery = (uid: string) =>
+  query(taxDocumentsCollection(), where('uid', '==', uid), orderBy('createdAt', 'desc'));
 
 export const subscribeToJobRun = (name: string, onData: (run: JobRun | null) => void, onError: OnError) =>
   onSnapshot(leaseDoc(name), (snapshot) => onData(snapshot.data() ?? null), onError);
@@ -209,6 +242,30 @@ export function updateBillingDetails(uid: string, details: BillingDetailsForm): 
   return apiClient.post(
     `/api/staff/customers/${encodeURIComponent(uid)}/billing`,
     billingDetailsSchema.parse(details),
+    withAuth,
+  );
+}
+
+/** Exactly what issuing would mail (its mail and PDF), without issuing anything. */
+export interface ProformaPreview {
+  number: string;
+  amountPaise: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  fileName: string;
+  pdfBase64: string;
+}
+
+export function previewProforma(input: IssueProforma): Promise<ProformaPreview> {
+  return apiClient.post('/api/staff/invoices/preview', issueProformaSchema.parse(input), withAuth);
+}
+
+export function previewEnquiryBill(enquiryId: string, fields: ProformaFields): Promise<ProformaPreview> {
+  return apiClient.post(
+    `/api/staff/enquiries/${encodeURIComponent(enquiryId)}/proforma/preview`,
+    proformaFieldsSchema.parse(fields),
     withAuth,
   );
 }
@@ -256,7 +313,9 @@ export function refundPayment(paymentId: string, request: RefundRequest): Promis
   );
 }
 
-export function recordOfflinePayment(input: OfflinePayment): Promise<{ paymentId: string; outcome: string }> {
+export function recordOfflinePayment(
+  input: OfflinePayment,
+): Promise<{ paymentId: string; outcome: 'paid' | 'part-paid' | 'already-recorded'; balanceDuePaise: number }> {
   return apiClient.post('/api/staff/payments/offline', offlinePaymentSchema.parse(input), withAuth);
 }
 
@@ -270,8 +329,10 @@ export function resendMail(id: string): Promise<{ status: string }> {
 
 /** A file the API serves to staff (a CSV export, a document's PDF), as a Blob. */
 async function downloadFile(path: string): Promise<Blob> {
-  const token = await currentIdToken();
-  const response = await fetch(`${env.apiUrl}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const [token, appCheck] = await Promise.all([currentIdToken(), appCheckHeaders()]);
+  const response = await fetch(`${env.apiUrl}${path}`, {
+    headers: { ...appCheck, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(response.status, body?.message ?? `Download failed (${response.status}).`);
@@ -283,5 +344,87 @@ async function downloadFile(path: string): Promise<Blob> {
 export const downloadPaymentsCsv = (range: DateRange) =>
   downloadFile(`/api/staff/payments.csv?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`);
 
+/** A month's accountant's pack (GSTR-1 tables, the register of documents, the payments) as a ZIP. */
+export const downloadAccountantPack = (month: string) =>
+  downloadFile(`/api/staff/accountant-pack?month=${encodeURIComponent(monthSchema.parse(month))}`);
+
 /** An issued tax invoice, receipt or credit note as PDF (staff may read every document). */
 export const downloadDocumentPdf = (id: string) => downloadFile(`/api/documents/${encodeURIComponent(id)}.pdf`);
+
+// ---- Renewals: services with a yearly fee, across customers ------------------------------------------
+
+/** The Renewals screen's lists: due in the next 90 days, overdue, lapsed, cancelled. */
+export type RenewalsView = 'due' | 'overdue' | 'lapsed' | 'cancelled';
+export const RENEWALS_DUE_WITHIN_DAYS = 90;
+
+/** Soonest renewal first. */
+export function renewalsQuery(view: RenewalsView, today = istToday()) {
+  const byDate = orderBy('renewsOn');
+  switch (view) {
+    case 'due':
+      return query(
+        servicesOfEveryone(),
+        where('status', 'in', [SERVICE_STATUS.active, SERVICE_STATUS.due]),
+        where('renewsOn', '<=', addDays(today, RENEWALS_DUE_WITHIN_DAYS)),
+        byDate,
+      );
+    case 'overdue':
+      return query(servicesOfEveryone(), where('status', '==', SERVICE_STATUS.overdue), byDate);
+    case 'lapsed':
+      return query(servicesOfEveryone(), where('status', '==', SERVICE_STATUS.lapsed), byDate);
+    case 'cancelled':
+      return query(servicesOfEveryone(), where('status', '==', SERVICE_STATUS.cancelled), byDate);
+  }
+}
+
+/** The home's figure: renewals invoiced and awaiting payment, not yet late. */
+export const renewalsDueQuery = () => query(servicesOfEveryone(), where('status', '==', SERVICE_STATUS.due));
+
+export interface ForecastMonth {
+  /** 'YYYY-MM'. */
+  month: string;
+  /** The yearly fees of the live services renewing that month (the first month also takes overdue ones). */
+  totalPaise: number;
+  services: number;
+}
+
+/**
+ * What renewals should bring in over the 12 months starting with this one: the yearly fees of the
+ * services still renewing (Active, Renewal due, Overdue), by the month of their renewal date.
+ * Summed by the database, one aggregate per month.
+ */
+export function renewalForecast(today = istToday()): Promise<ForecastMonth[]> {
+  return Promise.all(
+    nextMonths(today, 12).map(async (month, index) => {
+      const { from, to } = forecastMonthRange(month, index === 0);
+      const inMonth = query(
+        servicesOfEveryone(),
+        where('status', 'in', LIVE_SERVICE_STATUSES),
+        ...(from ? [where('renewsOn', '>=', from)] : []),
+        where('renewsOn', '<', to),
+      );
+      const totals = (await getAggregateFromServer(inMonth, { fees: sum('yearlyFeePaise'), services: count() })).data();
+      return { month, totalPaise: totals.fees ?? 0, services: totals.services };
+    }),
+  );
+}
+
+export function runRenewals(): Promise<Record<string, unknown>> {
+  return apiClient.post('/api/staff/jobs/renewals/run', {}, withAuth);
+}
+
+const servicePath = (uid: string, serviceId: string) =>
+  `/api/staff/customers/${encodeURIComponent(uid)}/services/${encodeURIComponent(serviceId)}`;
+
+/** A new renewal date or yearly fee; an open renewal invoice is replaced by one at the new terms. */
+export function updateService(uid: string, serviceId: string, update: ServiceUpdate): Promise<{ changed: string[] }> {
+  return apiClient.post(servicePath(uid, serviceId), serviceUpdateSchema.parse(update), withAuth);
+}
+
+export function cancelService(uid: string, serviceId: string): Promise<{ status: string }> {
+  return apiClient.post(`${servicePath(uid, serviceId)}/cancel`, {}, withAuth);
+}
+
+export function reinstateService(uid: string, serviceId: string): Promise<{ status: string }> {
+  return apiClient.post(`${servicePath(uid, serviceId)}/reinstate`, {}, withAuth);
+}

@@ -10,6 +10,7 @@ import {
   overdueInvoicesQuery,
   paymentExceptionsQuery,
   receivedInMonth,
+  renewalsDueQuery,
 } from './api';
 import { ConsolePage, Panel } from './console-parts';
 import { useConsoleLink } from './console-path';
@@ -51,6 +52,13 @@ const FIGURES: Figure[] = [
     count: () => countOf(paymentExceptionsQuery()),
     to: ['payments', 'view=exceptions'],
     none: 'No payment needs a look.',
+  },
+  {
+    key: 'renewals',
+    label: 'Renewals due',
+    count: () => countOf(renewalsDueQuery()),
+    to: ['renewals'],
+    none: 'No renewal awaits payment.',
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** A console page: its heading (the page's h1), an optional action row, then its content. */
 export function ConsolePage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -96,5 +96,28 @@ export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Copies an id to the clipboard, and says so. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={state === 'copied' ? `${label}: copied` : label}
+      className="rounded border border-slate-300 px-1.5 py-0.5 text-xs text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-darker"
+    >
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+    </button>
   );
 }

@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InvoiceSummary } from '@/components/invoice-summary';
 import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
-import { formatInr } from '@/domain/money';
-import { STATUS } from '@/domain/status';
+import { formatInrWithPaise } from '@/domain/money';
+import { isOpenStatus, STATUS } from '@/domain/status';
+import { PAYMENT_STATUS_LABELS } from '@/domain/console-status';
 import type { CustomerQuery, Invoice, Order, PaymentRecord, Profile } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { useSubscription } from '@/lib/use-subscription';
@@ -17,14 +20,18 @@ import {
   customerPaymentsQuery,
   customerQueriesQuery,
   issueProforma,
+  previewProforma,
   subscribeToCustomer,
 } from './api';
 import { BillingDetailsPanel } from './billing-details';
 import { ConsolePage, Facts, Panel } from './console-parts';
+import { customerLabel } from '@/domain/staff';
+import { DeletedCustomer } from './deleted-customer';
 import { IssueProformaForm } from './issue-proforma-form';
-import { OfflinePaymentButton } from './offline-payment-form';
+import { OfflinePayment } from './offline-payment-form';
 import { OrderRow } from './order-row';
 import { QuotesPanel } from './quotes-panel';
+import { PaymentSummary } from './payment-summary';
 import { useAction } from './use-action';
 
 /**
@@ -37,13 +44,8 @@ export function CustomerPage() {
     subscribeToCustomer(uid, onData, onError),
   );
   if (profile.status === 'loading') return <p className="text-slate-600">Loading...</p>;
-  if (!profile.data) {
-    return (
-      <ConsolePage title="Customer">
-        <p role="alert">This customer has no profile.</p>
-      </ConsolePage>
-    );
-  }
+  // No profile: a deleted account (what the law keeps of it), or no customer at all.
+  if (!profile.data) return <DeletedCustomer uid={uid} />;
   return <CustomerDetails profile={profile.data} />;
 }
 
@@ -77,14 +79,17 @@ function CustomerDetails({ profile }: { profile: Profile }) {
       </Panel>
       <QuotesPanel customerUid={uid} />
       <Panel id="customer-issue-invoice" title="Issue an invoice">
-        <IssueProformaForm onIssue={(fields) => issueProforma({ ...fields, uid })} />
+        <IssueProformaForm
+          onPreview={(fields) => previewProforma({ ...fields, uid })}
+          onIssue={(fields) => issueProforma({ ...fields, uid })}
+        />
       </Panel>
       <Panel id="customer-invoices" title="Invoices">
         <PagedRows<Invoice>
           list={invoices}
           label="Invoices"
           emptyText="No invoices."
-          row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} />}
+          row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} customerName={customerLabel(profile)} />}
         />
       </Panel>
       <Panel id="customer-orders" title="Orders">
@@ -119,14 +124,11 @@ function CustomerDetails({ profile }: { profile: Profile }) {
           row={(payment) => (
             <>
               <div className="min-w-0 flex-1 basis-60">
-                <p className="font-semibold break-all">{payment.id}</p>
-                <p className="text-sm text-slate-600">
-                  {formatIstDateTime(payment.createdAt)} · {payment.source}
-                </p>
+                <PaymentSummary payment={payment} showCustomer={false} />
               </div>
               <div className="flex items-center gap-2">
-                <span className="font-semibold">{formatInr(payment.amountPaise)}</span>
-                <StatusBadge status={payment.status} />
+                <span className="font-semibold">{formatInrWithPaise(payment.amountPaise)}</span>
+                <StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} />
               </div>
             </>
           )}
@@ -136,36 +138,59 @@ function CustomerDetails({ profile }: { profile: Profile }) {
   );
 }
 
-function InvoiceRow({ invoice, uid }: { invoice: Invoice; uid: string }) {
+function InvoiceRow({ invoice, uid, customerName }: { invoice: Invoice; uid: string; customerName: string }) {
+  const [isConfirming, setIsConfirming] = useState(false);
   const { run: cancel, isBusy: isCancelling, error } = useAction(() => cancelInvoice(uid, invoice.id));
-  const label = `Invoice ${invoice.invoiceId}`;
+  const label = `${invoice.kind === 'proforma' ? 'Proforma' : 'Invoice'} ${invoice.invoiceId}`;
+  const amount = formatInrWithPaise(invoice.amountPaise);
+
+  async function confirmCancel() {
+    await cancel();
+    setIsConfirming(false);
+  }
 
   return (
     <>
       <div className="min-w-0 flex-1 basis-60">
-        <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} />
-        {invoice.paymentId && <p className="text-sm break-all text-slate-600">Payment {invoice.paymentId}</p>}
+        <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} formatAmount={formatInrWithPaise} />
       </div>
       <div className="flex items-center gap-2">
-        <span className="font-semibold">{formatInr(invoice.amountPaise)}</span>
+        <span className="font-semibold">{amount}</span>
         <StatusBadge status={invoice.status} />
       </div>
-      {invoice.status === STATUS.pending && (
-        <div className="flex w-full flex-wrap gap-2">
-          <OfflinePaymentButton uid={uid} type="invoice" docId={invoice.id} label={label} />
-          {invoice.issuedBy === 'company' && (
-            <Button
-              variant="dangerOutline"
-              size="sm"
-              onClick={() => void cancel()}
-              disabled={isCancelling}
-              aria-label={`Cancel ${label}`}
-            >
-              {isCancelling ? 'Cancelling...' : 'Cancel invoice'}
-            </Button>
-          )}
-        </div>
+      <OfflinePayment
+        uid={uid}
+        type="invoice"
+        docId={invoice.id}
+        label={label}
+        isOpen={isOpenStatus(invoice.status)}
+        duePaise={invoice.amountPaise - (invoice.settledPaise ?? 0)}
+      />
+      {invoice.status === STATUS.pending && invoice.issuedBy === 'company' && (
+        <Button
+          variant="dangerOutline"
+          size="sm"
+          onClick={() => setIsConfirming(true)}
+          aria-label={`Cancel invoice: ${label}`}
+        >
+          Cancel invoice
+        </Button>
       )}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title="Cancel this invoice?"
+        confirmLabel={isCancelling ? 'Cancelling...' : 'Cancel invoice'}
+        cancelLabel="Keep invoice"
+        closeLabel="Keep invoice"
+        isBusy={isCancelling}
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={() => void confirmCancel()}
+      >
+        <p className="text-slate-800">
+          {label} to {customerName} for {amount} will be cancelled. We mail {customerName} that it is cancelled, and its
+          pay link stops working. This cannot be undone.
+        </p>
+      </ConfirmDialog>
       {error && (
         <div className="w-full">
           <FormMessage tone="error">{error}</FormMessage>

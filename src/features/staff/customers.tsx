@@ -5,21 +5,25 @@ import { formatIstDateTime } from '@/domain/dates';
 import type { Customer } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { customersQuery } from './api';
+import { searchKey, searchedRows } from './searched-rows';
 import { ConsolePage, FilterInput } from './console-parts';
 import { useConsoleLink } from './console-path';
 
-/** Every customer, newest first, or those whose name or email starts with what is typed. */
+/** Every customer, newest first, or those holding every word typed (a word of any field, or its beginning). */
 export function CustomersPage() {
   const [search, setSearch] = useState('');
   const to = useConsoleLink();
-  const list = usePagedList(`customers:${search.trim().toLowerCase()}`, () => customersQuery(search));
+  const list = searchedRows(
+    usePagedList(`customers:${searchKey(search)}`, () => customersQuery(search)),
+    search,
+  );
   return (
     <ConsolePage title="Customers">
       <FilterInput
-        label="Search by name or email"
+        label="Search customers"
         value={search}
         onChange={setSearch}
-        placeholder="e.g. asha or asha@"
+        placeholder="Any word of a name, business, email, phone or GSTIN"
       />
       <PagedRows<Customer>
         list={list}
@@ -34,6 +38,9 @@ export function CustomersPage() {
               >
                 {customer.name || 'No name'}
               </Link>
+              {customer.legalName && customer.legalName !== customer.name ? (
+                <p className="text-sm text-slate-800">{customer.legalName}</p>
+              ) : null}
               <p className="text-sm break-all text-slate-700">
                 {customer.email || (customer.isAnonymous ? 'Guest' : '—')}
               </p>

@@ -4,21 +4,26 @@ import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
-import { formatInr } from '@/domain/money';
+import { formatInrWithPaise } from '@/domain/money';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { TaxDocumentItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
+import { AccountantPackPanel } from './accountant-pack';
 import { documentsQuery, downloadDocumentPdf } from './api';
 import { ConsolePage } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { saveFile } from './save-file';
 
-/** Tax invoices, receipts and credit notes, newest first (numbered by the API's worker). */
+const titleOf = (item: TaxDocumentItem) =>
+  DOCUMENT_TITLES[item.kind as DocumentKind] ?? (item.series === 'credit-note' ? 'Credit Note' : 'Document');
+
+/** Tax invoices, receipts, credit notes and proformas, newest first (numbered by the API's worker). */
 export function DocumentsPage() {
   const to = useConsoleLink();
   const list = usePagedList('documents', documentsQuery);
   return (
     <ConsolePage title="Documents">
+      <AccountantPackPanel />
       <PagedRows<TaxDocumentItem>
         list={list}
         label="Documents"
@@ -27,19 +32,21 @@ export function DocumentsPage() {
           <>
             <div className="min-w-0 flex-1 basis-60">
               <p className="font-semibold">
-                {DOCUMENT_TITLES[item.kind as DocumentKind] ??
-                  (item.series === 'credit-note' ? 'Credit Note' : 'Document')}{' '}
-                {item.number || '(being numbered)'}
+                {titleOf(item)} {item.number || '(being numbered)'}
               </p>
-              <p className="text-sm break-all text-slate-600">
-                {formatIstDateTime(item.createdAt)} · payment {item.paymentId} ·{' '}
+              <p className="text-sm break-words text-slate-800">
                 <Link to={to('customers', item.uid)} className="text-brand-darker underline">
-                  Customer
+                  {item.customerName || 'Customer'}
                 </Link>
+                {item.forLabel ? ` · ${item.forLabel}` : ''}
+              </p>
+              <p className="text-sm text-slate-600">
+                {item.issueDate ? `Dated ${item.issueDate} · ` : ''}
+                {formatIstDateTime(item.createdAt)}
               </p>
             </div>
             <div className="flex items-center gap-2">
-              <span className="font-semibold">{formatInr(item.amountPaise)}</span>
+              <span className="font-semibold">{formatInrWithPaise(item.amountPaise)}</span>
               <StatusBadge status={item.status === 'issued' ? 'Issued' : 'Pending'} />
               {item.status === 'issued' && <DownloadButton item={item} />}
             </div>
@@ -50,7 +57,7 @@ export function DocumentsPage() {
   );
 }
 
-function DownloadButton({ item }: { item: TaxDocumentItem }) {
+export function DownloadButton({ item }: { item: TaxDocumentItem }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   async function download() {
     setState('busy');
@@ -67,9 +74,9 @@ function DownloadButton({ item }: { item: TaxDocumentItem }) {
       size="sm"
       onClick={() => void download()}
       disabled={state === 'busy'}
-      aria-label={`Download ${item.number}`}
+      aria-label={`${state === 'failed' ? 'Retry download' : 'Download PDF'}: ${titleOf(item)} ${item.number}`}
     >
-      {state === 'failed' ? 'Retry download' : 'PDF'}
+      {state === 'failed' ? 'Retry download' : 'Download PDF'}
     </Button>
   );
 }

@@ -7,7 +7,7 @@ import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { useSubscription } from '@/lib/use-subscription';
-import { billEnquiry, subscribeToEnquiry, updateEnquiry } from './api';
+import { billEnquiry, previewEnquiryBill, subscribeToEnquiry, updateEnquiry } from './api';
 import { ConsolePage, Facts, Panel } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { IssueProformaForm } from './issue-proforma-form';
@@ -136,7 +136,10 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
             ? 'The proforma goes to the customer who sent it.'
             : `The proforma goes to ${enquiry.email}. No account is needed to pay it; if they sign up later with this email, it becomes theirs.`}
         </p>
-        <IssueProformaForm onIssue={(fields) => billEnquiry(enquiry.id, fields)} />
+        <IssueProformaForm
+          onPreview={(fields) => previewEnquiryBill(enquiry.id, fields)}
+          onIssue={(fields) => billEnquiry(enquiry.id, fields)}
+        />
       </Panel>
     </ConsolePage>
   );

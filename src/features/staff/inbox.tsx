@@ -7,17 +7,21 @@ import { ENQUIRY_STATUSES } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { inboxQuery } from './api';
+import { searchKey, searchedRows } from './searched-rows';
 import { useConsoleLink } from './console-path';
 import { ConsolePage, FilterInput, FilterSelect } from './console-parts';
 
-/** Visitors' enquiries and customers' queries in one list, newest first; filter by status, search by name or email. */
+/** Visitors' enquiries and customers' queries in one list, newest first; filter by status, search by any word. */
 export function InboxPage() {
   // The console's home links here with ?status=New.
   const [params] = useSearchParams();
   const [status, setStatus] = useState(() => params.get('status') ?? '');
   const [search, setSearch] = useState('');
   const to = useConsoleLink();
-  const list = usePagedList(`inbox:${status}:${search.trim().toLowerCase()}`, () => inboxQuery({ status, search }));
+  const list = searchedRows(
+    usePagedList(`inbox:${status}:${searchKey(search)}`, () => inboxQuery({ status, search })),
+    search,
+  );
   return (
     <ConsolePage title="Inbox">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
@@ -28,10 +32,10 @@ export function InboxPage() {
           options={[['', 'All'], ...ENQUIRY_STATUSES.map((value): [string, string] => [value, value])]}
         />
         <FilterInput
-          label="Search by name or email"
+          label="Search enquiries"
           value={search}
           onChange={setSearch}
-          placeholder="e.g. asha or asha@"
+          placeholder="Any word of a name, business, email, phone or message"
         />
       </div>
       <PagedRows<Enquiry>

@@ -4,7 +4,7 @@ import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { PAYABLE_STATUSES } from '@/domain/console-status';
-import { formatInr } from '@/domain/money';
+import { formatInrWithPaise } from '@/domain/money';
 import type { Invoice } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { invoicesQuery, type InvoicesView } from './api';
@@ -40,14 +40,14 @@ export function InvoicesPage() {
         row={(invoice) => (
           <>
             <div className="min-w-0 flex-1 basis-64">
-              <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} />
-              <Link to={to('customers', invoice.ownerUid)} className="text-sm text-brand-darker underline">
+              <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} formatAmount={formatInrWithPaise} />
+              <Link to={to('customers', invoice.ownerUid)} className="text-sm break-words text-brand-darker underline">
                 {invoice.name || 'Customer'}
                 {invoice.email ? ` · ${invoice.email}` : ''}
               </Link>
             </div>
             <div className="flex items-center gap-2">
-              <span className="font-semibold">{formatInr(invoice.amountPaise)}</span>
+              <span className="font-semibold">{formatInrWithPaise(invoice.amountPaise)}</span>
               <StatusBadge status={invoice.status} />
             </div>
           </>

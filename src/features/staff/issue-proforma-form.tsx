@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
+import { Modal } from '@/components/modal';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, rupeeTextToPaise } from '@/domain/money';
 import {
   addDays,
@@ -12,7 +13,7 @@ import {
 } from '@/domain/staff';
 import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
-import type { IssuedProforma } from './api';
+import type { IssuedProforma, ProformaPreview } from './api';
 
 interface LineDraft {
   description: string;
@@ -27,11 +28,18 @@ const toPaise = (amount: string) => rupeeTextToPaise(amount) ?? Number.NaN;
 
 /**
  * Issues a proforma invoice: what it is for, its lines, whether their amounts include GST (the
- * GST it comes to is shown as staff type), and its due date. `onIssue` sends it for one customer
- * or one enquiry's sender. Its number is the next of the PI series, given by the server; the
- * customer gets it by mail with its PDF and a pay link anyone can use.
+ * GST it comes to is shown as staff type), and its due date. Staff first see a preview, the exact
+ * mail and PDF (`onPreview`), then issue it (`onIssue`) for one customer or one enquiry's sender.
+ * Its number is the next of the PI series, given by the server; the customer gets it by mail with
+ * its PDF and a pay link anyone can use.
  */
-export function IssueProformaForm({ onIssue }: { onIssue: (fields: ProformaFields) => Promise<IssuedProforma> }) {
+export function IssueProformaForm({
+  onPreview,
+  onIssue,
+}: {
+  onPreview: (fields: ProformaFields) => Promise<ProformaPreview>;
+  onIssue: (fields: ProformaFields) => Promise<IssuedProforma>;
+}) {
   const [description, setDescription] = useState('');
   const [lines, setLines] = useState<LineDraft[]>([{ ...EMPTY_LINE }]);
   const [amountsIncludeGst, setAmountsIncludeGst] = useState(taxSettings.pricesIncludeGst);
@@ -39,6 +47,22 @@ export function IssueProformaForm({ onIssue }: { onIssue: (fields: ProformaField
   const [isSaving, setIsSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [issued, setIssued] = useState<IssuedProforma | null>(null);
+  const [preview, setPreview] = useState<{ fields: ProformaFields; shown: ProformaPreview } | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const lineRefs = useRef<Array<HTMLInputElement | null>>([]);
+  const [focusLine, setFocusLine] = useState<number | null>(null);
+
+  // After issuing, focus the news (the dialog's own focus return runs first, in its effect).
+  useEffect(() => {
+    if (issued) messageRef.current?.focus();
+  }, [issued]);
+
+  useEffect(() => {
+    if (focusLine === null) return;
+    lineRefs.current[focusLine]?.focus();
+    setFocusLine(null);
+  }, [focusLine]);
 
   const paiseLines = lines.map((line) => ({ description: line.description.trim(), amountPaise: toPaise(line.amount) }));
   const isReadable = paiseLines.every((line) => Number.isFinite(line.amountPaise));
@@ -71,7 +95,21 @@ export function IssueProformaForm({ onIssue }: { onIssue: (fields: ProformaField
     }
     setIsSaving(true);
     try {
-      const result = await onIssue(parsed.data);
+      setPreview({ fields: parsed.data, shown: await onPreview(parsed.data) });
+    } catch (error) {
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  async function issue() {
+    if (!preview) return;
+    setIsSaving(true);
+    setPreviewError(null);
+    try {
+      const result = await onIssue(preview.fields);
+      setPreview(null);
       setIssued(result);
       setMessage({
         tone: 'success',
@@ -80,10 +118,17 @@ export function IssueProformaForm({ onIssue }: { onIssue: (fields: ProformaField
       setDescription('');
       setLines([{ ...EMPTY_LINE }]);
     } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+      // Kept in the dialog: nothing was issued, and the form still holds what was typed.
+      setPreviewError(error instanceof Error ? error.message : String(error));
     } finally {
       setIsSaving(false);
     }
+  }
+
+  function removeLine(index: number) {
+    setLines((previous) => previous.filter((_, at) => at !== index));
+    // The removed line's button is gone: focus the line before it (or the new first line).
+    setFocusLine(Math.max(0, index - 1));
   }
 
   return (
@@ -104,6 +149,9 @@ export function IssueProformaForm({ onIssue }: { onIssue: (fields: ProformaField
         {lines.map((line, index) => (
           <div key={index} className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
             <TextField
+              ref={(element) => {
+                lineRefs.current[index] = element;
+              }}
               label={`Line ${index + 1} description`}
               required
               maxLength={200}
@@ -122,7 +170,7 @@ export function IssueProformaForm({ onIssue }: { onIssue: (fields: ProformaField
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={() => setLines((previous) => previous.filter((_, at) => at !== index))}
+                onClick={() => removeLine(index)}
                 aria-label={`Remove line ${index + 1}`}
               >
                 Remove
@@ -172,17 +220,105 @@ export function IssueProformaForm({ onIssue }: { onIssue: (fields: ProformaField
         </dd>
       </dl>
       <Button type="submit" disabled={isSaving}>
-        {isSaving ? 'Issuing...' : 'Issue proforma'}
+        {isSaving && !preview ? 'Preparing preview...' : 'Preview'}
       </Button>
-      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
-      {issued && (
-        <p className="text-sm break-all text-slate-700">
-          Pay link (anyone with it can pay):{' '}
-          <a href={issued.payUrl} className="text-brand-darker underline">
-            {issued.payUrl}
-          </a>
-        </p>
-      )}
+      <div ref={messageRef} tabIndex={-1} className="space-y-2 outline-none">
+        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+        {issued && (
+          <p className="text-sm break-all text-slate-700">
+            Pay link (anyone with it can pay):{' '}
+            <a href={issued.payUrl} className="text-brand-darker underline">
+              {issued.payUrl}
+            </a>
+          </p>
+        )}
+      </div>
+      <ProformaPreviewDialog
+        preview={preview?.shown ?? null}
+        error={previewError}
+        isIssuing={isSaving}
+        onBack={() => {
+          setPreview(null);
+          setPreviewError(null);
+        }}
+        onIssue={() => void issue()}
+      />
     </form>
+  );
+}
+
+/**
+ * The exact mail (in a sandboxed frame: no scripts, no navigation) and PDF issuing will send,
+ * with the number it will get; "Issue proforma" issues it, "Back to edit" returns to the form.
+ */
+function ProformaPreviewDialog({
+  preview,
+  error,
+  isIssuing,
+  onBack,
+  onIssue,
+}: {
+  preview: ProformaPreview | null;
+  error: string | null;
+  isIssuing: boolean;
+  onBack: () => void;
+  onIssue: () => void;
+}) {
+  const pdfUrl = useMemo(() => {
+    if (!preview) return null;
+    const bytes = Uint8Array.from(atob(preview.pdfBase64), (char) => char.charCodeAt(0));
+    return URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  }, [preview]);
+  useEffect(() => () => (pdfUrl ? URL.revokeObjectURL(pdfUrl) : undefined), [pdfUrl]);
+
+  return (
+    <Modal
+      isOpen={preview !== null}
+      onClose={onBack}
+      size="lg"
+      title="Check the proforma before issuing it"
+      description={
+        preview
+          ? `It will be ${preview.number} for ${formatInr(preview.amountPaise)} (the next number, unless another proforma is issued first).`
+          : undefined
+      }
+    >
+      {preview && (
+        <div className="space-y-3">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800">
+            <dt className="font-medium">To</dt>
+            <dd className="break-all">{preview.to}</dd>
+            <dt className="font-medium">Subject</dt>
+            <dd>{preview.subject}</dd>
+          </dl>
+          <iframe
+            title="The mail the customer will get"
+            srcDoc={preview.html}
+            sandbox=""
+            className="h-80 w-full rounded-md border border-slate-300 bg-white"
+          />
+          {pdfUrl && (
+            <a
+              href={pdfUrl}
+              target="_blank"
+              rel="noreferrer"
+              download={preview.fileName}
+              className="text-brand-darker text-sm underline"
+            >
+              Open the PDF ({preview.fileName})
+            </a>
+          )}
+          {error && <FormMessage tone="error">{error}</FormMessage>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onBack}>
+              Back to edit
+            </Button>
+            <Button onClick={onIssue} disabled={isIssuing} data-autofocus>
+              {isIssuing ? 'Issuing...' : 'Issue proforma'}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Modal>
   );
 }

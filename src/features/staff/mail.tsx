@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
@@ -6,8 +7,12 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import type { MailItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
+import { MAIL_TEMPLATE_LABELS } from '@/domain/console-status';
+import { customerLabel } from '@/domain/staff';
 import { mailQuery, resendMail } from './api';
 import { ConsolePage, FilterSelect } from './console-parts';
+import { useConsoleLink } from './console-path';
+import { useCustomer } from './use-customer';
 import { useAction } from './use-action';
 
 /** The outbox: every mail, or only the failed ones, with Resend for a failed mail. */
@@ -43,12 +48,30 @@ function MailRow({ mail }: { mail: MailItem }) {
   const [isQueued, setIsQueued] = useState(false);
   const { run, isBusy, error } = useAction(resendMail);
   const resend = async () => setIsQueued(await run(mail.id));
+  const customer = useCustomer(mail.recipientUid, Boolean(mail.recipientName && mail.recipientAddress));
+  const to = useConsoleLink();
+  const name = mail.recipientName || (customer ? customerLabel(customer) : '');
+  const address = mail.recipientAddress || customer?.email || (mail.recipientUid ? 'their account email' : '');
+  const what = MAIL_TEMPLATE_LABELS[mail.template] ?? mail.template;
 
   return (
     <>
       <div className="min-w-0 flex-1 basis-60">
-        <p className="font-semibold">{mail.template}</p>
-        <p className="text-sm break-all text-slate-700">To {mail.recipient || '—'}</p>
+        <p className="font-semibold">
+          {what}
+          {mail.about ? ` · ${mail.about}` : ''}
+        </p>
+        <p className="text-sm break-words text-slate-700">
+          To{' '}
+          {mail.recipientUid ? (
+            <Link to={to('customers', mail.recipientUid)} className="text-brand-darker underline">
+              {name || 'the customer'}
+            </Link>
+          ) : (
+            name
+          )}
+          {address ? ` <${address}>` : ''}
+        </p>
         <p className="text-sm text-slate-600">
           {formatIstDateTime(mail.createdAt)} · {mail.attempts} attempt{mail.attempts === 1 ? '' : 's'}
         </p>
@@ -62,7 +85,7 @@ function MailRow({ mail }: { mail: MailItem }) {
             variant="secondary"
             onClick={() => void resend()}
             disabled={isBusy}
-            aria-label={`Resend ${mail.id}`}
+            aria-label={`Resend ${what} to ${name || address}`}
           >
             {isBusy ? 'Resending...' : 'Resend'}
           </Button>

@@ -1,7 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
-import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS } from '@/domain/staff';
+import { AMOUNT_FORMAT_MESSAGE, formatInrWithPaise, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
+import {
+  istToday,
+  OFFLINE_METHOD_LABELS,
+  OFFLINE_METHODS,
+  offlinePaymentSchema,
+  TDS_SECTIONS,
+  type OfflinePayment as OfflinePaymentInput,
+  type TdsSection,
+} from '@/domain/staff';
 import { recordOfflinePayment } from './api';
 import { useAction } from './use-action';
 
@@ -9,52 +18,225 @@ interface OfflinePaymentProps {
   uid: string;
   type: 'product_order' | 'invoice';
   docId: string;
-  /** 'Invoice INV-0001', for the button's accessible name. */
+  /** 'Invoice PI/2026-27/0007', for the form's and the button's accessible names. */
   label: string;
+  /** Whether it still takes payments (Pending, or an invoice Partially paid). */
+  isOpen: boolean;
+  /** What is due now, in paise (the whole amount, less what earlier receipts settled). */
+  duePaise: number;
 }
 
-/**
- * 'Record offline payment' on a Pending order or invoice: how it was paid and its reference. The
- * server marks it Paid through the same single transition as online payments, and audits it.
- */
-export function OfflinePaymentButton({ uid, type, docId, label }: OfflinePaymentProps) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [method, setMethod] = useState<(typeof OFFLINE_METHODS)[number]>('bank-transfer');
-  const [reference, setReference] = useState('');
-  const { run: save, isBusy: isSaving, error } = useAction(recordOfflinePayment);
-  const id = useId();
+type Method = (typeof OFFLINE_METHODS)[number];
 
-  if (!isOpen) {
-    return (
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => setIsOpen(true)}
-        aria-label={`Record offline payment: ${label}`}
-      >
-        Record offline payment
-      </Button>
-    );
-  }
+const CONTROL = 'mt-1 h-10 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900';
+const LABEL = 'flex min-w-0 flex-col text-sm font-medium text-slate-800';
+
+/**
+ * 'Record payment received' on an open order or invoice: a payment as it happened (amount
+ * received, date, how, reference, and any TDS the customer deducted, with its section). What it
+ * settles may be part of what is due; the server then marks the invoice Partially paid, and the
+ * receipt that settles it marks it Paid. After saving, focus moves to what it says happened (the
+ * row may have lost its button); after Cancel, back to the button.
+ */
+export function OfflinePayment({ uid, type, docId, label, isOpen, duePaise }: OfflinePaymentProps) {
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const [focusTarget, setFocusTarget] = useState<'opener' | 'notice' | null>(null);
+
+  useEffect(() => {
+    if (focusTarget === 'opener') openerRef.current?.focus();
+    if (focusTarget === 'notice') noticeRef.current?.focus();
+    if (focusTarget) setFocusTarget(null);
+  }, [focusTarget]);
+
+  return (
+    <div className="w-full space-y-2">
+      {notice && (
+        <p ref={noticeRef} tabIndex={-1} role="status" className="text-sm font-medium text-green-800">
+          {notice}
+        </p>
+      )}
+      {isOpen && !isFormOpen && (
+        <Button
+          ref={openerRef}
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setNotice(null);
+            setIsFormOpen(true);
+          }}
+          aria-label={`Record payment received: ${label}`}
+        >
+          Record payment received
+        </Button>
+      )}
+      {isOpen && isFormOpen && (
+        <PaymentReceivedForm
+          uid={uid}
+          type={type}
+          docId={docId}
+          label={label}
+          duePaise={duePaise}
+          onCancel={() => {
+            setIsFormOpen(false);
+            setFocusTarget('opener');
+          }}
+          onRecorded={(text) => {
+            setIsFormOpen(false);
+            setNotice(text);
+            setFocusTarget('notice');
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function PaymentReceivedForm({
+  uid,
+  type,
+  docId,
+  label,
+  duePaise,
+  onCancel,
+  onRecorded,
+}: Omit<OfflinePaymentProps, 'isOpen'> & { onCancel: () => void; onRecorded: (text: string) => void }) {
+  // Made once per form: a double click or a retry after an error records one receipt.
+  const [requestId] = useState(() => crypto.randomUUID());
+  const [received, setReceived] = useState(() => paiseToRupeeText(duePaise));
+  const [tds, setTds] = useState('');
+  const [tdsSection, setTdsSection] = useState<TdsSection>('194J');
+  const [receivedOn, setReceivedOn] = useState(() => istToday());
+  const [method, setMethod] = useState<Method>('bank-transfer');
+  const [reference, setReference] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const balanceRef = useRef(0);
+  const {
+    run: save,
+    isBusy: isSaving,
+    error,
+  } = useAction(async (payment: OfflinePaymentInput) => {
+    balanceRef.current = (await recordOfflinePayment(payment)).balanceDuePaise;
+  });
+  const id = useId();
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => firstFieldRef.current?.focus(), []);
+
+  const receivedPaise = rupeeTextToPaise(received);
+  const tdsPaise = tds.trim() ? rupeeTextToPaise(tds) : 0;
+  const settles = receivedPaise !== null && tdsPaise !== null ? receivedPaise + tdsPaise : null;
+  const preview =
+    settles === null
+      ? null
+      : settles > duePaise
+        ? `That is more than the ${formatInrWithPaise(duePaise)} due.`
+        : settles === duePaise
+          ? `Settles it in full: it becomes Paid, and its tax invoice is issued for the whole amount.`
+          : `Settles ${formatInrWithPaise(settles)}: it becomes Partially paid with ${formatInrWithPaise(duePaise - settles)} due.`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await save({ uid, type, docId, method, reference })) setIsOpen(false);
+    if (receivedPaise === null || tdsPaise === null) {
+      setProblem(AMOUNT_FORMAT_MESSAGE);
+      return;
+    }
+    const parsed = offlinePaymentSchema.safeParse({
+      uid,
+      type,
+      docId,
+      requestId,
+      amountReceivedPaise: receivedPaise,
+      tdsPaise,
+      tdsSection: tdsPaise > 0 ? tdsSection : null,
+      receivedOn,
+      method,
+      reference,
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Check the payment.');
+      return;
+    }
+    setProblem(null);
+    if (!(await save(parsed.data))) return;
+    const balance = balanceRef.current;
+    const withTds = tdsPaise > 0 ? ` and ${formatInrWithPaise(tdsPaise)} TDS (${tdsSection})` : '';
+    onRecorded(
+      `Recorded ${formatInrWithPaise(receivedPaise)} received${withTds} for ${label}: ` +
+        (balance > 0 ? `Partially paid, ${formatInrWithPaise(balance)} due.` : 'Paid in full.'),
+    );
   }
 
   return (
     <form
       onSubmit={(event) => void submit(event)}
-      aria-label={`Offline payment for ${label}`}
-      className="flex w-full flex-wrap items-end gap-2 rounded-md bg-slate-50 p-3"
+      aria-label={`Payment received for ${label}`}
+      className="grid w-full grid-cols-1 gap-3 rounded-md bg-slate-50 p-3 sm:grid-cols-2"
     >
-      <label htmlFor={`${id}-method`} className="flex flex-col text-sm font-medium text-slate-800">
+      <p className="text-sm text-slate-800 sm:col-span-2">
+        Due now: <strong>{formatInrWithPaise(duePaise)}</strong>
+      </p>
+      <label htmlFor={`${id}-received`} className={LABEL}>
+        Amount received (₹)
+        <input
+          ref={firstFieldRef}
+          id={`${id}-received`}
+          inputMode="decimal"
+          required
+          value={received}
+          onChange={(event) => setReceived(event.target.value)}
+          className={CONTROL}
+        />
+      </label>
+      <label htmlFor={`${id}-tds`} className={LABEL}>
+        TDS deducted (₹, if any)
+        <input
+          id={`${id}-tds`}
+          inputMode="decimal"
+          value={tds}
+          placeholder="0"
+          onChange={(event) => setTds(event.target.value)}
+          className={CONTROL}
+        />
+      </label>
+      {tdsPaise !== null && tdsPaise > 0 && (
+        <label htmlFor={`${id}-section`} className={LABEL}>
+          TDS section
+          <select
+            id={`${id}-section`}
+            value={tdsSection}
+            onChange={(event) => setTdsSection(event.target.value as TdsSection)}
+            className={CONTROL}
+          >
+            {TDS_SECTIONS.map((section) => (
+              <option key={section} value={section}>
+                {section}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label htmlFor={`${id}-date`} className={LABEL}>
+        Date received
+        <input
+          id={`${id}-date`}
+          type="date"
+          required
+          max={istToday()}
+          value={receivedOn}
+          onChange={(event) => setReceivedOn(event.target.value)}
+          className={CONTROL}
+        />
+      </label>
+      <label htmlFor={`${id}-method`} className={LABEL}>
         Paid by
         <select
           id={`${id}-method`}
           value={method}
-          onChange={(event) => setMethod(event.target.value as (typeof OFFLINE_METHODS)[number])}
-          className="mt-1 h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          onChange={(event) => setMethod(event.target.value as Method)}
+          className={CONTROL}
         >
           {OFFLINE_METHODS.map((value) => (
             <option key={value} value={value}>
@@ -63,28 +245,35 @@ export function OfflinePaymentButton({ uid, type, docId, label }: OfflinePayment
           ))}
         </select>
       </label>
-      <label htmlFor={`${id}-reference`} className="flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-800">
-        Reference
+      <label htmlFor={`${id}-reference`} className={LABEL}>
+        Reference (UTR, UPI or cheque number)
         <input
           id={`${id}-reference`}
           required
           maxLength={100}
           value={reference}
           onChange={(event) => setReference(event.target.value)}
-          className="mt-1 h-9 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          className={CONTROL}
         />
       </label>
-      <Button type="submit" size="sm" disabled={isSaving || !reference.trim()}>
-        {isSaving ? 'Saving...' : 'Mark Paid'}
-      </Button>
-      <Button variant="ghost" size="sm" onClick={() => setIsOpen(false)}>
-        Cancel
-      </Button>
-      {error && (
-        <div className="w-full">
-          <FormMessage tone="error">{error}</FormMessage>
+      {preview && (
+        <p className="text-sm text-slate-800 sm:col-span-2" aria-live="polite">
+          {preview}
+        </p>
+      )}
+      {(problem ?? error) && (
+        <div className="sm:col-span-2">
+          <FormMessage tone="error">{problem ?? error}</FormMessage>
         </div>
       )}
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" disabled={isSaving}>
+          {isSaving ? 'Saving...' : 'Record payment'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }

@@ -1,15 +1,27 @@
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
-import { formatInr } from '@/domain/money';
+import { formatInrWithPaise } from '@/domain/money';
+import { pricePayable, readPayable } from '@/domain/payable';
+import { customerLabel } from '@/domain/staff';
 import { STATUS } from '@/domain/status';
 import type { Order } from '@/lib/firestore';
 import { useConsoleLink } from './console-path';
-import { OfflinePaymentButton } from './offline-payment-form';
+import { OfflinePayment } from './offline-payment-form';
+import { useCustomer } from './use-customer';
+import { taxSettings } from '@/lib/tax-settings';
 
-/** An order in a console list: what, when, total, status, and 'Record offline payment' while Pending. */
+/** What the order charges, as the API prices it (GST added when prices exclude it); its stored total if it cannot be priced. */
+function orderChargePaise(order: Order): number {
+  const stored = { items: order.items, total: order.totalPaise / 100 };
+  const pricing = pricePayable(readPayable({ type: 'product_order', docId: order.id }, stored), taxSettings);
+  return pricing.ok ? pricing.chargedPaise : order.totalPaise;
+}
+
+/** An order in a console list: what, when, total, status, and 'Record payment received' while Pending. */
 export function OrderRow({ order, showCustomer = false }: { order: Order; showCustomer?: boolean }) {
   const to = useConsoleLink();
+  const customer = useCustomer(order.ownerUid, !showCustomer);
   return (
     <>
       <div className="min-w-0 flex-1 basis-60">
@@ -23,24 +35,24 @@ export function OrderRow({ order, showCustomer = false }: { order: Order; showCu
             <>
               {' · '}
               <Link to={to('customers', order.ownerUid)} className="text-brand-darker underline">
-                Customer
+                {customer ? customerLabel(customer) : 'Customer'}
               </Link>
             </>
           )}
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <span className="font-semibold">{formatInr(order.totalPaise)}</span>
+        <span className="font-semibold">{formatInrWithPaise(order.totalPaise)}</span>
         <StatusBadge status={order.status} />
       </div>
-      {order.status === STATUS.pending && (
-        <OfflinePaymentButton
-          uid={order.ownerUid}
-          type="product_order"
-          docId={order.id}
-          label={`Order ${order.orderNumber}`}
-        />
-      )}
+      <OfflinePayment
+        uid={order.ownerUid}
+        type="product_order"
+        docId={order.id}
+        label={`Order ${order.orderNumber}`}
+        isOpen={order.status === STATUS.pending}
+        duePaise={orderChargePaise(order)}
+      />
     </>
   );
 }

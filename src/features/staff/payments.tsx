@@ -1,29 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { FormMessage, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
-import { AMOUNT_FORMAT_MESSAGE, formatInr, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
-import { dateRangeSchema, type DateRange } from '@/domain/staff';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
+import { AMOUNT_FORMAT_MESSAGE, formatInrWithPaise, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
+import { customerLabel, dateRangeSchema, type DateRange } from '@/domain/staff';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
 import type { PaymentRecord } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter } from './api';
-import { ConsolePage, Facts, FilterInput, FilterSelect } from './console-parts';
-import { useConsoleLink } from './console-path';
+import { ConsolePage, FilterInput, FilterSelect } from './console-parts';
+import { paidForText, PaymentSummary } from './payment-summary';
+import { useCustomer } from './use-customer';
 import { saveFile } from './save-file';
 import { useAction } from './use-action';
-
-const STATUS_LABELS: Record<PaymentStatus, string> = {
-  paid: 'Paid',
-  mismatch: 'Mismatch',
-  duplicate: 'Duplicate',
-  'order-missing': 'Order missing',
-  refunded: 'Refunded',
-};
 
 /** What still can be refunded (captured, less refunded and reserved), in paise. */
 const refundablePaise = (payment: PaymentRecord) =>
@@ -74,7 +67,10 @@ export function PaymentsPage() {
             label="Status"
             value={status}
             onChange={(value) => setStatus(value as PaymentStatus | '')}
-            options={[['', 'All'], ...PAYMENT_STATUSES.map((value): [string, string] => [value, STATUS_LABELS[value]])]}
+            options={[
+              ['', 'All'],
+              ...PAYMENT_STATUSES.map((value): [string, string] => [value, PAYMENT_STATUS_LABELS[value]]),
+            ]}
           />
         )}
         <FilterInput label="From" type="date" value={from} onChange={setFrom} />
@@ -96,36 +92,16 @@ export function PaymentsPage() {
 }
 
 function PaymentRow({ payment, onRefund }: { payment: PaymentRecord; onRefund: () => void }) {
-  const to = useConsoleLink();
   return (
     <>
       <div className="min-w-0 flex-1 basis-64">
-        <p className="font-semibold break-all">{payment.id}</p>
-        <Facts
-          items={[
-            ['Date', formatIstDateTime(payment.createdAt)],
-            ['For', `${payment.type === 'invoice' ? 'Invoice' : 'Order'} ${payment.docId || '—'}`],
-            [
-              'Customer',
-              payment.uid ? (
-                <Link to={to('customers', payment.uid)} className="text-brand-darker underline">
-                  {payment.uid}
-                </Link>
-              ) : (
-                '—'
-              ),
-            ],
-            ['Source', [payment.source, payment.method, payment.reference].filter(Boolean).join(' · ')],
-            ...(payment.mismatchReason ? [['Reason', payment.mismatchReason] as [string, string]] : []),
-            ...(payment.refundedPaise ? [['Refunded', formatInr(payment.refundedPaise)] as [string, string]] : []),
-          ]}
-        />
+        <PaymentSummary payment={payment} />
       </div>
       <div className="flex flex-col items-end gap-2">
-        <span className="font-semibold">{formatInr(payment.amountPaise)}</span>
-        <StatusBadge status={STATUS_LABELS[payment.status]} />
+        <span className="font-semibold">{formatInrWithPaise(payment.amountPaise)}</span>
+        <StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} />
         {payment.source !== 'offline' && refundablePaise(payment) > 0 && (
-          <Button variant="secondary" size="sm" onClick={onRefund} aria-label={`Refund payment ${payment.id}`}>
+          <Button variant="secondary" size="sm" onClick={onRefund} aria-label={`Refund: ${paidForText(payment)}`}>
             Refund
           </Button>
         )}
@@ -140,6 +116,12 @@ function PaymentRow({ payment, onRefund }: { payment: PaymentRecord; onRefund: (
  */
 function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: () => void }) {
   const [requestId] = useState(() => crypto.randomUUID());
+  const profile = useCustomer(payment.uid, Boolean(payment.customerName));
+  const who = customerLabel({
+    name: payment.customerName || profile?.name,
+    legalName: payment.customerLegalName || profile?.legalName,
+    email: profile?.email,
+  });
   const maxPaise = refundablePaise(payment);
   const [amount, setAmount] = useState(paiseToRupeeText(maxPaise));
   const [reason, setReason] = useState('');
@@ -154,14 +136,14 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
       return;
     }
     if (amountPaise < 100 || amountPaise > maxPaise) {
-      setMessage({ tone: 'error', text: `Enter an amount from ₹1 to ${formatInr(maxPaise)}.` });
+      setMessage({ tone: 'error', text: `Enter an amount from ₹1 to ${formatInrWithPaise(maxPaise)}.` });
       return;
     }
     setIsSending(true);
     setMessage(null);
     try {
       const result = await refundPayment(payment.id, { requestId, amountPaise, reason });
-      setMessage({ tone: 'success', text: `${result.message} (${formatInr(result.amountPaise)})` });
+      setMessage({ tone: 'success', text: `${result.message} (${formatInrWithPaise(result.amountPaise)})` });
     } catch (error) {
       setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
     } finally {
@@ -175,11 +157,14 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
       isOpen
       onClose={onClose}
       title="Refund payment"
-      description={`${payment.id}: ${formatInr(payment.amountPaise)} captured`}
+      description={`${who} paid ${formatInrWithPaise(payment.amountPaise)} for ${paidForText(payment)}, on ${formatIstDateTime(payment.createdAt)}.`}
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-3">
+        {payment.refundedPaise > 0 && (
+          <p className="text-sm text-slate-700">Already refunded: {formatInrWithPaise(payment.refundedPaise)}.</p>
+        )}
         <TextField
-          label={`Amount (₹), at most ${formatInr(maxPaise)}`}
+          label={`Amount (₹), at most ${formatInrWithPaise(maxPaise)}`}
           inputMode="decimal"
           required
           value={amount}

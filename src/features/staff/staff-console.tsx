@@ -30,6 +30,7 @@ const SCREENS: ScreenEntry[] = [
   { path: 'reconciliation', load: () => import('./reconciliation').then((m) => m.ReconciliationPage) },
   { path: 'documents', load: () => import('./documents').then((m) => m.DocumentsPage) },
   { path: 'mail', load: () => import('./mail').then((m) => m.MailPage) },
+  { path: 'renewals', load: () => import('./renewals').then((m) => m.RenewalsPage) },
 ];
 
 // useRoutes, not <Routes>: the JSX route helpers would join the landing page's chunk, where the router lives.
@@ -56,6 +57,7 @@ const SECTIONS: Array<{ path: string; label: string; also?: string[] }> = [
   { path: 'invoices', label: 'Invoices' },
   { path: 'payments', label: 'Payments' },
   { path: 'orders', label: 'Orders' },
+  { path: 'renewals', label: 'Renewals' },
   { path: 'documents', label: 'Documents' },
   { path: 'reconciliation', label: 'Reconciliation' },
   { path: 'mail', label: 'Mail' },

@@ -199,16 +199,15 @@ describe('CartProvider: a returning registered user on the landing page', () => 
     idle.length = 0;
   });
   const runIdle = () => act(() => idle.splice(0).forEach((callback) => callback()));
-  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
   it('when this device saw their cart before, then the badge shows it at once and Firestore waits until the browser is idle', async () => {
     window.localStorage.setItem('cart-cache:u1', JSON.stringify([basic]));
     api.loadCart.mockResolvedValue([basic, starter]);
 
     renderCart(registered);
-    await settle();
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
 
-    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(idle).toHaveLength(1);
     expect(api.loadCart).not.toHaveBeenCalled();
 
     await runIdle();
@@ -221,7 +220,8 @@ describe('CartProvider: a returning registered user on the landing page', () => 
     window.localStorage.setItem('cart-cache:u1', JSON.stringify([basic, starter]));
     api.loadCart.mockResolvedValue([starter]);
     renderCart(registered);
-    await settle();
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+    expect(idle).toHaveLength(1);
 
     await act(() => cart.sync());
 
@@ -233,7 +233,7 @@ describe('CartProvider: a returning registered user on the landing page', () => 
     window.localStorage.setItem('cart-cache:u1', JSON.stringify([]));
     api.loadCart.mockResolvedValue([starter]);
     renderCart(registered);
-    await settle();
+    await waitFor(() => expect(idle).toHaveLength(1));
 
     await act(() => cart.add(basic));
 
@@ -252,8 +252,7 @@ describe('CartProvider: a returning registered user on the landing page', () => 
   it('when someone signs out, then the copy of the stored cart is removed from this device', async () => {
     window.localStorage.setItem('cart-cache:u1', JSON.stringify([basic]));
     renderCart(SIGNED_OUT);
-    await settle();
 
-    expect(window.localStorage.getItem('cart-cache:u1')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('cart-cache:u1')).toBeNull());
   });
 });

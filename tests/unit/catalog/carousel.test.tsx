@@ -32,8 +32,13 @@ describe('Carousel', () => {
     expect(current()).toBe(0);
     act(() => vi.advanceTimersByTime(1));
     expect(current()).toBe(1);
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => vi.advanceTimersByTime(4999));
+    expect(current()).toBe(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(current()).toBe(2);
+    act(() => vi.advanceTimersByTime(5000));
     expect(current()).toBe(0);
+    expect(screen.getByRole('button', { name: 'Show slide 1 of 3' })).toHaveAttribute('aria-current', 'true');
   });
 
   it('when the arrows and dots are used, then it moves to that slide, wrapping at both ends', () => {

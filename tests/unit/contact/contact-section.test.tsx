@@ -75,6 +75,8 @@ describe('ContactSection', () => {
         contactNumber: '9876543210',
         email: 'ravi@example.com',
         message: 'Need a quote for the Growth plan.',
+        // The honeypot, as a person leaves it.
+        website: '',
       },
       'uid-1',
     );

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';

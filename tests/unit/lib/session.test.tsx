@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from 'firebase/auth';
 
@@ -32,7 +32,12 @@ async function renderSession() {
       <Probe />
     </session.SessionProvider>,
   );
-  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  // Until the provider has decided: Auth loads now, or the page shows the remembered user and
+  // Auth waits for the browser to be idle.
+  await waitFor(() => {
+    if (idle.length > 0) expect(screen.getByTestId('session')).not.toHaveTextContent(/^loading/);
+    else expect(auth.loads).toBeGreaterThan(0);
+  });
   return session;
 }
 
@@ -58,8 +63,7 @@ describe('SessionProvider for a returning customer', () => {
     expect(screen.getByTestId('session')).toHaveTextContent('ready:Kiran Rao');
     expect(auth.loads).toBe(0);
     await act(async () => idle.splice(0).forEach((task) => task()));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    expect(auth.loads).toBe(1);
+    await waitFor(() => expect(auth.loads).toBe(1));
   });
 
   it('when the device knows nobody, then Auth loads at once and the page waits for it', async () => {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseMailbox } from '../../../server/config';
 import { messageIdFor, retryDelayMs } from '../../../server/mail/drain';

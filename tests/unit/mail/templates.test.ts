@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
 import { renderMail, type MailTemplate } from '../../../server/mail/templates';
@@ -261,5 +260,26 @@ describe('mail template helpers', () => {
     expect(mail.text).toContain('We chose another vendor.\nThanks.');
     expect(mail.text).toContain('203.0.113.9');
     expect(mail.text).toContain('https://nimbus.example/admin/quotes/q1');
+  });
+});
+
+describe('the news mail (consent needed)', () => {
+  it('when news is rendered, then it says why it came and ends with the one-click unsubscribe link', () => {
+    const url = 'https://nimbusbespoke.in/api/mail/unsubscribe?token=abc.def';
+    const mail = renderMail(
+      { template: 'news', data: { subject: 'New: clinic apps', paragraphs: ['We now build clinic apps.'] } },
+      { unsubscribeUrl: url },
+    );
+    expect(mail.subject).toBe('New: clinic apps');
+    expect(mail.text).toContain('because you agreed to news and offers');
+    expect(mail.text).toContain(`Unsubscribe with one click: ${url}`);
+    expect(mail.html).toContain(`href="${escapeHtml(url)}"`);
+    expect(mail.html).not.toMatch(/<img|<script/i);
+  });
+
+  it('when news has no unsubscribe link, then it is not rendered at all', () => {
+    expect(() => renderMail({ template: 'news', data: { subject: 'Offer', paragraphs: ['x'] } })).toThrow(
+      /unsubscribe/,
+    );
   });
 });

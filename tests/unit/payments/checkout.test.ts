@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCheckout } from '@/features/payments/checkout';

@@ -4,6 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { InvoicesList, OrdersList, QueriesList } from '@/features/profile/account-lists';
 import { DeleteAccountPanel } from '@/features/profile/delete-account-panel';
+import { EmailPreferencesPanel, YourDataPanel } from '@/features/profile/privacy-panels';
+import { MARKETING_CONSENT_WORDING } from '@/domain/consent';
+import { ApiError } from '@/lib/api-client';
 import { GuestLinkPanel } from '@/features/profile/guest-link-panel';
 import { InvoiceToPay } from '@/features/profile/invoice-to-pay';
 import { ProfileOverview } from '@/features/profile/profile-overview';
@@ -21,6 +24,8 @@ const api = vi.hoisted(() => ({
   queriesQuery: vi.fn(() => 'queries'),
   ordersQuery: vi.fn(() => 'orders'),
   subscribeToInvoice: vi.fn(),
+  downloadMyData: vi.fn(),
+  setMarketingConsent: vi.fn(),
 }));
 vi.mock('@/features/profile/api', () => api);
 
@@ -550,5 +555,94 @@ describe('DeleteAccountPanel', () => {
         'Error deleting account. You may need to sign out and sign back in to perform this operation.',
       ),
     );
+  });
+});
+
+describe('honest deletion', () => {
+  it('when deletion is asked for, then the panel and both dialogs name what goes and what the law keeps, and offer the data first', async () => {
+    const user = userEvent.setup();
+    renderApp(<DeleteAccountPanel onDeleted={vi.fn()} onFailed={vi.fn()} />);
+    const panel = screen.getByRole('region', { name: 'Delete Account' });
+    expect(panel).toHaveTextContent('Your login.');
+    expect(panel).toHaveTextContent('Tax invoices and payment receipts, with the buyer details printed on them.');
+    expect(within(panel).getByRole('button', { name: 'Download my data' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    const first = screen.getByRole('alertdialog');
+    expect(first).toHaveTextContent('Kept, because the law requires it:');
+    expect(first).toHaveTextContent('Credit notes for refunds.');
+    expect(first).toHaveTextContent('Payment and refund records.');
+    expect(first).toHaveTextContent(
+      'We keep these for about 6 years: 72 months from the due date of the annual GST return for the financial year they belong to (section 36 of the CGST Act, 2017).',
+    );
+    expect(first).toHaveTextContent(/For a payment made today that is until 31 December \d{4}\./);
+    expect(within(first).getByRole('button', { name: 'Download my data' })).toBeEnabled();
+
+    await user.click(within(first).getByRole('button', { name: 'Yes, continue' }));
+    const last = await screen.findByRole('alertdialog', { name: 'Delete account permanently?' });
+    // The spec's words as they are, and right after them what the law keeps.
+    const [spec, exception] = within(last).getAllByText(/./, { selector: 'p' });
+    expect(spec).toHaveTextContent(
+      /^Please confirm one last time\. All your data, including invoices and orders, will be permanently deleted\.$/,
+    );
+    expect(exception).toHaveTextContent(
+      /^The only exception is what the law makes us keep, as listed before: your tax invoices, credit notes and payment records, kept for about 6 years and then deleted\.$/,
+    );
+  });
+});
+
+describe('your data and email preferences', () => {
+  beforeEach(() => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:zip'), revokeObjectURL: vi.fn() });
+  });
+
+  it('when Download my data is pressed, then the ZIP the API built is saved; a refusal shows its message', async () => {
+    const user = userEvent.setup();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    api.downloadMyData.mockResolvedValueOnce({ blob: new Blob(['zip']), fileName: 'my-data.zip' });
+    renderApp(<YourDataPanel />);
+
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('my-data.zip');
+    api.downloadMyData.mockRejectedValueOnce(
+      new ApiError(429, 'You have downloaded your data several times this hour.'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have downloaded your data several times this hour.',
+    );
+    click.mockRestore();
+  });
+
+  it('when the customer ticks news and offers, then the API records it and the profile is read again', async () => {
+    const user = userEvent.setup();
+    const onSaved = vi.fn();
+    api.setMarketingConsent.mockResolvedValue({ granted: true, changed: true });
+    renderApp(<EmailPreferencesPanel profile={{ ...profile, email: 'riya@example.com' }} onSaved={onSaved} />);
+    expect(screen.getByText(/are part of the service and are always sent/)).toBeInTheDocument();
+    expect(screen.getByTestId('consent-status')).toHaveTextContent('You have not asked for news and offers.');
+
+    await user.click(screen.getByRole('checkbox', { name: MARKETING_CONSENT_WORDING }));
+
+    expect(api.setMarketingConsent).toHaveBeenCalledWith(true);
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it('when consent was recorded, then the box is ticked with its date, and unticking withdraws it; a failure says so', async () => {
+    const user = userEvent.setup();
+    const consent = { granted: true, at: new Date('2026-11-20T05:30:00Z'), wording: MARKETING_CONSENT_WORDING };
+    api.setMarketingConsent.mockRejectedValue(new Error('offline'));
+    renderApp(<EmailPreferencesPanel profile={{ ...profile, marketingConsent: consent }} onSaved={vi.fn()} />);
+    const box = screen.getByRole('checkbox', { name: MARKETING_CONSENT_WORDING });
+    expect(box).toBeChecked();
+    expect(screen.getByTestId('consent-status')).toHaveTextContent(/^You asked for news and offers on 20 Nov 2026/);
+
+    await user.click(box);
+
+    expect(api.setMarketingConsent).toHaveBeenCalledWith(false);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your choice was not saved.');
+    expect(box).toBeChecked();
   });
 });

@@ -10,6 +10,10 @@ describe('StatusBadge', () => {
     ['Paid', 'green'],
     ['Cancelled', 'red'],
     ['Refunded', 'grey'],
+    ['Active', 'green'],
+    ['Renewal due', 'yellow'],
+    ['Overdue', 'red'],
+    ['Lapsed', 'red'],
   ])('when the status is %s, then the badge is %s and shows the status', (status, tone) => {
     render(<StatusBadge status={status} />);
     const badge = screen.getByText(status);

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { ESLint } from 'eslint';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

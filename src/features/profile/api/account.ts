@@ -1,5 +1,6 @@
 import { EmailAuthProvider, linkWithCredential, linkWithPopup, signOut, type User } from 'firebase/auth';
-import { setDoc } from 'firebase/firestore';
+import { getDoc, setDoc } from 'firebase/firestore';
+import { customerSearchTokens } from '@/domain/search';
 import type { EmulatedGoogleAccount } from '@/domain/schemas';
 import { apiClient } from '@/lib/api-client';
 import { auth } from '@/lib/firebase';
@@ -18,7 +19,7 @@ function signedInUser(): User {
 export async function linkGuestWithEmail(email: string, password: string, name: string): Promise<void> {
   const user = signedInUser();
   const { user: linked } = await linkWithCredential(user, EmailAuthProvider.credential(email.trim(), password));
-  await setDoc(userDoc(linked.uid), { isAnonymous: false, email: linked.email ?? email.trim(), name }, { merge: true });
+  await saveLinkedAccount(linked.uid, { email: linked.email ?? email.trim(), name });
 }
 
 /** Links Google to a guest (see withGoogle). Resolves false when the user closed the popup. */
@@ -31,16 +32,21 @@ export async function linkGuestWithGoogle(fallbackName: string, account?: Emulat
   );
   if (!linked) return false;
   const google = linked.providerData.find((info) => info.providerId === 'google.com');
+  await saveLinkedAccount(linked.uid, {
+    email: google?.email ?? linked.email ?? '',
+    name: google?.displayName || linked.displayName || fallbackName,
+  });
+  return true;
+}
+
+/** A guest's profile once linked: no longer a guest, with the account's email and name (and the words staff find it by). */
+async function saveLinkedAccount(uid: string, changes: { email: string; name: string }): Promise<void> {
+  const current = (await getDoc(userDoc(uid))).data();
   await setDoc(
-    userDoc(linked.uid),
-    {
-      isAnonymous: false,
-      email: google?.email ?? linked.email ?? '',
-      name: google?.displayName || linked.displayName || fallbackName,
-    },
+    userDoc(uid),
+    { isAnonymous: false, ...changes, searchTokens: customerSearchTokens({ ...current, ...changes }) },
     { merge: true },
   );
-  return true;
 }
 
 /** The API refuses a sign-in older than 5 minutes; we stop a little earlier, before calling it. */

@@ -1,0 +1,227 @@
+import { PAYMENT_STATUS_LABELS, paymentStatusOf } from './console-status';
+import { istDateTimeCell } from './dates';
+import { formatIstDate } from './document-number';
+import { B2B_COLUMNS, B2CS_COLUMNS, b2bRows, b2csRows, CDNR_COLUMNS, cdnrRows, HSN_COLUMNS, hsnRows } from './gstr1';
+import { paiseToDecimalText } from './money';
+import { payableLabel, readPayable, type PayableRef } from './payable';
+import { paymentMethodLabel } from './payments';
+import { csvText, type CsvColumn } from './staff';
+import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from './tax-document';
+
+/**
+ * The accountant's pack: the CSV files of a month (India's calendar) that the server zips. Pure:
+ * the server reads the month's documents and payments (with what they name) and hands them here;
+ * the Payments screen's CSV is the same payment rows for a range of days.
+ */
+
+const rupees = paiseToDecimalText;
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const paise = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
+
+/** A stored `documents/{id}` as the pack reads it: issued (with its snapshot) or still pending. */
+export interface StoredDocument {
+  status: 'pending' | 'issued';
+  number?: string;
+  snapshot?: TaxDocumentSnapshot;
+  series?: string;
+  amountPaise?: number;
+  /** The payable paid and the copy of its fields (pending documents have no snapshot yet). */
+  payable?: PayableRef;
+  subject?: Record<string, unknown>;
+}
+
+/** What a pending document's payable is called, read from the copy the document keeps. */
+const pendingLabel = (document: StoredDocument | undefined) =>
+  document?.payable && document.subject ? payableLabel(readPayable(document.payable, document.subject)) : '';
+
+// ---- documents.csv: the register of every document issued in the month --------------------------
+
+/** One document of the month, as the server found it. */
+export interface RegisterEntry {
+  id: string;
+  document: StoredDocument;
+  /** A pending document's creation; an issued one carries its printed date. */
+  createdAtMs: number | null;
+  /** A proforma whose invoice staff cancelled since. */
+  isCancelled: boolean;
+}
+
+export interface RegisterRow {
+  number: string;
+  kind: string;
+  date: string;
+  customer: string;
+  gstin: string;
+  /** null while a document is pending: its split is worked out when it is numbered. */
+  taxablePaise: number | null;
+  taxPaise: number | null;
+  totalPaise: number;
+  status: 'issued' | 'pending' | 'cancelled';
+  paidFor: string;
+  original: string;
+  documentId: string;
+}
+
+export function registerRow({ id, document, createdAtMs, isCancelled }: RegisterEntry): RegisterRow {
+  const { snapshot } = document;
+  if (document.status === 'issued' && snapshot) {
+    const { totals } = snapshot;
+    return {
+      number: snapshot.number,
+      kind: DOCUMENT_TITLES[snapshot.kind],
+      date: snapshot.issueDate,
+      customer: snapshot.recipient.name,
+      gstin: snapshot.recipient.gstin ?? '',
+      taxablePaise: totals.taxablePaise,
+      taxPaise: totals.cgstPaise + totals.sgstPaise + totals.igstPaise,
+      totalPaise: totals.totalPaise,
+      status: isCancelled ? 'cancelled' : 'issued',
+      paidFor: snapshot.reference.label,
+      original: snapshot.original?.number ?? '',
+      documentId: id,
+    };
+  }
+  const payable = document.payable && document.subject ? readPayable(document.payable, document.subject) : null;
+  return {
+    number: '',
+    kind: document.series === 'credit-note' ? DOCUMENT_TITLES['credit-note'] : 'Document',
+    date: createdAtMs === null ? '' : formatIstDate(createdAtMs),
+    customer: payable?.name ?? '',
+    gstin: '',
+    taxablePaise: null,
+    taxPaise: null,
+    totalPaise: paise(document.amountPaise),
+    status: 'pending',
+    paidFor: pendingLabel(document),
+    original: '',
+    documentId: id,
+  };
+}
+
+const optionalRupees = (amountPaise: number | null) => (amountPaise === null ? '' : rupees(amountPaise));
+
+export const REGISTER_COLUMNS: Array<CsvColumn<RegisterRow>> = [
+  { header: 'Number', cell: (row) => row.number },
+  { header: 'Document', cell: (row) => row.kind },
+  { header: 'Date', cell: (row) => row.date },
+  { header: 'Customer', cell: (row) => row.customer },
+  { header: 'GSTIN', cell: (row) => row.gstin },
+  { header: 'Taxable value', cell: (row) => optionalRupees(row.taxablePaise) },
+  { header: 'Tax', cell: (row) => optionalRupees(row.taxPaise) },
+  { header: 'Total', cell: (row) => rupees(row.totalPaise) },
+  { header: 'Status', cell: (row) => row.status },
+  { header: 'For', cell: (row) => row.paidFor },
+  { header: 'Original invoice', cell: (row) => row.original },
+  { header: 'Document id', cell: (row) => row.documentId },
+];
+
+// ---- payments.csv (and the Payments screen's CSV) ------------------------------------------------
+
+/** One payment and what it names, as the server read them (any of them may be missing). */
+export interface PaymentEntry {
+  id: string;
+  /** The stored payments/{id}, with `receivedOn` as epoch ms when it was stored as a timestamp. */
+  payment: Record<string, unknown>;
+  createdAtMs: number | null;
+  /** users/{uid} of the payer. */
+  profile: Record<string, unknown> | undefined;
+  /** documents/{id}: a payment's tax document has the payment's id. */
+  document: StoredDocument | undefined;
+  /** The order or invoice paid; read only for a payment without a document. */
+  payable: Record<string, unknown> | undefined;
+}
+
+export interface PaymentRow {
+  paidAtMs: number | null;
+  customer: string;
+  businessName: string;
+  email: string;
+  paidFor: string;
+  documentNumber: string;
+  method: string;
+  amountPaise: number;
+  refundedPaise: number;
+  tdsPaise: number | null;
+  tdsSection: string;
+  receivedOn: string;
+  status: string;
+  reference: string;
+  paymentId: string;
+}
+
+/** What a payment paid for, in words: its document's, else its payable's label. */
+function paidFor({ payment, document, payable }: PaymentEntry): string {
+  if (document?.snapshot) return document.snapshot.reference.label;
+  const fromDocument = pendingLabel(document);
+  if (fromDocument) return fromDocument;
+  const type = payment.type === 'invoice' ? 'invoice' : 'product_order';
+  return payableLabel(readPayable({ type, docId: text(payment.docId) }, payable ?? {}));
+}
+
+/**
+ * A payment as the accountant reads it: who paid (the profile, else the names its documents
+ * printed, for payments older than the profile or customers since deleted), what for, its tax
+ * document's number once issued, the method in words, amounts in rupees, and TDS where recorded.
+ */
+export function paymentRow(entry: PaymentEntry): PaymentRow {
+  const { payment, profile, document } = entry;
+  const recipient = document?.snapshot?.recipient;
+  const subject = document?.subject ?? entry.payable ?? {};
+  const isRegistered = Boolean(recipient?.gstin);
+  const method = text(payment.method);
+  const receivedOn = payment.receivedOn;
+  return {
+    paidAtMs: entry.createdAtMs,
+    customer: text(profile?.name) || (isRegistered ? '' : (recipient?.name ?? '')) || text(subject.name),
+    businessName: text(profile?.legalName) || (isRegistered ? recipient!.name : ''),
+    email: text(profile?.email) || recipient?.email || text(subject.email),
+    paidFor: paidFor(entry),
+    documentNumber: document?.status === 'issued' ? (document.number ?? document.snapshot?.number ?? '') : '',
+    method: method ? paymentMethodLabel(method) : '',
+    amountPaise: paise(payment.amountPaise),
+    refundedPaise: paise(payment.refundedPaise),
+    tdsPaise: typeof payment.tdsPaise === 'number' ? paise(payment.tdsPaise) : null,
+    tdsSection: text(payment.tdsSection),
+    receivedOn: typeof receivedOn === 'number' ? formatIstDate(receivedOn) : text(receivedOn),
+    status: PAYMENT_STATUS_LABELS[paymentStatusOf(payment)],
+    reference: text(payment.reference),
+    paymentId: entry.id,
+  };
+}
+
+export const PAYMENT_COLUMNS: Array<CsvColumn<PaymentRow>> = [
+  { header: 'Date (IST)', cell: (row) => (row.paidAtMs === null ? '' : istDateTimeCell(row.paidAtMs)) },
+  { header: 'Customer', cell: (row) => row.customer },
+  { header: 'Business name', cell: (row) => row.businessName },
+  { header: 'Email', cell: (row) => row.email },
+  { header: 'For', cell: (row) => row.paidFor },
+  { header: 'Tax document', cell: (row) => row.documentNumber },
+  { header: 'Method', cell: (row) => row.method },
+  { header: 'Amount', cell: (row) => rupees(row.amountPaise) },
+  { header: 'Refunded', cell: (row) => rupees(row.refundedPaise) },
+  { header: 'TDS', cell: (row) => optionalRupees(row.tdsPaise) },
+  { header: 'TDS section', cell: (row) => row.tdsSection },
+  { header: 'Received on', cell: (row) => row.receivedOn },
+  { header: 'Status', cell: (row) => row.status },
+  { header: 'Reference', cell: (row) => row.reference },
+  { header: 'Payment id', cell: (row) => row.paymentId },
+];
+
+export const paymentsCsvText = (rows: readonly PaymentRow[]) => csvText(PAYMENT_COLUMNS, rows);
+
+// ---- The pack --------------------------------------------------------------------------------
+
+/** The files of a month's pack, by name: GSTR-1's tables, the register of documents and the payments. */
+export function accountantPackFiles(documents: readonly RegisterEntry[], payments: readonly PaymentRow[]) {
+  const issued = documents.flatMap(({ document }) =>
+    document.status === 'issued' && document.snapshot ? [document.snapshot] : [],
+  );
+  return {
+    'b2b.csv': csvText(B2B_COLUMNS, b2bRows(issued)),
+    'b2cs.csv': csvText(B2CS_COLUMNS, b2csRows(issued)),
+    'cdnr.csv': csvText(CDNR_COLUMNS, cdnrRows(issued)),
+    'hsn.csv': csvText(HSN_COLUMNS, hsnRows(issued)),
+    'documents.csv': csvText(REGISTER_COLUMNS, documents.map(registerRow)),
+    'payments.csv': paymentsCsvText(payments),
+  };
+}

@@ -1,0 +1,101 @@
+import { PagedRows } from '@/components/paged-rows';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/domain/dates';
+import { formatInr } from '@/domain/money';
+import { lastDayKept } from '@/domain/retention';
+import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
+import type { DeletedAccount, PaymentRecord, TaxDocumentItem } from '@/lib/firestore';
+import { usePagedList } from '@/lib/paged-list';
+import { useSubscription } from '@/lib/use-subscription';
+import { customerDocumentsQuery, customerPaymentsQuery, subscribeToDeletedAccount } from './api';
+import { ConsolePage, Facts, Panel } from './console-parts';
+import { DownloadButton } from './documents';
+
+/**
+ * A customer with no profile: one who deleted their account (what the law keeps of it: their tax
+ * documents and payments, as issued), or a uid that never had one.
+ */
+export function DeletedCustomer({ uid }: { uid: string }) {
+  const account = useSubscription<DeletedAccount | null>(`deleted-account:${uid}`, (onData, onError) =>
+    subscribeToDeletedAccount(uid, onData, onError),
+  );
+  if (account.status === 'loading') return <p className="text-slate-600">Loading...</p>;
+  if (!account.data) {
+    return (
+      <ConsolePage title="Customer">
+        <p role="alert">This customer has no profile.</p>
+      </ConsolePage>
+    );
+  }
+  return <DeletedAccountDetails account={account.data} />;
+}
+
+function DeletedAccountDetails({ account }: { account: DeletedAccount }) {
+  const { uid, kept } = account;
+  const documents = usePagedList(`customer-documents:${uid}`, () => customerDocumentsQuery(uid));
+  const payments = usePagedList(`customer-payments:${uid}`, () => customerPaymentsQuery(uid));
+  return (
+    <ConsolePage title="Deleted account">
+      <Panel id="deleted-account" title="Account">
+        <p className="mb-3 text-sm text-slate-700">
+          This customer deleted their account: their profile, cart, orders, invoices, queries, enquiries and login are
+          gone. The law keeps their tax documents and payment records (below, as issued) until the period ends; then
+          they are deleted too.
+        </p>
+        <Facts
+          items={[
+            ['Customer id', uid],
+            ['Deleted', formatDateTime(account.deletedAt)],
+            ['Kept', `${kept.documents} documents, ${kept.payments} payments, ${kept.refunds} refunds`],
+            ['Kept until', account.retainUntil ? lastDayKept(account.retainUntil) : '—'],
+          ]}
+        />
+      </Panel>
+      <Panel id="deleted-account-documents" title="Tax documents">
+        <PagedRows<TaxDocumentItem>
+          list={documents}
+          label="Tax documents"
+          emptyText="No documents."
+          row={(item) => (
+            <>
+              <div className="min-w-0 flex-1 basis-60">
+                <p className="font-semibold">
+                  {DOCUMENT_TITLES[item.kind as DocumentKind] ?? 'Document'} {item.number || '(being numbered)'}
+                </p>
+                <p className="text-sm break-all text-slate-600">
+                  {item.customerName ? `${item.customerName} · ` : ''}
+                  {formatDateTime(item.createdAt)} · payment {item.paymentId}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <span className="font-semibold">{formatInr(item.amountPaise)}</span>
+                {item.status === 'issued' && <DownloadButton item={item} />}
+              </div>
+            </>
+          )}
+        />
+      </Panel>
+      <Panel id="deleted-account-payments" title="Payments">
+        <PagedRows<PaymentRecord>
+          list={payments}
+          label="Payments"
+          emptyText="No payments."
+          row={(payment) => (
+            <>
+              <div className="min-w-0 flex-1 basis-60">
+                <p className="font-semibold break-all">{payment.id}</p>
+                <p className="text-sm text-slate-600">
+                  {formatDateTime(payment.createdAt)} · {payment.source}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <span className="font-semibold">{formatInr(payment.amountPaise)}</span>
+                <StatusBadge status={payment.status} />
+              </div>
+            </>
+          )}
+        />
+      </Panel>
+    </ConsolePage>
+  );
+}

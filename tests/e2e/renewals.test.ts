@@ -1,0 +1,131 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { findCatalogueEntry } from '@/domain/catalogue';
+import { formatInr } from '@/domain/money';
+import { anniversary, forecastMonthRange, formatDay, LIVE_SERVICE_STATUSES, nextMonths } from '@/domain/renewals';
+import { addDays, istToday } from '@/domain/staff';
+import { sharedBrowser } from '../helpers/browser';
+import { expectAccessible, shownDialog } from '../helpers/e2e';
+import { admin, signInWithPassword } from '../helpers/emulators';
+import { callApi, createLogin, pageHeading, PASSWORD, signInAndOpen } from '../helpers/logins';
+
+const browser = sharedBrowser();
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A customer's order of Factory Management Growth, paid in the sandbox through the API (as the test checkout does). */
+async function buyGrowth(customer: { uid: string; email: string }) {
+  const { plan, category, id } = findCatalogueEntry('manufacturing-Growth')!;
+  const order = await admin()
+    .db.collection(`users/${customer.uid}/orders`)
+    .add({
+      orderNumber: `ORD-${Date.now()}`,
+      userId: customer.uid,
+      items: [{ id, name: plan.name, category: category.name, price: plan.price }],
+      total: plan.oneTimePaise / 100,
+      currency: 'INR',
+      status: 'Pending',
+      createdAt: FieldValue.serverTimestamp(),
+    });
+  const idToken = await signInWithPassword(customer.email, PASSWORD);
+  const gatewayOrder = await callApi(idToken, '/api/payments/orders', {
+    firestore_id: order.id,
+    type: 'product_order',
+  });
+  const paid = (await callApi(idToken, '/api/payments/sandbox/pay', {
+    razorpay_order_id: gatewayOrder.id,
+    outcome: 'success',
+    webhook: 'drop',
+  })) as { result: Record<string, string> };
+  await callApi(idToken, '/api/payments/verify', paid.result);
+  return admin().db.doc(`users/${customer.uid}/services/${order.id}_manufacturing-growth`);
+}
+
+/** What the forecast should add up to now: every live service renewing within its 12 months (the database's own view). */
+async function expectedForecastPaise(): Promise<number> {
+  const months = nextMonths(istToday(), 12);
+  const { to } = forecastMonthRange(months[11]!, false);
+  const live = await admin()
+    .db.collectionGroup('services')
+    .where('status', 'in', LIVE_SERVICE_STATUSES)
+    .where('renewsOn', '<', to)
+    .get();
+  return live.docs.reduce((sum, doc) => sum + (doc.get('yearlyFeePaise') as number), 0);
+}
+
+describe('yearly maintenance renewals', () => {
+  it('when a service renews in 20 days, then staff see it due and forecast, run renewals, and the customer sees it on /profile and pays the renewal in the sandbox', async () => {
+    const customer = await createLogin('renewing-customer', { name: 'Meera Iyer' });
+    const staff = await createLogin('renewals-staff', { isStaff: true });
+    const service = await buyGrowth(customer);
+    await expect.poll(async () => (await service.get()).get('status'), { timeout: 15_000 }).toBe('Active');
+    const renewsOn = addDays(istToday(), 20);
+    await service.update({ renewsOn, anchorDay: Number(renewsOn.slice(8, 10)) });
+    const next = anniversary(renewsOn, 1);
+
+    await browser.withPage(async ({ page: staffPage }) => {
+      await signInAndOpen(staffPage, staff.email, '/admin/renewals');
+      await pageHeading(staffPage, 'Renewals');
+      // The forecast counts it: the total is the database's sum, ₹50,000 of it this service's.
+      const expected = await expectedForecastPaise();
+      expect(expected).toBeGreaterThanOrEqual(50_000_00);
+      await staffPage
+        .getByTestId('forecast-total')
+        .filter({ hasText: formatInr(expected) })
+        .waitFor({ timeout: 20_000 });
+      const chart = staffPage.getByRole('img', { name: /^Renewal revenue by month/ });
+      const month = `${MONTHS[Number(renewsOn.slice(5, 7)) - 1]} ${renewsOn.slice(0, 4)}`;
+      await expect(chart.getAttribute('aria-label')).resolves.toMatch(new RegExp(`${month}: ₹[1-9]`));
+
+      const services = staffPage.getByRole('list', { name: 'Services' });
+      const row = services.getByRole('listitem').filter({ hasText: customer.uid });
+      await row.getByText(formatDay(renewsOn), { exact: true }).waitFor({ timeout: 15_000 });
+      await expectAccessible(staffPage, { include: 'main' });
+      await staffPage.getByRole('button', { name: 'Run renewals now' }).click();
+      // The list is live: the job's invoice shows on the row.
+      await row.getByText('Renewal due', { exact: true }).waitFor({ timeout: 15_000 });
+      await row.getByText(/^PI\/\d{4}-\d{2}\/\d{4,} \(₹50,000\)$/).waitFor();
+      const number = (await service.get()).get('renewal.number') as string;
+
+      await browser.withPage(async ({ page }) => {
+        await signInAndOpen(page, customer.email, '/profile');
+        const mine = page.locator('section[aria-labelledby="my-services"]');
+        const growth = mine.getByRole('listitem').filter({ hasText: 'Factory Management – Growth' });
+        await growth.getByText(`Next renewal: ${formatDay(renewsOn)}`).waitFor({ timeout: 20_000 });
+        await growth.getByText('Yearly fee: ₹50,000').waitFor();
+        await growth.getByText('Renewal due', { exact: true }).waitFor();
+        await growth.getByText(`Renewal invoice ${number}: ₹50,000, due by ${formatDay(renewsOn)}`).waitFor();
+        await expectAccessible(page, { include: 'section[aria-labelledby="my-services"]' });
+
+        // Stop renewing asks first, naming the plan and the day it ends; keeping it changes nothing.
+        await growth.getByRole('button', { name: 'Stop renewing Factory Management – Growth' }).click();
+        const dialog = await shownDialog(page, 'alertdialog');
+        await dialog.getByText(`Your service continues until ${formatDay(renewsOn)} and then ends`).waitFor();
+        await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+        await growth.getByRole('button', { name: 'Pay Now: renewal of Factory Management – Growth' }).click();
+        const checkout = page.getByRole('dialog', { name: 'Test checkout (sandbox)' });
+        await checkout.getByText('₹50,000').waitFor();
+        await checkout.getByRole('button', { name: 'Pay', exact: true }).click();
+        const invoiceId = (await service.get()).get('renewal.invoiceDocId') as string | undefined;
+        await page.waitForURL(/\/receipts\/invoice\//);
+        expect(page.url()).toContain(invoiceId ?? '/receipts/invoice/');
+        await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+        await expect(page.getByTestId('receipt-amount').textContent()).resolves.toBe('₹50,000');
+
+        // Paid: the renewal moved on a year, Active again, its history has the tax invoice.
+        await page.goto('/profile');
+        await growth.getByText(`Next renewal: ${formatDay(next)}`).waitFor({ timeout: 20_000 });
+        await growth.getByText('Active', { exact: true }).waitFor();
+        await growth.getByRole('button', { name: 'Renewal history' }).click();
+        const history = growth.getByRole('list', { name: 'Renewals of Factory Management – Growth' });
+        await history.getByText(`Proforma ${number}: ₹50,000`).waitFor({ timeout: 15_000 });
+        await history.getByText('Paid', { exact: true }).waitFor();
+        await history.getByRole('button', { name: new RegExp(`: Renewal ${number.replace(/\//g, '\\/')}$`) }).waitFor();
+      });
+
+      expect((await service.get()).data()).toMatchObject({ status: 'Active', renewsOn: next, renewal: null });
+      // Staff's due list is live: the renewal a year away has left it.
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
+    });
+  });
+});

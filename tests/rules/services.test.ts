@@ -1,0 +1,83 @@
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { rulesEnvironment } from '../helpers/rules-env';
+
+let env: RulesTestEnvironment;
+
+const staff = () => env.authenticatedContext('sam', { staff: true }).firestore();
+const alice = () => env.authenticatedContext('alice').firestore();
+const bob = () => env.authenticatedContext('bob').firestore();
+const visitor = () => env.unauthenticatedContext().firestore();
+
+const SERVICE = 'users/alice/services/o1_website-basic';
+const RENEWAL = 'renewals/alice_o1_website-basic_2027-11-10';
+
+beforeAll(async () => {
+  env = await rulesEnvironment();
+});
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore();
+    await setDoc(doc(db, SERVICE), { uid: 'alice', planName: 'Basic', status: 'Active', renewsOn: '2027-11-10' });
+    await setDoc(doc(db, RENEWAL), {
+      uid: 'alice',
+      serviceId: 'o1_website-basic',
+      renewsOn: '2027-11-10',
+      status: 'Pending',
+    });
+  });
+});
+afterAll(() => env.cleanup());
+
+describe('services and their renewals', () => {
+  it('when the owner or staff read a service, then it is allowed; another user or a visitor is denied', async () => {
+    await assertSucceeds(getDoc(doc(alice(), SERVICE)));
+    await assertSucceeds(getDocs(query(collection(alice(), 'users/alice/services'), orderBy('renewsOn'))));
+    await assertSucceeds(getDoc(doc(staff(), SERVICE)));
+    await assertSucceeds(
+      getDocs(query(collectionGroup(staff(), 'services'), where('status', '==', 'Active'), orderBy('renewsOn'))),
+    );
+    await assertFails(getDoc(doc(bob(), SERVICE)));
+    await assertFails(getDoc(doc(visitor(), SERVICE)));
+    await assertFails(getDocs(collectionGroup(alice(), 'services')));
+  });
+
+  it('when anyone writes a service from a client, staff and the owner included, then it is denied', async () => {
+    await assertFails(updateDoc(doc(alice(), SERVICE), { status: 'Cancelled' }));
+    await assertFails(setDoc(doc(alice(), 'users/alice/services/mine'), { uid: 'alice', status: 'Active' }));
+    await assertFails(deleteDoc(doc(alice(), SERVICE)));
+    await assertFails(updateDoc(doc(staff(), SERVICE), { renewsOn: '2030-01-01' }));
+  });
+
+  it('when the customer reads their own renewals (by uid), then it is allowed; someone else is denied; nobody writes', async () => {
+    const mine = query(
+      collection(alice(), 'renewals'),
+      where('uid', '==', 'alice'),
+      where('serviceId', '==', 'o1_website-basic'),
+      orderBy('renewsOn', 'desc'),
+    );
+    await assertSucceeds(getDocs(mine));
+    await assertSucceeds(getDoc(doc(alice(), RENEWAL)));
+    await assertSucceeds(getDoc(doc(staff(), RENEWAL)));
+    await assertFails(getDoc(doc(bob(), RENEWAL)));
+    await assertFails(getDocs(query(collection(bob(), 'renewals'), where('uid', '==', 'alice'))));
+    await assertFails(getDocs(collection(alice(), 'renewals')));
+    await assertFails(getDoc(doc(visitor(), RENEWAL)));
+    await assertFails(updateDoc(doc(alice(), RENEWAL), { status: 'Paid' }));
+    await assertFails(setDoc(doc(staff(), 'renewals/x'), { uid: 'sam' }));
+  });
+});

@@ -1,0 +1,308 @@
+import { describe, expect, it } from 'vitest';
+import {
+  B2B_COLUMNS,
+  b2bRows,
+  b2csRows,
+  cdnrRows,
+  HSN_COLUMNS,
+  hsnRows,
+  splitTotalPaise,
+  type RateSplit,
+} from '@/domain/gstr1';
+import { paiseToDecimalText } from '@/domain/money';
+import { csvText } from '@/domain/staff';
+import { splitInclusiveAmount, type TaxLine } from '@/domain/tax';
+import type { TaxDocumentSnapshot } from '@/domain/tax-document';
+import { loadConfig } from '../../../server/config';
+import { creditNoteSnapshot, paymentDocumentSnapshot, type ProfileFields } from '../../../server/documents/snapshot';
+
+/** A registered seller in Karnataka (29), GST 18% included in prices. */
+const settings = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAGCB7383J1Z4' }).documents;
+const ISSUED_AT = Date.parse('2026-11-04T10:00:00+05:30');
+
+const MEHTA_KARNATAKA: ProfileFields = {
+  name: 'Rohan Mehta',
+  legalName: 'Mehta Exports Private Limited',
+  gstin: '29AABCM1234A1Z3',
+  state: 'Karnataka',
+  country: 'India',
+};
+const VERMA_MAHARASHTRA: ProfileFields = {
+  name: 'Asha Verma',
+  legalName: 'Verma Textiles LLP',
+  gstin: '27AAPFU0939F1ZV',
+  state: 'Maharashtra',
+  country: 'India',
+};
+const RAVI_KARNATAKA: ProfileFields = { name: 'Ravi Kumar', state: 'Karnataka', country: 'India' };
+const MEERA_KERALA: ProfileFields = { name: 'Meera Nair', state: 'Kerala', country: 'India' };
+
+let sequence = 0;
+
+/** The tax invoice the server issues for a payment of `rupees` on a customer's invoice. */
+function taxInvoice(profile: ProfileFields, rupees: number): TaxDocumentSnapshot {
+  sequence += 1;
+  return paymentDocumentSnapshot({
+    base: {
+      payable: { type: 'invoice', docId: `inv${sequence}` },
+      subject: { invoiceId: `INV-${sequence}`, amount: rupees, name: profile.name },
+      amountPaise: rupees * 100,
+      paymentId: `pay_${sequence}`,
+      gatewayOrderId: `order_${sequence}`,
+      method: 'upi',
+    },
+    paidAtMs: ISSUED_AT,
+    profile,
+    settings,
+    number: `NB/2026-27/${String(sequence).padStart(4, '0')}`,
+    financialYear: '2026-27',
+    issuedAtMs: ISSUED_AT,
+  });
+}
+
+/** The credit note the server issues for a refund of `rupees` of an invoice. */
+function creditNote(original: TaxDocumentSnapshot, rupees: number): TaxDocumentSnapshot {
+  sequence += 1;
+  return creditNoteSnapshot({
+    original,
+    originalId: `pay_${sequence}`,
+    refundId: `refund_${sequence}`,
+    gatewayRefundId: null,
+    reason: 'Scope reduced',
+    refundPaise: rupees * 100,
+    refundedAtMs: ISSUED_AT,
+    number: `CN/2026-27/${String(sequence).padStart(4, '0')}`,
+    financialYear: '2026-27',
+    issuedAtMs: Date.parse('2026-11-20T12:00:00+05:30'),
+  });
+}
+
+/** The amounts of rows added up. */
+function sumOf(rows: readonly RateSplit[]) {
+  return {
+    taxablePaise: rows.reduce((sum, row) => sum + row.taxablePaise, 0),
+    igstPaise: rows.reduce((sum, row) => sum + row.igstPaise, 0),
+    cgstPaise: rows.reduce((sum, row) => sum + row.cgstPaise, 0),
+    sgstPaise: rows.reduce((sum, row) => sum + row.sgstPaise, 0),
+  };
+}
+
+describe('b2bRows', () => {
+  it('when registered buyers in the seller state and in another are invoiced, then each invoice is a row with CGST + SGST or IGST that adds up to its totals', () => {
+    const intra = taxInvoice(MEHTA_KARNATAKA, 1500);
+    const inter = taxInvoice(VERMA_MAHARASHTRA, 130_000);
+    const consumer = taxInvoice(RAVI_KARNATAKA, 999);
+
+    const rows = b2bRows([intra, consumer, inter]);
+
+    expect(rows).toEqual([
+      {
+        gstin: '29AABCM1234A1Z3',
+        receiverName: 'Mehta Exports Private Limited',
+        invoiceNumber: intra.number,
+        invoiceDate: '04-Nov-2026',
+        invoiceValuePaise: 150_000,
+        placeOfSupply: '29-Karnataka',
+        reverseCharge: 'N',
+        ratePercent: 18,
+        taxablePaise: 127_118,
+        igstPaise: 0,
+        cgstPaise: 11_441,
+        sgstPaise: 11_441,
+      },
+      expect.objectContaining({
+        gstin: '27AAPFU0939F1ZV',
+        receiverName: 'Verma Textiles LLP',
+        placeOfSupply: '27-Maharashtra',
+        invoiceValuePaise: 13_000_000,
+        taxablePaise: 11_016_949,
+        igstPaise: 1_983_051,
+        cgstPaise: 0,
+        sgstPaise: 0,
+      }),
+    ]);
+    for (const [row, document] of [
+      [rows[0]!, intra],
+      [rows[1]!, inter],
+    ] as const) {
+      expect(splitTotalPaise(row)).toBe(document.totals.totalPaise);
+    }
+  });
+
+  it('when an invoice carries two rates, then it has a row per rate, each with the whole invoice value, adding up to its totals', () => {
+    const base = taxInvoice(VERMA_MAHARASHTRA, 1000);
+    const lines: TaxLine[] = [
+      { sac: '998314', description: 'Design', ratePercent: 18, ...splitInclusiveAmount(59_000, 18, 'inter-state') },
+      { sac: '998314', description: 'Hosting', ratePercent: 18, ...splitInclusiveAmount(11_800, 18, 'inter-state') },
+      { sac: '999293', description: 'Training', ratePercent: 5, ...splitInclusiveAmount(29_200, 5, 'inter-state') },
+    ];
+    const totals = lines.reduce(
+      (sum, line) => ({
+        taxablePaise: sum.taxablePaise + line.taxablePaise,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: sum.igstPaise + line.igstPaise,
+        totalPaise: sum.totalPaise + line.totalPaise,
+      }),
+      { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 0 },
+    );
+    const mixed: TaxDocumentSnapshot = { ...base, lines, totals };
+
+    const rows = b2bRows([mixed]);
+
+    expect(rows.map((row) => [row.ratePercent, row.taxablePaise, row.igstPaise, row.invoiceValuePaise])).toEqual([
+      [5, 27_810, 1_390, 100_000],
+      [18, 60_000, 10_800, 100_000],
+    ]);
+    expect(sumOf(rows)).toEqual({
+      taxablePaise: totals.taxablePaise,
+      igstPaise: totals.igstPaise,
+      cgstPaise: 0,
+      sgstPaise: 0,
+    });
+  });
+
+  it('when rows are written as CSV, then amounts are rupees with two decimals worked out from paise', () => {
+    const csv = csvText(B2B_COLUMNS, b2bRows([taxInvoice(MEHTA_KARNATAKA, 1500)]));
+
+    const [header, row] = csv.split('\r\n');
+    expect(header).toBe(
+      'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Invoice Type,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
+    );
+    expect(row).toMatch(
+      /^29AABCM1234A1Z3,Mehta Exports Private Limited,NB\/2026-27\/\d{4},04-Nov-2026,1500.00,29-Karnataka,N,Regular,18,1271.18,0.00,114.41,114.41,0.00$/,
+    );
+    expect([0, 5, 99, 100, 1_983_051, -50, -123_456].map(paiseToDecimalText)).toEqual([
+      '0.00',
+      '0.05',
+      '0.99',
+      '1.00',
+      '19830.51',
+      '-0.50',
+      '-1234.56',
+    ]);
+  });
+});
+
+describe('cdnrRows', () => {
+  it('when a registered buyer gets a credit note, then it is a row of type C naming the invoice it adjusts; an unregistered buyer’s note is not', () => {
+    const invoice = taxInvoice(VERMA_MAHARASHTRA, 130_000);
+    const note = creditNote(invoice, 30_000);
+    const consumerNote = creditNote(taxInvoice(RAVI_KARNATAKA, 2500), 500);
+
+    const rows = cdnrRows([invoice, note, consumerNote]);
+
+    expect(rows).toEqual([
+      expect.objectContaining({
+        gstin: '27AAPFU0939F1ZV',
+        receiverName: 'Verma Textiles LLP',
+        noteNumber: note.number,
+        noteDate: '20-Nov-2026',
+        noteValuePaise: 3_000_000,
+        placeOfSupply: '27-Maharashtra',
+        originalNumber: invoice.number,
+        originalDate: '04-Nov-2026',
+        ratePercent: 18,
+      }),
+    ]);
+    expect(splitTotalPaise(rows[0]!)).toBe(note.totals.totalPaise);
+    expect(rows[0]!.igstPaise).toBe(note.totals.igstPaise);
+  });
+});
+
+describe('b2csRows', () => {
+  it('when unregistered buyers are invoiced in two states and one gets a credit note, then each place of supply is one row, net of the note', () => {
+    const ravi = taxInvoice(RAVI_KARNATAKA, 2500);
+    const raviAgain = taxInvoice(RAVI_KARNATAKA, 1500);
+    const meera = taxInvoice(MEERA_KERALA, 10_000);
+    const raviNote = creditNote(ravi, 500);
+    const registered = taxInvoice(MEHTA_KARNATAKA, 50_000);
+
+    const rows = b2csRows([ravi, registered, meera, raviAgain, raviNote]);
+
+    expect(rows.map((row) => row.placeOfSupply)).toEqual(['29-Karnataka', '32-Kerala']);
+    const [karnataka, kerala] = rows;
+    expect(karnataka).toEqual({
+      placeOfSupply: '29-Karnataka',
+      ratePercent: 18,
+      taxablePaise: ravi.totals.taxablePaise + raviAgain.totals.taxablePaise - raviNote.totals.taxablePaise,
+      igstPaise: 0,
+      cgstPaise: ravi.totals.cgstPaise + raviAgain.totals.cgstPaise - raviNote.totals.cgstPaise,
+      sgstPaise: ravi.totals.sgstPaise + raviAgain.totals.sgstPaise - raviNote.totals.sgstPaise,
+    });
+    expect(splitTotalPaise(karnataka!)).toBe(2500_00 + 1500_00 - 500_00);
+    expect(kerala).toMatchObject({ igstPaise: meera.totals.igstPaise, cgstPaise: 0, sgstPaise: 0 });
+    expect(splitTotalPaise(kerala!)).toBe(10_000_00);
+  });
+
+  it('when a month has only a credit note for a place, then its row is negative', () => {
+    const note = creditNote(taxInvoice(MEERA_KERALA, 1180), 1180);
+
+    const [row] = b2csRows([note]);
+
+    expect(row).toEqual({
+      placeOfSupply: '32-Kerala',
+      ratePercent: 18,
+      taxablePaise: -100_000,
+      igstPaise: -18_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+    });
+  });
+});
+
+describe('hsnRows', () => {
+  it('when invoices and a credit note share a SAC, then the summary is per SAC and rate, registered and unregistered buyers apart, less the note', () => {
+    const mehta = taxInvoice(MEHTA_KARNATAKA, 1500);
+    const verma = taxInvoice(VERMA_MAHARASHTRA, 130_000);
+    const vermaNote = creditNote(verma, 30_000);
+    const ravi = taxInvoice(RAVI_KARNATAKA, 2500);
+
+    const rows = hsnRows([mehta, verma, vermaNote, ravi]);
+
+    expect(rows).toEqual([
+      {
+        supplyType: 'B2B',
+        sac: '998314',
+        description: 'Information technology (IT) design and development services',
+        ratePercent: 18,
+        totalValuePaise: 1500_00 + 130_000_00 - 30_000_00,
+        taxablePaise: mehta.totals.taxablePaise + verma.totals.taxablePaise - vermaNote.totals.taxablePaise,
+        igstPaise: verma.totals.igstPaise - vermaNote.totals.igstPaise,
+        cgstPaise: mehta.totals.cgstPaise,
+        sgstPaise: mehta.totals.sgstPaise,
+      },
+      expect.objectContaining({ supplyType: 'B2C', sac: '998314', totalValuePaise: 2500_00 }),
+    ]);
+    expect(rows.every((row) => splitTotalPaise(row) === row.totalValuePaise)).toBe(true);
+    expect(csvText(HSN_COLUMNS, rows).split('\r\n')[1]).toMatch(/^B2B,998314,Information .*,NA,0,101500.00,/);
+  });
+
+  it('when the seller is unregistered, then receipts and their credit notes are in no table of the return', () => {
+    const unregistered = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site' }).documents;
+    const receipt = paymentDocumentSnapshot({
+      base: {
+        payable: { type: 'invoice', docId: 'r1' },
+        subject: { invoiceId: 'INV-R1', amount: 1000 },
+        amountPaise: 100_000,
+        paymentId: 'pay_r1',
+        gatewayOrderId: 'order_r1',
+        method: 'card',
+      },
+      paidAtMs: ISSUED_AT,
+      profile: VERMA_MAHARASHTRA,
+      settings: unregistered,
+      number: 'NB/2026-27/0100',
+      financialYear: '2026-27',
+      issuedAtMs: ISSUED_AT,
+    });
+    const documents = [receipt, creditNote(receipt, 1000)];
+
+    expect([b2bRows(documents), cdnrRows(documents), b2csRows(documents), hsnRows(documents)]).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
+  });
+});
