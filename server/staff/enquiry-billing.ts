@@ -19,7 +19,7 @@ type EnquiryCustomer = { uid: string; isLead: false } | { uid: string; isLead: t
  * email (with a profile), else a lead's customer record for the email (no login: the pay link is
  * their way to pay, and signing up later with that email makes it theirs). Finding writes nothing.
  */
-export async function customerOf(
+async function findCustomer(
   ctx: ProformaContext,
   auth: Auth,
   enquiry: FirebaseFirestore.DocumentData,
@@ -33,6 +33,17 @@ export async function customerOf(
   if (account && (await ctx.db.doc(`users/${account.uid}`).get()).exists) return { uid: account.uid, isLead: false };
   const lead = { name: String(enquiry.name ?? ''), email, phone: String(enquiry.contactNumber ?? '') };
   return { uid: leadUid(email), isLead: true, lead };
+}
+
+/** The customer an enquiry's sender is (see findCustomer), a lead's record made if they have none yet. */
+export async function customerOf(
+  ctx: ProformaContext,
+  auth: Auth,
+  enquiry: FirebaseFirestore.DocumentData,
+): Promise<{ uid: string; isLead: boolean }> {
+  const customer = await findCustomer(ctx, auth, enquiry);
+  if (customer.isLead) await ensureLead(ctx.db, customer.lead);
+  return { uid: customer.uid, isLead: customer.isLead };
 }
 
 async function enquiryData(ctx: ProformaContext, enquiryId: string) {
@@ -52,7 +63,7 @@ export async function previewEnquiryBill(
   enquiryId: string,
   fields: ProformaFields,
 ): Promise<ProformaPreview> {
-  const customer = await customerOf(ctx, auth, (await enquiryData(ctx, enquiryId)).data);
+  const customer = await findCustomer(ctx, auth, (await enquiryData(ctx, enquiryId)).data);
   const input = { ...fields, uid: customer.uid, source: { kind: 'enquiry' as const, enquiryId } };
   if (!customer.isLead) return previewProforma(ctx, input);
   const stored = await ctx.db.doc(`users/${customer.uid}`).get();
@@ -60,7 +71,7 @@ export async function previewEnquiryBill(
 }
 
 /**
- * Staff bill an enquiry: a proforma to whoever sent it (see customerOf), which the enquiry then
+ * Staff bill an enquiry: a proforma to whoever sent it (see findCustomer), which the enquiry then
  * names (`billedCustomerUid`), in the proforma's own transaction.
  */
 export async function billEnquiry(
@@ -72,7 +83,6 @@ export async function billEnquiry(
 ): Promise<IssuedProforma & { customerUid: string; isLead: boolean }> {
   const { ref, data } = await enquiryData(ctx, enquiryId);
   const customer = await customerOf(ctx, auth, data);
-  if (customer.isLead) await ensureLead(ctx.db, customer.lead);
   const issued = await issueProforma(
     ctx,
     { ...fields, uid: customer.uid, source: { kind: 'enquiry', enquiryId } },
