@@ -8,7 +8,7 @@ import type { PayLinkView } from '@/domain/pay-link';
 import { isOpenStatus } from '@/domain/status';
 import { PROFORMA_NOTE } from '@/domain/tax-document';
 import { ApiError } from '@/lib/api-client';
-import { CheckoutCancelledError, openCheckout } from '@/lib/razorpay-checkout';
+import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
 import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './api';
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: PayLinkView };
@@ -64,12 +64,7 @@ export function PayPage({ token }: { token: string }) {
     setMessage(null);
     try {
       const order = await createPayLinkOrder(token);
-      const result = await openCheckout({
-        gateway: order.gateway,
-        keyId: order.keyId,
-        orderId: order.id,
-        amountPaise: order.amountPaise,
-        currency: order.currency,
+      const result = await openOrderCheckout(order, {
         description: `Payment for Proforma ${view.number}`,
         prefill: order.prefill,
         onSandboxOutcome: (outcome) => sandboxPayByLink(token, order.id, outcome),
