@@ -10,10 +10,11 @@ import {
   istToday,
   proformaFieldsSchema,
   type ProformaFields,
+  type ProformaPreview,
 } from '@/domain/staff';
 import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
-import type { IssuedProforma, ProformaPreview } from './api';
+import type { IssuedProforma } from './api';
 
 interface LineDraft {
   description: string;
