@@ -26,15 +26,15 @@ export interface SignedWebhook {
  * The request the gateway makes to deliver a signed webhook, for sending one to
  * /api/payments/webhook over HTTP (the API benchmark's webhook storm).
  */
-export function webhookRequest(webhook: SignedWebhook): RequestInit {
+export function webhookRequest({ rawBody, signature, eventId }: SignedWebhook): RequestInit {
   return {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
-      'X-Razorpay-Signature': webhook.signature,
-      'X-Razorpay-Event-Id': webhook.eventId,
+      'X-Razorpay-Signature': signature,
+      'X-Razorpay-Event-Id': eventId,
     },
-    body: new Uint8Array(webhook.rawBody),
+    body: new Uint8Array(rawBody),
   };
 }
 
