@@ -25,7 +25,7 @@ import { findCatalogueEntry } from '../src/domain/catalogue';
 import { paiseToRupees } from '../src/domain/money';
 import { DEFAULT_SANDBOX_SECRET } from '../server/config';
 import { gatewayStyleId } from '../server/payments/ids';
-import { SandboxGateway } from '../server/payments/sandbox';
+import { SandboxGateway, webhookRequest, type SignedWebhook } from '../server/payments/sandbox';
 import { paymentWebhookBody } from '../server/payments/webhook-event';
 
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -175,18 +175,10 @@ async function stormRound(user: { uid: string; idToken: string }, docId: string)
       gatewayStyleId('evt'),
     ),
   );
-  const deliver = async (webhook: { rawBody: Buffer; signature: string; eventId: string }) => {
+  const deliver = async (webhook: SignedWebhook) => {
     const started = performance.now();
     try {
-      const response = await fetch(`${apiUrl}/api/payments/webhook`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Razorpay-Signature': webhook.signature,
-          'X-Razorpay-Event-Id': webhook.eventId,
-        },
-        body: new Uint8Array(webhook.rawBody),
-      });
+      const response = await fetch(`${apiUrl}/api/payments/webhook`, webhookRequest(webhook));
       const body = (await response.json()) as { outcome?: string };
       return { ms: performance.now() - started, ok: response.ok, outcome: body.outcome };
     } catch {

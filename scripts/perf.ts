@@ -20,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { build as viteBuild, preview as vitePreview } from 'vite';
 import { PUBLIC_PATHS } from '../src/app/site-routes';
 import { CHROMIUM_ARGS } from '../tests/helpers/browser';
+import { SAMPLE_PROFILE } from '../tests/helpers/sample-profile';
 import { testStackConfig, type StackConfig } from './lib/config';
 import { Stack } from './lib/stack';
 
@@ -237,12 +238,7 @@ async function arrangeCustomer({ authPort, firestorePort, host, projectId }: Sta
     uid,
     name: 'Kiran Rao',
     email: CUSTOMER.email,
-    phone: '9000012345',
-    address: '12 MG Road',
-    city: 'Pune',
-    state: 'Maharashtra',
-    country: 'India',
-    isAnonymous: false,
+    ...SAMPLE_PROFILE,
   });
   await write(`users/${uid}/cart/website-Basic`, {
     id: 'website-Basic',

@@ -130,28 +130,39 @@ export interface SnapshotInput {
   issuedAtMs: number;
 }
 
+type Printed = Pick<
+  TaxDocumentSnapshot,
+  | 'supplier'
+  | 'recipient'
+  | 'placeOfSupply'
+  | 'taxType'
+  | 'pricesIncludeGst'
+  | 'lines'
+  | 'totals'
+  | 'amountInWords'
+  | 'reverseCharge'
+  | 'reference'
+>;
+
 /**
- * Every value printed on the document for a payment, computed once at issue from the payment,
- * the profile and the configuration as they are now; stored, it never changes again.
+ * What a payment's document and a proforma print alike for a payable: the parties, the lines with
+ * the GST on the amount charged, and what it is for; so a proforma's split is its tax invoice's.
  */
-export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapshot {
-  const { base, settings } = input;
-  const kind = settings.tax.registered ? 'tax-invoice' : 'receipt';
-  const payable = readPayable(base.payable, base.subject);
+function printedFor(
+  payable: Payable,
+  profile: ProfileFields | undefined,
+  settings: DocumentSettings,
+  chargedPaise: number,
+): Printed {
   const tax = payableTax(payable, settings.tax);
-  const { recipient, placeOfSupply } = recipientOf(input.profile, payable, settings.seller.stateCode);
+  const { recipient, placeOfSupply } = recipientOf(profile, payable, settings.seller.stateCode);
   const { taxType, lines, totals } = taxLinesForPayment(
     listedLinesOf(payable, settings),
-    base.amountPaise,
+    chargedPaise,
     tax,
     taxTypeOf(settings.seller.stateCode, placeOfSupply.stateCode),
   );
   return {
-    kind,
-    title: DOCUMENT_TITLES[kind],
-    number: input.number,
-    financialYear: input.financialYear,
-    issueDate: formatIstDate(input.issuedAtMs),
     supplier: { ...settings.seller, email: COMPANY.email, phone: COMPANY.phone },
     recipient,
     placeOfSupply,
@@ -162,6 +173,24 @@ export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapsh
     amountInWords: amountInWords(totals.totalPaise),
     reverseCharge: false,
     reference: { type: payable.type, docId: payable.docId, label: payableLabel(payable) },
+  };
+}
+
+/**
+ * Every value printed on the document for a payment, computed once at issue from the payment,
+ * the profile and the configuration as they are now; stored, it never changes again.
+ */
+export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapshot {
+  const { base, settings } = input;
+  const kind = settings.tax.registered ? 'tax-invoice' : 'receipt';
+  const payable = readPayable(base.payable, base.subject);
+  return {
+    kind,
+    title: DOCUMENT_TITLES[kind],
+    number: input.number,
+    financialYear: input.financialYear,
+    issueDate: formatIstDate(input.issuedAtMs),
+    ...printedFor(payable, input.profile, settings, base.amountPaise),
     payment: {
       paymentId: base.paymentId,
       gatewayOrderId: base.gatewayOrderId,
@@ -195,14 +224,6 @@ export function proformaSnapshot(input: ProformaInput): TaxDocumentSnapshot {
   const { payable, settings } = input;
   const pricing = pricePayable(payable, settings.tax);
   if (!pricing.ok) throw new Error(pricing.message);
-  const tax = payableTax(payable, settings.tax);
-  const { recipient, placeOfSupply } = recipientOf(input.profile, payable, settings.seller.stateCode);
-  const { taxType, lines, totals } = taxLinesForPayment(
-    listedLinesOf(payable, settings),
-    pricing.chargedPaise,
-    tax,
-    taxTypeOf(settings.seller.stateCode, placeOfSupply.stateCode),
-  );
   return {
     kind: 'proforma',
     title: DOCUMENT_TITLES.proforma,
@@ -210,16 +231,7 @@ export function proformaSnapshot(input: ProformaInput): TaxDocumentSnapshot {
     financialYear: input.financialYear,
     issueDate: formatIstDate(input.issuedAtMs),
     ...(payable.dueDate ? { dueDate: formatIstDate(Date.parse(`${payable.dueDate}T00:00:00+05:30`)) } : {}),
-    supplier: { ...settings.seller, email: COMPANY.email, phone: COMPANY.phone },
-    recipient,
-    placeOfSupply,
-    taxType,
-    pricesIncludeGst: tax.pricesIncludeGst,
-    lines,
-    totals,
-    amountInWords: amountInWords(totals.totalPaise),
-    reverseCharge: false,
-    reference: { type: payable.type, docId: payable.docId, label: payableLabel(payable) },
+    ...printedFor(payable, input.profile, settings, pricing.chargedPaise),
     description: payable.description,
     note: `${PROFORMA_NOTE} ${COMPUTER_GENERATED_NOTE}`,
   };

@@ -1,7 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { COMPANY } from '../../src/domain/company';
-import { hasMarketingConsent, unsubscribeLinks } from '../account/consent';
 import { deleteExpiredRecords, type RetentionReport } from '../account/retention';
 import type { Config, DocumentSettings } from '../config';
 import { documentAttachments } from '../documents/attachments';
@@ -9,15 +8,13 @@ import { issuePendingDocuments, type IssueReport } from '../documents/issue';
 import type { FirebaseDeps } from '../firebase';
 import { drainOutbox, MAIL_DEFAULTS, type DrainOptions, type DrainReport } from '../mail/drain';
 import { onMailQueued } from '../mail/outbox';
-import { accountEmailLookup } from '../mail/recipients';
 import type { MailTransport } from '../mail/transport';
 import type { PaymentsContext } from '../payments/context';
 import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecycle';
-import { payLinkUrl } from '../payments/pay-links';
-import { quoteLinkUrl } from '../quotes/store';
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
 import { renewalsPass, type RenewalsReport } from '../renewals/billing';
 import type { RenewalsContext } from '../renewals/store';
+import { mailLinks } from './mail-links';
 import { JobRunner, type JobDefinition } from './runner';
 
 export { JobRunner } from './runner';
@@ -155,7 +152,7 @@ export function createJobs(
   }: { config: Config; firebase: FirebaseDeps; payments: PaymentsContext; logger: Logger },
   transport: MailTransport,
 ): JobRunner {
-  const { db, auth } = firebase;
+  const { db } = firebase;
   const runner = new JobRunner(db, logger)
     .register(reconcileJob(payments, config.RECONCILE_INTERVAL_MINUTES))
     .register(documentsJob(db, config.documents, { intervalSeconds: config.DOCUMENT_INTERVAL_SECONDS, logger }))
@@ -163,20 +160,9 @@ export function createJobs(
       mailJob(db, transport, {
         from: config.mailFrom,
         replyTo: { address: config.COMPANY_EMAIL, name: COMPANY.name },
-        accountEmail: accountEmailLookup(auth, db),
+        ...mailLinks(config, firebase),
         // A payment receipt carries its tax document's PDF; an invoice mail its proforma's.
         attachmentsFor: documentAttachments(db, config.documents),
-        payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
-        quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),
-        // News and offers: only with consent, read again when sent, with one-click unsubscribe.
-        marketing: {
-          hasConsent: (uid) => hasMarketingConsent(db, uid),
-          unsubscribeFor: (uid) =>
-            unsubscribeLinks(
-              { siteUrl: config.siteUrl, secret: config.unsubscribeSecret, mailbox: config.COMPANY_EMAIL },
-              uid,
-            ),
-        },
         pollMs: config.MAIL_POLL_SECONDS * 1000,
         logger,
       }),

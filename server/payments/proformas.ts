@@ -1,7 +1,7 @@
 import { FieldValue, Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import { CURRENCY, paiseToRupees } from '../../src/domain/money';
 import { payableLabel, pricePayable, readPayable } from '../../src/domain/payable';
-import type { InvoiceLine } from '../../src/domain/staff';
+import type { InvoiceLine, ProformaPreview } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import { addAudit, type Actor } from '../audit';
@@ -191,20 +191,6 @@ function draftProforma(
     renewal: input.renewal ? { ...input.renewal, profileUrl } : null,
   });
   return { stored, snapshot, chargedPaise: pricing.chargedPaise, mail, email };
-}
-
-export interface ProformaPreview {
-  /** The number it will get, unless another proforma is issued first. */
-  number: string;
-  amountPaise: number;
-  /** Where the mail goes. */
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  fileName: string;
-  /** The PDF it is mailed with, base64. */
-  pdfBase64: string;
 }
 
 /** Where a preview's button points: the real pay link is made when the proforma is issued. */

@@ -1,13 +1,6 @@
 import Razorpay from 'razorpay';
-import {
-  type CreateGatewayOrderInput,
-  type GatewayOrder,
-  type GatewayPayment,
-  type GatewayRefund,
-  type PaymentGateway,
-  type RefundInput,
-  GatewayError,
-} from './gateway';
+import { GatewayError, type CreateGatewayOrderInput, type PaymentGateway, type RefundInput } from './gateway';
+import type { GatewayOrder, GatewayPayment, GatewayRefund } from './gateway';
 import { checkoutPayload, signatureMatches } from './signature';
 import { paymentFromEntity, type RazorpayPaymentEntity } from './webhook-event';
 

@@ -22,6 +22,22 @@ export interface SignedWebhook {
   eventId: string;
 }
 
+/**
+ * The request the gateway makes to deliver a signed webhook, for sending one to
+ * /api/payments/webhook over HTTP (the API benchmark's webhook storm).
+ */
+export function webhookRequest({ rawBody, signature, eventId }: SignedWebhook): RequestInit {
+  return {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Razorpay-Signature': signature,
+      'X-Razorpay-Event-Id': eventId,
+    },
+    body: new Uint8Array(rawBody),
+  };
+}
+
 export interface SandboxPaymentOutcome {
   payment: GatewayPayment;
   /** What checkout hands the browser on success (a real signature the verify path checks). */

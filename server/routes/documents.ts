@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { documentPdf, documentSummary } from '../documents/read';
+import { sendPdf } from './send-pdf';
 
 /**
  * GET /api/documents/:id.pdf (the PDF) and GET /api/documents/:id (what the profile and console
@@ -14,16 +15,7 @@ export function documentsRouter(deps: AppDeps): Router {
   const requireUser = authenticate(auth, { required: true });
 
   router.get('/api/documents/:id.pdf', requireUser, async (req, res) => {
-    const { fileName, pdf } = await documentPdf(db, String(req.params.id), req.user!);
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        // Personal data: never stored by a shared cache.
-        'Cache-Control': 'private, no-store',
-      })
-      .send(pdf);
+    sendPdf(res, await documentPdf(db, String(req.params.id), req.user!));
   });
 
   router.get('/api/documents/:id', requireUser, async (req, res) => {

@@ -6,6 +6,7 @@ import { SandboxGateway } from '../payments/sandbox';
 import { payInSandbox } from '../payments/sandbox-checkout';
 import { verifyPayment } from '../payments/verify';
 import { perMinuteLimiter } from '../rate-limit';
+import { sendPdf } from './send-pdf';
 
 export const PAY_LINK_RATE_LIMIT_MESSAGE = 'Too many requests for payment links. Please wait a minute and try again.';
 
@@ -23,15 +24,6 @@ export function payRouter(deps: AppDeps): Router {
   });
   router.use('/api/pay/:token', limiter);
   const token = (req: Request) => String(req.params.token);
-  const sendPdf = (res: import('express').Response, { fileName, pdf }: { fileName: string; pdf: Buffer }) =>
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'private, no-store',
-      })
-      .send(pdf);
 
   router.get('/api/pay/:token', async (req, res) => {
     res.set('Cache-Control', 'private, no-store').json(await payLinkView(ctx, token(req)));

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import {
   acceptQuoteSchema,
   declineQuoteSchema,
@@ -25,6 +25,7 @@ import { acceptQuote, answerQuote, type Respondent } from '../quotes/respond';
 import { openQuoteLink } from '../quotes/store';
 import { quotePdf, quoteView, type QuoteReader } from '../quotes/view';
 import { perMinuteLimiter } from '../rate-limit';
+import { sendPdf } from './send-pdf';
 
 export const QUOTE_LINK_RATE_LIMIT_MESSAGE = 'Too many requests for quote links. Please wait a minute and try again.';
 
@@ -37,17 +38,6 @@ export function quotesContext(deps: AppDeps): QuotesContext {
     companyEmail: deps.config.COMPANY_EMAIL,
     dueDays: deps.config.PROFORMA_DUE_DAYS,
   };
-}
-
-function sendPdf(res: Response, { fileName, pdf }: { fileName: string; pdf: Buffer }) {
-  res
-    .status(200)
-    .set({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'private, no-store',
-    })
-    .send(pdf);
 }
 
 /**

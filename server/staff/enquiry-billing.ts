@@ -1,16 +1,10 @@
 import type { Auth } from 'firebase-admin/auth';
-import type { ProformaFields } from '../../src/domain/staff';
+import type { ProformaFields, ProformaPreview } from '../../src/domain/staff';
 import type { Actor } from '../audit';
 import { ensureLead, leadProfile, leadUid, type LeadDetails } from '../account/leads';
 import { enquiryDoc, ENQUIRY_NOT_FOUND } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
-import {
-  issueProforma,
-  previewProforma,
-  type IssuedProforma,
-  type ProformaContext,
-  type ProformaPreview,
-} from '../payments/proformas';
+import { issueProforma, previewProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
 
 type EnquiryCustomer = { uid: string; isLead: false } | { uid: string; isLead: true; lead: LeadDetails };
 

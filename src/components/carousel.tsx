@@ -35,6 +35,21 @@ function usePrefersReducedMotion(): boolean {
 const controlButton =
   'grid size-10 place-items-center rounded-full bg-white/95 text-slate-800 shadow-md ring-1 ring-slate-900/10 hover:bg-white hover:text-brand-darker focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker';
 
+/** One slide's picture: its space reserved at the intrinsic size, loaded lazily. */
+function SlideImage({ slide, width, height }: { slide: CarouselSlide; width: number; height: number }) {
+  return (
+    <img
+      src={slide.src}
+      alt={slide.alt}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      className="block h-auto w-full"
+    />
+  );
+}
+
 /**
  * Image carousel: advances every 5 s and wraps; arrows, dots and arrow keys move it. It pauses
  * while hovered or focused, when the user pauses it, and never auto-plays for users who prefer
@@ -68,15 +83,7 @@ export function Carousel({
     const [slide] = slides;
     return (
       <div className={`overflow-hidden rounded-2xl bg-brand-light ${className}`}>
-        <img
-          src={slide!.src}
-          alt={slide!.alt}
-          width={width}
-          height={height}
-          loading="lazy"
-          decoding="async"
-          className="block h-auto w-full"
-        />
+        <SlideImage slide={slide!} width={width} height={height} />
       </div>
     );
   }
@@ -121,15 +128,7 @@ export function Carousel({
             aria-hidden={slideIndex !== index}
             className="w-full shrink-0"
           >
-            <img
-              src={slide.src}
-              alt={slide.alt}
-              width={width}
-              height={height}
-              loading="lazy"
-              decoding="async"
-              className="block h-auto w-full"
-            />
+            <SlideImage slide={slide} width={width} height={height} />
           </div>
         ))}
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PagedList } from '@/lib/paged-list';
 import { Button, Spinner } from './button';
 
-interface PagedRowsProps<T extends { id: string }> {
+export interface PagedRowsProps<T extends { id: string }> {
   list: PagedList<T>;
   /** Names the list for screen readers ('Enquiries'). */
   label: string;

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { formatInr } from '@/domain/money';
 import type { MilestoneState, QuoteView } from '@/domain/quotes';
 import { buttonClasses } from './button';
+import { DocumentParties, DocumentTotals, LinesTable } from './document-parts';
 import { StatusBadge } from './status-badge';
 
 const STATE_LABELS: Record<MilestoneState, string> = {
@@ -9,15 +9,6 @@ const STATE_LABELS: Record<MilestoneState, string> = {
   invoiced: 'Invoiced',
   paid: 'Paid',
 };
-
-function Party({ heading, children }: { heading: string; children: ReactNode }) {
-  return (
-    <section className="text-sm text-slate-800">
-      <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{heading}</h2>
-      <div className="mt-1 space-y-0.5 break-words">{children}</div>
-    </section>
-  );
-}
 
 const cell = 'py-2 pr-3';
 const number = `${cell} text-right tabular-nums`;
@@ -31,26 +22,9 @@ const number = `${cell} text-right tabular-nums`;
 export function QuoteDocument({ view, canPay = false }: { view: QuoteView; canPay?: boolean }) {
   const quote = view.document;
   const hasGst = quote.taxType !== null;
-  const isInterState = quote.taxType === 'inter-state';
-  const half = `${quote.ratePercent / 2}%`;
   return (
     <div className="space-y-6">
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Party heading="From">
-          <p className="font-semibold">{quote.supplier.name}</p>
-          <p>{quote.supplier.address}</p>
-          {quote.supplier.gstin && <p>GSTIN: {quote.supplier.gstin}</p>}
-          <p>
-            {quote.supplier.email} · {quote.supplier.phone}
-          </p>
-        </Party>
-        <Party heading="Quote for">
-          <p className="font-semibold">{quote.recipient.name}</p>
-          {quote.recipient.address && <p>{quote.recipient.address}</p>}
-          {quote.recipient.state && <p>{quote.recipient.state}</p>}
-          {quote.recipient.gstin && <p>GSTIN: {quote.recipient.gstin}</p>}
-        </Party>
-      </div>
+      <DocumentParties from={quote.supplier} to={quote.recipient} toHeading="Quote for" />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Quote no.</dt>
         <dd>
@@ -64,68 +38,44 @@ export function QuoteDocument({ view, canPay = false }: { view: QuoteView; canPa
         <dd className="break-words">{quote.description}</dd>
       </dl>
 
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[30rem] text-left text-sm">
-          <caption className="sr-only">Quote lines</caption>
-          <thead className="border-b border-slate-300 text-slate-600">
-            <tr>
-              <th scope="col" className={`${cell} font-medium`}>
-                Description
-              </th>
-              {hasGst && (
-                <th scope="col" className={`${cell} font-medium`}>
-                  SAC
-                </th>
-              )}
-              <th scope="col" className={`${number} font-medium`}>
-                Qty
-              </th>
-              <th scope="col" className={`${number} font-medium`}>
-                Rate
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lines.map((line, index) => (
-              <tr key={index} className="border-b border-slate-200">
-                <td className={cell}>{line.description}</td>
-                {hasGst && <td className={cell}>{line.sac}</td>}
-                <td className={number}>{line.quantity}</td>
-                <td className={number}>{formatInr(line.ratePaise)}</td>
-                <td className="py-2 text-right tabular-nums">{formatInr(line.amountPaise)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
-        {hasGst && (
+      <LinesTable
+        caption="Quote lines"
+        className="overflow-x-auto"
+        tableClassName="w-full min-w-[30rem] text-left text-sm"
+        columns={
           <>
-            <dt className="text-slate-600">Taxable value</dt>
-            <dd className="text-right">{formatInr(quote.totals.taxablePaise)}</dd>
-            {isInterState ? (
-              <>
-                <dt className="text-slate-600">IGST @ {quote.ratePercent}%</dt>
-                <dd className="text-right">{formatInr(quote.totals.igstPaise)}</dd>
-              </>
-            ) : (
-              <>
-                <dt className="text-slate-600">CGST @ {half}</dt>
-                <dd className="text-right">{formatInr(quote.totals.cgstPaise)}</dd>
-                <dt className="text-slate-600">SGST @ {half}</dt>
-                <dd className="text-right">{formatInr(quote.totals.sgstPaise)}</dd>
-              </>
+            <th scope="col" className={`${cell} font-medium`}>
+              Description
+            </th>
+            {hasGst && (
+              <th scope="col" className={`${cell} font-medium`}>
+                SAC
+              </th>
             )}
+            <th scope="col" className={`${number} font-medium`}>
+              Qty
+            </th>
+            <th scope="col" className={`${number} font-medium`}>
+              Rate
+            </th>
           </>
-        )}
-        <dt className="font-semibold">Total</dt>
-        <dd className="text-right font-semibold" data-testid="quote-total">
-          {formatInr(quote.totals.totalPaise)}
-        </dd>
-      </dl>
+        }
+      >
+        {quote.lines.map((line, index) => (
+          <tr key={index} className="border-b border-slate-200">
+            <td className={cell}>{line.description}</td>
+            {hasGst && <td className={cell}>{line.sac}</td>}
+            <td className={number}>{line.quantity}</td>
+            <td className={number}>{formatInr(line.ratePaise)}</td>
+            <td className="py-2 text-right tabular-nums">{formatInr(line.amountPaise)}</td>
+          </tr>
+        ))}
+      </LinesTable>
+      <DocumentTotals
+        totals={quote.totals}
+        gst={hasGst ? { isInterState: quote.taxType === 'inter-state', ratePercent: quote.ratePercent } : null}
+        totalTestId="quote-total"
+      />
       <p className="text-sm text-slate-600">
         {!hasGst
           ? 'No GST is charged: the supplier is not registered for GST.'

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_COUNTRY } from './company';
 import { gstinSchema } from './gst';
 import { emailSchema, newPasswordFields, phone, required, withMatchingPasswords } from './schemas';
 
@@ -16,6 +17,17 @@ export const LEGAL_NAME_REQUIRED = 'Legal business name is required with a GSTIN
 export const PIN_CODE_REQUIRED = 'PIN code is required with a GSTIN.';
 
 /** Optional: the name the buyer is registered under for GST. '' when none. */
+/** A profile's address and billing fields as a new form starts them: blank, in the default country. */
+export const EMPTY_ADDRESS_FIELDS = {
+  address: '',
+  country: DEFAULT_COUNTRY,
+  state: '',
+  city: '',
+  pinCode: '',
+  gstin: '',
+  legalName: '',
+};
+
 export const legalNameSchema = z
   .string()
   .trim()

@@ -75,6 +75,21 @@ export type ProformaFields = z.infer<typeof proformaFieldsSchema>;
 export const issueProformaSchema = proformaFieldsSchema.and(z.object({ uid: documentIdSchema }));
 export type IssueProforma = z.infer<typeof issueProformaSchema>;
 
+/** Exactly what issuing a proforma would mail (its mail and PDF), without issuing anything. */
+export interface ProformaPreview {
+  /** The number it will get, unless another proforma is issued first. */
+  number: string;
+  amountPaise: number;
+  /** Where the mail goes. */
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  fileName: string;
+  /** The PDF it is mailed with, base64. */
+  pdfBase64: string;
+}
+
 /** What an issued invoice charges: the sum of its lines, in paise. */
 export function invoiceTotalPaise(lines: ReadonlyArray<{ amountPaise: number }>): number {
   return lines.reduce((sum, line) => sum + line.amountPaise, 0);

@@ -26,6 +26,18 @@ export class CheckoutCancelledError extends Error {
   }
 }
 
+/** A gateway order as the API hands it over, amount in paise. */
+export type CheckoutOrder = Pick<CheckoutOptions, 'gateway' | 'keyId' | 'amountPaise' | 'currency'> & { id: string };
+
+/** Opens the checkout for an order the API created: a cart's, an invoice's and a pay link's alike. */
+export function openOrderCheckout(
+  order: CheckoutOrder,
+  options: Pick<CheckoutOptions, 'description' | 'prefill' | 'onSandboxOutcome'>,
+): Promise<CheckoutResult> {
+  const { gateway, keyId, id: orderId, amountPaise, currency } = order;
+  return openCheckout({ gateway, keyId, orderId, amountPaise, currency, ...options });
+}
+
 export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 const THEME_COLOUR = COMPANY.brandColour;
 

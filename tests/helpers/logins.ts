@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { loadFirebaseHooks } from './browser';
 import { uniqueEmail, type FirebaseHooks } from './e2e';
 import { admin, appCheckHeaders, stack } from './emulators';
+import { SAMPLE_PROFILE } from './sample-profile';
 
 /** The password of every login these helpers make. */
 export const PASSWORD = 'password-123';
@@ -25,12 +26,7 @@ export async function createLogin(
       uid: user.uid,
       name,
       email,
-      phone: '9000012345',
-      address: '12 MG Road',
-      city: 'Pune',
-      state: 'Maharashtra',
-      country: 'India',
-      isAnonymous: false,
+      ...SAMPLE_PROFILE,
       createdAt: FieldValue.serverTimestamp(),
       ...profile,
       searchTokens: customerSearchTokens({ name, email, ...profile }),

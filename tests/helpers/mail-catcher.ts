@@ -1,12 +1,9 @@
 import net from 'node:net';
 import { afterEach, beforeEach } from 'vitest';
-import { hasMarketingConsent, unsubscribeLinks } from '../../server/account/consent';
-import { accountEmailLookup } from '../../server/mail/recipients';
 import { createSmtpTransport, type MailTransport, type SmtpTimeouts } from '../../server/mail/transport';
 import type { DrainOptions } from '../../server/mail/drain';
 import { loadConfig } from '../../server/config';
-import { payLinkUrl } from '../../server/payments/pay-links';
-import { quoteLinkUrl } from '../../server/quotes/store';
+import { mailLinks } from '../../server/jobs/mail-links';
 import { admin, clearFirestore, stack } from './emulators';
 
 /** The stack's mail catcher (maildev): its SMTP server and its REST API. */
@@ -100,17 +97,7 @@ export function drainOptions(overrides: Partial<DrainOptions> = {}): DrainOption
   return {
     from: TEST_FROM,
     replyTo: { address: 'team@nimbus.test' },
-    accountEmail: accountEmailLookup(auth, db),
-    payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
-    quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),
-    marketing: {
-      hasConsent: (uid) => hasMarketingConsent(db, uid),
-      unsubscribeFor: (uid) =>
-        unsubscribeLinks(
-          { siteUrl: config.siteUrl, secret: config.unsubscribeSecret, mailbox: config.COMPANY_EMAIL },
-          uid,
-        ),
-    },
+    ...mailLinks(config, { auth, db }),
     ...overrides,
   };
 }

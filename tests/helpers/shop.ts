@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { loadFirebaseHooks } from './browser';
 import type { FirebaseHooks } from './e2e';
 import { admin } from './emulators';
+import { SAMPLE_PROFILE } from './sample-profile';
 
 // The shop's journeys share these steps: the landing page, plans, a signed-in customer, the sandbox checkout.
 
@@ -55,7 +56,7 @@ export async function toast(page: Page, text: string) {
 export async function signInRegistered(page: Page, email: string, name = 'Kiran Rao') {
   await loadFirebaseHooks(page);
   await page.evaluate(
-    async ([address, fullName]) => {
+    async ([address, fullName, profile]) => {
       const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
       const [authSdk, fs, db] = await Promise.all([hooks.authSdk(), hooks.firestoreSdk(), hooks.db()]);
       const { user } = await authSdk.createUserWithEmailAndPassword(hooks.auth, address, 'password-123');
@@ -64,16 +65,11 @@ export async function signInRegistered(page: Page, email: string, name = 'Kiran 
         uid: user.uid,
         name: fullName,
         email: address,
-        phone: '9000012345',
-        address: '12 MG Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        country: 'India',
-        isAnonymous: false,
+        ...profile,
         createdAt: fs.serverTimestamp(),
       });
     },
-    [email, name] as const,
+    [email, name, SAMPLE_PROFILE] as const,
   );
   await page.getByRole('link', { name: /^Cart, / }).waitFor();
 }

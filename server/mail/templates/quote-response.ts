@@ -1,16 +1,6 @@
 import { formatInr } from '../../../src/domain/money';
-import {
-  button,
-  factsTable,
-  factsText,
-  formatIst,
-  html,
-  layout,
-  multiline,
-  oneLine,
-  paragraph,
-  type RenderedMail,
-} from './layout';
+import { button, factsTable, factsText, html, layout, paragraph, type RenderedMail } from './layout';
+import { formatIst, multiline, oneLine } from './layout';
 
 export interface QuoteResponseData {
   quoteId: string;

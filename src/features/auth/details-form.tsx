@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { fieldsOf, TextField } from '@/components/form-field';
 import { ProfileFields } from '@/components/profile-fields';
-import { DEFAULT_COUNTRY } from '@/domain/company';
-import { profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
+import { EMPTY_ADDRESS_FIELDS, profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
 
 export interface DetailsFormProps {
   initialName: string;
@@ -21,13 +20,7 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
       name: initialName,
       email: initialEmail,
       phone: '',
-      address: '',
-      country: DEFAULT_COUNTRY,
-      state: '',
-      city: '',
-      pinCode: '',
-      gstin: '',
-      legalName: '',
+      ...EMPTY_ADDRESS_FIELDS,
     },
   });
   const field = fieldsOf(form);

@@ -4,8 +4,7 @@ import { Button } from '@/components/button';
 import { fieldsOf, TextField } from '@/components/form-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ProfileFields } from '@/components/profile-fields';
-import { DEFAULT_COUNTRY } from '@/domain/company';
-import { signupFormSchema, type SignupForm } from '@/domain/profile-schemas';
+import { EMPTY_ADDRESS_FIELDS, signupFormSchema, type SignupForm } from '@/domain/profile-schemas';
 
 export interface SignupFormProps {
   isBusy: boolean;
@@ -18,13 +17,7 @@ const EMPTY: SignupForm = {
   phone: '',
   password: '',
   confirmPassword: '',
-  address: '',
-  country: DEFAULT_COUNTRY,
-  state: '',
-  city: '',
-  pinCode: '',
-  gstin: '',
-  legalName: '',
+  ...EMPTY_ADDRESS_FIELDS,
 };
 
 export function SignupFormView({ isBusy, onSubmit }: SignupFormProps) {

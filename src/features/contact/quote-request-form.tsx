@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/button';
-import { fieldsOf, SelectField, TextAreaField, TextField } from '@/components/form-field';
+import { SelectField, TextAreaField } from '@/components/form-field';
 import {
   BUDGET_BANDS,
   PROJECT_TYPES,
   QUOTE_REQUEST_KIND,
   quoteRequestSchema,
   TIMELINES,
-  type QuoteRequest,
   type QuoteRequestForm as QuoteRequestValues,
 } from '@/domain/quote-request';
 import { submitQuoteRequest } from './api';
+import { SendButton, SenderFields, useSenderForm, type FormStatus } from './sender-form';
 
 export interface QuoteRequestFormProps {
   userId: string | null;
@@ -20,7 +18,7 @@ export interface QuoteRequestFormProps {
   defaultEmail?: string;
   /** The kind of project already chosen (a plan card's category), '' for none. */
   projectType?: string;
-  onStatus: (status: { type: 'success' | 'error'; text: string } | null) => void;
+  onStatus: (status: FormStatus) => void;
 }
 
 const EMPTY: QuoteRequestValues = {
@@ -48,33 +46,18 @@ export function QuoteRequestForm({
   onStatus,
 }: QuoteRequestFormProps) {
   const initial = { ...EMPTY, name: defaultName, email: defaultEmail, projectType };
-  const form = useForm<QuoteRequestValues, unknown, QuoteRequest>({
+  const { form, field, submitWith } = useSenderForm({
     resolver: zodResolver(quoteRequestSchema),
-    defaultValues: initial,
-    shouldFocusError: true,
+    initial,
+    onStatus,
   });
-  const { handleSubmit, reset, getValues, setValue } = form;
   const { isSubmitting } = form.formState;
-  const field = fieldsOf(form);
+  const { setValue } = form;
 
-  useEffect(() => {
-    if (defaultName && !getValues('name')) setValue('name', defaultName);
-    if (defaultEmail && !getValues('email')) setValue('email', defaultEmail);
-  }, [defaultName, defaultEmail, getValues, setValue]);
   // A plan card's 'Need something different?' picks its category, also when the form is open.
   useEffect(() => {
     if (projectType) setValue('projectType', projectType);
   }, [projectType, setValue]);
-
-  const onSubmit = async (values: QuoteRequest) => {
-    onStatus(null);
-    try {
-      onStatus({ type: 'success', text: await submitQuoteRequest(values, userId) });
-      reset({ ...initial, projectType: '' });
-    } catch (error) {
-      onStatus({ type: 'error', text: error instanceof Error ? error.message : String(error) });
-    }
-  };
 
   const options = (values: readonly string[], placeholder: string) => (
     <>
@@ -91,17 +74,13 @@ export function QuoteRequestForm({
     <form
       noValidate
       aria-label="Request a quote"
-      onSubmit={(event) =>
-        void handleSubmit(onSubmit)(event).catch((error: unknown) =>
-          onStatus({ type: 'error', text: error instanceof Error ? error.message : String(error) }),
-        )
-      }
+      onSubmit={submitWith(async (values) => {
+        onStatus({ type: 'success', text: await submitQuoteRequest(values, userId) });
+        form.reset({ ...initial, projectType: '' });
+      })}
       className="grid gap-5 sm:grid-cols-2"
     >
-      <TextField label="Name" required autoComplete="name" {...field('name')} />
-      <TextField label="Business name" isOptional autoComplete="organization" {...field('businessName')} />
-      <TextField label="Contact number" isOptional type="tel" autoComplete="tel" {...field('contactNumber')} />
-      <TextField label="Email" required type="email" autoComplete="email" {...field('email')} />
+      <SenderFields field={field} />
       <SelectField label="Project type" required fieldClassName="sm:col-span-2" {...field('projectType')}>
         {options(PROJECT_TYPES, 'Choose the kind of project')}
       </SelectField>
@@ -118,11 +97,7 @@ export function QuoteRequestForm({
       <SelectField label="Timeline" required {...field('timeline')}>
         {options(TIMELINES, 'Choose a timeline')}
       </SelectField>
-      <div className="sm:col-span-2">
-        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? 'Sending...' : 'Request a Quote'}
-        </Button>
-      </div>
+      <SendButton isSubmitting={isSubmitting}>Request a Quote</SendButton>
     </form>
   );
 }

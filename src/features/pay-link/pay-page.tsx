@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
+import { DocumentParties, DocumentTotals, LinesTable } from '@/components/document-parts';
 import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
@@ -7,7 +8,7 @@ import type { PayLinkView } from '@/domain/pay-link';
 import { isOpenStatus } from '@/domain/status';
 import { PROFORMA_NOTE } from '@/domain/tax-document';
 import { ApiError } from '@/lib/api-client';
-import { CheckoutCancelledError, openCheckout } from '@/lib/razorpay-checkout';
+import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
 import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './api';
 
 type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: PayLinkView };
@@ -63,12 +64,7 @@ export function PayPage({ token }: { token: string }) {
     setMessage(null);
     try {
       const order = await createPayLinkOrder(token);
-      const result = await openCheckout({
-        gateway: order.gateway,
-        keyId: order.keyId,
-        orderId: order.id,
-        amountPaise: order.amountPaise,
-        currency: order.currency,
+      const result = await openOrderCheckout(order, {
         description: `Payment for Proforma ${view.number}`,
         prefill: order.prefill,
         onSandboxOutcome: (outcome) => sandboxPayByLink(token, order.id, outcome),
@@ -119,22 +115,7 @@ export function PayPage({ token }: { token: string }) {
   const hasGst = invoice.taxType !== null;
   return (
     <Frame title={`Proforma Invoice ${invoice.number}`} status={invoice.status}>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Party heading="From">
-          <p className="font-semibold">{invoice.issuer.name}</p>
-          <p>{invoice.issuer.address}</p>
-          {invoice.issuer.gstin && <p>GSTIN: {invoice.issuer.gstin}</p>}
-          <p>
-            {invoice.issuer.email} · {invoice.issuer.phone}
-          </p>
-        </Party>
-        <Party heading="Billed to">
-          <p className="font-semibold">{invoice.billedTo.name}</p>
-          {invoice.billedTo.address && <p>{invoice.billedTo.address}</p>}
-          {invoice.billedTo.state && <p>{invoice.billedTo.state}</p>}
-          {invoice.billedTo.gstin && <p>GSTIN: {invoice.billedTo.gstin}</p>}
-        </Party>
-      </div>
+      <DocumentParties from={invoice.issuer} to={invoice.billedTo} toHeading="Billed to" />
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Issued</dt>
         <dd>{invoice.issueDate}</dd>
@@ -151,74 +132,52 @@ export function PayPage({ token }: { token: string }) {
           </>
         )}
       </dl>
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <caption className="sr-only">Invoice lines</caption>
-          <thead className="border-b border-slate-300 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Description
-              </th>
-              {hasGst && (
-                <>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Taxable value
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    GST
-                  </th>
-                </>
-              )}
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.lines.map((line, index) => (
-              <tr key={index} className="border-b border-slate-200">
-                <td className="py-2 pr-3">{line.description}</td>
-                {hasGst && (
-                  <>
-                    <td className="py-2 pr-3 text-right">{formatInr(line.taxablePaise)}</td>
-                    <td className="py-2 pr-3 text-right">
-                      {formatInr(line.cgstPaise + line.sgstPaise + line.igstPaise)}
-                      <span className="block text-xs text-slate-600">
-                        {line.igstPaise > 0 ? `IGST ${line.ratePercent}%` : `CGST + SGST ${line.ratePercent}%`}
-                      </span>
-                    </td>
-                  </>
-                )}
-                <td className="py-2 text-right">{formatInr(line.totalPaise)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
-        {hasGst && (
+      <LinesTable
+        caption="Invoice lines"
+        className="mt-6 overflow-x-auto"
+        tableClassName="w-full min-w-[28rem] text-left text-sm"
+        columns={
           <>
-            <dt className="text-slate-600">Taxable value</dt>
-            <dd className="text-right">{formatInr(invoice.totals.taxablePaise)}</dd>
-            {invoice.totals.igstPaise > 0 ? (
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Description
+            </th>
+            {hasGst && (
               <>
-                <dt className="text-slate-600">IGST</dt>
-                <dd className="text-right">{formatInr(invoice.totals.igstPaise)}</dd>
-              </>
-            ) : (
-              <>
-                <dt className="text-slate-600">CGST</dt>
-                <dd className="text-right">{formatInr(invoice.totals.cgstPaise)}</dd>
-                <dt className="text-slate-600">SGST</dt>
-                <dd className="text-right">{formatInr(invoice.totals.sgstPaise)}</dd>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Taxable value
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  GST
+                </th>
               </>
             )}
           </>
-        )}
-        <dt className="font-semibold">Total</dt>
-        <dd className="text-right font-semibold" data-testid="pay-total">
-          {formatInr(invoice.totals.totalPaise)}
-        </dd>
+        }
+      >
+        {invoice.lines.map((line, index) => (
+          <tr key={index} className="border-b border-slate-200">
+            <td className="py-2 pr-3">{line.description}</td>
+            {hasGst && (
+              <>
+                <td className="py-2 pr-3 text-right">{formatInr(line.taxablePaise)}</td>
+                <td className="py-2 pr-3 text-right">
+                  {formatInr(line.cgstPaise + line.sgstPaise + line.igstPaise)}
+                  <span className="block text-xs text-slate-600">
+                    {line.igstPaise > 0 ? `IGST ${line.ratePercent}%` : `CGST + SGST ${line.ratePercent}%`}
+                  </span>
+                </td>
+              </>
+            )}
+            <td className="py-2 text-right">{formatInr(line.totalPaise)}</td>
+          </tr>
+        ))}
+      </LinesTable>
+      <DocumentTotals
+        className="mt-4"
+        totals={invoice.totals}
+        gst={hasGst ? { isInterState: invoice.totals.igstPaise > 0 } : null}
+        totalTestId="pay-total"
+      >
         {invoice.settledPaise > 0 && (
           <>
             <dt className="text-slate-600">Settled so far</dt>
@@ -227,7 +186,7 @@ export function PayPage({ token }: { token: string }) {
         )}
         <dt className="font-semibold">Amount due</dt>
         <dd className="text-right font-semibold">{formatInr(invoice.amountDuePaise)}</dd>
-      </dl>
+      </DocumentTotals>
 
       <div className="mt-6 space-y-3">
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
@@ -258,15 +217,6 @@ export function PayPage({ token }: { token: string }) {
         {isPending && <p className="text-sm text-slate-600">{PROFORMA_NOTE}</p>}
       </div>
     </Frame>
-  );
-}
-
-function Party({ heading, children }: { heading: string; children: ReactNode }) {
-  return (
-    <section className="text-sm text-slate-800">
-      <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{heading}</h2>
-      <div className="mt-1 space-y-0.5 break-words">{children}</div>
-    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { VerifyPaymentResponse } from '@/domain/payments';
 import type { PaymentType } from '@/domain/schemas';
 import { ApiError } from '@/lib/api-client';
-import { openCheckout } from '@/lib/razorpay-checkout';
+import { openOrderCheckout } from '@/lib/razorpay-checkout';
 import type { ClaimedAmount } from './api';
 
 export interface CheckoutRequest {
@@ -36,12 +36,7 @@ export async function runCheckout(request: CheckoutRequest): Promise<CheckoutOut
     api.requestPaymentOrder(request.type, request.docId, request.claimed),
     api.loadPrefill(request.uid),
   ]);
-  const result = await openCheckout({
-    gateway: order.gateway,
-    keyId: order.keyId,
-    orderId: order.id,
-    amountPaise: order.amountPaise,
-    currency: order.currency,
+  const result = await openOrderCheckout(order, {
     description: request.description,
     prefill: { ...request.fallbackPrefill, ...prefill },
     onSandboxOutcome: (outcome) => api.sandboxPay(order.id, outcome),

@@ -27,6 +27,7 @@ import {
   type EnquiryUpdate,
   type IssueProforma,
   type OfflinePayment,
+  type ProformaPreview,
   type RefundRequest,
 } from '@/domain/staff';
 import { searchQueryOf } from '@/domain/search';
@@ -244,18 +245,6 @@ export function updateBillingDetails(uid: string, details: BillingDetailsForm): 
     billingDetailsSchema.parse(details),
     withAuth,
   );
-}
-
-/** Exactly what issuing would mail (its mail and PDF), without issuing anything. */
-export interface ProformaPreview {
-  number: string;
-  amountPaise: number;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  fileName: string;
-  pdfBase64: string;
 }
 
 export function previewProforma(input: IssueProforma): Promise<ProformaPreview> {

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { PagedRows, type PagedRowsProps } from '@/components/paged-rows';
 
 /** A console page: its heading (the page's h1), an optional action row, then its content. */
 export function ConsolePage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -24,6 +25,45 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
       </h2>
       <div className="mt-3">{children}</div>
     </section>
+  );
+}
+
+/** A panel that is one paged list: its title names the list too. */
+export function ListPanel<T extends { id: string }>({
+  id,
+  title,
+  ...list
+}: { id: string; title: string } & Omit<PagedRowsProps<T>, 'label'>) {
+  return (
+    <Panel id={id} title={title}>
+      <PagedRows<T> label={title} {...list} />
+    </Panel>
+  );
+}
+
+/**
+ * A list row's two sides: what it is (left), then its amount and its status or actions (right),
+ * the same in every list of the console. `wide` gives the left side a little more room.
+ */
+export function AmountRow({
+  amount,
+  aside,
+  wide = false,
+  children,
+}: {
+  amount: string;
+  aside: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className={wide ? 'min-w-0 flex-1 basis-64' : 'min-w-0 flex-1 basis-60'}>{children}</div>
+      <div className="flex items-center gap-2">
+        <span className="font-semibold">{amount}</span>
+        {aside}
+      </div>
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InvoiceSummary } from '@/components/invoice-summary';
@@ -24,7 +23,7 @@ import {
   subscribeToCustomer,
 } from './api';
 import { BillingDetailsPanel } from './billing-details';
-import { ConsolePage, Facts, Panel } from './console-parts';
+import { AmountRow, ConsolePage, Facts, ListPanel, Panel } from './console-parts';
 import { customerLabel } from '@/domain/staff';
 import { DeletedCustomer } from './deleted-customer';
 import { IssueProformaForm } from './issue-proforma-form';
@@ -84,56 +83,49 @@ function CustomerDetails({ profile }: { profile: Profile }) {
           onIssue={(fields) => issueProforma({ ...fields, uid })}
         />
       </Panel>
-      <Panel id="customer-invoices" title="Invoices">
-        <PagedRows<Invoice>
-          list={invoices}
-          label="Invoices"
-          emptyText="No invoices."
-          row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} customerName={customerLabel(profile)} />}
-        />
-      </Panel>
-      <Panel id="customer-orders" title="Orders">
-        <PagedRows<Order>
-          list={orders}
-          label="Orders"
-          emptyText="No orders."
-          row={(order) => <OrderRow order={order} />}
-        />
-      </Panel>
-      <Panel id="customer-queries" title="Queries">
-        <PagedRows<CustomerQuery>
-          list={queries}
-          label="Queries"
-          emptyText="No queries."
-          row={(query) => (
-            <>
-              <div className="min-w-0 flex-1 basis-60">
-                <p className="font-semibold">{query.businessName || 'General Query'}</p>
-                <p className="text-sm break-words text-slate-700">{query.message}</p>
-              </div>
-              <StatusBadge status={query.status} />
-            </>
-          )}
-        />
-      </Panel>
-      <Panel id="customer-payments" title="Payments">
-        <PagedRows<PaymentRecord>
-          list={payments}
-          label="Payments"
-          emptyText="No payments."
-          row={(payment) => (
-            <>
-              <div className="min-w-0 flex-1 basis-60">
-                <PaymentSummary payment={payment} showCustomer={false} />
-              </div>
-              <div className="flex items-center gap-2">
-                <span className="font-semibold">{formatInrWithPaise(payment.amountPaise)}</span>
-                <StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} />
-              </div>
-            </>
-          )}
-        />
-      </Panel>
+      <ListPanel<Invoice>
+        id="customer-invoices"
+        title="Invoices"
+        list={invoices}
+        emptyText="No invoices."
+        row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} customerName={customerLabel(profile)} />}
+      />
+      <ListPanel<Order>
+        id="customer-orders"
+        title="Orders"
+        list={orders}
+        emptyText="No orders."
+        row={(order) => <OrderRow order={order} />}
+      />
+      <ListPanel<CustomerQuery>
+        id="customer-queries"
+        title="Queries"
+        list={queries}
+        emptyText="No queries."
+        row={(query) => (
+          <>
+            <div className="min-w-0 flex-1 basis-60">
+              <p className="font-semibold">{query.businessName || 'General Query'}</p>
+              <p className="text-sm break-words text-slate-700">{query.message}</p>
+            </div>
+            <StatusBadge status={query.status} />
+          </>
+        )}
+      />
+      <ListPanel<PaymentRecord>
+        id="customer-payments"
+        title="Payments"
+        list={payments}
+        emptyText="No payments."
+        row={(payment) => (
+          <AmountRow
+            amount={formatInrWithPaise(payment.amountPaise)}
+            aside={<StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} />}
+          >
+            <PaymentSummary payment={payment} showCustomer={false} />
+          </AmountRow>
+        )}
+      />
     </ConsolePage>
   );
 }
@@ -151,13 +143,9 @@ function InvoiceRow({ invoice, uid, customerName }: { invoice: Invoice; uid: str
 
   return (
     <>
-      <div className="min-w-0 flex-1 basis-60">
+      <AmountRow amount={amount} aside={<StatusBadge status={invoice.status} />}>
         <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} formatAmount={formatInrWithPaise} />
-      </div>
-      <div className="flex items-center gap-2">
-        <span className="font-semibold">{amount}</span>
-        <StatusBadge status={invoice.status} />
-      </div>
+      </AmountRow>
       <OfflinePayment
         uid={uid}
         type="invoice"

@@ -1,4 +1,3 @@
-import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
@@ -8,7 +7,7 @@ import type { DeletedAccount, PaymentRecord, TaxDocumentItem } from '@/lib/fires
 import { usePagedList } from '@/lib/paged-list';
 import { useSubscription } from '@/lib/use-subscription';
 import { customerDocumentsQuery, customerPaymentsQuery, subscribeToDeletedAccount } from './api';
-import { ConsolePage, Facts, Panel } from './console-parts';
+import { AmountRow, ConsolePage, Facts, ListPanel, Panel } from './console-parts';
 import { DownloadButton } from './documents';
 
 /**
@@ -51,51 +50,40 @@ function DeletedAccountDetails({ account }: { account: DeletedAccount }) {
           ]}
         />
       </Panel>
-      <Panel id="deleted-account-documents" title="Tax documents">
-        <PagedRows<TaxDocumentItem>
-          list={documents}
-          label="Tax documents"
-          emptyText="No documents."
-          row={(item) => (
-            <>
-              <div className="min-w-0 flex-1 basis-60">
-                <p className="font-semibold">
-                  {DOCUMENT_TITLES[item.kind as DocumentKind] ?? 'Document'} {item.number || '(being numbered)'}
-                </p>
-                <p className="text-sm break-all text-slate-600">
-                  {item.customerName ? `${item.customerName} · ` : ''}
-                  {formatDateTime(item.createdAt)} · payment {item.paymentId}
-                </p>
-              </div>
-              <div className="flex items-center gap-2">
-                <span className="font-semibold">{formatInr(item.amountPaise)}</span>
-                {item.status === 'issued' && <DownloadButton item={item} />}
-              </div>
-            </>
-          )}
-        />
-      </Panel>
-      <Panel id="deleted-account-payments" title="Payments">
-        <PagedRows<PaymentRecord>
-          list={payments}
-          label="Payments"
-          emptyText="No payments."
-          row={(payment) => (
-            <>
-              <div className="min-w-0 flex-1 basis-60">
-                <p className="font-semibold break-all">{payment.id}</p>
-                <p className="text-sm text-slate-600">
-                  {formatDateTime(payment.createdAt)} · {payment.source}
-                </p>
-              </div>
-              <div className="flex items-center gap-2">
-                <span className="font-semibold">{formatInr(payment.amountPaise)}</span>
-                <StatusBadge status={payment.status} />
-              </div>
-            </>
-          )}
-        />
-      </Panel>
+      <ListPanel<TaxDocumentItem>
+        id="deleted-account-documents"
+        title="Tax documents"
+        list={documents}
+        emptyText="No documents."
+        row={(item) => (
+          <AmountRow
+            amount={formatInr(item.amountPaise)}
+            aside={item.status === 'issued' && <DownloadButton item={item} />}
+          >
+            <p className="font-semibold">
+              {DOCUMENT_TITLES[item.kind as DocumentKind] ?? 'Document'} {item.number || '(being numbered)'}
+            </p>
+            <p className="text-sm break-all text-slate-600">
+              {item.customerName ? `${item.customerName} · ` : ''}
+              {formatDateTime(item.createdAt)} · payment {item.paymentId}
+            </p>
+          </AmountRow>
+        )}
+      />
+      <ListPanel<PaymentRecord>
+        id="deleted-account-payments"
+        title="Payments"
+        list={payments}
+        emptyText="No payments."
+        row={(payment) => (
+          <AmountRow amount={formatInr(payment.amountPaise)} aside={<StatusBadge status={payment.status} />}>
+            <p className="font-semibold break-all">{payment.id}</p>
+            <p className="text-sm text-slate-600">
+              {formatDateTime(payment.createdAt)} · {payment.source}
+            </p>
+          </AmountRow>
+        )}
+      />
     </ConsolePage>
   );
 }

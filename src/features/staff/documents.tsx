@@ -10,7 +10,7 @@ import type { TaxDocumentItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { AccountantPackPanel } from './accountant-pack';
 import { documentsQuery, downloadDocumentPdf } from './api';
-import { ConsolePage } from './console-parts';
+import { AmountRow, ConsolePage } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { saveFile } from './save-file';
 
@@ -29,28 +29,29 @@ export function DocumentsPage() {
         label="Documents"
         emptyText="No documents yet."
         row={(item) => (
-          <>
-            <div className="min-w-0 flex-1 basis-60">
-              <p className="font-semibold">
-                {titleOf(item)} {item.number || '(being numbered)'}
-              </p>
-              <p className="text-sm break-words text-slate-800">
-                <Link to={to('customers', item.uid)} className="text-brand-darker underline">
-                  {item.customerName || 'Customer'}
-                </Link>
-                {item.forLabel ? ` · ${item.forLabel}` : ''}
-              </p>
-              <p className="text-sm text-slate-600">
-                {item.issueDate ? `Dated ${item.issueDate} · ` : ''}
-                {formatIstDateTime(item.createdAt)}
-              </p>
-            </div>
-            <div className="flex items-center gap-2">
-              <span className="font-semibold">{formatInrWithPaise(item.amountPaise)}</span>
-              <StatusBadge status={item.status === 'issued' ? 'Issued' : 'Pending'} />
-              {item.status === 'issued' && <DownloadButton item={item} />}
-            </div>
-          </>
+          <AmountRow
+            amount={formatInrWithPaise(item.amountPaise)}
+            aside={
+              <>
+                <StatusBadge status={item.status === 'issued' ? 'Issued' : 'Pending'} />
+                {item.status === 'issued' && <DownloadButton item={item} />}
+              </>
+            }
+          >
+            <p className="font-semibold">
+              {titleOf(item)} {item.number || '(being numbered)'}
+            </p>
+            <p className="text-sm break-words text-slate-800">
+              <Link to={to('customers', item.uid)} className="text-brand-darker underline">
+                {item.customerName || 'Customer'}
+              </Link>
+              {item.forLabel ? ` · ${item.forLabel}` : ''}
+            </p>
+            <p className="text-sm text-slate-600">
+              {item.issueDate ? `Dated ${item.issueDate} · ` : ''}
+              {formatIstDateTime(item.createdAt)}
+            </p>
+          </AmountRow>
         )}
       />
     </ConsolePage>

@@ -8,7 +8,7 @@ import { formatInrWithPaise } from '@/domain/money';
 import type { Invoice } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { invoicesQuery, type InvoicesView } from './api';
-import { ConsolePage, FilterSelect } from './console-parts';
+import { AmountRow, ConsolePage, FilterSelect } from './console-parts';
 import { useConsoleLink } from './console-path';
 
 const VIEWS: Array<[InvoicesView, string]> = [
@@ -38,19 +38,17 @@ export function InvoicesPage() {
         label="Invoices"
         emptyText="No invoices match."
         row={(invoice) => (
-          <>
-            <div className="min-w-0 flex-1 basis-64">
-              <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} formatAmount={formatInrWithPaise} />
-              <Link to={to('customers', invoice.ownerUid)} className="text-sm break-words text-brand-darker underline">
-                {invoice.name || 'Customer'}
-                {invoice.email ? ` · ${invoice.email}` : ''}
-              </Link>
-            </div>
-            <div className="flex items-center gap-2">
-              <span className="font-semibold">{formatInrWithPaise(invoice.amountPaise)}</span>
-              <StatusBadge status={invoice.status} />
-            </div>
-          </>
+          <AmountRow
+            amount={formatInrWithPaise(invoice.amountPaise)}
+            aside={<StatusBadge status={invoice.status} />}
+            wide
+          >
+            <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} formatAmount={formatInrWithPaise} />
+            <Link to={to('customers', invoice.ownerUid)} className="text-sm break-words text-brand-darker underline">
+              {invoice.name || 'Customer'}
+              {invoice.email ? ` · ${invoice.email}` : ''}
+            </Link>
+          </AmountRow>
         )}
       />
     </ConsolePage>

@@ -10,10 +10,12 @@ import {
   istToday,
   proformaFieldsSchema,
   type ProformaFields,
+  type ProformaPreview,
 } from '@/domain/staff';
 import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
-import type { IssuedProforma, ProformaPreview } from './api';
+import { GstIncludedChoice, LinesFieldset } from './lines-parts';
+import type { IssuedProforma } from './api';
 
 interface LineDraft {
   description: string;
@@ -144,8 +146,7 @@ export function IssueProformaForm({
         value={description}
         onChange={(event) => setDescription(event.target.value)}
       />
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Lines</legend>
+      <LinesFieldset className="space-y-2" onAdd={() => setLines((previous) => [...previous, { ...EMPTY_LINE }])}>
         {lines.map((line, index) => (
           <div key={index} className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
             <TextField
@@ -178,25 +179,8 @@ export function IssueProformaForm({
             )}
           </div>
         ))}
-        <Button variant="secondary" size="sm" onClick={() => setLines((previous) => [...previous, { ...EMPTY_LINE }])}>
-          Add line
-        </Button>
-      </fieldset>
-      {taxSettings.registered ? (
-        <fieldset className="space-y-1">
-          <legend className="text-sm font-medium text-slate-800">GST at {taxSettings.ratePercent}%</legend>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="radio" name="gst" checked={amountsIncludeGst} onChange={() => setAmountsIncludeGst(true)} />
-            The amounts include GST
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="radio" name="gst" checked={!amountsIncludeGst} onChange={() => setAmountsIncludeGst(false)} />
-            GST is added to the amounts
-          </label>
-        </fieldset>
-      ) : (
-        <p className="text-sm text-slate-700">No GST is charged: the company is not registered for GST.</p>
-      )}
+      </LinesFieldset>
+      <GstIncludedChoice name="gst" includesGst={amountsIncludeGst} onChange={setAmountsIncludeGst} />
       <TextField
         label="Due date"
         type="date"

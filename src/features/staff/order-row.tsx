@@ -6,6 +6,7 @@ import { pricePayable, readPayable } from '@/domain/payable';
 import { customerLabel } from '@/domain/staff';
 import { STATUS } from '@/domain/status';
 import type { Order } from '@/lib/firestore';
+import { AmountRow } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { OfflinePayment } from './offline-payment-form';
 import { useCustomer } from './use-customer';
@@ -24,7 +25,7 @@ export function OrderRow({ order, showCustomer = false }: { order: Order; showCu
   const customer = useCustomer(order.ownerUid, !showCustomer);
   return (
     <>
-      <div className="min-w-0 flex-1 basis-60">
+      <AmountRow amount={formatInrWithPaise(order.totalPaise)} aside={<StatusBadge status={order.status} />}>
         <p className="font-semibold break-all">Order #{order.orderNumber}</p>
         <p className="text-sm text-slate-700">
           {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
@@ -40,11 +41,7 @@ export function OrderRow({ order, showCustomer = false }: { order: Order; showCu
             </>
           )}
         </p>
-      </div>
-      <div className="flex items-center gap-2">
-        <span className="font-semibold">{formatInrWithPaise(order.totalPaise)}</span>
-        <StatusBadge status={order.status} />
-      </div>
+      </AmountRow>
       <OfflinePayment
         uid={order.ownerUid}
         type="product_order"

@@ -16,6 +16,7 @@ import {
 import { addDays, istToday } from '@/domain/staff';
 import type { QuoteRecord } from '@/lib/firestore';
 import { taxSettings } from '@/lib/tax-settings';
+import { GstIncludedChoice, LinesFieldset } from './lines-parts';
 
 interface LineDraft {
   description: string;
@@ -183,8 +184,7 @@ export function QuoteForm({
         value={description}
         onChange={(event) => setDescription(event.target.value)}
       />
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-800">Lines</legend>
+      <LinesFieldset className="space-y-3" onAdd={() => setLines((previous) => [...previous, { ...EMPTY_LINE }])}>
         {lines.map((line, index) => (
           <div
             key={index}
@@ -240,36 +240,9 @@ export function QuoteForm({
             </div>
           </div>
         ))}
-        <Button variant="secondary" size="sm" onClick={() => setLines((previous) => [...previous, { ...EMPTY_LINE }])}>
-          Add line
-        </Button>
-      </fieldset>
+      </LinesFieldset>
 
-      {taxSettings.registered ? (
-        <fieldset className="space-y-1">
-          <legend className="text-sm font-medium text-slate-800">GST at {taxSettings.ratePercent}%</legend>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name="quote-gst"
-              checked={amountsIncludeGst}
-              onChange={() => setAmountsIncludeGst(true)}
-            />
-            The amounts include GST
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name="quote-gst"
-              checked={!amountsIncludeGst}
-              onChange={() => setAmountsIncludeGst(false)}
-            />
-            GST is added to the amounts
-          </label>
-        </fieldset>
-      ) : (
-        <p className="text-sm text-slate-700">No GST is charged: the company is not registered for GST.</p>
-      )}
+      <GstIncludedChoice name="quote-gst" includesGst={amountsIncludeGst} onChange={setAmountsIncludeGst} />
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-800">Payment milestones</legend>

@@ -8,7 +8,7 @@ import type { QuoteRecord } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { quotesQuery, quoteTotals, type QuotesView } from './api/quotes';
-import { ConsolePage, FilterSelect } from './console-parts';
+import { AmountRow, ConsolePage, FilterSelect } from './console-parts';
 import { useConsoleLink } from './console-path';
 
 const VIEWS: Array<[QuotesView, string]> = [
@@ -20,22 +20,20 @@ const VIEWS: Array<[QuotesView, string]> = [
 export function QuoteRow({ quote }: { quote: QuoteRecord }) {
   const to = useConsoleLink();
   return (
-    <>
-      <div className="min-w-0 flex-1 basis-64">
-        <Link to={to('quotes', quote.id)} className="font-semibold text-brand-darker underline">
-          {quote.number} · version {quote.version}
-        </Link>
-        <p className="text-sm break-words text-slate-800">{quote.description}</p>
-        <p className="text-sm text-slate-600">
-          {quote.customerName || quote.customerEmail || 'Customer'} · valid until {quote.validUntil} · made{' '}
-          {formatIstDateTime(quote.createdAt)}
-        </p>
-      </div>
-      <div className="flex items-center gap-2">
-        <span className="font-semibold">{formatInr(quote.totalPaise)}</span>
-        <StatusBadge status={quoteStatusOf(quote.status, quote.validUntil)} />
-      </div>
-    </>
+    <AmountRow
+      amount={formatInr(quote.totalPaise)}
+      aside={<StatusBadge status={quoteStatusOf(quote.status, quote.validUntil)} />}
+      wide
+    >
+      <Link to={to('quotes', quote.id)} className="font-semibold text-brand-darker underline">
+        {quote.number} · version {quote.version}
+      </Link>
+      <p className="text-sm break-words text-slate-800">{quote.description}</p>
+      <p className="text-sm text-slate-600">
+        {quote.customerName || quote.customerEmail || 'Customer'} · valid until {quote.validUntil} · made{' '}
+        {formatIstDateTime(quote.createdAt)}
+      </p>
+    </AmountRow>
   );
 }
 

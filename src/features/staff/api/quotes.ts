@@ -1,15 +1,5 @@
-import {
-  count,
-  getAggregateFromServer,
-  onSnapshot,
-  orderBy,
-  query,
-  sum,
-  Timestamp,
-  where,
-  type Query,
-  type QueryConstraint,
-} from 'firebase/firestore';
+import { count, getAggregateFromServer, onSnapshot, orderBy, query, sum, Timestamp, where } from 'firebase/firestore';
+import type { Query, QueryConstraint } from 'firebase/firestore';
 import { QUOTE_REQUEST_KIND } from '@/domain/quote-request';
 import {
   milestoneReachedSchema,

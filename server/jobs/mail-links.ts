@@ -1,0 +1,34 @@
+import { hasMarketingConsent, unsubscribeLinks } from '../account/consent';
+import type { Config } from '../config';
+import type { FirebaseDeps } from '../firebase';
+import type { DrainOptions } from '../mail/drain';
+import { accountEmailLookup } from '../mail/recipients';
+import { payLinkUrl } from '../payments/pay-links';
+import { quoteLinkUrl } from '../quotes/store';
+
+type MailLinks = Pick<DrainOptions, 'accountEmail' | 'payUrlFor' | 'quoteUrlFor' | 'marketing'>;
+
+/**
+ * What the mail worker looks up and links for each mail: the account's address, the pay and quote
+ * links, and marketing consent with one-click unsubscribe. One place, so the tests' worker
+ * (tests/helpers/mail-catcher.ts) mails exactly as the server's does.
+ */
+export function mailLinks(
+  config: Pick<Config, 'siteUrl' | 'payLinkSecret' | 'unsubscribeSecret' | 'COMPANY_EMAIL'>,
+  { db, auth }: Pick<FirebaseDeps, 'db' | 'auth'>,
+): MailLinks {
+  return {
+    accountEmail: accountEmailLookup(auth, db),
+    payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
+    quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),
+    // News and offers: only with consent, read again when sent, with one-click unsubscribe.
+    marketing: {
+      hasConsent: (uid) => hasMarketingConsent(db, uid),
+      unsubscribeFor: (uid) =>
+        unsubscribeLinks(
+          { siteUrl: config.siteUrl, secret: config.unsubscribeSecret, mailbox: config.COMPANY_EMAIL },
+          uid,
+        ),
+    },
+  };
+}
