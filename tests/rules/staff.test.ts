@@ -1,4 +1,4 @@
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   collectionGroup,
@@ -15,21 +15,16 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { rulesEnvironment } from '../helpers/rules-env';
+import { describe, it } from 'vitest';
+import { rulesTestbed } from '../helpers/rules-env';
 
-let env: RulesTestEnvironment;
+const rules = rulesTestbed();
+const { staff, alice, visitor, seed } = rules;
 
-const staff = () => env.authenticatedContext('sam', { staff: true }).firestore();
-const alice = () => env.authenticatedContext('alice').firestore();
 /** A signed-in customer who set a look-alike claim value: only `staff == true` counts. */
-const pretender = () => env.authenticatedContext('mallory', { staff: 'true' }).firestore();
-const guest = () => env.authenticatedContext('guest', { firebase: { sign_in_provider: 'anonymous' } }).firestore();
-const visitor = () => env.unauthenticatedContext().firestore();
-
-async function seed(path: string, data: Record<string, unknown>): Promise<void> {
-  await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
-}
+const pretender = () => rules.env.authenticatedContext('mallory', { staff: 'true' }).firestore();
+const guest = () =>
+  rules.env.authenticatedContext('guest', { firebase: { sign_in_provider: 'anonymous' } }).firestore();
 
 const issuedInvoice = {
   invoiceId: 'INV-0001',
@@ -61,12 +56,6 @@ const STAFF_READABLE = [
   'leases',
   'deletedAccounts',
 ];
-
-beforeAll(async () => {
-  env = await rulesEnvironment();
-});
-beforeEach(() => env.clearFirestore());
-afterAll(() => env.cleanup());
 
 describe('staff reads', () => {
   it("when staff read a customer's profile, orders, invoices and queries, then it is allowed", async () => {
