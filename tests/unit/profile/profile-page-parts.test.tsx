@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { InvoicesList, OrdersList, QueriesList } from '@/features/profile/account-lists';
@@ -76,9 +77,22 @@ beforeEach(() => {
   lists.hasMore = false;
 });
 
+/** The profile header and details of `profile` (signed in, not a guest), with every callback a mock. */
+const renderOverview = (props: Partial<ComponentProps<typeof ProfileOverview>> = {}) =>
+  renderApp(
+    <ProfileOverview
+      profile={profile}
+      isGuest={false}
+      onSaved={vi.fn()}
+      onLogout={vi.fn()}
+      onLinked={vi.fn()}
+      {...props}
+    />,
+  );
+
 describe('profile header and details', () => {
   it('when the profile has no email or date, then it says No email provided and N/A, and a guest gets the badge', () => {
-    renderApp(<ProfileOverview profile={profile} isGuest onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />);
+    renderOverview({ isGuest: true });
     expect(screen.getByRole('heading', { name: /Riya Sharma/ })).toBeInTheDocument();
     expect(screen.getByText('No email provided')).toBeInTheDocument();
     expect(screen.getByText('Guest Account')).toBeInTheDocument();
@@ -91,15 +105,9 @@ describe('profile header and details', () => {
   });
 
   it('when the profile has a GSTIN, legal name and PIN code, then the details show them', () => {
-    renderApp(
-      <ProfileOverview
-        profile={{ ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' }}
-        isGuest={false}
-        onSaved={vi.fn()}
-        onLogout={vi.fn()}
-        onLinked={vi.fn()}
-      />,
-    );
+    renderOverview({
+      profile: { ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' },
+    });
     expect(screen.getByText('GSTIN').nextSibling).toHaveTextContent('27AAPFU0939F1ZV');
     expect(screen.getByText('Legal business name').nextSibling).toHaveTextContent('Sharma Traders LLP');
     expect(screen.getByText('PIN code').nextSibling).toHaveTextContent('411004');
@@ -107,15 +115,9 @@ describe('profile header and details', () => {
 
   it('when editing a profile that has a GSTIN, then its legal name and PIN are in the form and clearing the name is refused', async () => {
     const user = userEvent.setup();
-    renderApp(
-      <ProfileOverview
-        profile={{ ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' }}
-        isGuest={false}
-        onSaved={vi.fn()}
-        onLogout={vi.fn()}
-        onLinked={vi.fn()}
-      />,
-    );
+    renderOverview({
+      profile: { ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' },
+    });
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('Legal business name (optional)')).toHaveValue('Sharma Traders LLP');
     expect(screen.getByLabelText('PIN code (optional)')).toHaveValue('411004');
@@ -128,9 +130,7 @@ describe('profile header and details', () => {
   it('when editing sets a GSTIN, then a bad one is refused, the legal name and PIN are required, and a good one is merged upper-cased with them', async () => {
     const user = userEvent.setup();
     api.updateProfileDetails.mockResolvedValue(undefined);
-    renderApp(
-      <ProfileOverview profile={profile} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
-    );
+    renderOverview();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('GSTIN (optional)')).toHaveValue('');
     await expectGstinChecked({
@@ -150,9 +150,7 @@ describe('profile header and details', () => {
     const onSaved = vi.fn();
     let finish!: () => void;
     api.updateProfileDetails.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
-    renderApp(
-      <ProfileOverview profile={profile} isGuest={false} onSaved={onSaved} onLogout={vi.fn()} onLinked={vi.fn()} />,
-    );
+    renderOverview({ onSaved });
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('heading', { name: 'Edit Details' })).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Phone'));
@@ -172,9 +170,7 @@ describe('profile header and details', () => {
   it('when saving fails, then the failure message shows and the form keeps the input; Cancel goes back', async () => {
     const user = userEvent.setup();
     api.updateProfileDetails.mockRejectedValue(new Error('denied'));
-    renderApp(
-      <ProfileOverview profile={profile} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
-    );
+    renderOverview();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.clear(screen.getByLabelText('Address'));
     await user.type(screen.getByLabelText('Address'), 'New place');
