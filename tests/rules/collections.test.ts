@@ -41,13 +41,8 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const item = (overrides: Record<string, unknown> = {}) => ({
-  id: 'website-Basic',
-  name: 'Basic',
-  category: 'Websites & E-commerce',
-  price: '₹20,000',
-  ...overrides,
-});
+/** An order's line: the same shape as a cart item. */
+const item = cartItem;
 
 const order = (overrides: Record<string, unknown> = {}) => ({
   orderNumber: 'ORD-1763790000123',

@@ -17,6 +17,7 @@ import {
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { rulesTestbed } from '../helpers/rules-env';
+import { profile as aliceProfile } from './fixtures';
 
 const rules = rulesTestbed();
 const { staff, alice, visitor, seed } = rules;
@@ -197,19 +198,8 @@ describe('invoices issued by the company', () => {
 });
 
 describe('the words staff find a profile by', () => {
-  const profile = (overrides: Record<string, unknown> = {}) => ({
-    uid: 'alice',
-    name: 'Alice Rao',
-    email: 'Alice@Example.com',
-    phone: '9876543210',
-    address: '1 MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    country: 'India',
-    isAnonymous: false,
-    createdAt: serverTimestamp(),
-    ...overrides,
-  });
+  const profile = (overrides: Record<string, unknown> = {}) =>
+    aliceProfile('alice', { name: 'Alice Rao', email: 'Alice@Example.com', ...overrides });
 
   it('when a profile carries its search words as a list of at most 300, then it saves', async () => {
     await assertSucceeds(setDoc(doc(alice(), 'users/alice'), profile({ searchTokens: ['alice', 'al', 'rao'] })));

@@ -1,24 +1,11 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
+import { deleteDoc, doc, getDoc, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { rulesTestbed } from '../helpers/rules-env';
+import { profile } from './fixtures';
 
 const rules = rulesTestbed();
 const { alice, bob, visitor } = rules;
-
-const profile = (uid: string, overrides: Record<string, unknown> = {}) => ({
-  uid,
-  name: 'Alice',
-  email: 'alice@example.com',
-  phone: '9876543210',
-  address: '1 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  isAnonymous: false,
-  createdAt: serverTimestamp(),
-  ...overrides,
-});
 
 async function seedAlice(): Promise<void> {
   await rules.env.withSecurityRulesDisabled((context) =>
