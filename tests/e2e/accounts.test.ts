@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, shownDialog, uniqueEmail, type FirebaseHooks } from '../helpers/e2e';
+import {
+  currentUid,
+  expectAccessible,
+  guestDetailsStep,
+  shownDialog,
+  uniqueEmail,
+  type FirebaseHooks,
+} from '../helpers/e2e';
 import { admin, oobCodes } from '../helpers/emulators';
 import { chooseLocation } from '../helpers/shop';
 
@@ -89,11 +96,7 @@ describe('accounts', () => {
       const email = uniqueEmail('guest');
       await openHome(page);
 
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = await shownDialog(page);
-      await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByRole('button', { name: 'Continue as Guest' }).click();
-      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      const modal = await guestDetailsStep(page);
       await modal.getByText('Just a few more details to get you started.').waitFor();
       await expectAccessible(page);
 

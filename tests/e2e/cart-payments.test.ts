@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { currentUid, expectAccessible, guestDetailsStep, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import {
   enterNewInvoice,
@@ -21,11 +21,7 @@ describe('cart and payments', () => {
       await openHome(page);
 
       // Continue as a guest through the modal.
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = page.getByRole('dialog');
-      await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByRole('button', { name: 'Continue as Guest' }).click();
-      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      const modal = await guestDetailsStep(page);
       await modal.getByLabel('Full Name').fill('Guest Shopper');
       await modal.getByLabel('Phone').fill('9000054321');
       await modal.getByLabel('Address').fill('3 Park Street');

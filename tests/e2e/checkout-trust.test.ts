@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_FORMAT_MESSAGE } from '@/domain/money';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
+import { currentUid, expectAccessible, openPublicPage, PUBLIC_PAGES, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import {
   enterNewInvoice,
@@ -241,16 +241,12 @@ describe('a checkout a business can trust', () => {
     );
   });
 
-  it.each(['/', '/privacy', '/terms', '/refundpolicy', '/cancellationpolicy', '/no-such-page'])(
+  it.each(PUBLIC_PAGES)(
     'when %s is shown, then every image on it decodes with a natural width above 0',
     async (path) => {
       await browser.withPage(async ({ page }) => {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        if (path === '/') {
-          await page.locator('#contact').scrollIntoViewIfNeeded();
-          await page.locator('#clients img').first().waitFor({ state: 'attached' });
-        }
+        await openPublicPage(page, path);
+        if (path === '/') await page.locator('#clients img').first().waitFor({ state: 'attached' });
         const images = await page.evaluate(() =>
           Promise.all(
             [...document.images].map(async (image) => {

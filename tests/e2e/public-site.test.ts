@@ -5,7 +5,7 @@ import { CATEGORIES } from '@/domain/catalogue';
 import { formatInr } from '@/domain/money';
 import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
-import { expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { expectAccessible, openPublicPage, PUBLIC_PAGES, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import { planButton } from '../helpers/shop';
 
@@ -422,16 +422,12 @@ describe('pages', () => {
 });
 
 describe('accessibility and loading', () => {
-  it.each(['/', '/privacy', '/terms', '/refundpolicy', '/cancellationpolicy', '/no-such-page'])(
+  it.each(PUBLIC_PAGES)(
     'when %s is checked with axe, then there are no serious or critical violations',
     async (path) => {
       await browser.withPage(async ({ page }) => {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        if (path === '/') {
-          await page.locator('#contact').scrollIntoViewIfNeeded();
-          await page.getByRole('button', { name: 'Send Query' }).waitFor();
-        }
+        await openPublicPage(page, path);
+        if (path === '/') await page.getByRole('button', { name: 'Send Query' }).waitFor();
         await expectAccessible(page);
       });
     },

@@ -7,7 +7,7 @@ import { GSTIN_MESSAGES } from '@/domain/gst';
 import { formatInrWithPaise } from '@/domain/money';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, shownDialog, uniqueEmail } from '../helpers/e2e';
+import { currentUid, guestDetailsStep, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin, appCheckHeaders, createUserWithToken, stack } from '../helpers/emulators';
 import { chooseLocation, openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
 
@@ -111,11 +111,7 @@ describe('tax documents in the browser', () => {
   it('when a customer edits their details or a guest completes the details step, then the GSTIN field is checked and the forms stay accessible', async () => {
     await browser.withPage(async ({ page }) => {
       await openHome(page);
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = await shownDialog(page);
-      await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByRole('button', { name: 'Continue as Guest' }).click();
-      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      const modal = await guestDetailsStep(page);
       await modal.getByLabel('Phone').fill('9000012345');
       await modal.getByLabel('Address').fill('1 Lane');
       await chooseLocation(page);

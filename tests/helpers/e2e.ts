@@ -47,3 +47,23 @@ export async function shownDialog(page: Page, role: 'dialog' | 'alertdialog' = '
   );
   return dialog;
 }
+
+/** The public pages every page-wide check visits (the last is the not-found page). */
+export const PUBLIC_PAGES = ['/', '/privacy', '/terms', '/refundpolicy', '/cancellationpolicy', '/no-such-page'];
+
+/** Opens `path` and waits for its heading; on the home page, scrolls to the contact section so what loads late is asked for. */
+export async function openPublicPage(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  if (path === '/') await page.locator('#contact').scrollIntoViewIfNeeded();
+}
+
+/** From a page with the site's header: Login / Sign Up, then Sign Up as a guest; returns the dialog at its details step. */
+export async function guestDetailsStep(page: Page) {
+  await page.getByRole('button', { name: 'Login / Sign Up' }).click();
+  const modal = await shownDialog(page);
+  await modal.getByRole('button', { name: 'Sign Up' }).click();
+  await modal.getByRole('button', { name: 'Continue as Guest' }).click();
+  await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+  return modal;
+}
