@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { financialYearOf } from '@/domain/document-number';
-import { addDays, istToday } from '@/domain/staff';
 import { CUSTOMER_NOT_FOUND, ONLY_PENDING_CANCEL } from '../../server/payments/proformas';
 import { testApp } from '../helpers/api-app';
+import { proformaBody } from './staff-fixtures';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { seedProfile } from './documents-fixtures';
 import { createPaymentOrder, docData, newUser, sandboxPay, uniqueEmail } from './payments-fixtures';
@@ -81,24 +81,12 @@ describe('inbox', () => {
 });
 
 describe('issued proforma invoices', () => {
-  const invoiceBody = (uid: string, overrides: Record<string, unknown> = {}) => ({
-    uid,
-    description: 'Factory dashboard, phase 1',
-    lines: [
-      { description: 'Design', amountPaise: 15_000_00 },
-      { description: 'Build', amountPaise: 2_65_000_00 },
-    ],
-    amountsIncludeGst: true,
-    dueDate: addDays(istToday(), 15),
-    ...overrides,
-  });
-
   it("when staff issue a proforma, then it is the customer's Pending invoice numbered in the PI series, with its PDF, pay link and mail, audited", async () => {
     const { app } = testApp();
     const customer = await newUser('billed');
     await seedProfile(customer.uid);
 
-    const response = await asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid));
+    const response = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid));
 
     expect(response.status).toBe(201);
     const number = `PI/${financialYearOf(Date.now())}/0001`;
@@ -117,12 +105,12 @@ describe('issued proforma invoices', () => {
       issuedBy: 'company',
       amount: 280000,
       amountsIncludeGst: true,
-      dueDate: invoiceBody(customer.uid).dueDate,
+      dueDate: proformaBody(customer.uid).dueDate,
       currency: 'INR',
       status: 'Pending',
       name: 'Asha Verma',
       description: 'Factory dashboard, phase 1',
-      lines: invoiceBody(customer.uid).lines,
+      lines: proformaBody(customer.uid).lines,
     });
     expect(await docData(`documents/proforma_${response.body.id}`)).toMatchObject({
       status: 'issued',
@@ -149,7 +137,7 @@ describe('issued proforma invoices', () => {
     const { app } = testApp();
     const customer = await newUser('payer');
     await seedProfile(customer.uid);
-    const issued = await asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid)).expect(201);
+    const issued = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid)).expect(201);
 
     const order = await createPaymentOrder(app, customer.idToken, {
       firestore_id: issued.body.id,
@@ -169,9 +157,9 @@ describe('issued proforma invoices', () => {
     await seedProfile(second.uid);
 
     const responses = await Promise.all([
-      asStaff(app).post('/api/staff/invoices', invoiceBody(first.uid)),
-      asStaff(app).post('/api/staff/invoices', invoiceBody(second.uid)),
-      asStaff(app).post('/api/staff/invoices', invoiceBody(first.uid)),
+      asStaff(app).post('/api/staff/invoices', proformaBody(first.uid)),
+      asStaff(app).post('/api/staff/invoices', proformaBody(second.uid)),
+      asStaff(app).post('/api/staff/invoices', proformaBody(first.uid)),
     ]);
 
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
@@ -184,7 +172,7 @@ describe('issued proforma invoices', () => {
   });
 
   it('when the customer does not exist, then it answers 404 and numbers nothing', async () => {
-    const response = await asStaff(testApp().app).post('/api/staff/invoices', invoiceBody('nobody'));
+    const response = await asStaff(testApp().app).post('/api/staff/invoices', proformaBody('nobody'));
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: CUSTOMER_NOT_FOUND });
     expect((await admin().db.collection('counters').get()).size).toBe(0);
@@ -194,7 +182,7 @@ describe('issued proforma invoices', () => {
     const { app } = testApp();
     const customer = await newUser('cancelled');
     await seedProfile(customer.uid);
-    const issued = await asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid)).expect(201);
+    const issued = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid)).expect(201);
     // A checkout opened before the cancellation.
     const openCheckout = await createPaymentOrder(app, customer.idToken, {
       firestore_id: issued.body.id,

@@ -8,6 +8,7 @@ import { payLinkToken } from '../../server/payments/pay-links';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { BUYER_GSTIN, allDocuments, documentData, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
+import { proformaBody } from './staff-fixtures';
 import { createPaymentOrder, docData, newUser, sandboxPay, seedOrder, uniqueEmail, waitFor } from './payments-fixtures';
 
 let staff: { uid: string; idToken: string };
@@ -30,16 +31,7 @@ async function issuedInvoice(app: App) {
     legalName: 'Verma Textiles Private Limited',
     pinCode: '411001',
   });
-  const issued = await asStaff(app, '/api/staff/invoices', {
-    uid: customer.uid,
-    description: 'Factory dashboard, phase 1',
-    lines: [
-      { description: 'Design', amountPaise: 15_000_00 },
-      { description: 'Build', amountPaise: 2_65_000_00 },
-    ],
-    amountsIncludeGst: true,
-    dueDate: addDays(istToday(), 15),
-  }).expect(201);
+  const issued = await asStaff(app, '/api/staff/invoices', proformaBody(customer.uid)).expect(201);
   const docId = issued.body.id as string;
   return { customer, docId, path: `users/${customer.uid}/invoices/${docId}`, number: issued.body.number as string };
 }
