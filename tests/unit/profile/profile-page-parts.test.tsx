@@ -71,6 +71,15 @@ function answer<T>(list: ListName, items: T[]) {
   lists.items[list] = items;
 }
 
+/** An invoice as the lists read it, in INR and with no time yet. */
+const invoiceRow = (
+  id: string,
+  invoiceId: string,
+  amountPaise: number,
+  status = 'Pending',
+  more: Record<string, unknown> = {},
+) => ({ id, invoiceId, amountPaise, currency: 'INR', status, createdAt: null, ...more });
+
 beforeEach(() => {
   vi.clearAllMocks();
   lists.items = {};
@@ -259,9 +268,9 @@ describe('lists', () => {
     const user = userEvent.setup();
     const onPay = vi.fn();
     answer('invoices', [
-      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
-      { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Paid', createdAt: null },
-      { id: 'd3', invoiceId: 'INV-3', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
+      invoiceRow('d1', 'INV-1', 150_000),
+      invoiceRow('d2', 'INV-2', 90_000, 'Paid'),
+      invoiceRow('d3', 'INV-3', 10_000),
     ]);
     renderApp(<InvoicesList uid="u1" onPay={onPay} payingId="d3" receiptHref={receiptHref} />);
     const buttons = screen.getAllByRole('button', { name: /^Pay Now/ });
@@ -331,16 +340,8 @@ describe('lists', () => {
 
   it('when an order or invoice is Paid, then the page-composed download shows beside it with its payment id', () => {
     answer('invoices', [
-      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
-      {
-        id: 'd2',
-        invoiceId: 'INV-2',
-        amountPaise: 90_000,
-        currency: 'INR',
-        status: 'Paid',
-        createdAt: null,
-        paymentId: 'pay_Inv2',
-      },
+      invoiceRow('d1', 'INV-1', 150_000),
+      invoiceRow('d2', 'INV-2', 90_000, 'Paid', { paymentId: 'pay_Inv2' }),
     ]);
     answer('orders', [
       {
@@ -383,18 +384,12 @@ describe('lists', () => {
 
   it('when the company issued an invoice, then it is marked and shows its lines, with Pay Now', () => {
     answer('invoices', [
-      { id: 'own', invoiceId: 'MY-1', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
-      {
-        id: 'issued',
-        invoiceId: 'INV-0001',
-        amountPaise: 2_80_000_00,
-        currency: 'INR',
-        status: 'Pending',
-        createdAt: null,
+      invoiceRow('own', 'MY-1', 10_000),
+      invoiceRow('issued', 'INV-0001', 2_80_000_00, 'Pending', {
         issuedBy: 'company',
         description: 'Factory dashboard',
         lines: [{ description: 'Design', amountPaise: 15_000_00 }],
-      },
+      }),
     ]);
     renderApp(<InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />);
     expect(screen.getAllByText('Issued by Nimbus Bespoke Software')).toHaveLength(1);
@@ -431,10 +426,7 @@ describe('lists', () => {
   it('when a list has more than a page, then Show more loads the next; an invoice deleted here leaves the list', async () => {
     const user = userEvent.setup();
     lists.hasMore = true;
-    answer('invoices', [
-      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
-      { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Pending', createdAt: null },
-    ]);
+    answer('invoices', [invoiceRow('d1', 'INV-1', 150_000), invoiceRow('d2', 'INV-2', 90_000)]);
     renderApp(
       <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} hiddenIds={new Set(['d2'])} />,
     );
