@@ -4,6 +4,7 @@ import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
 import {
   currentUid,
   expectAccessible,
+  fillSignUp,
   guestDetailsStep,
   shownDialog,
   uniqueEmail,
@@ -35,12 +36,14 @@ describe('accounts', () => {
       await expectAccessible(page);
 
       // Mismatched passwords are refused before anything is sent.
-      await modal.getByLabel('Full Name').fill('Riya Sharma');
-      await modal.getByLabel('Email').fill(email);
-      await modal.getByLabel('Phone').fill('+91 90000 11111');
-      await modal.getByLabel('Password', { exact: true }).fill('secret-pass-1');
-      await modal.getByLabel('Confirm Password').fill('something-else');
-      await modal.getByLabel('Address').fill('5 FC Road');
+      await fillSignUp(modal, {
+        name: 'Riya Sharma',
+        email,
+        phone: '+91 90000 11111',
+        password: 'secret-pass-1',
+        confirm: 'something-else',
+        address: '5 FC Road',
+      });
       await chooseLocation(page);
       await modal.getByRole('button', { name: 'Create Account' }).click();
       await modal.getByText('Passwords do not match.').waitFor();
@@ -212,12 +215,13 @@ describe('accounts', () => {
       await page.getByRole('button', { name: 'Login / Sign Up' }).click();
       const modal = await shownDialog(page);
       await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByLabel('Full Name').fill('Dev Delete');
-      await modal.getByLabel('Email').fill(email);
-      await modal.getByLabel('Phone').fill('9000000003');
-      await modal.getByLabel('Password', { exact: true }).fill('delete-pass-1');
-      await modal.getByLabel('Confirm Password').fill('delete-pass-1');
-      await modal.getByLabel('Address').fill('3 Gone Road');
+      await fillSignUp(modal, {
+        name: 'Dev Delete',
+        email,
+        phone: '9000000003',
+        password: 'delete-pass-1',
+        address: '3 Gone Road',
+      });
       await chooseLocation(page);
       await modal.getByRole('button', { name: 'Create Account' }).click();
       await modal.waitFor({ state: 'detached' });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, guestDetailsStep, uniqueEmail } from '../helpers/e2e';
+import { currentUid, expectAccessible, fillSignUp, guestDetailsStep, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import {
+  chooseLocation,
   enterNewInvoice,
   openHome,
   openInvoiceTab,
@@ -25,9 +26,7 @@ describe('cart and payments', () => {
       await modal.getByLabel('Full Name').fill('Guest Shopper');
       await modal.getByLabel('Phone').fill('9000054321');
       await modal.getByLabel('Address').fill('3 Park Street');
-      await page.getByLabel('Country').selectOption({ label: 'India' });
-      await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
-      await page.getByLabel('City').selectOption({ label: 'Pune' });
+      await chooseLocation(page);
       await modal.getByRole('button', { name: 'Save & Continue' }).click();
       await page.getByRole('region', { name: 'Guest account notice' }).waitFor();
 
@@ -68,15 +67,14 @@ describe('cart and payments', () => {
         .click();
       const signup = page.getByRole('dialog');
       await signup.getByRole('heading', { name: 'Create an Account' }).waitFor();
-      await signup.getByLabel('Full Name').fill('Meera Iyer');
-      await signup.getByLabel('Email').fill(email);
-      await signup.getByLabel('Phone').fill('9000067890');
-      await signup.getByLabel('Password', { exact: true }).fill('secret-pass-1');
-      await signup.getByLabel('Confirm Password').fill('secret-pass-1');
-      await signup.getByLabel('Address').fill('8 Lake Road');
-      await page.getByLabel('Country').selectOption({ label: 'India' });
-      await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
-      await page.getByLabel('City').selectOption({ label: 'Pune' });
+      await fillSignUp(signup, {
+        name: 'Meera Iyer',
+        email,
+        phone: '9000067890',
+        password: 'secret-pass-1',
+        address: '8 Lake Road',
+      });
+      await chooseLocation(page);
       await signup.getByRole('button', { name: 'Create Account' }).click();
       await page.getByRole('region', { name: 'Guest account notice' }).waitFor({ state: 'detached' });
       const uid = await currentUid(page);

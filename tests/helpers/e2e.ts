@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** A fresh address per run, so journeys never collide with earlier users in the emulator. */
@@ -66,4 +66,17 @@ export async function guestDetailsStep(page: Page) {
   await modal.getByRole('button', { name: 'Continue as Guest' }).click();
   await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
   return modal;
+}
+
+/** Fills the sign-up form's own fields (the location is chosen apart); Confirm Password repeats the password unless `confirm` says otherwise. */
+export async function fillSignUp(
+  form: Locator,
+  person: { name: string; email: string; phone: string; password: string; confirm?: string; address: string },
+) {
+  await form.getByLabel('Full Name').fill(person.name);
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Phone').fill(person.phone);
+  await form.getByLabel('Password', { exact: true }).fill(person.password);
+  await form.getByLabel('Confirm Password').fill(person.confirm ?? person.password);
+  await form.getByLabel('Address').fill(person.address);
 }
