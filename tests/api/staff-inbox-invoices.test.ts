@@ -81,6 +81,14 @@ describe('inbox', () => {
 });
 
 describe('issued proforma invoices', () => {
+  /** A new customer with a profile, and the proforma staff issued them. */
+  async function proformaToNewCustomer(app: ReturnType<typeof testApp>['app'], prefix: string) {
+    const customer = await newUser(prefix);
+    await seedProfile(customer.uid);
+    const issued = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid)).expect(201);
+    return { customer, issued };
+  }
+
   it("when staff issue a proforma, then it is the customer's Pending invoice numbered in the PI series, with its PDF, pay link and mail, audited", async () => {
     const { app } = testApp();
     const customer = await newUser('billed');
@@ -135,9 +143,7 @@ describe('issued proforma invoices', () => {
 
   it("when the customer pays an issued invoice, then the gateway is asked for the staff's amount, whatever the browser claims", async () => {
     const { app } = testApp();
-    const customer = await newUser('payer');
-    await seedProfile(customer.uid);
-    const issued = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid)).expect(201);
+    const { customer, issued } = await proformaToNewCustomer(app, 'payer');
 
     const order = await createPaymentOrder(app, customer.idToken, {
       firestore_id: issued.body.id,
@@ -180,9 +186,7 @@ describe('issued proforma invoices', () => {
 
   it('when staff cancel an unpaid issued invoice, then it is Cancelled, cannot be paid, and cannot be cancelled twice', async () => {
     const { app } = testApp();
-    const customer = await newUser('cancelled');
-    await seedProfile(customer.uid);
-    const issued = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid)).expect(201);
+    const { customer, issued } = await proformaToNewCustomer(app, 'cancelled');
     // A checkout opened before the cancellation.
     const openCheckout = await createPaymentOrder(app, customer.idToken, {
       firestore_id: issued.body.id,
