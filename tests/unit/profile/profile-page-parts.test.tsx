@@ -246,6 +246,9 @@ describe('GuestLinkPanel', () => {
 
 const receiptHref = (item: { id: string }) => `/receipts/x/${item.id}`;
 
+/** What every account list is given here: user u1, nothing being paid, and mock callbacks. */
+const listProps = () => ({ uid: 'u1', onPay: vi.fn(), payingId: null, receiptHref });
+
 describe('lists', () => {
   it('when there is nothing, then each list has its empty text', () => {
     answer('invoices', []);
@@ -253,9 +256,9 @@ describe('lists', () => {
     answer('orders', []);
     renderApp(
       <>
-        <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
+        <InvoicesList {...listProps()} />
         <QueriesList uid="u1" />
-        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
+        <OrdersList {...listProps()} />
       </>,
     );
     expect(screen.getByRole('heading', { name: 'My Invoices' })).toBeInTheDocument();
@@ -272,7 +275,7 @@ describe('lists', () => {
       invoiceRow('d2', 'INV-2', 90_000, 'Paid'),
       invoiceRow('d3', 'INV-3', 10_000),
     ]);
-    renderApp(<InvoicesList uid="u1" onPay={onPay} payingId="d3" receiptHref={receiptHref} />);
+    renderApp(<InvoicesList {...listProps()} onPay={onPay} payingId="d3" />);
     const buttons = screen.getAllByRole('button', { name: /^Pay Now/ });
     expect(buttons).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-1' })).toBeEnabled();
@@ -299,7 +302,7 @@ describe('lists', () => {
       { ...order, id: 'o3', orderNumber: 'ORD-1700000000003', status: 'Cancelled' },
       { ...order, id: 'o4', orderNumber: 'ORD-1700000000004', status: 'Paid', paymentId: 'pay_1' },
     ]);
-    renderApp(<OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />);
+    renderApp(<OrdersList {...listProps()} />);
 
     expect(
       screen.getAllByRole('button', { name: /^Pay Now/ }).map((button) => button.getAttribute('aria-label')),
@@ -322,10 +325,7 @@ describe('lists', () => {
     ]);
     renderApp(
       <InvoicesList
-        uid="u1"
-        onPay={vi.fn()}
-        payingId={null}
-        receiptHref={receiptHref}
+        {...listProps()}
         canDelete={(item) => item.status === 'Pending' && item.issuedBy !== 'company'}
         onDelete={onDelete}
       />,
@@ -360,20 +360,8 @@ describe('lists', () => {
     ));
     renderApp(
       <>
-        <InvoicesList
-          uid="u1"
-          onPay={vi.fn()}
-          payingId={null}
-          receiptHref={receiptHref}
-          documentAction={documentAction}
-        />
-        <OrdersList
-          uid="u1"
-          onPay={vi.fn()}
-          payingId={null}
-          receiptHref={receiptHref}
-          documentAction={documentAction}
-        />
+        <InvoicesList {...listProps()} documentAction={documentAction} />
+        <OrdersList {...listProps()} documentAction={documentAction} />
       </>,
     );
     expect(screen.getByRole('button', { name: 'Download invoice pay_Inv2 for Inv #INV-2' })).toBeInTheDocument();
@@ -391,7 +379,7 @@ describe('lists', () => {
         lines: [{ description: 'Design', amountPaise: 15_000_00 }],
       }),
     ]);
-    renderApp(<InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />);
+    renderApp(<InvoicesList {...listProps()} />);
     expect(screen.getAllByText('Issued by Nimbus Bespoke Software')).toHaveLength(1);
     expect(screen.getByText('Design: ₹15,000')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-0001' })).toBeEnabled();
@@ -413,7 +401,7 @@ describe('lists', () => {
     renderApp(
       <>
         <QueriesList uid="u1" />
-        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
+        <OrdersList {...listProps()} />
       </>,
     );
     expect(screen.getByText('General Query')).toBeInTheDocument();
@@ -427,9 +415,7 @@ describe('lists', () => {
     const user = userEvent.setup();
     lists.hasMore = true;
     answer('invoices', [invoiceRow('d1', 'INV-1', 150_000), invoiceRow('d2', 'INV-2', 90_000)]);
-    renderApp(
-      <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} hiddenIds={new Set(['d2'])} />,
-    );
+    renderApp(<InvoicesList {...listProps()} hiddenIds={new Set(['d2'])} />);
     expect(api.invoicesQuery).toHaveBeenCalledWith('u1');
     const list = screen.getByRole('list', { name: 'My Invoices' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
