@@ -13,6 +13,7 @@ import { InvoiceToPay } from '@/features/profile/invoice-to-pay';
 import { ProfileOverview } from '@/features/profile/profile-overview';
 import type { Profile } from '@/lib/firestore';
 import { expectGstinChecked } from '../../helpers/gstin-field';
+import { lists } from '../../helpers/fake-paged-list';
 import { renderApp } from '../../helpers/render-app';
 
 // The seam: the profile feature's only Firebase-touching module.
@@ -33,21 +34,7 @@ vi.mock('@/features/profile/api', () => api);
 // The lists read page by page (lib/paged-list.ts, tested against the emulator by the e2e tests):
 // here each list is what the test answers, one page.
 type ListName = 'invoices' | 'queries' | 'orders';
-const lists = vi.hoisted(() => ({
-  items: {} as Record<string, unknown[]>,
-  hasMore: false,
-  loadMore: vi.fn(),
-}));
-vi.mock('@/lib/paged-list', () => ({
-  usePagedList: (_key: string, source: () => ListName) => ({
-    status: 'ready',
-    items: lists.items[source()] ?? [],
-    error: undefined,
-    hasMore: lists.hasMore,
-    isLoadingMore: false,
-    loadMore: lists.loadMore,
-  }),
-}));
+vi.mock('@/lib/paged-list', () => import('../../helpers/fake-paged-list'));
 vi.mock('@/lib/locations', () => import('../../helpers/fake-locations'));
 
 const profile: Profile = {
