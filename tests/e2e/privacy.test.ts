@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MARKETING_CONSENT_WORDING } from '@/domain/consent';
 import { makeOrderNumber } from '@/domain/order-number';
+import { readExport } from '../helpers/account-export';
 import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
@@ -15,19 +15,6 @@ import { toast } from '../helpers/shop';
 // their account knowing what the law makes us keep; staff then see what is left.
 
 const browser = sharedBrowser();
-
-interface Exported {
-  id: string;
-  fields: Record<string, unknown>;
-}
-
-interface ExportData {
-  account: { uid: string; email: string };
-  profile: Record<string, unknown> | null;
-  collections: Record<string, Exported[]>;
-  payments: Exported[];
-  documents: Array<Exported & { pdf: string | null }>;
-}
 
 /** A paid order of the customer's: created as the browser does, paid in the sandbox through the API. */
 async function paidOrder(customer: { uid: string; email: string }) {
@@ -50,8 +37,7 @@ async function downloadMyData(page: Page) {
   await panel.getByRole('button', { name: 'Download my data' }).click();
   const saved = await download;
   expect(saved.suggestedFilename()).toMatch(/^nimbus-bespoke-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const files = unzipSync(new Uint8Array(await readFile((await saved.path())!)));
-  return { files, data: JSON.parse(strFromU8(files['data.json']!)) as ExportData };
+  return readExport(new Uint8Array(await readFile((await saved.path())!)));
 }
 
 describe('privacy rights', () => {
