@@ -80,3 +80,11 @@ export async function fillSignUp(
   await form.getByLabel('Confirm Password').fill(person.confirm ?? person.password);
   await form.getByLabel('Address').fill(person.address);
 }
+
+/** Fills the contact form's name, email and message (the page is already at #contact) and presses Send Query. */
+export async function sendContactQuery(page: Page, query: { name: string; email: string; message: string }) {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(query.name);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(query.email);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(query.message);
+  await page.getByRole('button', { name: 'Send Query' }).click();
+}
