@@ -7,7 +7,15 @@ import { hmacHex } from '../../server/payments/signature';
 import { paymentWebhookBody } from '../../server/payments/webhook-event';
 import { testApp } from '../helpers/api-app';
 import { clearFirestore } from '../helpers/emulators';
-import { createPaymentOrder, docData, newUser, orderPath, paymentsFor, seedOrder } from './payments-fixtures';
+import {
+  createPaymentOrder,
+  docData,
+  newUser,
+  orderPath,
+  paymentsFor,
+  seedOrder,
+  verifyPayment,
+} from './payments-fixtures';
 
 // The razorpay SDK always calls https://api.razorpay.com, so its HTTP traffic is intercepted here.
 const KEYS = {
@@ -81,10 +89,11 @@ async function verifiedWhileGatewaySays(status: 'captured' | 'authorized') {
   const { app, user, orderId } = await razorpayOrder();
   const signature = hmacHex(KEYS.RAZORPAY_KEY_SECRET, `${ORDER_ID}|${PAYMENT_ID}`);
   nock(RAZORPAY).get(`/v1/payments/${PAYMENT_ID}`).reply(200, paymentEntity(status));
-  const response = await request(app)
-    .post('/api/payments/verify')
-    .set('Authorization', `Bearer ${user.idToken}`)
-    .send({ razorpay_order_id: ORDER_ID, razorpay_payment_id: PAYMENT_ID, razorpay_signature: signature });
+  const response = await verifyPayment(app, user.idToken, {
+    razorpay_order_id: ORDER_ID,
+    razorpay_payment_id: PAYMENT_ID,
+    razorpay_signature: signature,
+  });
   return { response, user, orderId };
 }
 

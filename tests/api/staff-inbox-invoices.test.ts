@@ -6,7 +6,7 @@ import { testApp } from '../helpers/api-app';
 import { proformaBody } from './staff-fixtures';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { seedProfile } from './documents-fixtures';
-import { createPaymentOrder, docData, newUser, sandboxPay, uniqueEmail } from './payments-fixtures';
+import { createPaymentOrder, docData, newUser, sandboxPay, uniqueEmail, verifyPayment } from './payments-fixtures';
 
 let staff: { uid: string; idToken: string };
 const staffEmail = uniqueEmail('inbox-staff');
@@ -202,10 +202,7 @@ describe('issued proforma invoices', () => {
     // Paying through the checkout left open records the money for a refund; the invoice stays Cancelled.
     const paid = await sandboxPay(app, customer.idToken, openCheckout.body.id as string);
     if (paid.outcome !== 'success') throw new Error('expected success');
-    const verify = await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${customer.idToken}`)
-      .send(paid.result);
+    const verify = await verifyPayment(app, customer.idToken, paid.result);
     expect(verify.status).toBe(409);
     expect((await docData(path))!.status).toBe('Cancelled');
     expect((await docData(`payments/${paid.result.razorpay_payment_id}`))!.status).toBe('mismatch');

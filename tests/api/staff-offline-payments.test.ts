@@ -9,7 +9,16 @@ import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { BUYER_GSTIN, allDocuments, documentData, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
 import { proformaBody } from './staff-fixtures';
-import { createPaymentOrder, docData, newUser, sandboxPay, seedOrder, uniqueEmail, waitFor } from './payments-fixtures';
+import {
+  createPaymentOrder,
+  docData,
+  newUser,
+  sandboxPay,
+  seedOrder,
+  uniqueEmail,
+  verifyPayment,
+  waitFor,
+} from './payments-fixtures';
 
 let staff: { uid: string; idToken: string };
 
@@ -222,11 +231,7 @@ describe('payments staff record as they happen', () => {
     await asStaff(app, '/api/staff/payments/offline', receipt(invoice.customer.uid, invoice.docId)).expect(201);
     const late = await sandboxPay(app, invoice.customer.idToken, stale.body.id as string);
     if (late.outcome !== 'success') throw new Error('expected success');
-    await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${invoice.customer.idToken}`)
-      .send(late.result)
-      .expect(409);
+    await verifyPayment(app, invoice.customer.idToken, late.result).expect(409);
     expect((await docData(`payments/${late.result.razorpay_payment_id}`))!.status).toBe('mismatch');
     expect((await docData(invoice.path))!.status).toBe('Partially paid');
 
@@ -239,11 +244,7 @@ describe('payments staff record as they happen', () => {
     expect(order.body.id).not.toBe(stale.body.id);
     const paid = await sandboxPay(app, invoice.customer.idToken, order.body.id as string);
     if (paid.outcome !== 'success') throw new Error('expected success');
-    await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${invoice.customer.idToken}`)
-      .send(paid.result)
-      .expect(200);
+    await verifyPayment(app, invoice.customer.idToken, paid.result).expect(200);
 
     expect(await docData(invoice.path)).toMatchObject({ status: 'Paid', settledPaise: 2_80_000_00 });
     const document = await waitFor(
