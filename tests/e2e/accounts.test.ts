@@ -6,6 +6,7 @@ import {
   expectAccessible,
   fillSignUp,
   guestDetailsStep,
+  openLoginDialog,
   shownDialog,
   uniqueEmail,
   type FirebaseHooks,
@@ -26,8 +27,7 @@ describe('accounts', () => {
       const email = uniqueEmail('signup');
       await openHome(page);
 
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      let modal = await shownDialog(page);
+      let modal = await openLoginDialog(page);
       await expect(modal.getByRole('heading', { name: 'Welcome Back' }).isVisible()).resolves.toBe(true);
       await expectAccessible(page);
 
@@ -69,8 +69,7 @@ describe('accounts', () => {
       expect(profile?.createdAt?.toDate()).toBeInstanceOf(Date);
 
       await page.getByRole('button', { name: 'Logout' }).click();
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      modal = await shownDialog(page);
+      modal = await openLoginDialog(page);
       await modal.getByLabel('Email').fill(email);
       await modal.getByLabel('Password').fill('wrong-password');
       await modal.getByRole('button', { name: 'Login' }).click();
@@ -153,8 +152,7 @@ describe('accounts', () => {
       const email = uniqueEmail('google');
       await openHome(page);
 
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      let modal = await shownDialog(page);
+      let modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Continue with Google' }).click();
       await modal.getByLabel('Google email').fill(email);
       await modal.getByLabel('Google name').fill('Gopal Iyer');
@@ -179,8 +177,7 @@ describe('accounts', () => {
       });
 
       await page.getByRole('button', { name: 'Logout' }).click();
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      modal = await shownDialog(page);
+      modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Continue with Google' }).click();
       await modal.getByRole('button', { name: `Gopal Iyer (${email})` }).click();
       await modal.waitFor({ state: 'detached' });
@@ -212,8 +209,7 @@ describe('accounts', () => {
     await browser.withPage(async ({ page }) => {
       const email = uniqueEmail('delete');
       await openHome(page);
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = await shownDialog(page);
+      const modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Sign Up' }).click();
       await fillSignUp(modal, {
         name: 'Dev Delete',

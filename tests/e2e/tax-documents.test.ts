@@ -7,7 +7,7 @@ import { GSTIN_MESSAGES } from '@/domain/gst';
 import { formatInrWithPaise } from '@/domain/money';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, fillSignUp, guestDetailsStep, shownDialog, uniqueEmail } from '../helpers/e2e';
+import { currentUid, fillSignUp, guestDetailsStep, openLoginDialog, uniqueEmail } from '../helpers/e2e';
 import { admin, appCheckHeaders, createUserWithToken, stack } from '../helpers/emulators';
 import { chooseLocation, openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
 
@@ -35,8 +35,7 @@ describe('tax documents in the browser', () => {
       await openHome(page);
 
       // Sign up with a GSTIN: a wrong check digit is refused, a valid one in lower case is saved upper-cased.
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = await shownDialog(page);
+      const modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Sign Up' }).click();
       await modal.getByRole('heading', { name: 'Create an Account' }).waitFor();
       await fillSignUp(modal, {

@@ -58,10 +58,15 @@ export async function openPublicPage(page: Page, path: string) {
   if (path === '/') await page.locator('#contact').scrollIntoViewIfNeeded();
 }
 
+/** Presses the header's Login / Sign Up; returns the dialog once shown. */
+export async function openLoginDialog(page: Page) {
+  await page.getByRole('button', { name: 'Login / Sign Up' }).click();
+  return shownDialog(page);
+}
+
 /** From a page with the site's header: Login / Sign Up, then Sign Up as a guest; returns the dialog at its details step. */
 export async function guestDetailsStep(page: Page) {
-  await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-  const modal = await shownDialog(page);
+  const modal = await openLoginDialog(page);
   await modal.getByRole('button', { name: 'Sign Up' }).click();
   await modal.getByRole('button', { name: 'Continue as Guest' }).click();
   await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
