@@ -1,32 +1,14 @@
-import { unzipSync, strFromU8 } from 'fflate';
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_LIMIT_MESSAGE, EXPORT_LIMIT_PER_HOUR } from '../../server/routes/account';
+import { readExport } from '../helpers/account-export';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createUserWithToken } from '../helpers/emulators';
 import { download, payThroughCheckout, pdfText, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
 import { waitFor } from './payments-fixtures';
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-
-interface Exported {
-  id: string;
-  path: string;
-  fields: Record<string, unknown>;
-}
-
-interface ExportData {
-  account: { uid: string; email: string };
-  profile: Record<string, unknown> | null;
-  collections: Record<string, Exported[]>;
-  enquiries: Exported[];
-  quotes: Exported[];
-  payments: Exported[];
-  documents: Array<Exported & { pdf: string | null }>;
-  mail: Exported[];
-  accountChanges: Exported[];
-}
 
 async function exportOf(app: Parameters<typeof request>[0], idToken: string) {
   const response = await download(app, '/api/account/export', idToken);
@@ -36,8 +18,7 @@ async function exportOf(app: Parameters<typeof request>[0], idToken: string) {
   expect(response.headers['content-disposition']).toMatch(
     /^attachment; filename="nimbus-bespoke-my-data-\d{4}-\d{2}-\d{2}\.zip"$/,
   );
-  const files = unzipSync(new Uint8Array(response.body as Buffer));
-  return { files, data: JSON.parse(strFromU8(files['data.json']!)) as ExportData };
+  return readExport(new Uint8Array(response.body as Buffer));
 }
 
 beforeEach(() => clearFirestore());

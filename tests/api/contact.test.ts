@@ -25,6 +25,14 @@ function validBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The contact form sent to POST /api/contact, signed out. */
+const postContact = (body: object) => request(testApp().app).post('/api/contact').send(body);
+
+/** Nothing reached the staff inbox. */
+async function expectNoEnquiry() {
+  expect((await admin().db.collection('enquiries').get()).size).toBe(0);
+}
+
 describe('POST /api/contact', () => {
   beforeEach(() => clearFirestore());
 
@@ -79,29 +87,23 @@ describe('POST /api/contact', () => {
   });
 
   it('when the email is not an email, then it answers 400 with the message and stores nothing', async () => {
-    const response = await request(testApp().app)
-      .post('/api/contact')
-      .send(validBody({ email: 'not-an-email' }));
+    const response = await postContact(validBody({ email: 'not-an-email' }));
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'Please enter a valid email address.' });
-    expect((await admin().db.collection('enquiries').get()).size).toBe(0);
+    await expectNoEnquiry();
   });
 
   it("when the contact number is 'abc', then it answers 400 with the phone rule and stores nothing", async () => {
-    const response = await request(testApp().app)
-      .post('/api/contact')
-      .send(validBody({ contactNumber: 'abc' }));
+    const response = await postContact(validBody({ contactNumber: 'abc' }));
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: PHONE_MESSAGE });
-    expect((await admin().db.collection('enquiries').get()).size).toBe(0);
+    await expectNoEnquiry();
   });
 
   it('when a required field is missing, then it answers 400 naming it', async () => {
-    const response = await request(testApp().app)
-      .post('/api/contact')
-      .send(validBody({ message: '   ' }));
+    const response = await postContact(validBody({ message: '   ' }));
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: 'Message is required.' });
@@ -115,13 +117,11 @@ describe('POST /api/contact', () => {
 
     expect(response.status).toBe(401);
     expect(response.body.message).toBeTruthy();
-    expect((await admin().db.collection('enquiries').get()).size).toBe(0);
+    await expectNoEnquiry();
   });
 
   it('when the body is huge, then it answers 413 with a message', async () => {
-    const response = await request(testApp().app)
-      .post('/api/contact')
-      .send(validBody({ message: 'x'.repeat(200_000) }));
+    const response = await postContact(validBody({ message: 'x'.repeat(200_000) }));
 
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ message: 'Request body is too large.' });

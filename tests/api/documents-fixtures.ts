@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { admin } from '../helpers/emulators';
-import { createPaymentOrder, sandboxPay, seedInvoice, seedOrder } from './payments-fixtures';
+import { createPaymentOrder, sandboxPay, seedInvoice, seedOrder, verifyPayment } from './payments-fixtures';
 
 /** A fictitious registered seller in Karnataka (29) and a registered customer in Maharashtra (27). */
 export const SELLER_GSTIN = '29AAGCB7383J1Z4';
@@ -56,10 +56,7 @@ export async function payThroughCheckout(
   if (order.status >= 300) throw new Error(`payment order failed: ${order.status} ${JSON.stringify(order.body)}`);
   const paid = await sandboxPay(app as Express, user.idToken, order.body.id as string, 'success', webhook);
   if (paid.outcome !== 'success') throw new Error('expected a successful sandbox payment');
-  const verified = await request(app)
-    .post('/api/payments/verify')
-    .set('Authorization', `Bearer ${user.idToken}`)
-    .send(paid.result);
+  const verified = await verifyPayment(app, user.idToken, paid.result);
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   return {
     docId,

@@ -1,5 +1,4 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentsContext } from '../../server/app-deps';
 import { cancelExpiredOrders, replaceOpenOrders } from '../../server/payments/order-lifecycle';
@@ -16,6 +15,7 @@ import {
   paymentsFor,
   sandboxPay,
   seedOrder,
+  verifyPayment,
 } from './payments-fixtures';
 
 const HOUR = 3_600_000;
@@ -92,10 +92,7 @@ describe('a cart has one open order', () => {
     // The old checkout was still open in another tab, and the customer paid it.
     const paid = await sandboxPay(app, user.idToken, gatewayOrderId, 'success', 'drop');
     if (paid.outcome !== 'success') throw new Error('expected a success');
-    const verify = await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${user.idToken}`)
-      .send(paid.result);
+    const verify = await verifyPayment(app, user.idToken, paid.result);
     const webhook = await deliverWebhook(
       app,
       await capturedWebhook(deps.gateway, gatewayOrderId, paid.result.razorpay_payment_id),

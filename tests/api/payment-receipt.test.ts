@@ -1,4 +1,3 @@
-import request from 'supertest';
 import type { Express } from 'express';
 import { describe, expect, it } from 'vitest';
 import { paymentsContext } from '../../server/app-deps';
@@ -20,6 +19,7 @@ import {
   seedInvoice,
   seedOrder,
   uniqueEmail,
+  verifyPayment,
 } from './payments-fixtures';
 
 const SIXTEEN_MINUTES = 16 * 60_000;
@@ -44,7 +44,7 @@ async function paidCheckout(type: 'product_order' | 'invoice') {
 }
 
 function verify(app: Express, idToken: string, result: Record<string, string>) {
-  return request(app).post('/api/payments/verify').set('Authorization', `Bearer ${idToken}`).send(result);
+  return verifyPayment(app, idToken, result);
 }
 
 async function deliverCapturedWebhook(

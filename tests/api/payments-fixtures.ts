@@ -90,6 +90,11 @@ export function createPaymentOrder(
   return request(app).post(path).set('Authorization', `Bearer ${idToken}`).send(body);
 }
 
+/** The browser's verify call with a checkout's result (or a tampered one), as `idToken`'s user. */
+export function verifyPayment(app: Parameters<typeof request>[0], idToken: string, body: object) {
+  return request(app).post('/api/payments/verify').set('Authorization', `Bearer ${idToken}`).send(body);
+}
+
 /** Presses the sandbox checkout's Pay (or Fail) button; by default the webhook is dropped. */
 export async function sandboxPay(
   app: Express,

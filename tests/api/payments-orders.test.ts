@@ -28,6 +28,9 @@ beforeEach(async () => {
 });
 
 /** Another request's claim on a document's gateway order, live until `expiresAtMs`. */
+/** How many orders the sandbox gateway has been asked to create. */
+const sandboxOrderCount = async () => (await admin().db.collection('sandboxOrders').get()).size;
+
 async function holdClaim(path: string, claimId: string, leaseUntilMs: number) {
   const { db } = admin();
   await claimDoc(db, db.doc(path)).set({
@@ -104,7 +107,7 @@ describe('POST /api/payments/orders', () => {
 
     expect(second.status).toBe(200);
     expect(second.body.id).toBe(first.body.id);
-    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(1);
+    expect(await sandboxOrderCount()).toBe(1);
   });
 
   it("when the order belongs to another user, then it answers 404 and the owner's order is untouched", async () => {
@@ -142,7 +145,7 @@ describe('POST /api/payments/orders', () => {
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
     expect(response.status).toBe(400);
-    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(0);
+    expect(await sandboxOrderCount()).toBe(0);
   });
 
   it('when a stored invoice amount is above ₹1,00,00,000, then it answers 400 and creates no gateway order', async () => {
@@ -159,7 +162,7 @@ describe('POST /api/payments/orders', () => {
     expect(response.body).toEqual({ message: AMOUNT_TOO_LARGE });
     expect(allowed.status).toBe(201);
     expect(allowed.body.amount).toBe(MAX_AMOUNT_PAISE);
-    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(1);
+    expect(await sandboxOrderCount()).toBe(1);
   });
 
   it('when an order of catalogue plans adds up to more than ₹1,00,00,000, then it answers 400', async () => {
@@ -172,7 +175,7 @@ describe('POST /api/payments/orders', () => {
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: AMOUNT_TOO_LARGE });
-    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(0);
+    expect(await sandboxOrderCount()).toBe(0);
   });
 
   it('when the order is already paid, then it answers 409', async () => {
@@ -282,7 +285,7 @@ describe('POST /api/payments/orders', () => {
     expect(statuses).toEqual([201, 201, 201]);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: PAYMENT_RATE_LIMIT_MESSAGE });
-    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(3);
+    expect(await sandboxOrderCount()).toBe(3);
     // Its claim was given back: within the next minute's allowance it is paid as usual.
     const claim = await claimDoc(admin().db, admin().db.doc(`users/${user.uid}/invoices/${extra}`)).get();
     expect(claim.exists).toBe(false);
@@ -298,7 +301,7 @@ describe('POST /api/payments/orders', () => {
 
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: PAYMENT_IN_PROGRESS });
-    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(0);
+    expect(await sandboxOrderCount()).toBe(0);
   });
 
   it('when the request holding the lease crashed, then its lease lapses and the next request creates the order', async () => {
@@ -310,7 +313,7 @@ describe('POST /api/payments/orders', () => {
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
     expect(response.status).toBe(201);
-    expect((await admin().db.collection('sandboxOrders').get()).size).toBe(1);
+    expect(await sandboxOrderCount()).toBe(1);
     const stored = await docData(orderPath(user.uid, orderId));
     expect(stored?.gatewayOrderId).toBe(response.body.id);
     const claim = await claimDoc(admin().db, admin().db.doc(orderPath(user.uid, orderId))).get();

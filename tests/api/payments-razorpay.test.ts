@@ -7,7 +7,15 @@ import { hmacHex } from '../../server/payments/signature';
 import { paymentWebhookBody } from '../../server/payments/webhook-event';
 import { testApp } from '../helpers/api-app';
 import { clearFirestore } from '../helpers/emulators';
-import { createPaymentOrder, docData, newUser, orderPath, paymentsFor, seedOrder } from './payments-fixtures';
+import {
+  createPaymentOrder,
+  docData,
+  newUser,
+  orderPath,
+  paymentsFor,
+  seedOrder,
+  verifyPayment,
+} from './payments-fixtures';
 
 // The razorpay SDK always calls https://api.razorpay.com, so its HTTP traffic is intercepted here.
 const KEYS = {
@@ -76,6 +84,19 @@ async function razorpayOrder() {
   return { app, deps, user, orderId, response, sentBody };
 }
 
+/** A Razorpay order whose correctly signed checkout result is verified while the gateway reports the payment `status`. */
+async function verifiedWhileGatewaySays(status: 'captured' | 'authorized') {
+  const { app, user, orderId } = await razorpayOrder();
+  const signature = hmacHex(KEYS.RAZORPAY_KEY_SECRET, `${ORDER_ID}|${PAYMENT_ID}`);
+  nock(RAZORPAY).get(`/v1/payments/${PAYMENT_ID}`).reply(200, paymentEntity(status));
+  const response = await verifyPayment(app, user.idToken, {
+    razorpay_order_id: ORDER_ID,
+    razorpay_payment_id: PAYMENT_ID,
+    razorpay_signature: signature,
+  });
+  return { response, user, orderId };
+}
+
 describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
   it('when an order is created, then Razorpay gets integer paise, the document id as receipt and our notes', async () => {
     const { response, sentBody, user, orderId } = await razorpayOrder();
@@ -123,28 +144,14 @@ describe('Razorpay gateway (real keys, intercepted HTTP)', () => {
   });
 
   it('when the checkout result is verified, then the payment is fetched and must be captured', async () => {
-    const { app, user, orderId } = await razorpayOrder();
-    const signature = hmacHex(KEYS.RAZORPAY_KEY_SECRET, `${ORDER_ID}|${PAYMENT_ID}`);
-    nock(RAZORPAY).get(`/v1/payments/${PAYMENT_ID}`).reply(200, paymentEntity('captured'));
-
-    const response = await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${user.idToken}`)
-      .send({ razorpay_order_id: ORDER_ID, razorpay_payment_id: PAYMENT_ID, razorpay_signature: signature });
+    const { response, user, orderId } = await verifiedWhileGatewaySays('captured');
 
     expect(response.status).toBe(200);
     expect((await docData(orderPath(user.uid, orderId)))?.status).toBe('Paid');
   });
 
   it('when the payment is only authorized, then verify answers Pending and the order is not marked', async () => {
-    const { app, user, orderId } = await razorpayOrder();
-    const signature = hmacHex(KEYS.RAZORPAY_KEY_SECRET, `${ORDER_ID}|${PAYMENT_ID}`);
-    nock(RAZORPAY).get(`/v1/payments/${PAYMENT_ID}`).reply(200, paymentEntity('authorized'));
-
-    const response = await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${user.idToken}`)
-      .send({ razorpay_order_id: ORDER_ID, razorpay_payment_id: PAYMENT_ID, razorpay_signature: signature });
+    const { response, user, orderId } = await verifiedWhileGatewaySays('authorized');
 
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('Pending');

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentWebhookBody } from '../../server/payments/webhook-event';
 import { testApp } from '../helpers/api-app';
@@ -16,6 +15,7 @@ import {
   sandboxOf,
   sandboxPay,
   seedOrder,
+  verifyPayment,
   waitFor,
 } from './payments-fixtures';
 
@@ -27,10 +27,7 @@ describe('POST /api/payments/verify', () => {
   it('when the signature is valid, then the order is Paid with paymentId and paidAt, and one payment is recorded', async () => {
     const { app, user, orderId, gatewayOrderId, result } = await paidCheckout();
 
-    const response = await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${user.idToken}`)
-      .send(result);
+    const response = await verifyPayment(app, user.idToken, result);
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'Paid', paymentId: result.razorpay_payment_id });
@@ -49,8 +46,7 @@ describe('POST /api/payments/verify', () => {
 
   it('when verify is called twice (also concurrently), then both succeed and there is one payment record', async () => {
     const { app, user, gatewayOrderId, result } = await paidCheckout();
-    const call = () =>
-      request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(result);
+    const call = () => verifyPayment(app, user.idToken, result);
 
     const responses = await Promise.all([call(), call()]);
     const again = await call();
@@ -61,8 +57,7 @@ describe('POST /api/payments/verify', () => {
 
   it('when a second payment of an already paid order is verified, then it answers 409 (not Paid) and is kept for a refund', async () => {
     const { app, user, orderId, gatewayOrderId, result } = await paidCheckout();
-    const verify = (body: typeof result) =>
-      request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(body);
+    const verify = (body: typeof result) => verifyPayment(app, user.idToken, body);
     expect((await verify(result)).status).toBe(200);
     const second = await sandboxPay(app, user.idToken, gatewayOrderId);
     if (second.outcome !== 'success') throw new Error('expected success');
@@ -80,10 +75,7 @@ describe('POST /api/payments/verify', () => {
     const { app, user, orderId, gatewayOrderId, result } = await paidCheckout();
     const before = await docData(orderPath(user.uid, orderId));
 
-    const response = await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${user.idToken}`)
-      .send({ ...result, razorpay_signature: 'f'.repeat(64) });
+    const response = await verifyPayment(app, user.idToken, { ...result, razorpay_signature: 'f'.repeat(64) });
 
     expect(response.status).toBe(400);
     expect(await docData(orderPath(user.uid, orderId))).toEqual(before);
@@ -98,10 +90,10 @@ describe('POST /api/payments/verify', () => {
       type: 'product_order',
     });
 
-    const response = await request(first.app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${first.user.idToken}`)
-      .send({ ...first.result, razorpay_order_id: other.body.id });
+    const response = await verifyPayment(first.app, first.user.idToken, {
+      ...first.result,
+      razorpay_order_id: other.body.id,
+    });
 
     expect(response.status).toBe(400);
     expect((await docData(orderPath(first.user.uid, otherOrderId)))?.status).toBe('Pending');
@@ -139,8 +131,7 @@ describe('an order deleted and re-created under the same id', () => {
 
     const paid = await sandboxPay(app, user.idToken, cheap.body.id as string);
     if (paid.outcome !== 'success') throw new Error('expected success');
-    const verify = () =>
-      request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(paid.result);
+    const verify = () => verifyPayment(app, user.idToken, paid.result);
     const first = await verify();
     const again = await verify();
     const webhook = await deliverWebhook(

@@ -16,6 +16,7 @@ import {
   sandboxOf,
   sandboxPay,
   seedOrder,
+  verifyPayment,
   waitFor,
 } from './payments-fixtures';
 
@@ -48,10 +49,7 @@ describe('POST /api/payments/webhook', () => {
 
     expect((await deliver(app, webhook)).status).toBe(200);
     const paidAt = (await docData(orderPath(user.uid, orderId)))?.paidAt;
-    const verify = await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${user.idToken}`)
-      .send(result);
+    const verify = await verifyPayment(app, user.idToken, result);
     expect((await deliver(app, orderPaid)).body.outcome).toBe('already-recorded');
 
     expect(verify.status).toBe(200);

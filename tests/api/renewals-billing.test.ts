@@ -9,7 +9,7 @@ import { testApp, testInstance } from '../helpers/api-app';
 import { admin, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo } from '../helpers/mail-catcher';
 import { documentData, payThroughCheckout, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
-import { createPaymentOrder, docData, sandboxPay, uniqueEmail, waitFor } from './payments-fixtures';
+import { createPaymentOrder, docData, sandboxPay, uniqueEmail, waitFor, verifyPayment } from './payments-fixtures';
 
 const { transport } = caughtMailPerTest();
 
@@ -125,11 +125,7 @@ describe('the renewals job', () => {
     expect(checkout.body.amount).toBe(50_000_00);
     const paid = await sandboxPay(app, user.idToken, checkout.body.id as string, 'success', 'drop');
     if (paid.outcome !== 'success') throw new Error('sandbox payment failed');
-    await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${user.idToken}`)
-      .send(paid.result)
-      .expect(200);
+    await verifyPayment(app, user.idToken, paid.result).expect(200);
     const paymentId = paid.result.razorpay_payment_id;
 
     expect((await ref.get()).data()).toMatchObject({ status: 'Active', renewsOn: next, renewal: null });

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import type { Express } from 'express';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
@@ -16,6 +15,7 @@ import {
   sandboxPay,
   seedOrder,
   uniqueEmail,
+  verifyPayment,
 } from './payments-fixtures';
 
 const SIXTEEN_MINUTES = 16 * 60_000;
@@ -23,7 +23,7 @@ const SIXTEEN_MINUTES = 16 * 60_000;
 beforeEach(() => clearFirestore());
 
 function verify(app: Express, idToken: string, result: Record<string, string>) {
-  return request(app).post('/api/payments/verify').set('Authorization', `Bearer ${idToken}`).send(result);
+  return verifyPayment(app, idToken, result);
 }
 
 async function servicesOf(uid: string) {

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { financialYearOf } from '@/domain/document-number';
-import { addDays, istToday } from '@/domain/staff';
 import { CUSTOMER_NOT_FOUND, ONLY_PENDING_CANCEL } from '../../server/payments/proformas';
 import { testApp } from '../helpers/api-app';
+import { proformaBody } from './staff-fixtures';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { seedProfile } from './documents-fixtures';
-import { createPaymentOrder, docData, newUser, sandboxPay, uniqueEmail } from './payments-fixtures';
+import { createPaymentOrder, docData, newUser, sandboxPay, uniqueEmail, verifyPayment } from './payments-fixtures';
 
 let staff: { uid: string; idToken: string };
 const staffEmail = uniqueEmail('inbox-staff');
@@ -81,24 +81,20 @@ describe('inbox', () => {
 });
 
 describe('issued proforma invoices', () => {
-  const invoiceBody = (uid: string, overrides: Record<string, unknown> = {}) => ({
-    uid,
-    description: 'Factory dashboard, phase 1',
-    lines: [
-      { description: 'Design', amountPaise: 15_000_00 },
-      { description: 'Build', amountPaise: 2_65_000_00 },
-    ],
-    amountsIncludeGst: true,
-    dueDate: addDays(istToday(), 15),
-    ...overrides,
-  });
+  /** A new customer with a profile, and the proforma staff issued them. */
+  async function proformaToNewCustomer(app: ReturnType<typeof testApp>['app'], prefix: string) {
+    const customer = await newUser(prefix);
+    await seedProfile(customer.uid);
+    const issued = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid)).expect(201);
+    return { customer, issued };
+  }
 
   it("when staff issue a proforma, then it is the customer's Pending invoice numbered in the PI series, with its PDF, pay link and mail, audited", async () => {
     const { app } = testApp();
     const customer = await newUser('billed');
     await seedProfile(customer.uid);
 
-    const response = await asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid));
+    const response = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid));
 
     expect(response.status).toBe(201);
     const number = `PI/${financialYearOf(Date.now())}/0001`;
@@ -117,12 +113,12 @@ describe('issued proforma invoices', () => {
       issuedBy: 'company',
       amount: 280000,
       amountsIncludeGst: true,
-      dueDate: invoiceBody(customer.uid).dueDate,
+      dueDate: proformaBody(customer.uid).dueDate,
       currency: 'INR',
       status: 'Pending',
       name: 'Asha Verma',
       description: 'Factory dashboard, phase 1',
-      lines: invoiceBody(customer.uid).lines,
+      lines: proformaBody(customer.uid).lines,
     });
     expect(await docData(`documents/proforma_${response.body.id}`)).toMatchObject({
       status: 'issued',
@@ -147,9 +143,7 @@ describe('issued proforma invoices', () => {
 
   it("when the customer pays an issued invoice, then the gateway is asked for the staff's amount, whatever the browser claims", async () => {
     const { app } = testApp();
-    const customer = await newUser('payer');
-    await seedProfile(customer.uid);
-    const issued = await asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid)).expect(201);
+    const { customer, issued } = await proformaToNewCustomer(app, 'payer');
 
     const order = await createPaymentOrder(app, customer.idToken, {
       firestore_id: issued.body.id,
@@ -169,9 +163,9 @@ describe('issued proforma invoices', () => {
     await seedProfile(second.uid);
 
     const responses = await Promise.all([
-      asStaff(app).post('/api/staff/invoices', invoiceBody(first.uid)),
-      asStaff(app).post('/api/staff/invoices', invoiceBody(second.uid)),
-      asStaff(app).post('/api/staff/invoices', invoiceBody(first.uid)),
+      asStaff(app).post('/api/staff/invoices', proformaBody(first.uid)),
+      asStaff(app).post('/api/staff/invoices', proformaBody(second.uid)),
+      asStaff(app).post('/api/staff/invoices', proformaBody(first.uid)),
     ]);
 
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
@@ -184,7 +178,7 @@ describe('issued proforma invoices', () => {
   });
 
   it('when the customer does not exist, then it answers 404 and numbers nothing', async () => {
-    const response = await asStaff(testApp().app).post('/api/staff/invoices', invoiceBody('nobody'));
+    const response = await asStaff(testApp().app).post('/api/staff/invoices', proformaBody('nobody'));
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: CUSTOMER_NOT_FOUND });
     expect((await admin().db.collection('counters').get()).size).toBe(0);
@@ -192,9 +186,7 @@ describe('issued proforma invoices', () => {
 
   it('when staff cancel an unpaid issued invoice, then it is Cancelled, cannot be paid, and cannot be cancelled twice', async () => {
     const { app } = testApp();
-    const customer = await newUser('cancelled');
-    await seedProfile(customer.uid);
-    const issued = await asStaff(app).post('/api/staff/invoices', invoiceBody(customer.uid)).expect(201);
+    const { customer, issued } = await proformaToNewCustomer(app, 'cancelled');
     // A checkout opened before the cancellation.
     const openCheckout = await createPaymentOrder(app, customer.idToken, {
       firestore_id: issued.body.id,
@@ -210,10 +202,7 @@ describe('issued proforma invoices', () => {
     // Paying through the checkout left open records the money for a refund; the invoice stays Cancelled.
     const paid = await sandboxPay(app, customer.idToken, openCheckout.body.id as string);
     if (paid.outcome !== 'success') throw new Error('expected success');
-    const verify = await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${customer.idToken}`)
-      .send(paid.result);
+    const verify = await verifyPayment(app, customer.idToken, paid.result);
     expect(verify.status).toBe(409);
     expect((await docData(path))!.status).toBe('Cancelled');
     expect((await docData(`payments/${paid.result.razorpay_payment_id}`))!.status).toBe('mismatch');

@@ -8,7 +8,17 @@ import { payLinkToken } from '../../server/payments/pay-links';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { BUYER_GSTIN, allDocuments, documentData, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
-import { createPaymentOrder, docData, newUser, sandboxPay, seedOrder, uniqueEmail, waitFor } from './payments-fixtures';
+import { proformaBody } from './staff-fixtures';
+import {
+  createPaymentOrder,
+  docData,
+  newUser,
+  sandboxPay,
+  seedOrder,
+  uniqueEmail,
+  verifyPayment,
+  waitFor,
+} from './payments-fixtures';
 
 let staff: { uid: string; idToken: string };
 
@@ -30,16 +40,7 @@ async function issuedInvoice(app: App) {
     legalName: 'Verma Textiles Private Limited',
     pinCode: '411001',
   });
-  const issued = await asStaff(app, '/api/staff/invoices', {
-    uid: customer.uid,
-    description: 'Factory dashboard, phase 1',
-    lines: [
-      { description: 'Design', amountPaise: 15_000_00 },
-      { description: 'Build', amountPaise: 2_65_000_00 },
-    ],
-    amountsIncludeGst: true,
-    dueDate: addDays(istToday(), 15),
-  }).expect(201);
+  const issued = await asStaff(app, '/api/staff/invoices', proformaBody(customer.uid)).expect(201);
   const docId = issued.body.id as string;
   return { customer, docId, path: `users/${customer.uid}/invoices/${docId}`, number: issued.body.number as string };
 }
@@ -230,11 +231,7 @@ describe('payments staff record as they happen', () => {
     await asStaff(app, '/api/staff/payments/offline', receipt(invoice.customer.uid, invoice.docId)).expect(201);
     const late = await sandboxPay(app, invoice.customer.idToken, stale.body.id as string);
     if (late.outcome !== 'success') throw new Error('expected success');
-    await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${invoice.customer.idToken}`)
-      .send(late.result)
-      .expect(409);
+    await verifyPayment(app, invoice.customer.idToken, late.result).expect(409);
     expect((await docData(`payments/${late.result.razorpay_payment_id}`))!.status).toBe('mismatch');
     expect((await docData(invoice.path))!.status).toBe('Partially paid');
 
@@ -247,11 +244,7 @@ describe('payments staff record as they happen', () => {
     expect(order.body.id).not.toBe(stale.body.id);
     const paid = await sandboxPay(app, invoice.customer.idToken, order.body.id as string);
     if (paid.outcome !== 'success') throw new Error('expected success');
-    await request(app)
-      .post('/api/payments/verify')
-      .set('Authorization', `Bearer ${invoice.customer.idToken}`)
-      .send(paid.result)
-      .expect(200);
+    await verifyPayment(app, invoice.customer.idToken, paid.result).expect(200);
 
     expect(await docData(invoice.path)).toMatchObject({ status: 'Paid', settledPaise: 2_80_000_00 });
     const document = await waitFor(

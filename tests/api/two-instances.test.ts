@@ -20,6 +20,7 @@ import {
   sandboxOf,
   sandboxPay,
   seedOrder,
+  verifyPayment,
 } from './payments-fixtures';
 
 /**
@@ -74,8 +75,7 @@ describe('two API instances', () => {
       .db.doc(orderPath(user.uid, orderId))
       .update({ gatewayOrderCreatedAt: Timestamp.fromMillis(Date.now() - 16 * 60_000) });
 
-    const verify = (app: Express) =>
-      request(app).post('/api/payments/verify').set('Authorization', `Bearer ${user.idToken}`).send(paid.result);
+    const verify = (app: Express) => verifyPayment(app, user.idToken, paid.result);
     const [verifiedA, verifiedB, hookA, hookB, reconciledA, reconciledB] = await Promise.all([
       verify(a!.app),
       verify(b!.app),

@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, shownDialog, uniqueEmail, type FirebaseHooks } from '../helpers/e2e';
+import {
+  currentUid,
+  expectAccessible,
+  fillSignUp,
+  guestDetailsStep,
+  openLoginDialog,
+  shownDialog,
+  uniqueEmail,
+  type FirebaseHooks,
+} from '../helpers/e2e';
 import { admin, oobCodes } from '../helpers/emulators';
 import { chooseLocation } from '../helpers/shop';
 
@@ -18,8 +27,7 @@ describe('accounts', () => {
       const email = uniqueEmail('signup');
       await openHome(page);
 
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      let modal = await shownDialog(page);
+      let modal = await openLoginDialog(page);
       await expect(modal.getByRole('heading', { name: 'Welcome Back' }).isVisible()).resolves.toBe(true);
       await expectAccessible(page);
 
@@ -28,12 +36,14 @@ describe('accounts', () => {
       await expectAccessible(page);
 
       // Mismatched passwords are refused before anything is sent.
-      await modal.getByLabel('Full Name').fill('Riya Sharma');
-      await modal.getByLabel('Email').fill(email);
-      await modal.getByLabel('Phone').fill('+91 90000 11111');
-      await modal.getByLabel('Password', { exact: true }).fill('secret-pass-1');
-      await modal.getByLabel('Confirm Password').fill('something-else');
-      await modal.getByLabel('Address').fill('5 FC Road');
+      await fillSignUp(modal, {
+        name: 'Riya Sharma',
+        email,
+        phone: '+91 90000 11111',
+        password: 'secret-pass-1',
+        confirm: 'something-else',
+        address: '5 FC Road',
+      });
       await chooseLocation(page);
       await modal.getByRole('button', { name: 'Create Account' }).click();
       await modal.getByText('Passwords do not match.').waitFor();
@@ -59,8 +69,7 @@ describe('accounts', () => {
       expect(profile?.createdAt?.toDate()).toBeInstanceOf(Date);
 
       await page.getByRole('button', { name: 'Logout' }).click();
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      modal = await shownDialog(page);
+      modal = await openLoginDialog(page);
       await modal.getByLabel('Email').fill(email);
       await modal.getByLabel('Password').fill('wrong-password');
       await modal.getByRole('button', { name: 'Login' }).click();
@@ -89,11 +98,7 @@ describe('accounts', () => {
       const email = uniqueEmail('guest');
       await openHome(page);
 
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = await shownDialog(page);
-      await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByRole('button', { name: 'Continue as Guest' }).click();
-      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      const modal = await guestDetailsStep(page);
       await modal.getByText('Just a few more details to get you started.').waitFor();
       await expectAccessible(page);
 
@@ -147,8 +152,7 @@ describe('accounts', () => {
       const email = uniqueEmail('google');
       await openHome(page);
 
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      let modal = await shownDialog(page);
+      let modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Continue with Google' }).click();
       await modal.getByLabel('Google email').fill(email);
       await modal.getByLabel('Google name').fill('Gopal Iyer');
@@ -173,8 +177,7 @@ describe('accounts', () => {
       });
 
       await page.getByRole('button', { name: 'Logout' }).click();
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      modal = await shownDialog(page);
+      modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Continue with Google' }).click();
       await modal.getByRole('button', { name: `Gopal Iyer (${email})` }).click();
       await modal.waitFor({ state: 'detached' });
@@ -206,15 +209,15 @@ describe('accounts', () => {
     await browser.withPage(async ({ page }) => {
       const email = uniqueEmail('delete');
       await openHome(page);
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = await shownDialog(page);
+      const modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByLabel('Full Name').fill('Dev Delete');
-      await modal.getByLabel('Email').fill(email);
-      await modal.getByLabel('Phone').fill('9000000003');
-      await modal.getByLabel('Password', { exact: true }).fill('delete-pass-1');
-      await modal.getByLabel('Confirm Password').fill('delete-pass-1');
-      await modal.getByLabel('Address').fill('3 Gone Road');
+      await fillSignUp(modal, {
+        name: 'Dev Delete',
+        email,
+        phone: '9000000003',
+        password: 'delete-pass-1',
+        address: '3 Gone Road',
+      });
       await chooseLocation(page);
       await modal.getByRole('button', { name: 'Create Account' }).click();
       await modal.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
+import { PUBLIC_PAGES } from '../helpers/e2e';
 
 /*
  * The browser shows each prerendered page from its HTML alone; the app then takes it over in
@@ -40,10 +41,8 @@ async function appStarted(page: Page) {
   await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
 }
 
-const PAGES = ['/', '/privacy', '/terms', '/refundpolicy', '/cancellationpolicy', '/no-such-page'];
-
 describe('the app taking over a prerendered page', () => {
-  it.each(PAGES)(
+  it.each(PUBLIC_PAGES)(
     'when the app starts on %s, then it keeps the same elements and text, nothing shifts and nothing is refused',
     async (path) => {
       await browser.withPage(
@@ -77,7 +76,7 @@ describe('the app taking over a prerendered page', () => {
 
   it('when the app sets the tab title, then it is the one the prerendered HTML had', async () => {
     await browser.withPage(async ({ page }) => {
-      for (const path of PAGES) {
+      for (const path of PUBLIC_PAGES) {
         const html = await (await fetch(`${process.env.SITE_URL}${path}`)).text();
         const prerendered = /<title>([^<]*)<\/title>/.exec(html)![1]!.replace(/&amp;/g, '&');
         await page.goto(path);

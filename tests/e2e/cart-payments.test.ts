@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { currentUid, expectAccessible, fillSignUp, guestDetailsStep, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import {
+  chooseLocation,
   enterNewInvoice,
   openHome,
   openInvoiceTab,
@@ -21,17 +22,11 @@ describe('cart and payments', () => {
       await openHome(page);
 
       // Continue as a guest through the modal.
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = page.getByRole('dialog');
-      await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByRole('button', { name: 'Continue as Guest' }).click();
-      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      const modal = await guestDetailsStep(page);
       await modal.getByLabel('Full Name').fill('Guest Shopper');
       await modal.getByLabel('Phone').fill('9000054321');
       await modal.getByLabel('Address').fill('3 Park Street');
-      await page.getByLabel('Country').selectOption({ label: 'India' });
-      await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
-      await page.getByLabel('City').selectOption({ label: 'Pune' });
+      await chooseLocation(page);
       await modal.getByRole('button', { name: 'Save & Continue' }).click();
       await page.getByRole('region', { name: 'Guest account notice' }).waitFor();
 
@@ -72,15 +67,14 @@ describe('cart and payments', () => {
         .click();
       const signup = page.getByRole('dialog');
       await signup.getByRole('heading', { name: 'Create an Account' }).waitFor();
-      await signup.getByLabel('Full Name').fill('Meera Iyer');
-      await signup.getByLabel('Email').fill(email);
-      await signup.getByLabel('Phone').fill('9000067890');
-      await signup.getByLabel('Password', { exact: true }).fill('secret-pass-1');
-      await signup.getByLabel('Confirm Password').fill('secret-pass-1');
-      await signup.getByLabel('Address').fill('8 Lake Road');
-      await page.getByLabel('Country').selectOption({ label: 'India' });
-      await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
-      await page.getByLabel('City').selectOption({ label: 'Pune' });
+      await fillSignUp(signup, {
+        name: 'Meera Iyer',
+        email,
+        phone: '9000067890',
+        password: 'secret-pass-1',
+        address: '8 Lake Road',
+      });
+      await chooseLocation(page);
       await signup.getByRole('button', { name: 'Create Account' }).click();
       await page.getByRole('region', { name: 'Guest account notice' }).waitFor({ state: 'detached' });
       const uid = await currentUid(page);

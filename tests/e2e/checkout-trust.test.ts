@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_FORMAT_MESSAGE } from '@/domain/money';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
+import {
+  currentUid,
+  expectAccessible,
+  fillSignUp,
+  openPublicPage,
+  PUBLIC_PAGES,
+  shownDialog,
+  uniqueEmail,
+} from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import {
   enterNewInvoice,
@@ -169,12 +177,13 @@ describe('a checkout a business can trust', () => {
       await (await planButton(page, 'learning', 'Learning Apps', 'Growth')).click();
       const signup = await shownDialog(page);
       await signup.getByRole('heading', { name: 'Create an Account' }).waitFor();
-      await signup.getByLabel('Full Name').fill('Anita Desai');
-      await signup.getByLabel('Email').fill(uniqueEmail('intent'));
-      await signup.getByLabel('Phone').fill('+91 98450 12345');
-      await signup.getByLabel('Password', { exact: true }).fill('secret-pass-1');
-      await signup.getByLabel('Confirm Password').fill('secret-pass-1');
-      await signup.getByLabel('Address').fill('4 Lake View');
+      await fillSignUp(signup, {
+        name: 'Anita Desai',
+        email: uniqueEmail('intent'),
+        phone: '+91 98450 12345',
+        password: 'secret-pass-1',
+        address: '4 Lake View',
+      });
       await page.getByLabel('Country').selectOption({ label: 'India' });
       await page.getByLabel('State').selectOption({ label: 'Karnataka' });
       await page.getByLabel('City').selectOption({ label: 'Bengaluru' });
@@ -241,16 +250,12 @@ describe('a checkout a business can trust', () => {
     );
   });
 
-  it.each(['/', '/privacy', '/terms', '/refundpolicy', '/cancellationpolicy', '/no-such-page'])(
+  it.each(PUBLIC_PAGES)(
     'when %s is shown, then every image on it decodes with a natural width above 0',
     async (path) => {
       await browser.withPage(async ({ page }) => {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        if (path === '/') {
-          await page.locator('#contact').scrollIntoViewIfNeeded();
-          await page.locator('#clients img').first().waitFor({ state: 'attached' });
-        }
+        await openPublicPage(page, path);
+        if (path === '/') await page.locator('#clients img').first().waitFor({ state: 'attached' });
         const images = await page.evaluate(() =>
           Promise.all(
             [...document.images].map(async (image) => {

@@ -1,4 +1,3 @@
-import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, istToday } from '@/domain/staff';
@@ -6,6 +5,7 @@ import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog } from '../helpers/e2e';
 import { admin, signInWithPassword } from '../helpers/emulators';
 import { callApi, createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
+import { seedDuplicatePayment } from '../helpers/sandbox-payments';
 
 const browser = sharedBrowser();
 
@@ -93,30 +93,15 @@ describe('billing from the console', () => {
       const { db } = admin();
       // A second capture, kept for a refund (as the staff console test seeds one).
       const duplicateId = `pay_cb${Date.now()}${width}`;
-      await db.doc(`sandboxPayments/${duplicateId}`).set({
-        id: duplicateId,
-        orderId: 'order_cb',
-        status: 'captured',
-        amount: 90_000,
-        currency: 'INR',
-        method: 'upi',
-      });
-      await db.doc(`payments/${duplicateId}`).set({
+      await seedDuplicatePayment({
         paymentId: duplicateId,
         gatewayOrderId: 'order_cb',
         uid: customer.uid,
-        type: 'invoice',
         docId: 'inv-cb',
         amountPaise: 90_000,
-        currency: 'INR',
         method: 'upi',
-        source: 'webhook',
         customerName: customer.name,
         paidFor: `Invoice CB-${width} · Loom sensors`,
-        duplicateOf: 'pay_first',
-        status: 'duplicate',
-        refundedPaise: 0,
-        createdAt: Timestamp.now(),
       });
 
       await browser.withPage(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
 import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { sharedBrowser } from '../helpers/browser';
-import { uniqueEmail } from '../helpers/e2e';
+import { sendContactQuery, uniqueEmail } from '../helpers/e2e';
 import { mailsTo, rawHeader, waitForMails } from '../helpers/mail-catcher';
 
 const browser = sharedBrowser();
@@ -13,12 +13,7 @@ describe('mail', () => {
       const email = uniqueEmail('ack');
       await page.goto('/#contact');
       await page.locator('#contact').waitFor();
-      await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Kavya Nair');
-      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-      await page
-        .getByRole('textbox', { name: 'Message', exact: true })
-        .fill('Could you quote for a clinic booking app?');
-      await page.getByRole('button', { name: 'Send Query' }).click();
+      await sendContactQuery(page, { name: 'Kavya Nair', email, message: 'Could you quote for a clinic booking app?' });
       const status = page.getByTestId('contact-status');
       await status.waitFor();
       expect(await status.textContent()).toBe(CONTACT_SUCCESS_MESSAGE);

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { strFromU8, unzipSync } from 'fflate';
-import { FieldValue } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MARKETING_CONSENT_WORDING } from '@/domain/consent';
 import { makeOrderNumber } from '@/domain/order-number';
+import { readExport } from '../helpers/account-export';
 import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog } from '../helpers/e2e';
-import { admin, signInWithPassword } from '../helpers/emulators';
-import { callApi, createLogin, pageHeading, PASSWORD, signInAndOpen } from '../helpers/logins';
+import { admin } from '../helpers/emulators';
+import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
+import { pendingOrder, payInSandbox } from '../helpers/sandbox-payments';
 import { toast } from '../helpers/shop';
 
 // Privacy rights in the browser: a customer downloads everything we hold about them, and deletes
@@ -16,48 +16,18 @@ import { toast } from '../helpers/shop';
 
 const browser = sharedBrowser();
 
-interface Exported {
-  id: string;
-  fields: Record<string, unknown>;
-}
-
-interface ExportData {
-  account: { uid: string; email: string };
-  profile: Record<string, unknown> | null;
-  collections: Record<string, Exported[]>;
-  payments: Exported[];
-  documents: Array<Exported & { pdf: string | null }>;
-}
-
 /** A paid order of the customer's: created as the browser does, paid in the sandbox through the API. */
 async function paidOrder(customer: { uid: string; email: string }) {
-  const order = await admin()
-    .db.collection(`users/${customer.uid}/orders`)
-    .add({
-      orderNumber: makeOrderNumber(),
-      userId: customer.uid,
-      items: [{ id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' }],
-      total: 20000,
-      currency: 'INR',
-      status: 'Pending',
-      createdAt: FieldValue.serverTimestamp(),
-    });
-  const idToken = await signInWithPassword(customer.email, PASSWORD);
-  const gatewayOrder = await callApi(idToken, '/api/payments/orders', {
-    firestore_id: order.id,
-    type: 'product_order',
+  const orderId = await pendingOrder(customer.uid, {
+    orderNumber: makeOrderNumber(),
+    items: [{ id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' }],
+    total: 20000,
   });
-  const paid = (await callApi(idToken, '/api/payments/sandbox/pay', {
-    razorpay_order_id: gatewayOrder.id,
-    outcome: 'success',
-    webhook: 'drop',
-  })) as { result: Record<string, string> };
-  await callApi(idToken, '/api/payments/verify', paid.result);
-  const paymentId = paid.result.razorpay_payment_id!;
+  const paymentId = (await payInSandbox(customer, orderId, 'product_order')).razorpay_payment_id!;
   // Numbered right after the payment commits.
   const document = admin().db.doc(`documents/${paymentId}`);
   await expect.poll(async () => (await document.get()).get('status'), { timeout: 20_000 }).toBe('issued');
-  return { orderId: order.id, paymentId, number: String((await document.get()).get('number')) };
+  return { orderId, paymentId, number: String((await document.get()).get('number')) };
 }
 
 /** Presses Download my data in the "Your data" panel and reads the ZIP the browser saved. */
@@ -67,8 +37,7 @@ async function downloadMyData(page: Page) {
   await panel.getByRole('button', { name: 'Download my data' }).click();
   const saved = await download;
   expect(saved.suggestedFilename()).toMatch(/^nimbus-bespoke-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const files = unzipSync(new Uint8Array(await readFile((await saved.path())!)));
-  return { files, data: JSON.parse(strFromU8(files['data.json']!)) as ExportData };
+  return readExport(new Uint8Array(await readFile((await saved.path())!)));
 }
 
 describe('privacy rights', () => {

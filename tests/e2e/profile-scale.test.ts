@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
 import { currentUid, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
-import { openProfile, pageWeight, seedHistory } from '../helpers/profile-history';
+import { expectTwoPagesOfOrders, openProfile, pageWeight, seedHistory } from '../helpers/profile-history';
 import { signInRegistered } from '../helpers/shop';
 import { STATUS } from '../../src/domain/status';
 
@@ -30,16 +30,8 @@ describe('profile at scale', () => {
       expect(reads).toBeGreaterThan(0);
       expect(reads).toBeLessThanOrEqual(60);
 
-      // The newest first, then 'Show more' reads the next 20 after the last one shown.
-      const orders = page.getByRole('region', { name: 'My Orders' });
-      const rows = orders.getByRole('list', { name: 'My Orders' }).getByRole('listitem');
-      await expect(rows.first().textContent()).resolves.toContain('Order #ORD-000044');
-      await expect(rows.nth(19).textContent()).resolves.toContain('Order #ORD-000025');
-      await orders.getByRole('button', { name: 'Show more' }).click();
-      await rows.nth(39).waitFor();
-      expect(await rows.count()).toBe(40);
-      await expect(rows.nth(20).textContent()).resolves.toContain('Order #ORD-000024');
-      await expect(rows.nth(39).textContent()).resolves.toContain('Order #ORD-000005');
+      // The newest first (ORD-000044 to ORD-000025), then 'Show more' reads the next 20 (to ORD-000005).
+      const { orders, rows } = await expectTwoPagesOfOrders(page, HISTORY - 1);
       // Five more remain.
       await orders.getByRole('button', { name: 'Show more' }).click();
       await rows.nth(44).waitFor();

@@ -5,7 +5,7 @@ import { CATEGORIES } from '@/domain/catalogue';
 import { formatInr } from '@/domain/money';
 import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
-import { expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { expectAccessible, openPublicPage, PUBLIC_PAGES, sendContactQuery, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import { planButton } from '../helpers/shop';
 
@@ -338,12 +338,11 @@ describe('contact', () => {
       }, email);
       await page.getByRole('button', { name: 'Logout' }).waitFor();
       await page.locator('#contact').scrollIntoViewIfNeeded();
-      await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Signed In User');
-      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-      await page
-        .getByRole('textbox', { name: 'Message', exact: true })
-        .fill('Please send the maintenance renewal quote.');
-      await page.getByRole('button', { name: 'Send Query' }).click();
+      await sendContactQuery(page, {
+        name: 'Signed In User',
+        email,
+        message: 'Please send the maintenance renewal quote.',
+      });
       await page.getByTestId('contact-status').waitFor();
 
       const queries = await admin().db.collection(`users/${uid}/queries`).get();
@@ -422,16 +421,12 @@ describe('pages', () => {
 });
 
 describe('accessibility and loading', () => {
-  it.each(['/', '/privacy', '/terms', '/refundpolicy', '/cancellationpolicy', '/no-such-page'])(
+  it.each(PUBLIC_PAGES)(
     'when %s is checked with axe, then there are no serious or critical violations',
     async (path) => {
       await browser.withPage(async ({ page }) => {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        if (path === '/') {
-          await page.locator('#contact').scrollIntoViewIfNeeded();
-          await page.getByRole('button', { name: 'Send Query' }).waitFor();
-        }
+        await openPublicPage(page, path);
+        if (path === '/') await page.getByRole('button', { name: 'Send Query' }).waitFor();
         await expectAccessible(page);
       });
     },

@@ -1,4 +1,3 @@
-import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { findCatalogueEntry } from '@/domain/catalogue';
 import { formatInr } from '@/domain/money';
@@ -6,8 +5,9 @@ import { anniversary, forecastMonthRange, formatDay, LIVE_SERVICE_STATUSES, next
 import { addDays, istToday } from '@/domain/staff';
 import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog } from '../helpers/e2e';
-import { admin, signInWithPassword } from '../helpers/emulators';
-import { callApi, createLogin, pageHeading, PASSWORD, signInAndOpen } from '../helpers/logins';
+import { admin } from '../helpers/emulators';
+import { pendingOrder, payInSandbox } from '../helpers/sandbox-payments';
+import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 
 const browser = sharedBrowser();
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -15,29 +15,13 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** A customer's order of Factory Management Growth, paid in the sandbox through the API (as the test checkout does). */
 async function buyGrowth(customer: { uid: string; email: string }) {
   const { plan, category, id } = findCatalogueEntry('manufacturing-Growth')!;
-  const order = await admin()
-    .db.collection(`users/${customer.uid}/orders`)
-    .add({
-      orderNumber: `ORD-${Date.now()}`,
-      userId: customer.uid,
-      items: [{ id, name: plan.name, category: category.name, price: plan.price }],
-      total: plan.oneTimePaise / 100,
-      currency: 'INR',
-      status: 'Pending',
-      createdAt: FieldValue.serverTimestamp(),
-    });
-  const idToken = await signInWithPassword(customer.email, PASSWORD);
-  const gatewayOrder = await callApi(idToken, '/api/payments/orders', {
-    firestore_id: order.id,
-    type: 'product_order',
+  const orderId = await pendingOrder(customer.uid, {
+    orderNumber: `ORD-${Date.now()}`,
+    items: [{ id, name: plan.name, category: category.name, price: plan.price }],
+    total: plan.oneTimePaise / 100,
   });
-  const paid = (await callApi(idToken, '/api/payments/sandbox/pay', {
-    razorpay_order_id: gatewayOrder.id,
-    outcome: 'success',
-    webhook: 'drop',
-  })) as { result: Record<string, string> };
-  await callApi(idToken, '/api/payments/verify', paid.result);
-  return admin().db.doc(`users/${customer.uid}/services/${order.id}_manufacturing-growth`);
+  await payInSandbox(customer, orderId, 'product_order');
+  return admin().db.doc(`users/${customer.uid}/services/${orderId}_manufacturing-growth`);
 }
 
 /** What the forecast should add up to now: every live service renewing within its 12 months (the database's own view). */

@@ -4,6 +4,7 @@ import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin, signInWithPassword } from '../helpers/emulators';
 import { mailsTo, waitForMails } from '../helpers/mail-catcher';
+import { payInSandbox } from '../helpers/sandbox-payments';
 import { chooseLocation } from '../helpers/shop';
 import { callApi, createLogin, PASSWORD } from '../helpers/logins';
 import { addDays, istToday } from '@/domain/staff';
@@ -104,14 +105,7 @@ describe('links to signed-in pages survive signing in', () => {
     const customer = await createLogin('receipt-customer');
     const { id: invoiceId } = await issueInvoice(customer.uid);
     // Paid in the sandbox through the API, as the test checkout's Pay button does.
-    const idToken = await signInWithPassword(customer.email, PASSWORD);
-    const order = await callApi(idToken, '/api/payments/orders', { firestore_id: invoiceId, type: 'invoice' });
-    const paid = (await callApi(idToken, '/api/payments/sandbox/pay', {
-      razorpay_order_id: order.id,
-      outcome: 'success',
-      webhook: 'drop',
-    })) as { result: Record<string, string> };
-    await callApi(idToken, '/api/payments/verify', paid.result);
+    await payInSandbox(customer, invoiceId, 'invoice');
     const invoice = admin().db.doc(`users/${customer.uid}/invoices/${invoiceId}`);
     await expect.poll(async () => (await invoice.get()).data()?.status, { timeout: 15_000 }).toBe('Paid');
     const link = `/receipts/invoice/${invoiceId}`;

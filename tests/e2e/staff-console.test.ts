@@ -1,9 +1,9 @@
-import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog, type FirebaseHooks } from '../helpers/e2e';
 import { admin, stack } from '../helpers/emulators';
 import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
+import { seedDuplicatePayment } from '../helpers/sandbox-payments';
 
 const browser = sharedBrowser();
 
@@ -131,30 +131,15 @@ describe('staff console', () => {
     const { db } = admin();
     // A second capture of an already-paid invoice, as markPaid records it: kept for a refund.
     const paymentId = `pay_dup${Date.now()}`;
-    await db.doc(`sandboxPayments/${paymentId}`).set({
-      id: paymentId,
-      orderId: 'order_dup',
-      status: 'captured',
-      amount: 150_000,
-      currency: 'INR',
-      method: 'card',
-    });
-    await db.doc(`payments/${paymentId}`).set({
+    await seedDuplicatePayment({
       paymentId,
       gatewayOrderId: 'order_dup',
       uid: customer.uid,
-      type: 'invoice',
       docId: 'inv-dup',
       amountPaise: 150_000,
-      currency: 'INR',
       method: 'card',
-      source: 'webhook',
       customerName: 'Meera Iyer',
       paidFor: 'Invoice INV-DUP · Factory dashboard',
-      duplicateOf: 'pay_first',
-      status: 'duplicate',
-      refundedPaise: 0,
-      createdAt: Timestamp.now(),
     });
 
     await browser.withPage(

@@ -7,7 +7,7 @@ import { GSTIN_MESSAGES } from '@/domain/gst';
 import { formatInrWithPaise } from '@/domain/money';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, shownDialog, uniqueEmail } from '../helpers/e2e';
+import { currentUid, fillSignUp, guestDetailsStep, openLoginDialog, uniqueEmail } from '../helpers/e2e';
 import { admin, appCheckHeaders, createUserWithToken, stack } from '../helpers/emulators';
 import { chooseLocation, openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
 
@@ -35,16 +35,16 @@ describe('tax documents in the browser', () => {
       await openHome(page);
 
       // Sign up with a GSTIN: a wrong check digit is refused, a valid one in lower case is saved upper-cased.
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = await shownDialog(page);
+      const modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Sign Up' }).click();
       await modal.getByRole('heading', { name: 'Create an Account' }).waitFor();
-      await modal.getByLabel('Full Name').fill('Meera Iyer');
-      await modal.getByLabel('Email').fill(uniqueEmail('tax-invoice'));
-      await modal.getByLabel('Phone').fill('9000012345');
-      await modal.getByLabel('Password', { exact: true }).fill('secret-pass-1');
-      await modal.getByLabel('Confirm Password').fill('secret-pass-1');
-      await modal.getByLabel('Address').fill('5 FC Road');
+      await fillSignUp(modal, {
+        name: 'Meera Iyer',
+        email: uniqueEmail('tax-invoice'),
+        phone: '9000012345',
+        password: 'secret-pass-1',
+        address: '5 FC Road',
+      });
       await chooseLocation(page);
       await modal.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZA');
       await modal.getByRole('button', { name: 'Create Account' }).click();
@@ -111,11 +111,7 @@ describe('tax documents in the browser', () => {
   it('when a customer edits their details or a guest completes the details step, then the GSTIN field is checked and the forms stay accessible', async () => {
     await browser.withPage(async ({ page }) => {
       await openHome(page);
-      await page.getByRole('button', { name: 'Login / Sign Up' }).click();
-      const modal = await shownDialog(page);
-      await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByRole('button', { name: 'Continue as Guest' }).click();
-      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      const modal = await guestDetailsStep(page);
       await modal.getByLabel('Phone').fill('9000012345');
       await modal.getByLabel('Address').fill('1 Lane');
       await chooseLocation(page);

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** A fresh address per run, so journeys never collide with earlier users in the emulator. */
@@ -46,4 +46,50 @@ export async function shownDialog(page: Page, role: 'dialog' | 'alertdialog' = '
     [...document.querySelectorAll('[data-state="open"]')].every((overlay) => getComputedStyle(overlay).opacity === '1'),
   );
   return dialog;
+}
+
+/** The public pages every page-wide check visits (the last is the not-found page). */
+export const PUBLIC_PAGES = ['/', '/privacy', '/terms', '/refundpolicy', '/cancellationpolicy', '/no-such-page'];
+
+/** Opens `path` and waits for its heading; on the home page, scrolls to the contact section so what loads late is asked for. */
+export async function openPublicPage(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  if (path === '/') await page.locator('#contact').scrollIntoViewIfNeeded();
+}
+
+/** Presses the header's Login / Sign Up; returns the dialog once shown. */
+export async function openLoginDialog(page: Page) {
+  await page.getByRole('button', { name: 'Login / Sign Up' }).click();
+  return shownDialog(page);
+}
+
+/** From a page with the site's header: Login / Sign Up, then Sign Up as a guest; returns the dialog at its details step. */
+export async function guestDetailsStep(page: Page) {
+  const modal = await openLoginDialog(page);
+  await modal.getByRole('button', { name: 'Sign Up' }).click();
+  await modal.getByRole('button', { name: 'Continue as Guest' }).click();
+  await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+  return modal;
+}
+
+/** Fills the sign-up form's own fields (the location is chosen apart); Confirm Password repeats the password unless `confirm` says otherwise. */
+export async function fillSignUp(
+  form: Locator,
+  person: { name: string; email: string; phone: string; password: string; confirm?: string; address: string },
+) {
+  await form.getByLabel('Full Name').fill(person.name);
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Phone').fill(person.phone);
+  await form.getByLabel('Password', { exact: true }).fill(person.password);
+  await form.getByLabel('Confirm Password').fill(person.confirm ?? person.password);
+  await form.getByLabel('Address').fill(person.address);
+}
+
+/** Fills the contact form's name, email and message (the page is already at #contact) and presses Send Query. */
+export async function sendContactQuery(page: Page, query: { name: string; email: string; message: string }) {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(query.name);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(query.email);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(query.message);
+  await page.getByRole('button', { name: 'Send Query' }).click();
 }

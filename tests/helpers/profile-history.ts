@@ -1,5 +1,6 @@
 import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { STATUS } from '../../src/domain/status';
 import { admin } from './emulators';
 
@@ -128,4 +129,25 @@ export function pageWeight(page: Page): Promise<{ elements: number; reads: numbe
     elements: document.getElementsByTagName('*').length,
     reads: (window as unknown as { __documentsRead: () => number }).__documentsRead(),
   }));
+}
+
+/** How My Orders names the seeded order with index `index`. */
+const seededOrder = (index: number) => `Order #ORD-${String(index).padStart(6, '0')}`;
+
+/**
+ * My Orders on /profile shows the newest first (the seeded order `newest`, then the 19 before it),
+ * and 'Show more' reads the next 20 after the last one shown. Returns the list's region and rows.
+ */
+export async function expectTwoPagesOfOrders(page: Page, newest: number) {
+  const orders = page.getByRole('region', { name: 'My Orders' });
+  const rows = orders.getByRole('list', { name: 'My Orders' }).getByRole('listitem');
+  await rows.nth(19).waitFor();
+  await expect(rows.first().textContent()).resolves.toContain(seededOrder(newest));
+  await expect(rows.nth(19).textContent()).resolves.toContain(seededOrder(newest - 19));
+  await orders.getByRole('button', { name: 'Show more' }).click();
+  await rows.nth(39).waitFor();
+  expect(await rows.count()).toBe(40);
+  await expect(rows.nth(20).textContent()).resolves.toContain(seededOrder(newest - 20));
+  await expect(rows.nth(39).textContent()).resolves.toContain(seededOrder(newest - 39));
+  return { orders, rows };
 }

@@ -1,5 +1,6 @@
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { setLogLevel } from 'firebase/firestore';
+import { doc, setDoc, setLogLevel } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { stack } from './emulators';
 
@@ -17,4 +18,37 @@ export function rulesEnvironment(): Promise<RulesTestEnvironment> {
     projectId: `${stack.projectId}-rules`,
     firestore: { host: host!, port: Number(port), rules: readFileSync('firestore.rules', 'utf8') },
   });
+}
+
+/**
+ * The set-up every rules-test file shares: an environment for the file, its data cleared before
+ * each test (a file's own `beforeEach` runs after this one, so it may seed on top), and the people
+ * the tests act as. `rules.env` is the environment itself, for what the shortcuts do not cover.
+ */
+export function rulesTestbed() {
+  let env: RulesTestEnvironment | undefined;
+  const current = (): RulesTestEnvironment => {
+    if (!env) throw new Error('rulesTestbed: the environment is not ready (use it inside a test or hook)');
+    return env;
+  };
+  beforeAll(async () => {
+    env = await rulesEnvironment();
+  });
+  beforeEach(() => current().clearFirestore());
+  afterAll(() => current().cleanup());
+  return {
+    get env(): RulesTestEnvironment {
+      return current();
+    },
+    /** A signed-in member of staff (the `staff: true` claim). */
+    staff: () => current().authenticatedContext('sam', { staff: true }).firestore(),
+    alice: () => current().authenticatedContext('alice').firestore(),
+    bob: () => current().authenticatedContext('bob').firestore(),
+    /** Someone not signed in. */
+    visitor: () => current().unauthenticatedContext().firestore(),
+    /** Writes a document with the rules out of the way. */
+    seed: async (path: string, data: Record<string, unknown>): Promise<void> => {
+      await current().withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -14,16 +14,13 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { allCatalogueEntries } from '@/domain/catalogue';
 import { ORDER_MAX_ITEMS } from '@/domain/order-number';
-import { rulesEnvironment } from '../helpers/rules-env';
+import { rulesTestbed } from '../helpers/rules-env';
 
-let env: RulesTestEnvironment;
-
-const alice = () => env.authenticatedContext('alice').firestore();
-const bob = () => env.authenticatedContext('bob').firestore();
-const visitor = () => env.unauthenticatedContext().firestore();
+const rules = rulesTestbed();
+const { alice, bob, visitor, seed } = rules;
 
 const cartItem = (overrides: Record<string, unknown> = {}) => ({
   id: 'website-Basic',
@@ -44,13 +41,8 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const item = (overrides: Record<string, unknown> = {}) => ({
-  id: 'website-Basic',
-  name: 'Basic',
-  category: 'Websites & E-commerce',
-  price: '₹20,000',
-  ...overrides,
-});
+/** An order's line: the same shape as a cart item. */
+const item = cartItem;
 
 const order = (overrides: Record<string, unknown> = {}) => ({
   orderNumber: 'ORD-1763790000123',
@@ -62,16 +54,6 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   createdAt: serverTimestamp(),
   ...overrides,
 });
-
-async function seed(path: string, data: Record<string, unknown>): Promise<void> {
-  await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
-}
-
-beforeAll(async () => {
-  env = await rulesEnvironment();
-});
-beforeEach(() => env.clearFirestore());
-afterAll(() => env.cleanup());
 
 describe('users/{uid}/cart', () => {
   it('when the owner sets an item under its own id, then it is allowed, readable and deletable', async () => {

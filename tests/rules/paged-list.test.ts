@@ -1,20 +1,13 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collectionGroup, doc, orderBy, query, setDoc, Timestamp, type DocumentData } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listenToFirstPage, loadPageAfter, type Page } from '@/lib/paged-list';
-import { rulesEnvironment } from '../helpers/rules-env';
+import { rulesTestbed } from '../helpers/rules-env';
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await rulesEnvironment();
-});
-beforeEach(() => env.clearFirestore());
-afterAll(() => env.cleanup());
+const rules = rulesTestbed();
 
 /** 25 orders over three customers, one a minute, newest last. */
 async function seedOrders(): Promise<void> {
-  await env.withSecurityRulesDisabled(async (context) => {
+  await rules.env.withSecurityRulesDisabled(async (context) => {
     for (let index = 0; index < 25; index += 1) {
       await setDoc(doc(context.firestore(), `users/u${index % 3}/orders/o${String(index).padStart(2, '0')}`), {
         status: 'Pending',
@@ -27,7 +20,7 @@ async function seedOrders(): Promise<void> {
 describe('the paged-list helper (src/lib/paged-list.ts) under the rules', () => {
   it("when staff page through every customer's orders, then the first page is live and Show more reads on after the cursor until done", async () => {
     await seedOrders();
-    const db = env.authenticatedContext('sam', { staff: true }).firestore();
+    const db = rules.staff();
     const newestFirst = query(collectionGroup(db, 'orders'), orderBy('createdAt', 'desc'));
 
     const first = await new Promise<Page<DocumentData>>((resolve, reject) => {
@@ -58,7 +51,7 @@ describe('the paged-list helper (src/lib/paged-list.ts) under the rules', () => 
 
   it('when a customer pages the same collection group, then the rules refuse it', async () => {
     await seedOrders();
-    const db = env.authenticatedContext('u1').firestore();
+    const db = rules.env.authenticatedContext('u1').firestore();
     const error = await new Promise<Error>((resolve) => {
       listenToFirstPage(query(collectionGroup(db, 'orders'), orderBy('createdAt', 'desc')), 10, () => {}, resolve);
     });

@@ -1,4 +1,4 @@
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -13,19 +13,11 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { rulesEnvironment } from '../helpers/rules-env';
+import { beforeEach, describe, it } from 'vitest';
+import { rulesTestbed } from '../helpers/rules-env';
 
-let env: RulesTestEnvironment;
-
-const staff = () => env.authenticatedContext('sam', { staff: true }).firestore();
-const alice = () => env.authenticatedContext('alice').firestore();
-const bob = () => env.authenticatedContext('bob').firestore();
-const visitor = () => env.unauthenticatedContext().firestore();
-
-async function seed(path: string, data: Record<string, unknown>): Promise<void> {
-  await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
-}
+const rules = rulesTestbed();
+const { staff, alice, bob, visitor, seed } = rules;
 
 const quote = (status: string) => ({
   uid: 'alice',
@@ -37,16 +29,11 @@ const quote = (status: string) => ({
   createdAt: Timestamp.now(),
 });
 
-beforeAll(async () => {
-  env = await rulesEnvironment();
-});
 beforeEach(async () => {
-  await env.clearFirestore();
   await seed('quotes/sent', quote('Sent'));
   await seed('quotes/draft', quote('Draft'));
   await seed('quoteLinks/hash', { quoteId: 'sent' });
 });
-afterAll(() => env.cleanup());
 
 describe('quotes', () => {
   it('when its customer reads a sent quote, then it is allowed; a draft of theirs is not', async () => {

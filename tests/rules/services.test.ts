@@ -1,4 +1,4 @@
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   collectionGroup,
@@ -12,25 +12,17 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { rulesEnvironment } from '../helpers/rules-env';
+import { beforeEach, describe, it } from 'vitest';
+import { rulesTestbed } from '../helpers/rules-env';
 
-let env: RulesTestEnvironment;
-
-const staff = () => env.authenticatedContext('sam', { staff: true }).firestore();
-const alice = () => env.authenticatedContext('alice').firestore();
-const bob = () => env.authenticatedContext('bob').firestore();
-const visitor = () => env.unauthenticatedContext().firestore();
+const rules = rulesTestbed();
+const { staff, alice, bob, visitor } = rules;
 
 const SERVICE = 'users/alice/services/o1_website-basic';
 const RENEWAL = 'renewals/alice_o1_website-basic_2027-11-10';
 
-beforeAll(async () => {
-  env = await rulesEnvironment();
-});
 beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
+  await rules.env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();
     await setDoc(doc(db, SERVICE), { uid: 'alice', planName: 'Basic', status: 'Active', renewsOn: '2027-11-10' });
     await setDoc(doc(db, RENEWAL), {
@@ -41,7 +33,6 @@ beforeEach(async () => {
     });
   });
 });
-afterAll(() => env.cleanup());
 
 describe('services and their renewals', () => {
   it('when the owner or staff read a service, then it is allowed; another user or a visitor is denied', async () => {

@@ -1,4 +1,4 @@
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   collectionGroup,
@@ -15,21 +15,17 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { rulesEnvironment } from '../helpers/rules-env';
+import { describe, it } from 'vitest';
+import { rulesTestbed } from '../helpers/rules-env';
+import { profile as aliceProfile } from './fixtures';
 
-let env: RulesTestEnvironment;
+const rules = rulesTestbed();
+const { staff, alice, visitor, seed } = rules;
 
-const staff = () => env.authenticatedContext('sam', { staff: true }).firestore();
-const alice = () => env.authenticatedContext('alice').firestore();
 /** A signed-in customer who set a look-alike claim value: only `staff == true` counts. */
-const pretender = () => env.authenticatedContext('mallory', { staff: 'true' }).firestore();
-const guest = () => env.authenticatedContext('guest', { firebase: { sign_in_provider: 'anonymous' } }).firestore();
-const visitor = () => env.unauthenticatedContext().firestore();
-
-async function seed(path: string, data: Record<string, unknown>): Promise<void> {
-  await env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
-}
+const pretender = () => rules.env.authenticatedContext('mallory', { staff: 'true' }).firestore();
+const guest = () =>
+  rules.env.authenticatedContext('guest', { firebase: { sign_in_provider: 'anonymous' } }).firestore();
 
 const issuedInvoice = {
   invoiceId: 'INV-0001',
@@ -61,12 +57,6 @@ const STAFF_READABLE = [
   'leases',
   'deletedAccounts',
 ];
-
-beforeAll(async () => {
-  env = await rulesEnvironment();
-});
-beforeEach(() => env.clearFirestore());
-afterAll(() => env.cleanup());
 
 describe('staff reads', () => {
   it("when staff read a customer's profile, orders, invoices and queries, then it is allowed", async () => {
@@ -208,19 +198,8 @@ describe('invoices issued by the company', () => {
 });
 
 describe('the words staff find a profile by', () => {
-  const profile = (overrides: Record<string, unknown> = {}) => ({
-    uid: 'alice',
-    name: 'Alice Rao',
-    email: 'Alice@Example.com',
-    phone: '9876543210',
-    address: '1 MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    country: 'India',
-    isAnonymous: false,
-    createdAt: serverTimestamp(),
-    ...overrides,
-  });
+  const profile = (overrides: Record<string, unknown> = {}) =>
+    aliceProfile('alice', { name: 'Alice Rao', email: 'Alice@Example.com', ...overrides });
 
   it('when a profile carries its search words as a list of at most 300, then it saves', async () => {
     await assertSucceeds(setDoc(doc(alice(), 'users/alice'), profile({ searchTokens: ['alice', 'al', 'rao'] })));

@@ -1,42 +1,20 @@
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { rulesEnvironment } from '../helpers/rules-env';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { deleteDoc, doc, getDoc, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
+import { describe, it } from 'vitest';
+import { rulesTestbed } from '../helpers/rules-env';
+import { profile } from './fixtures';
 
-let env: RulesTestEnvironment;
-
-const profile = (uid: string, overrides: Record<string, unknown> = {}) => ({
-  uid,
-  name: 'Alice',
-  email: 'alice@example.com',
-  phone: '9876543210',
-  address: '1 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  isAnonymous: false,
-  createdAt: serverTimestamp(),
-  ...overrides,
-});
-
-const alice = () => env.authenticatedContext('alice').firestore();
-const bob = () => env.authenticatedContext('bob').firestore();
-const visitor = () => env.unauthenticatedContext().firestore();
+const rules = rulesTestbed();
+const { alice, bob, visitor } = rules;
 
 async function seedAlice(): Promise<void> {
-  await env.withSecurityRulesDisabled((context) =>
+  await rules.env.withSecurityRulesDisabled((context) =>
     setDoc(
       doc(context.firestore(), 'users/alice'),
       profile('alice', { createdAt: Timestamp.fromMillis(1_700_000_000_000) }),
     ),
   );
 }
-
-beforeAll(async () => {
-  env = await rulesEnvironment();
-});
-beforeEach(() => env.clearFirestore());
-afterAll(() => env.cleanup());
 
 describe('users/{uid} profile', () => {
   it('when the owner creates a full profile, then it is allowed and readable', async () => {
@@ -171,7 +149,7 @@ describe('users/{uid} marketing consent (recorded only by the API)', () => {
   };
 
   async function seedWithConsent(): Promise<void> {
-    await env.withSecurityRulesDisabled((context) =>
+    await rules.env.withSecurityRulesDisabled((context) =>
       setDoc(
         doc(context.firestore(), 'users/alice'),
         profile('alice', { createdAt: Timestamp.fromMillis(1_700_000_000_000), marketingConsent: consent }),

@@ -331,6 +331,17 @@ describe('AuthModal: Google, guest and the details step', () => {
     await user.click(scope.getByRole('button', { name: 'Continue as this account' }));
   }
 
+  /** Signs in with Google and fills the details step's phone, address and location; returns the dialog's queries. */
+  async function googleDetailsFilled(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+    await googleAs(user, dialog);
+    const scope = within(dialog);
+    await scope.findByRole('heading', { name: 'Complete Your Profile' });
+    await user.type(scope.getByLabelText('Phone'), '9000012345');
+    await user.type(scope.getByLabelText('Address'), '1 Lane');
+    await fillLocation(user, dialog);
+    return scope;
+  }
+
   it('when a new Google user arrives, then the details step opens with the email locked', async () => {
     api.signInWithGoogle.mockResolvedValue(signedIn({ name: 'Gopal', email: 'g@example.com' }));
     const { user, open } = setup('login');
@@ -393,12 +404,7 @@ describe('AuthModal: Google, guest and the details step', () => {
     api.saveProfileDetails.mockResolvedValue({ isAnonymous: false });
     const { user, open } = setup('login');
     const dialog = await open();
-    await googleAs(user, dialog);
-    const scope = within(dialog);
-    await scope.findByRole('heading', { name: 'Complete Your Profile' });
-    await user.type(scope.getByLabelText('Phone'), '9000012345');
-    await user.type(scope.getByLabelText('Address'), '1 Lane');
-    await fillLocation(user, dialog);
+    await googleDetailsFilled(user, dialog);
     await expectGstinChecked({
       user,
       scope: dialog,
@@ -436,12 +442,7 @@ describe('AuthModal: Google, guest and the details step', () => {
     api.signInWithGoogle.mockResolvedValue(signedIn({ name: 'Gopal', email: 'g@example.com' }));
     const { user, open } = setup('login');
     const dialog = await open();
-    await googleAs(user, dialog);
-    const scope = within(dialog);
-    await scope.findByRole('heading', { name: 'Complete Your Profile' });
-    await user.type(scope.getByLabelText('Phone'), '9000012345');
-    await user.type(scope.getByLabelText('Address'), '1 Lane');
-    await fillLocation(user, dialog);
+    const scope = await googleDetailsFilled(user, dialog);
 
     api.saveProfileDetails.mockRejectedValueOnce(new api.MissingUserError());
     await user.click(scope.getByRole('button', { name: 'Save & Continue' }));

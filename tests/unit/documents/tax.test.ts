@@ -12,6 +12,26 @@ import {
 
 const sum = (split: TaxSplit) => split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise;
 const REGISTERED: TaxSettings = { registered: true, ratePercent: 18, pricesIncludeGst: true };
+/** The taxable value with CGST and SGST of `halfPaise` each. */
+const halves = (taxablePaise: number, halfPaise: number) => ({
+  taxablePaise,
+  cgstPaise: halfPaise,
+  sgstPaise: halfPaise,
+});
+/** A whole split within the state: CGST and SGST halves, no IGST. */
+const intraStateSplit = (taxablePaise: number, halfPaise: number, totalPaise: number): TaxSplit => ({
+  ...halves(taxablePaise, halfPaise),
+  igstPaise: 0,
+  totalPaise,
+});
+/** A whole split from another state: IGST only. */
+const interStateSplit = (taxablePaise: number, igstPaise: number, totalPaise: number): TaxSplit => ({
+  taxablePaise,
+  cgstPaise: 0,
+  sgstPaise: 0,
+  igstPaise,
+  totalPaise,
+});
 
 describe('taxTypeOf', () => {
   it('when the supplier and the place of supply share a state code, then it is intra-state, else inter-state', () => {
@@ -22,48 +42,24 @@ describe('taxTypeOf', () => {
 
 describe('splitInclusiveAmount (18% included)', () => {
   it('when ₹1 is paid within the state, then CGST and SGST are 8 paise each and the taxable value 84 paise', () => {
-    expect(splitInclusiveAmount(100, 18, 'intra-state')).toEqual({
-      taxablePaise: 84,
-      cgstPaise: 8,
-      sgstPaise: 8,
-      igstPaise: 0,
-      totalPaise: 100,
-    });
+    expect(splitInclusiveAmount(100, 18, 'intra-state')).toEqual(intraStateSplit(84, 8, 100));
   });
 
   it('when ₹1 is paid from another state, then IGST is 15 paise and the taxable value 85 paise', () => {
-    expect(splitInclusiveAmount(100, 18, 'inter-state')).toEqual({
-      taxablePaise: 85,
-      cgstPaise: 0,
-      sgstPaise: 0,
-      igstPaise: 15,
-      totalPaise: 100,
-    });
+    expect(splitInclusiveAmount(100, 18, 'inter-state')).toEqual(interStateSplit(85, 15, 100));
   });
 
   it('when ₹1,10,000 is paid, then the taxable value is ₹93,220.34 and the tax ₹16,779.66 (either way)', () => {
-    expect(splitInclusiveAmount(11_000_000, 18, 'intra-state')).toEqual({
-      taxablePaise: 9_322_034,
-      cgstPaise: 838_983,
-      sgstPaise: 838_983,
-      igstPaise: 0,
-      totalPaise: 11_000_000,
-    });
-    expect(splitInclusiveAmount(11_000_000, 18, 'inter-state')).toEqual({
-      taxablePaise: 9_322_034,
-      cgstPaise: 0,
-      sgstPaise: 0,
-      igstPaise: 1_677_966,
-      totalPaise: 11_000_000,
-    });
+    expect(splitInclusiveAmount(11_000_000, 18, 'intra-state')).toEqual(
+      intraStateSplit(9_322_034, 838_983, 11_000_000),
+    );
+    expect(splitInclusiveAmount(11_000_000, 18, 'inter-state')).toEqual(
+      interStateSplit(9_322_034, 1_677_966, 11_000_000),
+    );
   });
 
   it('when ₹8,00,000 is paid, then the taxable value is ₹6,77,966.10 and the tax ₹1,22,033.90', () => {
-    expect(splitInclusiveAmount(80_000_000, 18, 'intra-state')).toMatchObject({
-      taxablePaise: 67_796_610,
-      cgstPaise: 6_101_695,
-      sgstPaise: 6_101_695,
-    });
+    expect(splitInclusiveAmount(80_000_000, 18, 'intra-state')).toMatchObject(halves(67_796_610, 6_101_695));
     expect(splitInclusiveAmount(80_000_000, 18, 'inter-state')).toMatchObject({
       taxablePaise: 67_796_610,
       igstPaise: 12_203_390,
@@ -72,11 +68,7 @@ describe('splitInclusiveAmount (18% included)', () => {
 
   it('when the tax does not divide evenly (₹20,000: IGST ₹3,050.85), then intra-state halves stay equal and the taxable value takes the paisa', () => {
     // 2000000 x 0.09 / 1.18 = 152542.37 -> 152542 each; 2000000 x 0.18 / 1.18 = 305084.75 -> 305085.
-    expect(splitInclusiveAmount(2_000_000, 18, 'intra-state')).toMatchObject({
-      taxablePaise: 1_694_916,
-      cgstPaise: 152_542,
-      sgstPaise: 152_542,
-    });
+    expect(splitInclusiveAmount(2_000_000, 18, 'intra-state')).toMatchObject(halves(1_694_916, 152_542));
     expect(splitInclusiveAmount(2_000_000, 18, 'inter-state')).toMatchObject({
       taxablePaise: 1_694_915,
       igstPaise: 305_085,
@@ -107,13 +99,7 @@ describe('splitInclusiveAmount (18% included)', () => {
 
 describe('addExclusiveTax and chargedAmountPaise', () => {
   it('when a price excludes GST, then the tax is added on top and is the same in every state', () => {
-    expect(addExclusiveTax(2_000_000, 18, 'intra-state')).toEqual({
-      taxablePaise: 2_000_000,
-      cgstPaise: 180_000,
-      sgstPaise: 180_000,
-      igstPaise: 0,
-      totalPaise: 2_360_000,
-    });
+    expect(addExclusiveTax(2_000_000, 18, 'intra-state')).toEqual(intraStateSplit(2_000_000, 180_000, 2_360_000));
     expect(addExclusiveTax(2_000_000, 18, 'inter-state').totalPaise).toBe(2_360_000);
     // 1.01 x 9% = 9.09 paise -> 9 each, IGST 18 (not 18.18 rounded separately).
     expect(addExclusiveTax(101, 18, 'inter-state')).toMatchObject({ igstPaise: 18, totalPaise: 119 });
@@ -171,13 +157,7 @@ describe('taxLinesForPayment', () => {
   it('when the seller is unregistered, then the lines carry no tax and the taxable value is the amount paid', () => {
     const result = taxLinesForPayment(lines, 13_000_000, { ...REGISTERED, registered: false }, 'intra-state');
     expect(result.taxType).toBeNull();
-    expect(result.totals).toEqual({
-      taxablePaise: 13_000_000,
-      cgstPaise: 0,
-      sgstPaise: 0,
-      igstPaise: 0,
-      totalPaise: 13_000_000,
-    });
+    expect(result.totals).toEqual(intraStateSplit(13_000_000, 0, 13_000_000));
     expect(result.lines.every((line) => line.ratePercent === 0)).toBe(true);
   });
 

@@ -19,6 +19,18 @@ function renderHook() {
   renderApp(<Probe />, { session: REGISTERED });
 }
 
+const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
+
+/** A Pending ₹20,000 order of the user's, holding `items`. */
+const pendingOrder = (id: string, items: unknown[]) => ({
+  id,
+  orderNumber: 'ORD-1757462400123',
+  status: 'Pending',
+  items,
+  totalPaise: 2_000_000,
+  createdAt: new Date(1),
+});
+
 beforeEach(() => {
   vi.clearAllMocks();
   api.loadPendingOrders.mockResolvedValue([]);
@@ -80,17 +92,7 @@ describe('usePayment', () => {
   });
 
   it('when the user has a Pending order of the same cart, then paying again reuses it instead of creating one', async () => {
-    const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
-    api.loadPendingOrders.mockResolvedValue([
-      {
-        id: 'o-old',
-        orderNumber: 'ORD-1757462400123',
-        status: 'Pending',
-        items: [basic],
-        totalPaise: 2_000_000,
-        createdAt: new Date(1),
-      },
-    ]);
+    api.loadPendingOrders.mockResolvedValue([pendingOrder('o-old', [basic])]);
     checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_R', status: 'Paid' });
     renderHook();
 
@@ -110,17 +112,7 @@ describe('usePayment', () => {
   });
 
   it('when the Pending orders hold a different cart, then a new order is created', async () => {
-    const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
-    api.loadPendingOrders.mockResolvedValue([
-      {
-        id: 'o-other',
-        orderNumber: 'ORD-1757462400123',
-        status: 'Pending',
-        items: [{ ...basic, id: 'website-Premium' }],
-        totalPaise: 2_000_000,
-        createdAt: new Date(1),
-      },
-    ]);
+    api.loadPendingOrders.mockResolvedValue([pendingOrder('o-other', [{ ...basic, id: 'website-Premium' }])]);
     api.createOrder.mockResolvedValue({ docId: 'o-new', orderNumber: 'ORD-1757462400999' });
     checkout.runCheckout.mockResolvedValue({ paymentId: 'pay_N', status: 'Paid' });
     renderHook();
@@ -163,8 +155,6 @@ describe('usePayment', () => {
 });
 
 describe('staleCartReason', () => {
-  const basic = { id: 'website-Basic', name: 'Basic', category: 'Websites & E-commerce', price: '₹20,000' };
-
   it('when every line is a catalogue plan at its current price, then the cart can be paid', () => {
     expect(staleCartReason([basic])).toBeNull();
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MyServices } from '@/features/profile/my-services';
 import type { RenewalRecord, Service } from '@/lib/firestore';
+import { lists } from '../../helpers/fake-paged-list';
 import { renderApp } from '../../helpers/render-app';
 
 // The seam: the profile feature's only Firebase-touching module.
@@ -13,17 +14,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/features/profile/api', () => api);
 
-const lists = vi.hoisted(() => ({ items: {} as Record<string, unknown[]> }));
-vi.mock('@/lib/paged-list', () => ({
-  usePagedList: (_key: string, source: () => string) => ({
-    status: 'ready',
-    items: lists.items[source()] ?? [],
-    error: undefined,
-    hasMore: false,
-    isLoadingMore: false,
-    loadMore: vi.fn(),
-  }),
-}));
+vi.mock('@/lib/paged-list', () => import('../../helpers/fake-paged-list'));
 
 const growth: Service = {
   id: 'o1_manufacturing-growth',

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { InvoicesList, OrdersList, QueriesList } from '@/features/profile/account-lists';
@@ -12,6 +13,7 @@ import { InvoiceToPay } from '@/features/profile/invoice-to-pay';
 import { ProfileOverview } from '@/features/profile/profile-overview';
 import type { Profile } from '@/lib/firestore';
 import { expectGstinChecked } from '../../helpers/gstin-field';
+import { lists } from '../../helpers/fake-paged-list';
 import { renderApp } from '../../helpers/render-app';
 
 // The seam: the profile feature's only Firebase-touching module.
@@ -32,21 +34,7 @@ vi.mock('@/features/profile/api', () => api);
 // The lists read page by page (lib/paged-list.ts, tested against the emulator by the e2e tests):
 // here each list is what the test answers, one page.
 type ListName = 'invoices' | 'queries' | 'orders';
-const lists = vi.hoisted(() => ({
-  items: {} as Record<string, unknown[]>,
-  hasMore: false,
-  loadMore: vi.fn(),
-}));
-vi.mock('@/lib/paged-list', () => ({
-  usePagedList: (_key: string, source: () => ListName) => ({
-    status: 'ready',
-    items: lists.items[source()] ?? [],
-    error: undefined,
-    hasMore: lists.hasMore,
-    isLoadingMore: false,
-    loadMore: lists.loadMore,
-  }),
-}));
+vi.mock('@/lib/paged-list', () => import('../../helpers/fake-paged-list'));
 vi.mock('@/lib/locations', () => import('../../helpers/fake-locations'));
 
 const profile: Profile = {
@@ -70,15 +58,37 @@ function answer<T>(list: ListName, items: T[]) {
   lists.items[list] = items;
 }
 
+/** An invoice as the lists read it, in INR and with no time yet. */
+const invoiceRow = (
+  id: string,
+  invoiceId: string,
+  amountPaise: number,
+  status = 'Pending',
+  more: Record<string, unknown> = {},
+) => ({ id, invoiceId, amountPaise, currency: 'INR', status, createdAt: null, ...more });
+
 beforeEach(() => {
   vi.clearAllMocks();
   lists.items = {};
   lists.hasMore = false;
 });
 
+/** The profile header and details of `profile` (signed in, not a guest), with every callback a mock. */
+const renderOverview = (props: Partial<ComponentProps<typeof ProfileOverview>> = {}) =>
+  renderApp(
+    <ProfileOverview
+      profile={profile}
+      isGuest={false}
+      onSaved={vi.fn()}
+      onLogout={vi.fn()}
+      onLinked={vi.fn()}
+      {...props}
+    />,
+  );
+
 describe('profile header and details', () => {
   it('when the profile has no email or date, then it says No email provided and N/A, and a guest gets the badge', () => {
-    renderApp(<ProfileOverview profile={profile} isGuest onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />);
+    renderOverview({ isGuest: true });
     expect(screen.getByRole('heading', { name: /Riya Sharma/ })).toBeInTheDocument();
     expect(screen.getByText('No email provided')).toBeInTheDocument();
     expect(screen.getByText('Guest Account')).toBeInTheDocument();
@@ -91,15 +101,9 @@ describe('profile header and details', () => {
   });
 
   it('when the profile has a GSTIN, legal name and PIN code, then the details show them', () => {
-    renderApp(
-      <ProfileOverview
-        profile={{ ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' }}
-        isGuest={false}
-        onSaved={vi.fn()}
-        onLogout={vi.fn()}
-        onLinked={vi.fn()}
-      />,
-    );
+    renderOverview({
+      profile: { ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' },
+    });
     expect(screen.getByText('GSTIN').nextSibling).toHaveTextContent('27AAPFU0939F1ZV');
     expect(screen.getByText('Legal business name').nextSibling).toHaveTextContent('Sharma Traders LLP');
     expect(screen.getByText('PIN code').nextSibling).toHaveTextContent('411004');
@@ -107,15 +111,9 @@ describe('profile header and details', () => {
 
   it('when editing a profile that has a GSTIN, then its legal name and PIN are in the form and clearing the name is refused', async () => {
     const user = userEvent.setup();
-    renderApp(
-      <ProfileOverview
-        profile={{ ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' }}
-        isGuest={false}
-        onSaved={vi.fn()}
-        onLogout={vi.fn()}
-        onLinked={vi.fn()}
-      />,
-    );
+    renderOverview({
+      profile: { ...profile, gstin: '27AAPFU0939F1ZV', legalName: 'Sharma Traders LLP', pinCode: '411004' },
+    });
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('Legal business name (optional)')).toHaveValue('Sharma Traders LLP');
     expect(screen.getByLabelText('PIN code (optional)')).toHaveValue('411004');
@@ -128,9 +126,7 @@ describe('profile header and details', () => {
   it('when editing sets a GSTIN, then a bad one is refused, the legal name and PIN are required, and a good one is merged upper-cased with them', async () => {
     const user = userEvent.setup();
     api.updateProfileDetails.mockResolvedValue(undefined);
-    renderApp(
-      <ProfileOverview profile={profile} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
-    );
+    renderOverview();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('GSTIN (optional)')).toHaveValue('');
     await expectGstinChecked({
@@ -150,9 +146,7 @@ describe('profile header and details', () => {
     const onSaved = vi.fn();
     let finish!: () => void;
     api.updateProfileDetails.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
-    renderApp(
-      <ProfileOverview profile={profile} isGuest={false} onSaved={onSaved} onLogout={vi.fn()} onLinked={vi.fn()} />,
-    );
+    renderOverview({ onSaved });
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.getByRole('heading', { name: 'Edit Details' })).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Phone'));
@@ -172,9 +166,7 @@ describe('profile header and details', () => {
   it('when saving fails, then the failure message shows and the form keeps the input; Cancel goes back', async () => {
     const user = userEvent.setup();
     api.updateProfileDetails.mockRejectedValue(new Error('denied'));
-    renderApp(
-      <ProfileOverview profile={profile} isGuest={false} onSaved={vi.fn()} onLogout={vi.fn()} onLinked={vi.fn()} />,
-    );
+    renderOverview();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.clear(screen.getByLabelText('Address'));
     await user.type(screen.getByLabelText('Address'), 'New place');
@@ -241,6 +233,9 @@ describe('GuestLinkPanel', () => {
 
 const receiptHref = (item: { id: string }) => `/receipts/x/${item.id}`;
 
+/** What every account list is given here: user u1, nothing being paid, and mock callbacks. */
+const listProps = () => ({ uid: 'u1', onPay: vi.fn(), payingId: null, receiptHref });
+
 describe('lists', () => {
   it('when there is nothing, then each list has its empty text', () => {
     answer('invoices', []);
@@ -248,9 +243,9 @@ describe('lists', () => {
     answer('orders', []);
     renderApp(
       <>
-        <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
+        <InvoicesList {...listProps()} />
         <QueriesList uid="u1" />
-        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
+        <OrdersList {...listProps()} />
       </>,
     );
     expect(screen.getByRole('heading', { name: 'My Invoices' })).toBeInTheDocument();
@@ -263,11 +258,11 @@ describe('lists', () => {
     const user = userEvent.setup();
     const onPay = vi.fn();
     answer('invoices', [
-      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
-      { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Paid', createdAt: null },
-      { id: 'd3', invoiceId: 'INV-3', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
+      invoiceRow('d1', 'INV-1', 150_000),
+      invoiceRow('d2', 'INV-2', 90_000, 'Paid'),
+      invoiceRow('d3', 'INV-3', 10_000),
     ]);
-    renderApp(<InvoicesList uid="u1" onPay={onPay} payingId="d3" receiptHref={receiptHref} />);
+    renderApp(<InvoicesList {...listProps()} onPay={onPay} payingId="d3" />);
     const buttons = screen.getAllByRole('button', { name: /^Pay Now/ });
     expect(buttons).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-1' })).toBeEnabled();
@@ -294,7 +289,7 @@ describe('lists', () => {
       { ...order, id: 'o3', orderNumber: 'ORD-1700000000003', status: 'Cancelled' },
       { ...order, id: 'o4', orderNumber: 'ORD-1700000000004', status: 'Paid', paymentId: 'pay_1' },
     ]);
-    renderApp(<OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />);
+    renderApp(<OrdersList {...listProps()} />);
 
     expect(
       screen.getAllByRole('button', { name: /^Pay Now/ }).map((button) => button.getAttribute('aria-label')),
@@ -317,10 +312,7 @@ describe('lists', () => {
     ]);
     renderApp(
       <InvoicesList
-        uid="u1"
-        onPay={vi.fn()}
-        payingId={null}
-        receiptHref={receiptHref}
+        {...listProps()}
         canDelete={(item) => item.status === 'Pending' && item.issuedBy !== 'company'}
         onDelete={onDelete}
       />,
@@ -335,16 +327,8 @@ describe('lists', () => {
 
   it('when an order or invoice is Paid, then the page-composed download shows beside it with its payment id', () => {
     answer('invoices', [
-      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
-      {
-        id: 'd2',
-        invoiceId: 'INV-2',
-        amountPaise: 90_000,
-        currency: 'INR',
-        status: 'Paid',
-        createdAt: null,
-        paymentId: 'pay_Inv2',
-      },
+      invoiceRow('d1', 'INV-1', 150_000),
+      invoiceRow('d2', 'INV-2', 90_000, 'Paid', { paymentId: 'pay_Inv2' }),
     ]);
     answer('orders', [
       {
@@ -363,20 +347,8 @@ describe('lists', () => {
     ));
     renderApp(
       <>
-        <InvoicesList
-          uid="u1"
-          onPay={vi.fn()}
-          payingId={null}
-          receiptHref={receiptHref}
-          documentAction={documentAction}
-        />
-        <OrdersList
-          uid="u1"
-          onPay={vi.fn()}
-          payingId={null}
-          receiptHref={receiptHref}
-          documentAction={documentAction}
-        />
+        <InvoicesList {...listProps()} documentAction={documentAction} />
+        <OrdersList {...listProps()} documentAction={documentAction} />
       </>,
     );
     expect(screen.getByRole('button', { name: 'Download invoice pay_Inv2 for Inv #INV-2' })).toBeInTheDocument();
@@ -387,20 +359,14 @@ describe('lists', () => {
 
   it('when the company issued an invoice, then it is marked and shows its lines, with Pay Now', () => {
     answer('invoices', [
-      { id: 'own', invoiceId: 'MY-1', amountPaise: 10_000, currency: 'INR', status: 'Pending', createdAt: null },
-      {
-        id: 'issued',
-        invoiceId: 'INV-0001',
-        amountPaise: 2_80_000_00,
-        currency: 'INR',
-        status: 'Pending',
-        createdAt: null,
+      invoiceRow('own', 'MY-1', 10_000),
+      invoiceRow('issued', 'INV-0001', 2_80_000_00, 'Pending', {
         issuedBy: 'company',
         description: 'Factory dashboard',
         lines: [{ description: 'Design', amountPaise: 15_000_00 }],
-      },
+      }),
     ]);
-    renderApp(<InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />);
+    renderApp(<InvoicesList {...listProps()} />);
     expect(screen.getAllByText('Issued by Nimbus Bespoke Software')).toHaveLength(1);
     expect(screen.getByText('Design: ₹15,000')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Now: Inv #INV-0001' })).toBeEnabled();
@@ -422,7 +388,7 @@ describe('lists', () => {
     renderApp(
       <>
         <QueriesList uid="u1" />
-        <OrdersList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} />
+        <OrdersList {...listProps()} />
       </>,
     );
     expect(screen.getByText('General Query')).toBeInTheDocument();
@@ -435,13 +401,8 @@ describe('lists', () => {
   it('when a list has more than a page, then Show more loads the next; an invoice deleted here leaves the list', async () => {
     const user = userEvent.setup();
     lists.hasMore = true;
-    answer('invoices', [
-      { id: 'd1', invoiceId: 'INV-1', amountPaise: 150_000, currency: 'INR', status: 'Pending', createdAt: null },
-      { id: 'd2', invoiceId: 'INV-2', amountPaise: 90_000, currency: 'INR', status: 'Pending', createdAt: null },
-    ]);
-    renderApp(
-      <InvoicesList uid="u1" onPay={vi.fn()} payingId={null} receiptHref={receiptHref} hiddenIds={new Set(['d2'])} />,
-    );
+    answer('invoices', [invoiceRow('d1', 'INV-1', 150_000), invoiceRow('d2', 'INV-2', 90_000)]);
+    renderApp(<InvoicesList {...listProps()} hiddenIds={new Set(['d2'])} />);
     expect(api.invoicesQuery).toHaveBeenCalledWith('u1');
     const list = screen.getByRole('list', { name: 'My Invoices' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);

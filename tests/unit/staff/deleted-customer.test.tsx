@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeletedCustomer } from '@/features/staff/deleted-customer';
 import type { DeletedAccount, TaxDocumentItem } from '@/lib/firestore';
+import { lists } from '../../helpers/fake-paged-list';
 import { renderApp } from '../../helpers/render-app';
 
 // The seam: the console's only Firebase/HTTP module; each subscription answers at once.
@@ -14,16 +15,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/features/staff/api', () => api);
 
-const lists = vi.hoisted(() => ({ items: {} as Record<string, unknown[]> }));
-vi.mock('@/lib/paged-list', () => ({
-  usePagedList: (_key: string, source: () => string) => ({
-    status: 'ready',
-    items: lists.items[source()] ?? [],
-    hasMore: false,
-    isLoadingMore: false,
-    loadMore: vi.fn(),
-  }),
-}));
+vi.mock('@/lib/paged-list', () => import('../../helpers/fake-paged-list'));
 
 const invoice: TaxDocumentItem = {
   id: 'pay_Kept',

@@ -8,6 +8,9 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PROBE_DIR = path.join(ROOT, '.tmp', `lint-probe-${process.pid}`);
 const eslint = new ESLint({ cwd: ROOT, ignore: false });
 
+/** The error a forbidden import gets (eslint-plugin-import-x's no-restricted-paths). */
+const RESTRICTED_PATH = 'import-x/no-restricted-paths';
+
 const ruleIds = (results: ESLint.LintResult[]) => results.flatMap((result) => result.messages.map((m) => m.ruleId));
 
 afterAll(() => rmSync(PROBE_DIR, { recursive: true, force: true }));
@@ -19,7 +22,7 @@ describe('lint boundaries', () => {
       { filePath: path.join(ROOT, 'src/features/cart/lint-probe.ts') },
     );
 
-    expect(ruleIds(results)).toContain('import-x/no-restricted-paths');
+    expect(ruleIds(results)).toContain(RESTRICTED_PATH);
   }, 60_000);
 
   it('when a feature imports only lib, components and domain, then the boundaries allow it', async () => {
@@ -33,62 +36,30 @@ describe('lint boundaries', () => {
 
   const restrictedIn = async (filePath: string, code: string) =>
     ruleIds(await eslint.lintText(code, { filePath: path.join(ROOT, filePath) }));
+  /** The rules a probe in `dir` breaks that imports `name` from `from` and exports it. */
+  const importIn = (dir: string, name: string, from: string) =>
+    restrictedIn(`${dir}/lint-probe.ts`, `import { ${name} } from '${from}';\nexport const probe = ${name};\n`);
 
   it('when a payments module imports a route, then lint fails (services never import routes)', async () => {
-    expect(
-      await restrictedIn(
-        'server/payments/lint-probe.ts',
-        "import { paymentsRouter } from '../routes/payments';\nexport const probe = paymentsRouter;\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
+    expect(await importIn('server/payments', 'paymentsRouter', '../routes/payments')).toContain(RESTRICTED_PATH);
   }, 60_000);
 
   it('when a payments module imports the staff service, then lint fails (payments sits below staff)', async () => {
-    expect(
-      await restrictedIn(
-        'server/payments/lint-probe.ts',
-        "import { paymentsCsv } from '../staff/export';\nexport const probe = paymentsCsv;\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
+    expect(await importIn('server/payments', 'paymentsCsv', '../staff/export')).toContain(RESTRICTED_PATH);
   }, 60_000);
 
   it('when a payments module imports the quotes service, then lint fails (quotes sit above payments)', async () => {
-    expect(
-      await restrictedIn(
-        'server/payments/lint-probe.ts',
-        "import { quoteDoc } from '../quotes/store';\nexport const probe = quoteDoc;\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await restrictedIn(
-        'server/quotes/lint-probe.ts',
-        "import { issueProforma } from '../payments/proformas';\nexport const probe = issueProforma;\n",
-      ),
-    ).toEqual([]);
+    expect(await importIn('server/payments', 'quoteDoc', '../quotes/store')).toContain(RESTRICTED_PATH);
+    expect(await importIn('server/quotes', 'issueProforma', '../payments/proformas')).toEqual([]);
   }, 60_000);
 
   it('when a service imports a job, or infrastructure imports a service, then lint fails', async () => {
-    expect(
-      await restrictedIn(
-        'server/mail/lint-probe.ts',
-        "import { createJobs } from '../jobs';\nexport const probe = createJobs;\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await restrictedIn(
-        'server/lint-probe.ts',
-        "import { mailIds } from './mail/outbox';\nexport const probe = mailIds;\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
+    expect(await importIn('server/mail', 'createJobs', '../jobs')).toContain(RESTRICTED_PATH);
+    expect(await importIn('server', 'mailIds', './mail/outbox')).toContain(RESTRICTED_PATH);
   }, 60_000);
 
   it('when browser code imports the server, then lint fails', async () => {
-    expect(
-      await restrictedIn(
-        'src/lib/lint-probe.ts',
-        "import { HttpError } from '../../server/errors';\nexport const probe = HttpError;\n",
-      ),
-    ).toContain('import-x/no-restricted-paths');
+    expect(await importIn('src/lib', 'HttpError', '../../server/errors')).toContain(RESTRICTED_PATH);
   }, 60_000);
 
   it('when imports point down (a route to a service, a service to a lower one and to infrastructure), then lint allows them', async () => {
