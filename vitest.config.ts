@@ -24,7 +24,8 @@ export default defineConfig({
         define: unitDefine(),
         // Plain .ts tests (domain, server, tooling) run in Node: a jsdom window per file costs more
         // than most of them take. The few that need one say so with `// @vitest-environment jsdom`.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // Two workers: on a 2-core machine Vitest otherwise runs these files one at a time.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
       },
       {
         plugins: [react()],
@@ -36,6 +37,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/setup-dom.ts'],
+          // Two worker threads (a thread starts a jsdom file sooner than a process): 47 s -> 29 s
+          // on this 2-core machine, where Vitest otherwise uses one.
+          pool: 'threads',
+          maxWorkers: 2,
         },
       },
       {
