@@ -3,9 +3,8 @@
  * Two lanes run side by side from the start, one busy with CPU work, the other mostly waiting on
  * the stack's services:
  *   checks: typecheck -> lint -> unit -> unit-dom
- *   stack:  [emulators, mail catcher] -> api -> rules ‖ e2e (e2e also after [API, site build] and checks)
- * The rules tests use a Firestore project of their own, so they may run beside any suite; they
- * run beside e2e, leaving the CPU to the API tests, the longest step before e2e. The API
+ *   stack:  [emulators, mail catcher] -> rules ‖ api;  [API, site build] -> e2e (after api and checks)
+ * The rules tests use a Firestore project of their own, so they run beside the API tests; the API
  * and e2e tests share the stack's project and mail catcher (the API tests empty both), so e2e waits
  * for the API tests, and for the checks: its two Chromiums would starve their timed tests. Each step's output is kept and printed whole when it ends, so lanes do not
  * interleave. The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by default), so it
@@ -188,21 +187,14 @@ const checks = (async () => {
   await vitest('unit-dom');
 })();
 
-const api = (async () => {
-  if (await emulatorsUp) await vitest('api', env);
-  else notRun('api');
-})();
-
-// The rules tests (a project of their own) wait for the API tests, the longest step before e2e,
-// so as not to take CPU from them, and then run beside e2e.
 const rules = (async () => {
-  await api;
   if (await emulatorsUp) await vitest('rules', env);
   else notRun('rules');
 })();
 
-const e2e = (async () => {
-  await api;
+const apiThenE2e = (async () => {
+  if (await emulatorsUp) await vitest('api', env);
+  else notRun('api');
   // Two Chromiums take both cores: e2e also waits for the checks, whose tests have 5 s timeouts.
   await checks;
   if (await stackUp) await vitest('e2e', env);
@@ -210,7 +202,7 @@ const e2e = (async () => {
 })();
 
 try {
-  await Promise.all([checks, api, rules, e2e, stackUp]);
+  await Promise.all([checks, rules, apiThenE2e, stackUp]);
 } finally {
   await stack.stop();
 }
