@@ -125,13 +125,20 @@ describe('quote status', () => {
 });
 
 describe('quote figures', () => {
-  it('when prices include GST, then the milestones charge their amounts and the totals are their sum', () => {
-    const milestones = milestonesOf(4_50_000_00, quoteFields().milestones);
-    const figures = quoteFigures(
-      { lines: [line(4_50_000_00)], milestones, amountsIncludeGst: true },
-      INCLUSIVE,
+  /** The figures of the one-line ₹4,50,000 quote (GST included, 30/40/30) to a buyer in the seller's state. */
+  const oneLineQuoteFigures = (tax: TaxSettings) =>
+    quoteFigures(
+      {
+        lines: [line(4_50_000_00)],
+        milestones: milestonesOf(4_50_000_00, quoteFields().milestones),
+        amountsIncludeGst: true,
+      },
+      tax,
       'intra-state',
     );
+
+  it('when prices include GST, then the milestones charge their amounts and the totals are their sum', () => {
+    const figures = oneLineQuoteFigures(INCLUSIVE);
     expect(figures.milestones.map((milestone) => milestone.split.totalPaise)).toEqual([
       1_35_000_00, 1_80_000_00, 1_35_000_00,
     ]);
@@ -154,12 +161,7 @@ describe('quote figures', () => {
   });
 
   it('when the seller charges no GST, then the totals are the listed amounts with no tax', () => {
-    const milestones = milestonesOf(4_50_000_00, quoteFields().milestones);
-    const figures = quoteFigures(
-      { lines: [line(4_50_000_00)], milestones, amountsIncludeGst: true },
-      UNREGISTERED,
-      'intra-state',
-    );
+    const figures = oneLineQuoteFigures(UNREGISTERED);
     expect(figures.totals).toEqual({
       taxablePaise: 4_50_000_00,
       cgstPaise: 0,
