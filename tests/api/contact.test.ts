@@ -10,14 +10,11 @@ import {
 } from '../../server/routes/contact';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createUserWithToken } from '../helpers/emulators';
-
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+import { SENDER, unique } from './contact-fixtures';
 
 function validBody(overrides: Record<string, unknown> = {}) {
   return {
-    name: 'Asha Verma',
-    businessName: 'Verma Textiles',
-    contactNumber: '+91 98450 12345',
+    ...SENDER,
     email: 'asha@example.com',
     message: 'We need a factory dashboard for 8 looms.',
     userId: null,
@@ -25,8 +22,11 @@ function validBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The contact form sent to POST /api/contact, signed out. */
-const postContact = (body: object) => request(testApp().app).post('/api/contact').send(body);
+/** The contact form sent to POST /api/contact, signed out or with `idToken`. */
+function postContact(body: object, idToken?: string) {
+  const call = request(testApp().app).post('/api/contact');
+  return (idToken ? call.set('Authorization', `Bearer ${idToken}`) : call).send(body);
+}
 
 /** Nothing reached the staff inbox. */
 async function expectNoEnquiry() {
@@ -38,10 +38,7 @@ describe('POST /api/contact', () => {
 
   it('when a signed-in user sends a query naming another userId, then it is stored under the token uid only, and in the staff inbox linked to it', async () => {
     const { uid, idToken } = await createUserWithToken(`contact-${unique()}@example.com`);
-    const response = await request(testApp().app)
-      .post('/api/contact')
-      .set('Authorization', `Bearer ${idToken}`)
-      .send(validBody({ userId: 'someone-else' }));
+    const response = await postContact(validBody({ userId: 'someone-else' }), idToken);
 
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ message: CONTACT_SUCCESS_MESSAGE });
@@ -110,10 +107,7 @@ describe('POST /api/contact', () => {
   });
 
   it('when the token is not valid, then it answers 401 and stores nothing', async () => {
-    const response = await request(testApp().app)
-      .post('/api/contact')
-      .set('Authorization', 'Bearer not-a-token')
-      .send(validBody());
+    const response = await postContact(validBody(), 'not-a-token');
 
     expect(response.status).toBe(401);
     expect(response.body.message).toBeTruthy();

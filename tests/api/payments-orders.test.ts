@@ -31,6 +31,17 @@ beforeEach(async () => {
 /** How many orders the sandbox gateway has been asked to create. */
 const sandboxOrderCount = async () => (await admin().db.collection('sandboxOrders').get()).size;
 
+/** The request was refused with `message`, and the gateway was never asked for an order. */
+async function expectRefusedWithNoGatewayOrder(
+  response: { status: number; body: unknown },
+  status: number,
+  message: string,
+) {
+  expect(response.status).toBe(status);
+  expect(response.body).toEqual({ message });
+  expect(await sandboxOrderCount()).toBe(0);
+}
+
 async function holdClaim(path: string, claimId: string, leaseUntilMs: number) {
   const { db } = admin();
   await claimDoc(db, db.doc(path)).set({
@@ -173,9 +184,7 @@ describe('POST /api/payments/orders', () => {
 
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: AMOUNT_TOO_LARGE });
-    expect(await sandboxOrderCount()).toBe(0);
+    await expectRefusedWithNoGatewayOrder(response, 400, AMOUNT_TOO_LARGE);
   });
 
   it('when the order is already paid, then it answers 409', async () => {
@@ -299,9 +308,7 @@ describe('POST /api/payments/orders', () => {
 
     const response = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
 
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: PAYMENT_IN_PROGRESS });
-    expect(await sandboxOrderCount()).toBe(0);
+    await expectRefusedWithNoGatewayOrder(response, 409, PAYMENT_IN_PROGRESS);
   });
 
   it('when the request holding the lease crashed, then its lease lapses and the next request creates the order', async () => {

@@ -6,17 +6,15 @@ import { QUOTE_REQUEST_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { testApp } from '../helpers/api-app';
 import { admin, createUserWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo } from '../helpers/mail-catcher';
+import { SENDER, unique } from './contact-fixtures';
 
 const COMPANY_INBOX = 'quotes@nimbus.test';
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const app = () => testApp({ env: { COMPANY_EMAIL: COMPANY_INBOX } }).app;
 
 function quoteRequest(overrides: Record<string, unknown> = {}) {
   return {
     kind: 'quote request',
-    name: 'Asha Verma',
-    businessName: 'Verma Textiles',
-    contactNumber: '+91 98450 12345',
+    ...SENDER,
     email: `asha-${unique()}@example.com`,
     projectType: 'Factory Management',
     brief: 'A dashboard for 8 looms, with alerts when one stops.',

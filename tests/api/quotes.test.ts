@@ -8,6 +8,7 @@ import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken, signInWithPassword } from '../helpers/emulators';
 import { download, pdfText, seedProfile } from './documents-fixtures';
 import { docData, newUser, uniqueEmail, waitFor } from './payments-fixtures';
+import { quoteFields } from '../helpers/quote-fields';
 
 type App = ReturnType<typeof testApp>['app'];
 let staff: { uid: string; idToken: string };
@@ -20,23 +21,6 @@ beforeEach(() => clearFirestore());
 
 const app = (env: Record<string, string> = {}) =>
   testApp({ env: { COMPANY_EMAIL: COMPANY_INBOX, PAYMENT_RATE_LIMIT_PER_MINUTE: '100000', ...env } });
-
-/** ₹4,50,000 in one line, 30/40/30. */
-function quoteFields(overrides: Record<string, unknown> = {}) {
-  return {
-    description: 'Production dashboard for the Pune plant',
-    lines: [{ description: 'Dashboard build', sac: '998314', quantity: 1, ratePaise: 4_50_000_00 }],
-    amountsIncludeGst: true,
-    validUntil: addDays(istToday(), 30),
-    milestones: [
-      { label: '30% deposit on acceptance', percent: 30 },
-      { label: 'Delivery of the beta', percent: 40 },
-      { label: 'Go-live', percent: 30 },
-    ],
-    terms: 'Hosting is billed yearly from go-live.',
-    ...overrides,
-  };
-}
 
 const asStaff = (call: request.Test) => call.set('Authorization', `Bearer ${staff.idToken}`);
 
@@ -76,24 +60,16 @@ describe('making a quote', () => {
     const customer = await newUser('quote-sum');
     await seedProfile(customer.uid);
 
-    const short = await asStaff(request(server).post('/api/staff/quotes')).send({
-      ...quoteFields({
-        milestones: [
-          { label: 'Deposit', percent: 30 },
-          { label: 'Rest', percent: 60 },
-        ],
-      }),
-      uid: customer.uid,
-    });
-    const amounts = await asStaff(request(server).post('/api/staff/quotes')).send({
-      ...quoteFields({
-        milestones: [
-          { label: 'Deposit', amountPaise: 1_00_000_00 },
-          { label: 'Rest', amountPaise: 3_00_000_00 },
-        ],
-      }),
-      uid: customer.uid,
-    });
+    const withMilestones = (milestones: object[]) =>
+      asStaff(request(server).post('/api/staff/quotes')).send({ ...quoteFields({ milestones }), uid: customer.uid });
+    const short = await withMilestones([
+      { label: 'Deposit', percent: 30 },
+      { label: 'Rest', percent: 60 },
+    ]);
+    const amounts = await withMilestones([
+      { label: 'Deposit', amountPaise: 1_00_000_00 },
+      { label: 'Rest', amountPaise: 3_00_000_00 },
+    ]);
 
     expect(short.status).toBe(400);
     expect(short.body).toEqual({ message: MILESTONE_MESSAGES.percentages('90') });

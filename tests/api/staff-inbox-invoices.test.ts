@@ -86,7 +86,10 @@ describe('issued proforma invoices', () => {
     const customer = await newUser(prefix);
     await seedProfile(customer.uid);
     const issued = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid)).expect(201);
-    return { customer, issued };
+    /** The customer opens the gateway's checkout for the invoice (`body` adds what a browser might claim). */
+    const checkout = (body: Record<string, unknown> = {}) =>
+      createPaymentOrder(app, customer.idToken, { firestore_id: issued.body.id, type: 'invoice', ...body });
+    return { customer, issued, checkout };
   }
 
   it("when staff issue a proforma, then it is the customer's Pending invoice numbered in the PI series, with its PDF, pay link and mail, audited", async () => {
@@ -143,13 +146,9 @@ describe('issued proforma invoices', () => {
 
   it("when the customer pays an issued invoice, then the gateway is asked for the staff's amount, whatever the browser claims", async () => {
     const { app } = testApp();
-    const { customer, issued } = await proformaToNewCustomer(app, 'payer');
+    const { checkout } = await proformaToNewCustomer(app, 'payer');
 
-    const order = await createPaymentOrder(app, customer.idToken, {
-      firestore_id: issued.body.id,
-      type: 'invoice',
-      amount: 1,
-    });
+    const order = await checkout({ amount: 1 });
 
     expect(order.status).toBe(201);
     expect(order.body.amount).toBe(2_80_000_00);
@@ -186,18 +185,15 @@ describe('issued proforma invoices', () => {
 
   it('when staff cancel an unpaid issued invoice, then it is Cancelled, cannot be paid, and cannot be cancelled twice', async () => {
     const { app } = testApp();
-    const { customer, issued } = await proformaToNewCustomer(app, 'cancelled');
+    const { customer, issued, checkout } = await proformaToNewCustomer(app, 'cancelled');
     // A checkout opened before the cancellation.
-    const openCheckout = await createPaymentOrder(app, customer.idToken, {
-      firestore_id: issued.body.id,
-      type: 'invoice',
-    });
+    const openCheckout = await checkout();
 
     await asStaff(app).post(`/api/staff/customers/${customer.uid}/invoices/${issued.body.id}/cancel`).expect(200);
 
     const path = `users/${customer.uid}/invoices/${issued.body.id}`;
     expect((await docData(path))!.status).toBe('Cancelled');
-    const order = await createPaymentOrder(app, customer.idToken, { firestore_id: issued.body.id, type: 'invoice' });
+    const order = await checkout();
     expect(order.status).toBe(409);
     // Paying through the checkout left open records the money for a refund; the invoice stays Cancelled.
     const paid = await sandboxPay(app, customer.idToken, openCheckout.body.id as string);

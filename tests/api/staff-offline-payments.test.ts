@@ -59,6 +59,16 @@ const receipt = (uid: string, docId: string, overrides: Record<string, unknown> 
   ...overrides,
 });
 
+/** Staff record money received outside the gateway (a bank transfer, a cheque). */
+const recordOffline = (app: App, body: object) => asStaff(app, '/api/staff/payments/offline', body);
+
+/** Records a receipt (₹1,00,000 by bank transfer unless `overrides` say otherwise) against an issued invoice. */
+const recordOfflineFor = (
+  app: App,
+  invoice: { customer: { uid: string }; docId: string },
+  overrides: Record<string, unknown> = {},
+) => recordOffline(app, receipt(invoice.customer.uid, invoice.docId, overrides));
+
 async function receiptMail(paymentId: string) {
   const stored = (await admin().db.doc(`mail/payment:${paymentId}`).get()).data() as MailTemplate | undefined;
   return stored ? renderMail(stored).text : null;
@@ -69,7 +79,7 @@ describe('payments staff record as they happen', () => {
     const { app } = testApp({ env: REGISTERED_SELLER });
     const invoice = await issuedInvoice(app);
 
-    const first = await asStaff(app, '/api/staff/payments/offline', receipt(invoice.customer.uid, invoice.docId));
+    const first = await recordOfflineFor(app, invoice);
 
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ outcome: 'part-paid', balanceDuePaise: 1_80_000_00 });
@@ -87,17 +97,13 @@ describe('payments staff record as they happen', () => {
     expect((await allDocuments()).filter((document) => document.series === 'invoice')).toHaveLength(0);
     expect(await receiptMail(first.body.paymentId)).toContain('₹1,80,000 is still due');
 
-    const second = await asStaff(
-      app,
-      '/api/staff/payments/offline',
-      receipt(invoice.customer.uid, invoice.docId, {
-        amountReceivedPaise: 1_52_000_00,
-        tdsPaise: 28_000_00,
-        tdsSection: '194J',
-        method: 'cheque',
-        reference: 'CHQ 004512',
-      }),
-    );
+    const second = await recordOfflineFor(app, invoice, {
+      amountReceivedPaise: 1_52_000_00,
+      tdsPaise: 28_000_00,
+      tdsSection: '194J',
+      method: 'cheque',
+      reference: 'CHQ 004512',
+    });
 
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({ outcome: 'paid', balanceDuePaise: 0 });
@@ -139,10 +145,7 @@ describe('payments staff record as they happen', () => {
     const invoice = await issuedInvoice(app);
     const body = receipt(invoice.customer.uid, invoice.docId);
 
-    const [first, second] = await Promise.all([
-      asStaff(app, '/api/staff/payments/offline', body),
-      asStaff(app, '/api/staff/payments/offline', body),
-    ]);
+    const [first, second] = await Promise.all([recordOffline(app, body), recordOffline(app, body)]);
 
     expect([first.status, second.status].sort()).toEqual([200, 201]);
     expect(first.body.paymentId).toBe(second.body.paymentId);
@@ -152,17 +155,13 @@ describe('payments staff record as they happen', () => {
   it('when what is recorded is more than is due, then it is refused with the amount due and nothing is written', async () => {
     const { app } = testApp({ env: REGISTERED_SELLER });
     const invoice = await issuedInvoice(app);
-    await asStaff(app, '/api/staff/payments/offline', receipt(invoice.customer.uid, invoice.docId)).expect(201);
+    await recordOfflineFor(app, invoice).expect(201);
 
-    const tooMuch = await asStaff(
-      app,
-      '/api/staff/payments/offline',
-      receipt(invoice.customer.uid, invoice.docId, {
-        amountReceivedPaise: 1_60_000_00,
-        tdsPaise: 28_000_00,
-        tdsSection: '194J',
-      }),
-    );
+    const tooMuch = await recordOfflineFor(app, invoice, {
+      amountReceivedPaise: 1_60_000_00,
+      tdsPaise: 28_000_00,
+      tdsSection: '194J',
+    });
 
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body).toEqual({ message: moreThanDue(1_80_000_00) });
@@ -178,7 +177,7 @@ describe('payments staff record as they happen', () => {
       [{ amountReceivedPaise: 0 }, 'Enter the amount received (and any TDS): at least ₹1 in all.'],
     ];
     for (const [overrides, message] of cases) {
-      const response = await asStaff(app, '/api/staff/payments/offline', receipt('u1', 'i1', overrides));
+      const response = await recordOffline(app, receipt('u1', 'i1', overrides));
       expect(response.status).toBe(400);
       expect(response.body.message).toBe(message);
     }
@@ -191,17 +190,9 @@ describe('payments staff record as they happen', () => {
     const docId = await seedOrder(customer.uid, ['website-Basic']);
     const order = { type: 'product_order', docId };
 
-    const part = await asStaff(
-      app,
-      '/api/staff/payments/offline',
-      receipt(customer.uid, docId, { ...order, amountReceivedPaise: 5_000_00 }),
-    );
-    const whole = await asStaff(
-      app,
-      '/api/staff/payments/offline',
-      receipt(customer.uid, docId, { ...order, amountReceivedPaise: 20_000_00 }),
-    );
-    const again = await asStaff(app, '/api/staff/payments/offline', receipt(customer.uid, docId, order));
+    const part = await recordOffline(app, receipt(customer.uid, docId, { ...order, amountReceivedPaise: 5_000_00 }));
+    const whole = await recordOffline(app, receipt(customer.uid, docId, { ...order, amountReceivedPaise: 20_000_00 }));
+    const again = await recordOffline(app, receipt(customer.uid, docId, order));
 
     expect(part.status).toBe(409);
     expect(part.body).toEqual({ message: orderInFull(20_000_00) });
@@ -228,7 +219,7 @@ describe('payments staff record as they happen', () => {
       firestore_id: invoice.docId,
       type: 'invoice',
     });
-    await asStaff(app, '/api/staff/payments/offline', receipt(invoice.customer.uid, invoice.docId)).expect(201);
+    await recordOfflineFor(app, invoice).expect(201);
     const late = await sandboxPay(app, invoice.customer.idToken, stale.body.id as string);
     if (late.outcome !== 'success') throw new Error('expected success');
     await verifyPayment(app, invoice.customer.idToken, late.result).expect(409);
@@ -279,7 +270,7 @@ describe('cancelling an issued invoice', () => {
     expect(page.body.message).toMatch(/cancelled/i);
 
     const partial = await issuedInvoice(app);
-    await asStaff(app, '/api/staff/payments/offline', receipt(partial.customer.uid, partial.docId)).expect(201);
+    await recordOfflineFor(app, partial).expect(201);
     const refused = await asStaff(app, `/api/staff/customers/${partial.customer.uid}/invoices/${partial.docId}/cancel`);
     expect(refused.status).toBe(409);
   });

@@ -2,17 +2,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
 import {
+  continueWithNewGoogleAccount,
   currentUid,
   expectAccessible,
-  fillSignUp,
   guestDetailsStep,
   openLoginDialog,
+  saveDetailsStep,
   shownDialog,
+  submitSignUp,
   uniqueEmail,
   type FirebaseHooks,
 } from '../helpers/e2e';
 import { admin, oobCodes } from '../helpers/emulators';
-import { chooseLocation } from '../helpers/shop';
 
 const browser = sharedBrowser();
 
@@ -36,7 +37,7 @@ describe('accounts', () => {
       await expectAccessible(page);
 
       // Mismatched passwords are refused before anything is sent.
-      await fillSignUp(modal, {
+      await submitSignUp(page, modal, {
         name: 'Riya Sharma',
         email,
         phone: '+91 90000 11111',
@@ -44,8 +45,6 @@ describe('accounts', () => {
         confirm: 'something-else',
         address: '5 FC Road',
       });
-      await chooseLocation(page);
-      await modal.getByRole('button', { name: 'Create Account' }).click();
       await modal.getByText('Passwords do not match.').waitFor();
 
       await modal.getByLabel('Confirm Password').fill('secret-pass-1');
@@ -103,10 +102,7 @@ describe('accounts', () => {
       await expectAccessible(page);
 
       expect(await modal.getByLabel('Full Name').inputValue()).toBe('Guest User');
-      await modal.getByLabel('Phone').fill('9000000001');
-      await modal.getByLabel('Address').fill('1 Guest Lane');
-      await chooseLocation(page);
-      await modal.getByRole('button', { name: 'Save & Continue' }).click();
+      await saveDetailsStep(page, modal, { phone: '9000000001', address: '1 Guest Lane' });
       await modal.waitFor({ state: 'detached' });
       await page.getByRole('status').filter({ hasText: 'link an email or Google account in your profile' }).waitFor();
       await page
@@ -153,20 +149,12 @@ describe('accounts', () => {
       await openHome(page);
 
       let modal = await openLoginDialog(page);
-      await modal.getByRole('button', { name: 'Continue with Google' }).click();
-      await modal.getByLabel('Google email').fill(email);
-      await modal.getByLabel('Google name').fill('Gopal Iyer');
-      await modal.getByRole('button', { name: 'Continue as this account' }).click();
-
-      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
+      await continueWithNewGoogleAccount(modal, { email, name: 'Gopal Iyer' });
       const emailField = modal.getByLabel('Email (optional)');
       expect(await emailField.inputValue()).toBe(email);
       expect(await emailField.getAttribute('readonly')).not.toBeNull();
       expect(await modal.getByLabel('Full Name').inputValue()).toBe('Gopal Iyer');
-      await modal.getByLabel('Phone').fill('9000000002');
-      await modal.getByLabel('Address').fill('2 Google Street');
-      await chooseLocation(page);
-      await modal.getByRole('button', { name: 'Save & Continue' }).click();
+      await saveDetailsStep(page, modal, { phone: '9000000002', address: '2 Google Street' });
       await modal.waitFor({ state: 'detached' });
       const uid = await currentUid(page);
       expect((await admin().auth.getUser(uid)).providerData.map((info) => info.providerId)).toEqual(['google.com']);
@@ -211,15 +199,13 @@ describe('accounts', () => {
       await openHome(page);
       const modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await fillSignUp(modal, {
+      await submitSignUp(page, modal, {
         name: 'Dev Delete',
         email,
         phone: '9000000003',
         password: 'delete-pass-1',
         address: '3 Gone Road',
       });
-      await chooseLocation(page);
-      await modal.getByRole('button', { name: 'Create Account' }).click();
       await modal.waitFor({ state: 'detached' });
       const uid = await currentUid(page);
 

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
 import { PUBLIC_PAGES } from '../helpers/e2e';
+import { storeLocalCart } from '../helpers/shop';
 
 /*
  * The browser shows each prerendered page from its HTML alone; the app then takes it over in
@@ -88,14 +89,9 @@ describe('the app taking over a prerendered page', () => {
 
   it('when a returning guest has plans in this browser’s cart, then the page still hydrates cleanly and then shows them as added', async () => {
     await browser.withPage(async ({ page, context, errors }) => {
-      await context.addInitScript(() =>
-        localStorage.setItem(
-          'cart-items',
-          JSON.stringify([
-            { id: 'manufacturing-Starter', name: 'Starter', category: 'Factory Management', price: '₹1,10,000' },
-          ]),
-        ),
-      );
+      await context.addInitScript(storeLocalCart, [
+        { id: 'manufacturing-Starter', name: 'Starter', category: 'Factory Management', price: '₹1,10,000' },
+      ]);
       await page.goto('/');
       const card = page.getByRole('tabpanel', { name: 'Factory Management' }).getByRole('article', { name: 'Starter' });
       await card.getByRole('button', { name: 'Added to Cart' }).waitFor();

@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, expectAccessible, fillSignUp, guestDetailsStep, uniqueEmail } from '../helpers/e2e';
+import {
+  currentUid,
+  expectAccessible,
+  guestDetailsStep,
+  saveDetailsStep,
+  submitSignUp,
+  uniqueEmail,
+} from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import {
-  chooseLocation,
+  customerAtHome,
   enterNewInvoice,
   openHome,
-  openInvoiceTab,
+  openInvoiceTabAsCustomer,
   ordersOf,
   planButton,
   sandboxCheckout,
-  signInRegistered,
+  storeLocalCart,
   toast,
 } from '../helpers/shop';
 
@@ -24,10 +31,7 @@ describe('cart and payments', () => {
       // Continue as a guest through the modal.
       const modal = await guestDetailsStep(page);
       await modal.getByLabel('Full Name').fill('Guest Shopper');
-      await modal.getByLabel('Phone').fill('9000054321');
-      await modal.getByLabel('Address').fill('3 Park Street');
-      await chooseLocation(page);
-      await modal.getByRole('button', { name: 'Save & Continue' }).click();
+      await saveDetailsStep(page, modal, { phone: '9000054321', address: '3 Park Street' });
       await page.getByRole('region', { name: 'Guest account notice' }).waitFor();
 
       // A second tab opened now has not seen the adds below.
@@ -65,17 +69,13 @@ describe('cart and payments', () => {
         .getByRole('region', { name: 'Guest account notice' })
         .getByRole('button', { name: 'Create Account' })
         .click();
-      const signup = page.getByRole('dialog');
-      await signup.getByRole('heading', { name: 'Create an Account' }).waitFor();
-      await fillSignUp(signup, {
+      await submitSignUp(page, page.getByRole('dialog'), {
         name: 'Meera Iyer',
         email,
         phone: '9000067890',
         password: 'secret-pass-1',
         address: '8 Lake Road',
       });
-      await chooseLocation(page);
-      await signup.getByRole('button', { name: 'Create Account' }).click();
       await page.getByRole('region', { name: 'Guest account notice' }).waitFor({ state: 'detached' });
       const uid = await currentUid(page);
       await expect
@@ -117,9 +117,7 @@ describe('cart and payments', () => {
 
   it('when the sandbox checkout fails, then the spec error shows and the order stays Pending; Pay Now on the profile then flips it to Paid live', async () => {
     await browser.withPage(async ({ page }) => {
-      await openHome(page);
-      await signInRegistered(page, uniqueEmail('failing-buyer'));
-      const uid = await currentUid(page);
+      const uid = await customerAtHome(page, uniqueEmail('failing-buyer'));
       await (await planButton(page, 'gym', 'Gym & Fitness', 'Digital Gym Companion')).click();
       await page.getByRole('link', { name: 'Cart, 1 item' }).click();
 
@@ -152,9 +150,7 @@ describe('cart and payments', () => {
 
   it('when a customer closes the checkout, then fails, then pays, then the cart has exactly one order and it is Paid', async () => {
     await browser.withPage(async ({ page }) => {
-      await openHome(page);
-      await signInRegistered(page, uniqueEmail('retrying-buyer'));
-      const uid = await currentUid(page);
+      const uid = await customerAtHome(page, uniqueEmail('retrying-buyer'));
       await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
       await toast(page, 'Basic from Websites & E-commerce has been added to your cart!');
       await page.getByRole('link', { name: 'Cart, 1 item' }).click();
@@ -200,12 +196,8 @@ describe('cart and payments', () => {
 
   it('when a signed-in user pays invoices on the contact tab, then duplicates are refused and a paid invoice leaves the list', async () => {
     await browser.withPage(async ({ page }) => {
-      await openHome(page);
-      await signInRegistered(page, uniqueEmail('invoice-payer'));
-      const uid = await currentUid(page);
+      const uid = await openInvoiceTabAsCustomer(page, uniqueEmail('invoice-payer'));
       const invoiceId = `INV-${Date.now()}`;
-
-      await openInvoiceTab(page);
 
       // A new invoice whose payment fails stays pending in the list.
       await enterNewInvoice(page, invoiceId, '2500');
@@ -250,14 +242,9 @@ describe('cart and payments', () => {
   it('when a visitor tries to pay a cart, then they are asked to log in and the login modal opens', async () => {
     await browser.withPage(async ({ page }) => {
       await page.goto('/');
-      await page.evaluate(() =>
-        localStorage.setItem(
-          'cart-items',
-          JSON.stringify([
-            { id: 'website-Premium', name: 'Premium', category: 'Websites & E-commerce', price: '₹60,000' },
-          ]),
-        ),
-      );
+      await page.evaluate(storeLocalCart, [
+        { id: 'website-Premium', name: 'Premium', category: 'Websites & E-commerce', price: '₹60,000' },
+      ]);
       await page.goto('/cart');
       await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
 

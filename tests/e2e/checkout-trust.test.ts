@@ -6,21 +6,21 @@ import { sharedBrowser } from '../helpers/browser';
 import {
   currentUid,
   expectAccessible,
-  fillSignUp,
   openPublicPage,
   PUBLIC_PAGES,
   shownDialog,
+  submitSignUp,
   uniqueEmail,
 } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import {
+  customerAtHome,
   enterNewInvoice,
   openHome,
-  openInvoiceTab,
+  openInvoiceTabAsCustomer,
   ordersOf,
   planButton,
   sandboxCheckout,
-  signInRegistered,
   toast,
 } from '../helpers/shop';
 
@@ -58,9 +58,7 @@ function buttonsUnderToasts(page: Page) {
 describe('a checkout a business can trust', () => {
   it('when a customer opens the checkout for two plans, cancels, removes one and pays, then exactly one order is payable and the first is Cancelled', async () => {
     await browser.withPage(async ({ page }) => {
-      await openHome(page);
-      await signInRegistered(page, uniqueEmail('stale-order'));
-      const uid = await currentUid(page);
+      const uid = await customerAtHome(page, uniqueEmail('stale-order'));
       await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
       await toast(page, 'Basic from Websites & E-commerce has been added to your cart!');
       await (await planButton(page, 'manufacturing', 'Factory Management', 'Premium AI')).click();
@@ -121,11 +119,8 @@ describe('a checkout a business can trust', () => {
 
   it('when an invoice attempt is abandoned, then entering it again pays that same invoice, and it can be deleted and entered correctly', async () => {
     await browser.withPage(async ({ page }) => {
-      await openHome(page);
-      await signInRegistered(page, uniqueEmail('invoice-retry'));
-      const uid = await currentUid(page);
+      const uid = await openInvoiceTabAsCustomer(page, uniqueEmail('invoice-retry'));
       const invoiceId = `INV-${Date.now()}`;
-      await openInvoiceTab(page);
 
       // An amount with more than two decimals is refused, not rounded.
       await enterNewInvoice(page, invoiceId, '1.005');
@@ -176,18 +171,18 @@ describe('a checkout a business can trust', () => {
       await openHome(page);
       await (await planButton(page, 'learning', 'Learning Apps', 'Growth')).click();
       const signup = await shownDialog(page);
-      await signup.getByRole('heading', { name: 'Create an Account' }).waitFor();
-      await fillSignUp(signup, {
-        name: 'Anita Desai',
-        email: uniqueEmail('intent'),
-        phone: '+91 98450 12345',
-        password: 'secret-pass-1',
-        address: '4 Lake View',
-      });
-      await page.getByLabel('Country').selectOption({ label: 'India' });
-      await page.getByLabel('State').selectOption({ label: 'Karnataka' });
-      await page.getByLabel('City').selectOption({ label: 'Bengaluru' });
-      await signup.getByRole('button', { name: 'Create Account' }).click();
+      await submitSignUp(
+        page,
+        signup,
+        {
+          name: 'Anita Desai',
+          email: uniqueEmail('intent'),
+          phone: '+91 98450 12345',
+          password: 'secret-pass-1',
+          address: '4 Lake View',
+        },
+        { state: 'Karnataka', city: 'Bengaluru' },
+      );
       await signup.waitFor({ state: 'detached' });
 
       await toast(page, 'Growth from Learning Apps has been added to your cart!');
@@ -210,9 +205,7 @@ describe('a checkout a business can trust', () => {
       async ({ page }) => {
         const email = uniqueEmail('a-customer-with-a-rather-long-address');
         expect(email.length).toBeGreaterThan(41);
-        await openHome(page);
-        await signInRegistered(page, email, 'Venkataramanasubramaniam Ramakrishnaswamy');
-        const uid = await currentUid(page);
+        const uid = await customerAtHome(page, email, 'Venkataramanasubramaniam Ramakrishnaswamy');
         const user = admin().db.doc(`users/${uid}`);
         const order = {
           orderNumber: `ORD-${Date.now()}`,

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { printedDay } from '../../server/quotes/snapshot';
@@ -15,6 +16,17 @@ const browser = sharedBrowser();
 
 async function pdfText(bytes: Buffer): Promise<string> {
   return (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+}
+
+/** From a page with Make a quote: opens the new quote and fills what it is for and its first line; returns the form. */
+async function startQuote(staffPage: Page, quote: { title: string; line: string; rate: string }) {
+  await staffPage.getByRole('link', { name: 'Make a quote' }).click();
+  await pageHeading(staffPage, 'New quote');
+  const form = staffPage.getByRole('form', { name: 'Quote' });
+  await form.getByRole('textbox', { name: 'Quote for' }).fill(quote.title);
+  await form.getByLabel('Line 1 description').fill(quote.line);
+  await form.getByLabel('Line 1 rate (₹)').fill(quote.rate);
+  return form;
 }
 
 describe('a quote from request to milestone invoices', () => {
@@ -56,12 +68,11 @@ describe('a quote from request to milestone invoices', () => {
       await staffPage.getByText('Quote request', { exact: true }).first().waitFor();
       await staffPage.goto(`/admin/enquiries/${enquiry.id}`);
       await staffPage.getByText('Factory Management').first().waitFor({ timeout: 20_000 });
-      await staffPage.getByRole('link', { name: 'Make a quote' }).click();
-      await pageHeading(staffPage, 'New quote');
-      const form = staffPage.getByRole('form', { name: 'Quote' });
-      await form.getByRole('textbox', { name: 'Quote for' }).fill('CNC shop-floor dashboard');
-      await form.getByLabel('Line 1 description').fill('Design, build and roll-out');
-      await form.getByLabel('Line 1 rate (₹)').fill('4,50,000');
+      const form = await startQuote(staffPage, {
+        title: 'CNC shop-floor dashboard',
+        line: 'Design, build and roll-out',
+        rate: '4,50,000',
+      });
       // The default milestones are 30/40/30; the form shows each against the total as staff type.
       await expect(form.getByTestId('quote-form-total').textContent()).resolves.toBe('₹4,50,000');
       await expect(form.getByTestId('milestone-1-amount').textContent()).resolves.toBe('₹1,35,000');
@@ -197,12 +208,7 @@ describe('a quote from request to milestone invoices', () => {
       await signInAndOpen(staffPage, staff.email, `/admin/customers/${customer.uid}`);
       await pageHeading(staffPage, 'Arjun Shah');
       await staffPage.getByRole('region', { name: 'Quotes' }).getByText('No quotes yet.').waitFor();
-      await staffPage.getByRole('link', { name: 'Make a quote' }).click();
-      await pageHeading(staffPage, 'New quote');
-      const form = staffPage.getByRole('form', { name: 'Quote' });
-      await form.getByRole('textbox', { name: 'Quote for' }).fill('Gym members app');
-      await form.getByLabel('Line 1 description').fill('Members app');
-      await form.getByLabel('Line 1 rate (₹)').fill('2,00,000');
+      const form = await startQuote(staffPage, { title: 'Gym members app', line: 'Members app', rate: '2,00,000' });
       await form.getByRole('button', { name: 'Save draft' }).click();
       await pageHeading(staffPage, /^Quote QT\/\d{4}-\d{2}\/\d{4,} · version 1$/);
       const quoteId = staffPage.url().split('/').pop()!;

@@ -1,11 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
-import { expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
+import {
+  continueWithNewGoogleAccount,
+  expectAccessible,
+  saveDetailsStep,
+  shownDialog,
+  uniqueEmail,
+} from '../helpers/e2e';
 import { admin, signInWithPassword } from '../helpers/emulators';
 import { mailsTo, waitForMails } from '../helpers/mail-catcher';
 import { payInSandbox } from '../helpers/sandbox-payments';
-import { chooseLocation } from '../helpers/shop';
 import { callApi, createLogin, PASSWORD } from '../helpers/logins';
 import { addDays, istToday } from '@/domain/staff';
 
@@ -150,15 +155,8 @@ describe('links to signed-in pages survive signing in', () => {
       const history = await recordUrls(page);
       await page.goto(link);
       const modal = await loginModal(page);
-      await modal.getByRole('button', { name: 'Continue with Google' }).click();
-      await modal.getByLabel('Google email').fill(email);
-      await modal.getByLabel('Google name').fill('Gopal Iyer');
-      await modal.getByRole('button', { name: 'Continue as this account' }).click();
-      await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
-      await modal.getByLabel('Phone').fill('9000000002');
-      await modal.getByLabel('Address').fill('2 Google Street');
-      await chooseLocation(page);
-      await modal.getByRole('button', { name: 'Save & Continue' }).click();
+      await continueWithNewGoogleAccount(modal, { email, name: 'Gopal Iyer' });
+      await saveDetailsStep(page, modal, { phone: '9000000002', address: '2 Google Street' });
       await modal.waitFor({ state: 'detached' });
 
       // The page read the profile the details step saved (not 'Could not find user profile.').

@@ -7,9 +7,16 @@ import { GSTIN_MESSAGES } from '@/domain/gst';
 import { formatInrWithPaise } from '@/domain/money';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { sharedBrowser } from '../helpers/browser';
-import { currentUid, fillSignUp, guestDetailsStep, openLoginDialog, uniqueEmail } from '../helpers/e2e';
+import {
+  chooseLocation,
+  currentUid,
+  guestDetailsStep,
+  openLoginDialog,
+  submitSignUp,
+  uniqueEmail,
+} from '../helpers/e2e';
 import { admin, appCheckHeaders, createUserWithToken, stack } from '../helpers/emulators';
-import { chooseLocation, openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
+import { openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
 
 const browser = sharedBrowser();
 
@@ -37,17 +44,14 @@ describe('tax documents in the browser', () => {
       // Sign up with a GSTIN: a wrong check digit is refused, a valid one in lower case is saved upper-cased.
       const modal = await openLoginDialog(page);
       await modal.getByRole('button', { name: 'Sign Up' }).click();
-      await modal.getByRole('heading', { name: 'Create an Account' }).waitFor();
-      await fillSignUp(modal, {
+      await submitSignUp(page, modal, {
         name: 'Meera Iyer',
         email: uniqueEmail('tax-invoice'),
         phone: '9000012345',
         password: 'secret-pass-1',
         address: '5 FC Road',
+        gstin: '27AAPFU0939F1ZA',
       });
-      await chooseLocation(page);
-      await modal.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZA');
-      await modal.getByRole('button', { name: 'Create Account' }).click();
       await modal.getByText(GSTIN_MESSAGES['check-digit']).waitFor();
       await expectNoAxeViolations(page);
       await modal.getByLabel('GSTIN (optional)').fill(BUYER_GSTIN.toLowerCase());

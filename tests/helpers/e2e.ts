@@ -75,17 +75,62 @@ export async function guestDetailsStep(page: Page) {
   return modal;
 }
 
-/** Fills the sign-up form's own fields (the location is chosen apart); Confirm Password repeats the password unless `confirm` says otherwise. */
-export async function fillSignUp(
-  form: Locator,
-  person: { name: string; email: string; phone: string; password: string; confirm?: string; address: string },
-) {
+/** Fills the sign-up form's own fields and the GSTIN when given; Confirm Password repeats the password unless `confirm` says otherwise. */
+async function fillSignUp(form: Locator, person: SignUpPerson) {
   await form.getByLabel('Full Name').fill(person.name);
   await form.getByLabel('Email').fill(person.email);
   await form.getByLabel('Phone').fill(person.phone);
   await form.getByLabel('Password', { exact: true }).fill(person.password);
   await form.getByLabel('Confirm Password').fill(person.confirm ?? person.password);
   await form.getByLabel('Address').fill(person.address);
+  if (person.gstin) await form.getByLabel('GSTIN (optional)').fill(person.gstin);
+}
+
+interface SignUpPerson {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirm?: string;
+  address: string;
+  gstin?: string;
+}
+
+/** The dropdowns are fed by the locations API: each waits for the list before choosing. */
+export async function chooseLocation(page: Page, place = { state: 'Maharashtra', city: 'Pune' }) {
+  await page.getByLabel('Country').selectOption({ label: 'India' });
+  await page.getByLabel('State').selectOption({ label: place.state });
+  await page.getByLabel('City').selectOption({ label: place.city });
+}
+
+/** At the dialog's Create an Account step: fills the form, chooses the location (Pune unless `place` says otherwise) and presses Create Account. */
+export async function submitSignUp(
+  page: Page,
+  form: Locator,
+  person: SignUpPerson,
+  place?: Parameters<typeof chooseLocation>[1],
+) {
+  await form.getByRole('heading', { name: 'Create an Account' }).waitFor();
+  await fillSignUp(form, person);
+  await chooseLocation(page, place);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** At the details step (Complete Your Profile): fills phone and address, chooses the location and presses Save & Continue. */
+export async function saveDetailsStep(page: Page, modal: Locator, details: { phone: string; address: string }) {
+  await modal.getByLabel('Phone').fill(details.phone);
+  await modal.getByLabel('Address').fill(details.address);
+  await chooseLocation(page);
+  await modal.getByRole('button', { name: 'Save & Continue' }).click();
+}
+
+/** In the login dialog: Continue with Google as an account new to the emulator; returns at the details step. */
+export async function continueWithNewGoogleAccount(modal: Locator, account: { email: string; name: string }) {
+  await modal.getByRole('button', { name: 'Continue with Google' }).click();
+  await modal.getByLabel('Google email').fill(account.email);
+  await modal.getByLabel('Google name').fill(account.name);
+  await modal.getByRole('button', { name: 'Continue as this account' }).click();
+  await modal.getByRole('heading', { name: 'Complete Your Profile' }).waitFor();
 }
 
 /** Fills the contact form's name, email and message (the page is already at #contact) and presses Send Query. */

@@ -38,12 +38,16 @@ export async function planButton(
   return page.locator(`#panel-${categoryId}`).getByRole('article', { name: planName, exact: true }).getByRole('button');
 }
 
-/** The dropdowns are fed by the locations API: each waits for the list before choosing. */
-export async function chooseLocation(page: Page) {
-  await page.getByLabel('Country').selectOption({ label: 'India' });
-  await page.getByLabel('State').selectOption({ label: 'Maharashtra' });
-  await page.getByLabel('City').selectOption({ label: 'Pune' });
+/** A plan as a visitor's or guest's cart keeps it in local storage (src/features/cart/local-cart.ts). */
+interface LocalCartItem {
+  id: string;
+  name: string;
+  category: string;
+  price: string;
 }
+
+/** Puts `items` in the local-storage cart; it runs in the page, so pass it to addInitScript or evaluate. */
+export const storeLocalCart = (items: LocalCartItem[]) => localStorage.setItem('cart-items', JSON.stringify(items));
 
 export async function toast(page: Page, text: string) {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
@@ -51,11 +55,11 @@ export async function toast(page: Page, text: string) {
 
 /**
  * Arranges a registered customer with a profile through the page's own SDK (signing up through the
- * modal is covered by the accounts tests and by the guest journeys).
+ * modal is covered by the accounts tests and by the guest journeys); returns their uid.
  */
-export async function signInRegistered(page: Page, email: string, name = 'Kiran Rao') {
+export async function signInRegistered(page: Page, email: string, name = 'Kiran Rao'): Promise<string> {
   await loadFirebaseHooks(page);
-  await page.evaluate(
+  const uid = await page.evaluate(
     async ([address, fullName, profile]) => {
       const hooks = (window as unknown as { __fb: FirebaseHooks }).__fb;
       const [authSdk, fs, db] = await Promise.all([hooks.authSdk(), hooks.firestoreSdk(), hooks.db()]);
@@ -68,17 +72,27 @@ export async function signInRegistered(page: Page, email: string, name = 'Kiran 
         ...profile,
         createdAt: fs.serverTimestamp(),
       });
+      return user.uid;
     },
     [email, name, SAMPLE_PROFILE] as const,
   );
   await page.getByRole('link', { name: /^Cart, / }).waitFor();
+  return uid;
 }
 
-/** Opens the contact section's Pay Invoice tab of a customer who has no pending invoice yet. */
-export async function openInvoiceTab(page: Page) {
+/** The home page, signed in as a newly registered customer (see signInRegistered); returns their uid. */
+export async function customerAtHome(page: Page, email: string, name?: string): Promise<string> {
+  await openHome(page);
+  return signInRegistered(page, email, name);
+}
+
+/** Opens the contact section's Pay Invoice tab as a newly registered customer (no pending invoice yet); returns their uid. */
+export async function openInvoiceTabAsCustomer(page: Page, email: string): Promise<string> {
+  const uid = await customerAtHome(page, email);
   await page.locator('#contact').scrollIntoViewIfNeeded();
   await page.getByRole('tab', { name: 'Pay Invoice' }).click();
   await page.getByText('No pending invoices.').waitFor();
+  return uid;
 }
 
 /** Fills the new-invoice form (as Kiran Rao) and presses Pay Invoice. */

@@ -5,6 +5,7 @@ import { AuthModal } from '@/features/auth/auth-modal';
 import { PIN_CODE_MESSAGE } from '@/domain/profile-schemas';
 import { useAuthModal } from '@/lib/auth-modal';
 import { expectGstinChecked } from '../../helpers/gstin-field';
+import { expectPasswordMismatchRefused } from '../../helpers/password-fields';
 import { renderApp } from '../../helpers/render-app';
 
 // The seam: the modal's only Firebase-touching module.
@@ -141,11 +142,7 @@ describe('AuthModal: auth step', () => {
     expect(scope.getByLabelText('State')).toHaveAccessibleDescription('State is required.');
     expect(scope.getByText('City is required.')).toBeInTheDocument();
 
-    await user.type(scope.getByLabelText('Password'), 'one-pass');
-    await user.type(scope.getByLabelText('Confirm Password'), 'two-pass');
-    await user.click(scope.getByRole('button', { name: 'Create Account' }));
-    expect(await scope.findByText('Passwords do not match.')).toBeInTheDocument();
-    expect(api.signUpWithEmail).not.toHaveBeenCalled();
+    await expectPasswordMismatchRefused({ user, scope: dialog, submit: 'Create Account', sent: api.signUpWithEmail });
   });
 
   it('when signup opens, then the password rule is stated, the country is India, and a short password or a bad phone is refused', async () => {

@@ -18,16 +18,16 @@ describe('GSTIN check digit', () => {
   );
 
   it('when one character is mistyped, then the check digit no longer matches', () => {
-    expect(gstinProblem('27AAPFU0939F1ZW')).toBe('check-digit');
-    expect(gstinProblem('27AAPFU0938F1ZV')).toBe('check-digit');
-    // Two neighbours swapped.
-    expect(gstinProblem('27APAFU0939F1ZV')).toBe('check-digit');
+    // The last is two neighbours swapped.
+    for (const gstin of ['27AAPFU0939F1ZW', '27AAPFU0938F1ZV', '27APAFU0939F1ZV']) {
+      expect(gstinProblem(gstin), gstin).toBe('check-digit');
+    }
   });
 
   it('when the shape is wrong or the state code does not exist, then it says which', () => {
-    expect(gstinProblem('27AAPFU0939F1Z')).toBe('format');
-    expect(gstinProblem('27AAPFU0939F1AV')).toBe('format');
-    expect(gstinProblem('2AAAPFU0939F1ZV')).toBe('format');
+    for (const gstin of ['27AAPFU0939F1Z', '27AAPFU0939F1AV', '2AAAPFU0939F1ZV']) {
+      expect(gstinProblem(gstin), gstin).toBe('format');
+    }
     const badState = `55AAPFU0939F1Z`;
     expect(gstinProblem(badState + gstinCheckCharacter(badState))).toBe('state');
   });
@@ -54,12 +54,17 @@ describe('gstinSchema (the optional profile field)', () => {
 
 describe('GST state codes', () => {
   it('when a state or union territory is named as the location data names it, then its GST code is found', () => {
-    expect(gstStateCode('Karnataka')).toBe('29');
-    expect(gstStateCode('Maharashtra')).toBe('27');
-    expect(gstStateCode('Delhi')).toBe('07');
-    expect(gstStateCode('Andhra Pradesh')).toBe('37');
-    expect(gstStateCode('Dadra and Nagar Haveli and Daman and Diu')).toBe('26');
-    expect(gstStateCode('Ladakh')).toBe('38');
+    const codes = {
+      Karnataka: '29',
+      Maharashtra: '27',
+      Delhi: '07',
+      'Andhra Pradesh': '37',
+      'Dadra and Nagar Haveli and Daman and Diu': '26',
+      Ladakh: '38',
+    };
+    for (const [name, code] of Object.entries(codes)) {
+      expect(gstStateCode(name), name).toBe(code);
+    }
   });
 
   it('when the name differs in case, spacing, "&" or is an old name, then it still maps', () => {

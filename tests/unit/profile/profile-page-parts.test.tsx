@@ -13,6 +13,7 @@ import { InvoiceToPay } from '@/features/profile/invoice-to-pay';
 import { ProfileOverview } from '@/features/profile/profile-overview';
 import type { Profile } from '@/lib/firestore';
 import { expectGstinChecked } from '../../helpers/gstin-field';
+import { expectPasswordMismatchRefused } from '../../helpers/password-fields';
 import { lists } from '../../helpers/fake-paged-list';
 import { renderApp } from '../../helpers/render-app';
 
@@ -183,11 +184,7 @@ describe('GuestLinkPanel', () => {
     const user = userEvent.setup();
     renderApp(<GuestLinkPanel name="Riya" onLinked={vi.fn()} />);
     await user.type(screen.getByLabelText('Email'), 'riya@example.com');
-    await user.type(screen.getByLabelText('Password'), 'one-pass');
-    await user.type(screen.getByLabelText('Confirm Password'), 'two-pass');
-    await user.click(screen.getByRole('button', { name: 'Link Email & Password' }));
-    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
-    expect(api.linkGuestWithEmail).not.toHaveBeenCalled();
+    await expectPasswordMismatchRefused({ user, submit: 'Link Email & Password', sent: api.linkGuestWithEmail });
   });
 
   it('when the email is taken, then that message shows; when linking works, onLinked runs', async () => {

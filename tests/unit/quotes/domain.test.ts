@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, istToday } from '@/domain/staff';
+import { quoteFields } from '../../helpers/quote-fields';
 import {
   lineAmountPaise,
   MILESTONE_MESSAGES,
@@ -35,20 +35,6 @@ const line = (ratePaise: number, overrides: Partial<QuoteLine> = {}): QuoteLine 
   ...overrides,
 });
 
-const fields = (overrides: Record<string, unknown> = {}) => ({
-  description: 'Production dashboard',
-  lines: [line(4_50_000_00)],
-  amountsIncludeGst: true,
-  validUntil: addDays(istToday(), 30),
-  milestones: [
-    { label: 'Deposit', percent: 30 },
-    { label: 'Beta', percent: 40 },
-    { label: 'Go-live', percent: 30 },
-  ],
-  terms: 'Hosting is billed separately.',
-  ...overrides,
-});
-
 describe('quote lines and milestones', () => {
   it('when a line has a fractional quantity, then its amount is quantity × rate to the paisa', () => {
     expect(lineAmountPaise({ quantity: 1.5, ratePaise: 333_33 })).toBe(500_00);
@@ -56,7 +42,11 @@ describe('quote lines and milestones', () => {
   });
 
   it('when the milestones are 30/40/30 of ₹4,50,000, then they are ₹1,35,000, ₹1,80,000 and ₹1,35,000', () => {
-    const resolved = resolveMilestones(4_50_000_00, fields().milestones);
+    const resolved = resolveMilestones(4_50_000_00, [
+      { label: 'Deposit', percent: 30 },
+      { label: 'Beta', percent: 40 },
+      { label: 'Go-live', percent: 30 },
+    ]);
     expect(resolved).toEqual({
       ok: true,
       milestones: [
@@ -107,19 +97,19 @@ describe('quote lines and milestones', () => {
   });
 
   it('when the quote fields are checked, then the schema refuses milestones that miss the total with the same message', () => {
-    const parsed = quoteFieldsSchema.safeParse(fields({ milestones: [{ label: 'All but one', percent: 99 }] }));
+    const parsed = quoteFieldsSchema.safeParse(quoteFields({ milestones: [{ label: 'All but one', percent: 99 }] }));
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe(MILESTONE_MESSAGES.percentages('99'));
-    expect(quoteFieldsSchema.safeParse(fields()).success).toBe(true);
-    expect(newQuoteSchema.safeParse(fields()).error?.issues[0]?.message).toBe(
+    expect(quoteFieldsSchema.safeParse(quoteFields()).success).toBe(true);
+    expect(newQuoteSchema.safeParse(quoteFields()).error?.issues[0]?.message).toBe(
       'Say which customer or enquiry the quote is for.',
     );
-    expect(newQuoteSchema.safeParse({ ...fields(), enquiryId: 'e1' }).success).toBe(true);
+    expect(newQuoteSchema.safeParse({ ...quoteFields(), enquiryId: 'e1' }).success).toBe(true);
   });
 
   it('when a milestone has both a percentage and an amount, or neither, then it is refused', () => {
     const parsed = quoteFieldsSchema.safeParse(
-      fields({ milestones: [{ label: 'Both', percent: 100, amountPaise: 100 }] }),
+      quoteFields({ milestones: [{ label: 'Both', percent: 100, amountPaise: 100 }] }),
     );
     expect(parsed.error?.issues[0]?.message).toBe('Give each milestone a percentage or an amount.');
   });
@@ -135,13 +125,20 @@ describe('quote status', () => {
 });
 
 describe('quote figures', () => {
-  it('when prices include GST, then the milestones charge their amounts and the totals are their sum', () => {
-    const milestones = milestonesOf(4_50_000_00, fields().milestones);
-    const figures = quoteFigures(
-      { lines: [line(4_50_000_00)], milestones, amountsIncludeGst: true },
-      INCLUSIVE,
+  /** The figures of the one-line ₹4,50,000 quote (GST included, 30/40/30) to a buyer in the seller's state. */
+  const oneLineQuoteFigures = (tax: TaxSettings) =>
+    quoteFigures(
+      {
+        lines: [line(4_50_000_00)],
+        milestones: milestonesOf(4_50_000_00, quoteFields().milestones),
+        amountsIncludeGst: true,
+      },
+      tax,
       'intra-state',
     );
+
+  it('when prices include GST, then the milestones charge their amounts and the totals are their sum', () => {
+    const figures = oneLineQuoteFigures(INCLUSIVE);
     expect(figures.milestones.map((milestone) => milestone.split.totalPaise)).toEqual([
       1_35_000_00, 1_80_000_00, 1_35_000_00,
     ]);
@@ -164,12 +161,7 @@ describe('quote figures', () => {
   });
 
   it('when the seller charges no GST, then the totals are the listed amounts with no tax', () => {
-    const milestones = milestonesOf(4_50_000_00, fields().milestones);
-    const figures = quoteFigures(
-      { lines: [line(4_50_000_00)], milestones, amountsIncludeGst: true },
-      UNREGISTERED,
-      'intra-state',
-    );
+    const figures = oneLineQuoteFigures(UNREGISTERED);
     expect(figures.totals).toEqual({
       taxablePaise: 4_50_000_00,
       cgstPaise: 0,

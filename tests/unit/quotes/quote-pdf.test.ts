@@ -7,6 +7,7 @@ import { proformaSnapshot } from '../../../server/documents/snapshot';
 import { quoteSnapshot, type QuoteTerms } from '../../../server/quotes/snapshot';
 import { pricePayable, readPayable } from '@/domain/payable';
 import { milestoneInvoiceLines, resolveMilestones, type QuoteLine } from '@/domain/quotes';
+import { MILESTONES_30_40_30 } from '../../helpers/quote-fields';
 
 const REGISTERED = { SELLER_GSTIN: '29AAGCB7383J1Z4' };
 
@@ -15,11 +16,7 @@ function terms(lines: QuoteLine[], overrides: Partial<QuoteTerms> = {}): QuoteTe
     (sum, line) => sum + Math.round((Math.round(line.quantity * 100) * line.ratePaise) / 100),
     0,
   );
-  const resolved = resolveMilestones(total, [
-    { label: '30% deposit on acceptance', percent: 30 },
-    { label: 'Delivery of the beta', percent: 40 },
-    { label: 'Go-live', percent: 30 },
-  ]);
+  const resolved = resolveMilestones(total, MILESTONES_30_40_30);
   if (!resolved.ok) throw new Error(resolved.message);
   return {
     number: 'QT/2026-27/0007',

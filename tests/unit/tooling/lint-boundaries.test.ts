@@ -40,29 +40,39 @@ describe('lint boundaries', () => {
   const importIn = (dir: string, name: string, from: string) =>
     restrictedIn(`${dir}/lint-probe.ts`, `import { ${name} } from '${from}';\nexport const probe = ${name};\n`);
 
-  it('when a payments module imports a route, then lint fails (services never import routes)', async () => {
-    expect(await importIn('server/payments', 'paymentsRouter', '../routes/payments')).toContain(RESTRICTED_PATH);
-  }, 60_000);
-
-  it('when a payments module imports the staff service, then lint fails (payments sits below staff)', async () => {
-    expect(await importIn('server/payments', 'paymentsCsv', '../staff/export')).toContain(RESTRICTED_PATH);
-  }, 60_000);
-
-  it('when a payments module imports the quotes service, then lint fails (quotes sit above payments)', async () => {
-    expect(await importIn('server/payments', 'quoteDoc', '../quotes/store')).toContain(RESTRICTED_PATH);
-    expect(await importIn('server/quotes', 'issueProforma', '../payments/proformas')).toEqual([]);
-  }, 60_000);
-
-  it('when a service imports a job, or infrastructure imports a service, then lint fails', async () => {
-    expect(await importIn('server/mail', 'createJobs', '../jobs')).toContain(RESTRICTED_PATH);
-    expect(await importIn('server', 'mailIds', './mail/outbox')).toContain(RESTRICTED_PATH);
-  }, 60_000);
-
-  it('when browser code imports the server, then lint fails', async () => {
-    expect(await importIn('src/lib', 'HttpError', '../../server/errors')).toContain(RESTRICTED_PATH);
-  }, 60_000);
+  // Each probe imports `name` from `from` in a file in `dir`.
+  it.each([
+    [
+      'a payments module imports a route (services never import routes)',
+      'server/payments',
+      'paymentsRouter',
+      '../routes/payments',
+    ],
+    [
+      'a payments module imports the staff service (payments sits below staff)',
+      'server/payments',
+      'paymentsCsv',
+      '../staff/export',
+    ],
+    [
+      'a payments module imports the quotes service (quotes sit above payments)',
+      'server/payments',
+      'quoteDoc',
+      '../quotes/store',
+    ],
+    ['a service imports a job', 'server/mail', 'createJobs', '../jobs'],
+    ['infrastructure imports a service', 'server', 'mailIds', './mail/outbox'],
+    ['browser code imports the server', 'src/lib', 'HttpError', '../../server/errors'],
+  ])(
+    'when %s, then lint fails',
+    async (_what, dir, name, from) => {
+      expect(await importIn(dir, name, from)).toContain(RESTRICTED_PATH);
+    },
+    60_000,
+  );
 
   it('when imports point down (a route to a service, a service to a lower one and to infrastructure), then lint allows them', async () => {
+    expect(await importIn('server/quotes', 'issueProforma', '../payments/proformas')).toEqual([]);
     expect(
       await restrictedIn(
         'server/routes/lint-probe.ts',
