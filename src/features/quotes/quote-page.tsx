@@ -154,6 +154,12 @@ function Answers({
   onAnswered: (text: ReactNode) => Promise<void>;
 }) {
   const answered = onAnswered;
+  // A comment form's send: the comment to the API, then the answer's thanks.
+  const commentThen =
+    (send: (source: QuoteSource, comment: string) => Promise<unknown>, thanks: string) => async (comment: string) => {
+      await send(source, comment);
+      await answered(thanks);
+    };
   return (
     <section aria-labelledby="quote-answer" className="mt-8 space-y-6 border-t border-slate-200 pt-6">
       <h2 id="quote-answer" className="text-xl font-bold text-slate-900">
@@ -176,10 +182,7 @@ function Answers({
         label="What would you like changed?"
         button="Ask for changes"
         busy="Sending..."
-        onSend={async (comment) => {
-          await askForChanges(source, comment);
-          await answered('Thank you. We will look at your changes and send you a revised quote.');
-        }}
+        onSend={commentThen(askForChanges, 'Thank you. We will look at your changes and send you a revised quote.')}
       />
       <CommentForm
         title="Decline the quote"
@@ -187,10 +190,7 @@ function Answers({
         button="Decline the quote"
         busy="Declining..."
         variant="dangerOutline"
-        onSend={async (comment) => {
-          await declineQuote(source, comment);
-          await answered('You have declined this quote. Thank you for letting us know.');
-        }}
+        onSend={commentThen(declineQuote, 'You have declined this quote. Thank you for letting us know.')}
       />
     </section>
   );
