@@ -123,46 +123,41 @@ function partyOf(document: TaxDocumentSnapshot) {
   };
 }
 
-/** A row per rate of each document kept, in the order given: its own fields, then that rate's amounts. */
-function rowsPerRate<Fields>(
+/**
+ * A row per rate of each document of one kind to a registered buyer, in the order given: the buyer,
+ * the document's own fields, then that rate's amounts.
+ */
+function registeredRowsPerRate<Fields>(
   documents: readonly TaxDocumentSnapshot[],
-  keep: (document: TaxDocumentSnapshot) => boolean,
+  isKind: (document: TaxDocumentSnapshot) => boolean,
   fieldsOf: (document: TaxDocumentSnapshot) => Fields,
-): Array<Fields & RateSplit> {
-  return documents.filter(keep).flatMap((document) => {
-    const fields = fieldsOf(document);
-    return splitsByRate(document.lines).map((split) => ({ ...fields, ...split }));
-  });
+): Array<ReturnType<typeof partyOf> & Fields & RateSplit> {
+  return documents
+    .filter((document) => isKind(document) && isRegistered(document))
+    .flatMap((document) => {
+      const fields = { ...partyOf(document), ...fieldsOf(document) };
+      return splitsByRate(document.lines).map((split) => ({ ...fields, ...split }));
+    });
 }
 
 /** B2B: each tax invoice to a registered buyer, once per rate. */
 export function b2bRows(documents: readonly TaxDocumentSnapshot[]): B2bRow[] {
-  return rowsPerRate(
-    documents,
-    (document) => isTaxInvoice(document) && isRegistered(document),
-    (document) => ({
-      ...partyOf(document),
-      invoiceNumber: document.number,
-      invoiceDate: returnDate(document.issueDate),
-      invoiceValuePaise: document.totals.totalPaise,
-    }),
-  );
+  return registeredRowsPerRate(documents, isTaxInvoice, (document) => ({
+    invoiceNumber: document.number,
+    invoiceDate: returnDate(document.issueDate),
+    invoiceValuePaise: document.totals.totalPaise,
+  }));
 }
 
 /** CDNR: each credit note to a registered buyer, once per rate, with the invoice it adjusts. */
 export function cdnrRows(documents: readonly TaxDocumentSnapshot[]): CdnrRow[] {
-  return rowsPerRate(
-    documents,
-    (document) => isTaxCreditNote(document) && isRegistered(document),
-    (document) => ({
-      ...partyOf(document),
-      noteNumber: document.number,
-      noteDate: returnDate(document.issueDate),
-      noteValuePaise: document.totals.totalPaise,
-      originalNumber: document.original?.number ?? '',
-      originalDate: document.original ? returnDate(document.original.issueDate) : '',
-    }),
-  );
+  return registeredRowsPerRate(documents, isTaxCreditNote, (document) => ({
+    noteNumber: document.number,
+    noteDate: returnDate(document.issueDate),
+    noteValuePaise: document.totals.totalPaise,
+    originalNumber: document.original?.number ?? '',
+    originalDate: document.original ? returnDate(document.original.issueDate) : '',
+  }));
 }
 
 /**

@@ -56,36 +56,32 @@ export function emailSearchText(email: string | null | undefined): string {
   return address ? `${address.replace(/[^\p{L}\p{N}]+/gu, ' ')} ${address.replace(/@.*/, '')}` : '';
 }
 
+type Text = string | null | undefined;
+/** A document's text fields, any of them missing. */
+type TextsOf<Key extends string> = { [K in Key]?: Text };
+
+/** Who someone is, each found by the start of its words: name, business name, email, phone. */
+function personFields(name: Text, businessName: Text, email: Text, phone: Text) {
+  return [name, businessName, emailSearchText(email), phoneSearchText(phone)].map((text): SearchField => ({
+    text,
+    prefixes: true,
+  }));
+}
+
 /** A customer's tokens: name, legal (business) name, email, phone, GSTIN. */
-export function customerSearchTokens(profile: {
-  name?: string | null;
-  legalName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  gstin?: string | null;
-}): string[] {
+export function customerSearchTokens(profile: TextsOf<'name' | 'legalName' | 'email' | 'phone' | 'gstin'>): string[] {
   return searchTokens([
-    { text: profile.name, prefixes: true },
-    { text: profile.legalName, prefixes: true },
-    { text: emailSearchText(profile.email), prefixes: true },
-    { text: phoneSearchText(profile.phone), prefixes: true },
+    ...personFields(profile.name, profile.legalName, profile.email, profile.phone),
     { text: profile.gstin, prefixes: true },
   ]);
 }
 
 /** An enquiry's tokens: who sent it (name, business, email, phone) and the words of the message. */
-export function enquirySearchTokens(enquiry: {
-  name?: string | null;
-  businessName?: string | null;
-  email?: string | null;
-  contactNumber?: string | null;
-  message?: string | null;
-}): string[] {
+export function enquirySearchTokens(
+  enquiry: TextsOf<'name' | 'businessName' | 'email' | 'contactNumber' | 'message'>,
+): string[] {
   return searchTokens([
-    { text: enquiry.name, prefixes: true },
-    { text: enquiry.businessName, prefixes: true },
-    { text: emailSearchText(enquiry.email), prefixes: true },
-    { text: phoneSearchText(enquiry.contactNumber), prefixes: true },
+    ...personFields(enquiry.name, enquiry.businessName, enquiry.email, enquiry.contactNumber),
     { text: enquiry.message },
   ]);
 }

@@ -81,6 +81,10 @@ function ProfilePage({ user }: { user: SessionUser }) {
     />
   );
 
+  // What every list of payable things on the page shares.
+  const payableLists = { uid: user.uid, payingId: payment.payingId, documentAction };
+  const invoiceReceipt = (invoice: Invoice) => receiptPath('invoice', invoice.id);
+
   const logout = () => void signOutUser().then(() => navigate(paths.home));
   const deletePanel = (
     <DeleteAccountPanel
@@ -124,39 +128,23 @@ function ProfilePage({ user }: { user: SessionUser }) {
         />
         {linkedInvoiceId && (
           <InvoiceToPay
-            uid={user.uid}
+            {...payableLists}
             invoiceDocId={linkedInvoiceId}
-            payingId={payment.payingId}
             onPay={payInvoice}
-            receiptHref={(invoice) => receiptPath('invoice', invoice.id)}
-            documentAction={documentAction}
+            receiptHref={invoiceReceipt}
           />
         )}
-        <MyServices
-          uid={user.uid}
-          payingId={payment.payingId}
-          onPay={payRenewal}
-          documentAction={documentAction}
-          onNotice={notify}
-        />
+        <MyServices {...payableLists} onPay={payRenewal} onNotice={notify} />
         <InvoicesList
-          uid={user.uid}
-          payingId={payment.payingId}
+          {...payableLists}
           onPay={payInvoice}
-          receiptHref={(invoice) => receiptPath('invoice', invoice.id)}
-          documentAction={documentAction}
+          receiptHref={invoiceReceipt}
           canDelete={deletion.canDelete}
           onDelete={deletion.request}
           hiddenIds={deletion.deletedIds}
         />
         <QueriesList uid={user.uid} />
-        <OrdersList
-          uid={user.uid}
-          payingId={payment.payingId}
-          onPay={payOrder}
-          receiptHref={(order) => receiptPath('order', order.id)}
-          documentAction={documentAction}
-        />
+        <OrdersList {...payableLists} onPay={payOrder} receiptHref={(order) => receiptPath('order', order.id)} />
         {/* Consent to news and offers goes by email: only for an account that has one. */}
         {!user.isAnonymous && profile.data.email && <EmailPreferencesPanel profile={profile.data} onSaved={reload} />}
         <YourDataPanel />

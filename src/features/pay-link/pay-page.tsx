@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
+import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
 import { DocumentParties, DocumentTotals, LinesTable } from '@/components/document-parts';
 import { FormMessage } from '@/components/form-field';
-import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import type { PayLinkView } from '@/domain/pay-link';
 import { isOpenStatus } from '@/domain/status';
@@ -10,8 +10,6 @@ import { PROFORMA_NOTE } from '@/domain/tax-document';
 import { ApiError } from '@/lib/api-client';
 import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
 import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './api';
-
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: PayLinkView };
 
 /** While a paid invoice's tax invoice is being numbered, the page looks again this often, this many times. */
 const RECHECK_MS = 1500;
@@ -23,7 +21,7 @@ const RECHECKS = 20;
  * date and the status; Pay opens the checkout, and once paid the tax invoice can be downloaded.
  */
 export function PayPage({ token }: { token: string }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [loaded, setLoaded] = useState<DocumentLoad<PayLinkView>>({ status: 'loading' });
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [isPaying, setIsPaying] = useState(false);
   const rechecks = useRef(0);
@@ -94,27 +92,14 @@ export function PayPage({ token }: { token: string }) {
     }
   }
 
-  if (loaded.status === 'loading') {
-    return (
-      <Frame title="Invoice">
-        <p className="text-slate-700">Loading invoice...</p>
-      </Frame>
-    );
-  }
-  if (loaded.status === 'error') {
-    return (
-      <Frame title="Invoice">
-        <p role="alert" className="text-red-800">
-          {loaded.message}
-        </p>
-      </Frame>
-    );
+  if (loaded.status !== 'ready') {
+    return <DocumentPending titleId="pay-title" title="Invoice" state={loaded} />;
   }
   const { view: invoice } = loaded;
   const isPending = isOpenStatus(invoice.status);
   const hasGst = invoice.taxType !== null;
   return (
-    <Frame title={`Proforma Invoice ${invoice.number}`} status={invoice.status}>
+    <DocumentFrame titleId="pay-title" title={`Proforma Invoice ${invoice.number}`} status={invoice.status}>
       <DocumentParties from={invoice.issuer} to={invoice.billedTo} toHeading="Billed to" />
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Issued</dt>
@@ -216,22 +201,6 @@ export function PayPage({ token }: { token: string }) {
         </div>
         {isPending && <p className="text-sm text-slate-600">{PROFORMA_NOTE}</p>}
       </div>
-    </Frame>
-  );
-}
-
-function Frame({ title, status, children }: { title: string; status?: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby="pay-title" className="mx-auto max-w-3xl px-4 py-10">
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 id="pay-title" className="text-2xl font-bold break-words text-slate-900">
-            {title}
-          </h1>
-          {status && <StatusBadge status={status} />}
-        </div>
-        <div className="mt-6">{children}</div>
-      </div>
-    </section>
+    </DocumentFrame>
   );
 }

@@ -64,6 +64,9 @@ const Contact = () => (
   </p>
 );
 
+/** The last section of the terms, refund and cancellation policies alike. */
+const CONTACT_US: PolicyDocument['sections'][number] = { id: 'contact', heading: 'Contact us', body: <Contact /> };
+
 export const PRIVACY_POLICY: PolicyDocument = {
   title: 'Privacy Policy',
   dateLabel: `Last updated: ${POLICY_DATE}`,
@@ -520,11 +523,7 @@ export const TERMS: PolicyDocument = {
         </p>
       ),
     },
-    {
-      id: 'contact',
-      heading: 'Contact us',
-      body: <Contact />,
-    },
+    CONTACT_US,
   ],
 };
 
@@ -624,11 +623,7 @@ export const REFUND_POLICY: PolicyDocument = {
         </p>
       ),
     },
-    {
-      id: 'contact',
-      heading: 'Contact us',
-      body: <Contact />,
-    },
+    CONTACT_US,
   ],
 };
 
@@ -723,10 +718,6 @@ export const CANCELLATION_POLICY: PolicyDocument = {
         </p>
       ),
     },
-    {
-      id: 'contact',
-      heading: 'Contact us',
-      body: <Contact />,
-    },
+    CONTACT_US,
   ],
 };

@@ -11,6 +11,7 @@ import { isOpenStatus, STATUS } from '@/domain/status';
 import type { Invoice, Order } from '@/lib/firestore';
 import { usePagedList, type PagedList } from '@/lib/paged-list';
 import { invoicesQuery, ordersQuery, queriesQuery } from './api';
+import { Panel } from './panel';
 
 interface ListSectionProps<T extends { id: string }> {
   id: string;
@@ -26,10 +27,7 @@ interface ListSectionProps<T extends { id: string }> {
 /** One of the profile's lists: the newest page, live, and 'Show more' for older ones. */
 function ListSection<T extends { id: string }>({ id, title, emptyText, list, details, aside }: ListSectionProps<T>) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
+    <Panel titleId={id} title={title}>
       <div className="mt-4">
         <PagedRows
           list={list}
@@ -45,7 +43,7 @@ function ListSection<T extends { id: string }>({ id, title, emptyText, list, det
           )}
         />
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@/domain/retention';
 import { deleteAccount } from './api';
 import { DownloadMyDataButton } from './privacy-panels';
+import { Panel } from './panel';
 
 export const DELETE_CONFIRM_FIRST = 'Are you sure you want to delete your account? This action is irreversible.';
 export const DELETE_CONFIRM_LAST =
@@ -82,10 +83,7 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
   }
 
   return (
-    <section aria-labelledby="delete-account-title" className="rounded-xl border border-red-200 bg-red-50 p-6">
-      <h2 id="delete-account-title" className="text-xl font-semibold text-red-900">
-        Delete Account
-      </h2>
+    <Panel titleId="delete-account-title" title="Delete Account" tone="danger">
       <div className="mt-2 text-red-950">
         <DeletionFacts />
       </div>
@@ -126,6 +124,6 @@ export function DeleteAccountPanel({ onDeleted, onFailed }: DeleteAccountPanelPr
         <p>{DELETE_CONFIRM_LAST}</p>
         <p className="mt-2">{DELETE_CONFIRM_LAST_EXCEPT}</p>
       </ConfirmDialog>
-    </section>
+    </Panel>
   );
 }

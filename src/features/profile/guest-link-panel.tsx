@@ -10,6 +10,7 @@ import { authErrorMessage } from '@/domain/auth-messages';
 import { linkEmailFormSchema, type EmulatedGoogleAccount, type LinkEmailForm } from '@/domain/schemas';
 import { usesEmulatedGoogle } from '@/lib/google-auth';
 import { linkGuestWithEmail, linkGuestWithGoogle } from './api';
+import { Panel } from './panel';
 
 export interface GuestLinkPanelProps {
   /** The guest's current name, kept when the new login brings none. */
@@ -59,10 +60,7 @@ export function GuestLinkPanel({ name, onLinked }: GuestLinkPanelProps) {
   };
 
   return (
-    <section aria-labelledby="guest-link-title" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
-      <h2 id="guest-link-title" className="text-xl font-semibold text-amber-950">
-        Secure your guest account
-      </h2>
+    <Panel titleId="guest-link-title" title="Secure your guest account" tone="caution">
       <p className="mt-1 text-sm text-amber-950">
         You are browsing as a Guest. Link an email and password or a Google account to keep your cart and data.
       </p>
@@ -98,6 +96,6 @@ export function GuestLinkPanel({ name, onLinked }: GuestLinkPanelProps) {
           <EmulatedGoogleChooser onPick={onEmulatedAccount} onCancel={() => setIsChoosing(false)} />
         </Modal>
       )}
-    </section>
+    </Panel>
   );
 }

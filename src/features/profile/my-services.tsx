@@ -9,6 +9,7 @@ import { istToday } from '@/domain/staff';
 import type { RenewalRecord, Service } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { renewalsQuery, servicesQuery, stopRenewing } from './api';
+import { Panel } from './panel';
 
 /** 'Factory Management – Growth'. */
 export const serviceName = (service: Pick<Service, 'category' | 'planName'>) =>
@@ -59,10 +60,7 @@ export function MyServices({ uid, payingId, onPay, documentAction, onNotice }: M
 
   const endsOn = stopping ? endsOnWhenStopped(stopping.renewsOn, istToday()) : '';
   return (
-    <section aria-labelledby="my-services" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="my-services" className="text-xl font-semibold">
-        My Services
-      </h2>
+    <Panel titleId="my-services" title="My Services">
       <p className="mt-1 text-sm text-slate-700">
         The yearly maintenance of the plans you bought. We email each renewal's invoice {RENEWAL_DEFAULTS.noticeDays}{' '}
         days before its date.
@@ -109,7 +107,7 @@ export function MyServices({ uid, payingId, onPay, documentAction, onNotice }: M
           </div>
         )}
       </ConfirmDialog>
-    </section>
+    </Panel>
   );
 }
 

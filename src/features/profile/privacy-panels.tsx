@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import type { Profile } from '@/lib/firestore';
 import { saveFile } from '@/lib/save-file';
 import { downloadMyData, setMarketingConsent } from './api';
+import { Panel } from './panel';
 
 const DOWNLOAD_FAILED = 'Your data could not be downloaded. Please check your connection and try again.';
 
@@ -42,10 +43,7 @@ export function DownloadMyDataButton({ variant = 'secondary' }: { variant?: Butt
 /** The right to access: everything we hold, in one file. */
 export function YourDataPanel() {
   return (
-    <section aria-labelledby="your-data-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="your-data-title" className="text-xl font-semibold">
-        Your data
-      </h2>
+    <Panel titleId="your-data-title" title="Your data">
       <p className="mt-1 text-sm text-slate-700">
         Download everything we hold about you as one ZIP file: your profile, cart, orders, invoices, queries and
         enquiries, payments, the emails we sent you, and the PDF of each tax invoice or receipt.
@@ -53,7 +51,7 @@ export function YourDataPanel() {
       <div className="mt-4">
         <DownloadMyDataButton />
       </div>
-    </section>
+    </Panel>
   );
 }
 
@@ -98,13 +96,7 @@ export function EmailPreferencesPanel({ profile, onSaved }: EmailPreferencesPane
       : `You stopped news and offers on ${formatDateTime(consent.at)}.`;
 
   return (
-    <section
-      aria-labelledby="email-preferences-title"
-      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="email-preferences-title" className="text-xl font-semibold">
-        Email preferences
-      </h2>
+    <Panel titleId="email-preferences-title" title="Email preferences">
       <p className="mt-1 text-sm text-slate-700">{SERVICE_MAIL_NOTE}</p>
       <label className="mt-4 flex items-start gap-3 text-slate-900">
         <input
@@ -124,6 +116,6 @@ export function EmailPreferencesPanel({ profile, onSaved }: EmailPreferencesPane
           <FormMessage tone="error">{error}</FormMessage>
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -5,6 +5,7 @@ import { ProfileFields } from '@/components/profile-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
 import type { Profile } from '@/lib/firestore';
 import { formatDateTime } from '@/domain/dates';
+import { Panel } from './panel';
 
 export function ProfileDetailsView({ profile }: { profile: Profile }) {
   // The optional rows only when given: most customers have none, and '—' would suggest they should.
@@ -21,13 +22,7 @@ export function ProfileDetailsView({ profile }: { profile: Profile }) {
     ...ifGiven('Legal business name', profile.legalName),
   ];
   return (
-    <section
-      aria-labelledby="profile-details-title"
-      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id="profile-details-title" className="text-xl font-semibold">
-        Your Details
-      </h2>
+    <Panel titleId="profile-details-title" title="Your Details">
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -36,7 +31,7 @@ export function ProfileDetailsView({ profile }: { profile: Profile }) {
           </div>
         ))}
       </dl>
-    </section>
+    </Panel>
   );
 }
 
@@ -64,10 +59,7 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
     },
   });
   return (
-    <section aria-labelledby="profile-edit-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="profile-edit-title" className="text-xl font-semibold">
-        Edit Details
-      </h2>
+    <Panel titleId="profile-edit-title" title="Edit Details">
       <form
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-2"
@@ -84,6 +76,6 @@ export function ProfileEditForm({ profile, isSaving, onSave, onCancel }: Profile
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

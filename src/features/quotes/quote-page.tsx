@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
+import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
 import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { QuoteDocument } from '@/components/quote-document';
-import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { isAnswerable, QUOTE_STATUS, type QuoteView } from '@/domain/quotes';
@@ -17,8 +17,6 @@ import {
   type QuoteSource,
 } from './api';
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: QuoteView };
-
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (iso: string) => formatIstDateTime(iso ? new Date(iso) : null);
 
@@ -29,7 +27,7 @@ const when = (iso: string) => formatIstDateTime(iso ? new Date(iso) : null);
  * each milestone shows where it stands, with a link to pay an invoiced one.
  */
 export function QuotePage({ source }: { source: QuoteSource }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [loaded, setLoaded] = useState<DocumentLoad<QuoteView>>({ status: 'loading' });
   // What the customer's answer did: kept here, as an accepted or declined quote's page drops the answer forms.
   const [notice, setNotice] = useState<ReactNode>(null);
 
@@ -49,25 +47,12 @@ export function QuotePage({ source }: { source: QuoteSource }) {
     void load();
   }, [load]);
 
-  if (loaded.status === 'loading') {
-    return (
-      <Frame title="Quote">
-        <p className="text-slate-700">Loading quote...</p>
-      </Frame>
-    );
-  }
-  if (loaded.status === 'error') {
-    return (
-      <Frame title="Quote">
-        <p role="alert" className="text-red-800">
-          {loaded.message}
-        </p>
-      </Frame>
-    );
+  if (loaded.status !== 'ready') {
+    return <DocumentPending titleId="quote-title" title="Quote" state={loaded} />;
   }
   const { view } = loaded;
   return (
-    <Frame title={`Quote ${view.document.number}`} status={view.status}>
+    <DocumentFrame titleId="quote-title" title={`Quote ${view.document.number}`} status={view.status}>
       {notice && (
         <div className="mb-6">
           <FormMessage tone="success">{notice}</FormMessage>
@@ -88,7 +73,7 @@ export function QuotePage({ source }: { source: QuoteSource }) {
           }}
         />
       )}
-    </Frame>
+    </DocumentFrame>
   );
 }
 
@@ -169,6 +154,12 @@ function Answers({
   onAnswered: (text: ReactNode) => Promise<void>;
 }) {
   const answered = onAnswered;
+  // A comment form's send: the comment to the API, then the answer's thanks.
+  const commentThen =
+    (send: (source: QuoteSource, comment: string) => Promise<unknown>, thanks: string) => async (comment: string) => {
+      await send(source, comment);
+      await answered(thanks);
+    };
   return (
     <section aria-labelledby="quote-answer" className="mt-8 space-y-6 border-t border-slate-200 pt-6">
       <h2 id="quote-answer" className="text-xl font-bold text-slate-900">
@@ -191,10 +182,7 @@ function Answers({
         label="What would you like changed?"
         button="Ask for changes"
         busy="Sending..."
-        onSend={async (comment) => {
-          await askForChanges(source, comment);
-          await answered('Thank you. We will look at your changes and send you a revised quote.');
-        }}
+        onSend={commentThen(askForChanges, 'Thank you. We will look at your changes and send you a revised quote.')}
       />
       <CommentForm
         title="Decline the quote"
@@ -202,10 +190,7 @@ function Answers({
         button="Decline the quote"
         busy="Declining..."
         variant="dangerOutline"
-        onSend={async (comment) => {
-          await declineQuote(source, comment);
-          await answered('You have declined this quote. Thank you for letting us know.');
-        }}
+        onSend={commentThen(declineQuote, 'You have declined this quote. Thank you for letting us know.')}
       />
     </section>
   );
@@ -323,21 +308,5 @@ function CommentForm({
       </Button>
       {error && <FormMessage tone="error">{error}</FormMessage>}
     </form>
-  );
-}
-
-function Frame({ title, status, children }: { title: string; status?: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby="quote-title" className="mx-auto max-w-3xl px-4 py-10">
-      <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-          <h1 id="quote-title" className="text-2xl font-bold break-words text-slate-900">
-            {title}
-          </h1>
-          {status && <StatusBadge status={status} />}
-        </div>
-        {children}
-      </div>
-    </section>
   );
 }

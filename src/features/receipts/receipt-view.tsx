@@ -17,33 +17,32 @@ export interface ReceiptViewProps {
   profileHref: string;
 }
 
-/** What the receipt shows of an order or an invoice. */
+/** What the receipt shows of an order or an invoice: only the number, list price and items differ. */
 function detailsOf(subject: ReceiptSubject) {
-  if (subject.kind === 'order') {
-    const { order } = subject;
-    return {
-      noun: 'order',
-      number: order.orderNumber,
-      reference: `Order #${order.orderNumber}`,
-      status: order.status,
-      amountPaise: order.chargedPaise ?? order.totalPaise,
-      paymentId: order.paymentId,
-      paidAt: order.paidAt,
-      taxDocumentNumber: order.taxDocumentNumber,
-      items: order.items,
-    };
-  }
-  const { invoice } = subject;
+  const { paid, number, listedPaise, items } =
+    subject.kind === 'order'
+      ? {
+          paid: subject.order,
+          number: subject.order.orderNumber,
+          listedPaise: subject.order.totalPaise,
+          items: subject.order.items,
+        }
+      : {
+          paid: subject.invoice,
+          number: subject.invoice.invoiceId,
+          listedPaise: subject.invoice.amountPaise,
+          items: [],
+        };
   return {
-    noun: 'invoice',
-    number: invoice.invoiceId,
-    reference: `Invoice #${invoice.invoiceId}`,
-    status: invoice.status,
-    amountPaise: invoice.chargedPaise ?? invoice.amountPaise,
-    paymentId: invoice.paymentId,
-    paidAt: invoice.paidAt,
-    taxDocumentNumber: invoice.taxDocumentNumber,
-    items: [],
+    noun: subject.kind,
+    number,
+    reference: `${subject.kind === 'order' ? 'Order' : 'Invoice'} #${number}`,
+    status: paid.status,
+    amountPaise: paid.chargedPaise ?? listedPaise,
+    paymentId: paid.paymentId,
+    paidAt: paid.paidAt,
+    taxDocumentNumber: paid.taxDocumentNumber,
+    items,
   };
 }
 
@@ -53,6 +52,25 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="min-w-0 break-words text-slate-900 sm:col-span-2">{children}</dd>
     </div>
+  );
+}
+
+interface ValueRowProps {
+  label: string;
+  value: string | null | undefined;
+  className: string;
+  testId?: string;
+}
+
+/** A row of one value in its own span (tests find it by testId); no row while the value is missing. */
+function ValueRow({ label, value, className, testId }: ValueRowProps) {
+  if (!value) return null;
+  return (
+    <Row label={label}>
+      <span className={className} data-testid={testId}>
+        {value}
+      </span>
+    </Row>
   );
 }
 
@@ -120,26 +138,25 @@ export function ReceiptView({ subject, downloadLabel, profileHref }: ReceiptView
             </ul>
           </Row>
         )}
-        <Row label={isPaid ? 'Amount paid' : 'Amount'}>
-          <span className="font-semibold" data-testid="receipt-amount">
-            {formatInr(details.amountPaise)}
-          </span>
-        </Row>
-        {details.paymentId && (
-          <Row label="Payment ID">
-            <span className="font-mono text-sm break-all" data-testid="receipt-payment-id">
-              {details.paymentId}
-            </span>
-          </Row>
-        )}
+        <ValueRow
+          label={isPaid ? 'Amount paid' : 'Amount'}
+          value={formatInr(details.amountPaise)}
+          className="font-semibold"
+          testId="receipt-amount"
+        />
+        <ValueRow
+          label="Payment ID"
+          value={details.paymentId}
+          className="font-mono text-sm break-all"
+          testId="receipt-payment-id"
+        />
         {details.paidAt && <Row label="Paid on">{formatDateTime(details.paidAt)}</Row>}
-        {details.taxDocumentNumber && (
-          <Row label="Tax document">
-            <span className="break-all" data-testid="receipt-document-number">
-              {details.taxDocumentNumber}
-            </span>
-          </Row>
-        )}
+        <ValueRow
+          label="Tax document"
+          value={details.taxDocumentNumber}
+          className="break-all"
+          testId="receipt-document-number"
+        />
       </dl>
       <div className="mt-6 flex flex-wrap items-start gap-3">
         {isPaid && details.paymentId && (
