@@ -153,6 +153,15 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 const date = (value: unknown) => (value instanceof Timestamp ? value.toDate() : null);
 const stringsOf = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+/** The named fields, each read with `read`: `texts(data, ['name', 'email'])` is `{ name: str(data.name), ... }`. */
+const fieldsOf =
+  <V>(read: (value: unknown) => V) =>
+  <K extends string>(fields: Record<string, unknown>, keys: readonly K[]) =>
+    Object.fromEntries(keys.map((key) => [key, read(fields[key])])) as Record<K, V>;
+const texts = fieldsOf(str);
+const numbers = fieldsOf(num);
+/** Optional links to other documents: null when not set. */
+const idsOrNull = fieldsOf((value) => str(value) || null);
 /** A server-only amount already in paise (gatewayOrderAmount); undefined when not set. */
 const paise = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : undefined);
 
@@ -223,16 +232,7 @@ function storedProfile(profile: Record<string, unknown>): DocumentData {
 const profileConverter = converter<Profile>(
   (uid, data) => ({
     uid,
-    name: str(data.name),
-    email: str(data.email),
-    phone: str(data.phone),
-    address: str(data.address),
-    city: str(data.city),
-    state: str(data.state),
-    country: str(data.country),
-    pinCode: str(data.pinCode),
-    gstin: str(data.gstin),
-    legalName: str(data.legalName),
+    ...texts(data, ['name', 'email', 'phone', 'address', 'city', 'state', 'country', 'pinCode', 'gstin', 'legalName']),
     isAnonymous: data.isAnonymous === true,
     ...(data.isLead === true ? { isLead: true } : {}),
     searchTokens: stringsOf(data.searchTokens),
@@ -250,6 +250,16 @@ const profileConverter = converter<Profile>(
   storedProfile,
 );
 
+/** What invoices and orders both hold about being paid. */
+const payableFields = (data: DocumentData) => ({
+  currency: str(data.currency) || 'INR',
+  status: str(data.status),
+  createdAt: date(data.createdAt),
+  paymentId: str(data.paymentId) || undefined,
+  paidAt: date(data.paidAt) ?? undefined,
+  chargedPaise: paise(data.gatewayOrderAmount),
+});
+
 const invoiceConverter = converter<Invoice>(
   (id, data, snapshot) => ({
     id,
@@ -264,13 +274,8 @@ const invoiceConverter = converter<Invoice>(
     name: str(data.name),
     email: str(data.email),
     amountPaise: rupeesToPaise(num(data.amount)),
-    currency: str(data.currency) || 'INR',
-    status: str(data.status),
-    createdAt: date(data.createdAt),
     issuedBy: data.issuedBy === 'company' ? 'company' : undefined,
-    paymentId: str(data.paymentId) || undefined,
-    paidAt: date(data.paidAt) ?? undefined,
-    chargedPaise: paise(data.gatewayOrderAmount),
+    ...payableFields(data),
   }),
   ({ amountPaise, ...invoice }) => ({
     ...pick(invoice, ['invoiceId', 'name', 'email', 'currency', 'status', 'createdAt']),
@@ -321,12 +326,7 @@ const orderConverter = converter<Order>(
     userId: str(data.userId),
     items: orderItems(data.items),
     totalPaise: rupeesToPaise(num(data.total)),
-    currency: str(data.currency) || 'INR',
-    status: str(data.status),
-    createdAt: date(data.createdAt),
-    paymentId: str(data.paymentId) || undefined,
-    paidAt: date(data.paidAt) ?? undefined,
-    chargedPaise: paise(data.gatewayOrderAmount),
+    ...payableFields(data),
     taxDocumentNumber: taxDocumentNumberOf(data.taxDocument),
   }),
   ({ totalPaise, items, ...order }) => ({
@@ -484,11 +484,7 @@ const noteOf = (note: unknown): EnquiryNote => {
 const enquiryConverter = converter<Enquiry>(
   (id, data) => ({
     id,
-    name: str(data.name),
-    email: str(data.email),
-    businessName: str(data.businessName),
-    contactNumber: str(data.contactNumber),
-    message: str(data.message),
+    ...texts(data, ['name', 'email', 'businessName', 'contactNumber', 'message']),
     status: str(data.status) || STATUS.new,
     submittedAt: date(data.submittedAt),
     source: data.uid ? 'customer' : 'visitor',
@@ -507,29 +503,15 @@ const enquiryConverter = converter<Enquiry>(
 const paymentConverter = converter<PaymentRecord>(
   (id, data) => ({
     id,
-    gatewayOrderId: str(data.gatewayOrderId),
-    uid: str(data.uid),
+    ...texts(data, ['gatewayOrderId', 'uid', 'docId', 'method', 'source', 'reference', 'mismatchReason']),
+    ...texts(data, ['customerName', 'customerLegalName', 'paidFor', 'receivedOn', 'tdsSection']),
+    ...numbers(data, ['amountPaise', 'refundedPaise', 'refundPendingPaise', 'tdsPaise', 'balanceDuePaise']),
     type: data.type === 'invoice' || data.type === 'product_order' ? data.type : '',
-    docId: str(data.docId),
-    amountPaise: num(data.amountPaise),
-    refundedPaise: num(data.refundedPaise),
-    refundPendingPaise: num(data.refundPendingPaise),
     status: paymentStatusOf(data),
-    method: str(data.method),
-    source: str(data.source),
-    reference: str(data.reference),
-    mismatchReason: str(data.mismatchReason),
     createdAt: date(data.createdAt),
-    customerName: str(data.customerName),
-    customerLegalName: str(data.customerLegalName),
-    paidFor: str(data.paidFor),
     taxDocument: taxDocumentNumberOf(data.taxDocument)
       ? { number: taxDocumentNumberOf(data.taxDocument)!, kind: str((data.taxDocument as { kind?: unknown }).kind) }
       : null,
-    receivedOn: str(data.receivedOn),
-    tdsPaise: num(data.tdsPaise),
-    tdsSection: str(data.tdsSection),
-    balanceDuePaise: num(data.balanceDuePaise),
   }),
   readOnly,
 );
@@ -539,10 +521,8 @@ const mailConverter = converter<MailItem>((id, data) => {
   const fields = (typeof data.data === 'object' && data.data !== null ? data.data : {}) as Record<string, unknown>;
   return {
     id,
-    template: str(data.template),
-    status: str(data.status),
+    ...texts(data, ['template', 'status', 'lastError']),
     attempts: num(data.attempts),
-    lastError: str(data.lastError),
     recipientName: str(to.name) || str(fields.customerName) || str(fields.name),
     recipientAddress: str(to.address),
     recipientUid: str(to.uid),
@@ -554,13 +534,8 @@ const mailConverter = converter<MailItem>((id, data) => {
 const taxDocumentConverter = converter<TaxDocumentItem>(
   (id, data) => ({
     id,
-    status: str(data.status),
-    kind: str(data.kind),
-    series: str(data.series),
-    number: str(data.number),
-    uid: str(data.uid),
+    ...texts(data, ['status', 'kind', 'series', 'number', 'uid', 'paymentId']),
     ...printedFacts(data.snapshot, num(data.amountPaise)),
-    paymentId: str(data.paymentId),
     createdAt: date(data.createdAt),
   }),
   readOnly,
@@ -690,24 +665,15 @@ const quoteConverter = converter<QuoteRecord>((id, data) => {
   const declined = record(data.declined);
   return {
     id,
-    uid: str(data.uid),
-    number: str(data.number),
+    ...texts(data, ['uid', 'number', 'validUntil', 'description', 'terms', 'withdrawReason']),
+    ...texts(data, ['customerName', 'customerEmail']),
+    ...numbers(data, ['totalPaise', 'paidPaise']),
+    ...idsOrNull(data, ['enquiryId', 'previousId', 'revisionId', 'supersededBy']),
     version: num(data.version) || 1,
     status: str(data.status) || 'Draft',
-    validUntil: str(data.validUntil),
-    customerName: str(data.customerName),
-    customerEmail: str(data.customerEmail),
-    description: str(data.description),
     lines: Array.isArray(data.lines) ? (data.lines as QuoteRecord['lines']) : [],
     amountsIncludeGst: data.amountsIncludeGst !== false,
     milestones: Array.isArray(data.milestones) ? (data.milestones as QuoteRecord['milestones']) : [],
-    terms: str(data.terms),
-    totalPaise: num(data.totalPaise),
-    paidPaise: num(data.paidPaise),
-    enquiryId: str(data.enquiryId) || null,
-    previousId: str(data.previousId) || null,
-    revisionId: str(data.revisionId) || null,
-    supersededBy: str(data.supersededBy) || null,
     progress: (record(data.progress) ?? {}) as QuoteRecord['progress'],
     acceptance: acceptance
       ? {
@@ -725,7 +691,6 @@ const quoteConverter = converter<QuoteRecord>((id, data) => {
           at: date(record(request)?.at),
         }))
       : [],
-    withdrawReason: str(data.withdrawReason),
     createdAt: date(data.createdAt),
     sentAt: date(data.sentAt),
   };
@@ -788,11 +753,8 @@ const openRenewal = (value: unknown): OpenRenewal | null => {
   const renewal = value as Record<string, unknown>;
   if (!renewal.invoiceDocId) return null;
   return {
-    renewalId: str(renewal.renewalId),
-    invoiceDocId: str(renewal.invoiceDocId),
-    number: str(renewal.number),
+    ...texts(renewal, ['renewalId', 'invoiceDocId', 'number', 'dueOn']),
     amountPaise: num(renewal.amountPaise),
-    dueOn: str(renewal.dueOn),
   };
 };
 
@@ -800,15 +762,10 @@ const serviceConverter = converter<Service>(
   (id, data, snapshot) => ({
     id,
     ownerUid: ownerOf(snapshot),
-    planName: str(data.planName),
-    category: str(data.category),
+    ...texts(data, ['planName', 'category', 'startedOn', 'renewsOn', 'status']),
+    ...idsOrNull(data, ['endsOn', 'cancelledBy']),
     yearlyFeePaise: num(data.yearlyFeePaise),
-    startedOn: str(data.startedOn),
-    renewsOn: str(data.renewsOn),
-    status: str(data.status),
     renewal: openRenewal(data.renewal),
-    endsOn: str(data.endsOn) || null,
-    cancelledBy: str(data.cancelledBy) || null,
   }),
   readOnly,
 );
@@ -816,13 +773,8 @@ const serviceConverter = converter<Service>(
 const renewalConverter = converter<RenewalRecord>(
   (id, data) => ({
     id,
-    serviceId: str(data.serviceId),
-    renewsOn: str(data.renewsOn),
-    nextRenewsOn: str(data.nextRenewsOn),
-    number: str(data.number),
-    invoiceDocId: str(data.invoiceDocId),
+    ...texts(data, ['serviceId', 'renewsOn', 'nextRenewsOn', 'number', 'invoiceDocId', 'status']),
     amountPaise: num(data.amountPaise),
-    status: str(data.status),
     paymentId: str(data.paymentId) || null,
     paidAt: date(data.paidAt),
   }),
