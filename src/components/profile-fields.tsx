@@ -40,16 +40,20 @@ export function ProfileFields<T extends ProfileFieldValues>({
   layout = 'stack',
 }: ProfileFieldsProps<T>) {
   // Every form passed here has these string fields; the cast only narrows the generic.
-  const field = fieldsOf(form as unknown as UseFormReturn<ProfileFieldValues>);
+  const fieldOf = fieldsOf(form as unknown as UseFormReturn<ProfileFieldValues>);
+  // An input's id is the prefix and its field's name in kebab case ('signup-pin-code' for pinCode).
+  const field = (name: keyof ProfileFieldValues & string) => ({
+    id: `${idPrefix}-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+    ...fieldOf(name),
+  });
   const isGrid = layout === 'grid';
   return (
     <>
-      <TextField id={`${idPrefix}-name`} label="Full Name" autoComplete="name" {...field('name')} />
+      <TextField label="Full Name" autoComplete="name" {...field('name')} />
       {afterName}
-      <TextField id={`${idPrefix}-phone`} label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       {afterPhone}
       <TextField
-        id={`${idPrefix}-address`}
         label="Address"
         autoComplete="street-address"
         fieldClassName={isGrid ? 'sm:col-span-2' : undefined}
@@ -61,7 +65,6 @@ export function ProfileFields<T extends ProfileFieldValues>({
         className={isGrid ? 'grid gap-4 sm:col-span-2 sm:grid-cols-3' : undefined}
       />
       <TextField
-        id={`${idPrefix}-pin-code`}
         label="PIN code"
         isOptional
         hint="Required with a GSTIN."
@@ -71,7 +74,6 @@ export function ProfileFields<T extends ProfileFieldValues>({
         {...field('pinCode')}
       />
       <TextField
-        id={`${idPrefix}-gstin`}
         label="GSTIN"
         isOptional
         hint="For a GST tax invoice in your business's name."
@@ -82,7 +84,6 @@ export function ProfileFields<T extends ProfileFieldValues>({
         {...field('gstin')}
       />
       <TextField
-        id={`${idPrefix}-legal-name`}
         label="Legal business name"
         isOptional
         hint="As registered for GST; required with a GSTIN. Your invoices are made out to it."
