@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FormMessage } from '@/components/form-field';
 import { PagedRows, type PagedRowsProps } from '@/components/paged-rows';
-import type { SubscriptionState } from '@/lib/use-subscription';
+import { useSubscription, type Subscribe, type SubscriptionState } from '@/lib/use-subscription';
 
 /** A console page: its heading (the page's h1), an optional action row, then its content. */
 export function ConsolePage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -16,6 +16,36 @@ export function ConsolePage({ title, actions, children }: { title: string; actio
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A page about one live record (an enquiry, a quote, a customer): 'Loading...' first, then
+ * `children` given the record, or `missing` when there is none (or it could not be read).
+ */
+export function LiveRecord<T>({
+  name,
+  subscribe,
+  missing,
+  children,
+}: {
+  /** Names the subscription: 'enquiry:{id}'. */
+  name: string;
+  subscribe: Subscribe<T | null>;
+  missing: ReactNode;
+  children: (record: T) => ReactNode;
+}) {
+  const record = useSubscription<T | null>(name, subscribe);
+  if (record.status === 'loading') return <p className="text-slate-600">Loading...</p>;
+  return record.data ? children(record.data) : missing;
+}
+
+/** A page's one line when there is nothing to show: its heading and why. */
+export function MissingPage({ title, text }: { title: string; text: string }) {
+  return (
+    <ConsolePage title={title}>
+      <p role="alert">{text}</p>
+    </ConsolePage>
   );
 }
 
