@@ -28,20 +28,29 @@ export const MAIL_JOB = 'mail';
 export const RENEWALS_JOB = 'renewals';
 export const RETENTION_JOB = 'retention';
 
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+/** A job run once per `everyMs` across all instances, under a lease that lapses after `leaseMs`. */
+function onceJob<Report>(
+  name: string,
+  everyMs: number,
+  leaseMs: number,
+  job: Pick<JobDefinition<Report>, 'run' | 'worthLogging'>,
+): JobDefinition<Report> {
+  return { name, scope: 'once', everyMs, leaseMs, ...job };
+}
+
 /**
  * Reconciliation: once per `intervalMinutes` across all instances (a lease in `leases/reconcile`,
  * which keeps the last pass's report); 0 = only when triggered (Cloud Scheduler, the console).
  */
 export function reconcileJob(ctx: PaymentsContext, intervalMinutes: number): JobDefinition<ReconcileReport> {
-  return {
-    name: RECONCILE_JOB,
-    scope: 'once',
-    everyMs: intervalMinutes * 60_000,
-    // A pass is bounded (RECONCILE_MAX_PAGES); a crashed holder's lease lapses after 5 minutes.
-    leaseMs: 5 * 60_000,
+  // A pass is bounded (RECONCILE_MAX_PAGES); a crashed holder's lease lapses after 5 minutes.
+  return onceJob(RECONCILE_JOB, intervalMinutes * MINUTE, 5 * MINUTE, {
     run: () => reconcilePass(ctx),
     worthLogging: (report) => report.checked > 0 || (report.refundsChecked ?? 0) > 0,
-  };
+  });
 }
 
 /**
@@ -50,14 +59,10 @@ export function reconcileJob(ctx: PaymentsContext, intervalMinutes: number): Job
  * the transaction that issues it, so even overlapping passes bill it once.
  */
 export function renewalsJob(ctx: RenewalsContext, intervalMinutes: number): JobDefinition<RenewalsReport> {
-  return {
-    name: RENEWALS_JOB,
-    scope: 'once',
-    everyMs: intervalMinutes * 60_000,
-    leaseMs: 10 * 60_000,
+  return onceJob(RENEWALS_JOB, intervalMinutes * MINUTE, 10 * MINUTE, {
     run: () => renewalsPass(ctx),
     worthLogging: (report) => report.issued + report.reminded + report.lapsed + report.replaced + report.failed > 0,
-  };
+  });
 }
 
 /** Cancelling a cart's orders nobody paid in time: once per `intervalMinutes` across all instances. */
@@ -65,14 +70,10 @@ export function orderExpiryJob(
   ctx: PaymentsContext,
   { intervalMinutes, maxAgeHours }: { intervalMinutes: number; maxAgeHours: number },
 ): JobDefinition<ExpiryReport> {
-  return {
-    name: ORDER_EXPIRY_JOB,
-    scope: 'once',
-    everyMs: intervalMinutes * 60_000,
-    leaseMs: 5 * 60_000,
-    run: () => cancelExpiredOrders(ctx, { maxAgeMs: maxAgeHours * 3_600_000 }),
+  return onceJob(ORDER_EXPIRY_JOB, intervalMinutes * MINUTE, 5 * MINUTE, {
+    run: () => cancelExpiredOrders(ctx, { maxAgeMs: maxAgeHours * HOUR }),
     worthLogging: (report) => report.checked > 0,
-  };
+  });
 }
 
 /**
@@ -99,14 +100,10 @@ export function documentsJob(
  * once per `intervalHours` across all instances; 0 = only when triggered (Cloud Scheduler).
  */
 export function retentionJob(db: Firestore, intervalHours: number): JobDefinition<RetentionReport> {
-  return {
-    name: RETENTION_JOB,
-    scope: 'once',
-    everyMs: intervalHours * 3_600_000,
-    leaseMs: 10 * 60_000,
+  return onceJob(RETENTION_JOB, intervalHours * HOUR, 10 * MINUTE, {
     run: () => deleteExpiredRecords(db),
     worthLogging: (report) => Object.values(report.deleted).some((count) => count > 0),
-  };
+  });
 }
 
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */

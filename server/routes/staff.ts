@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
@@ -17,6 +17,7 @@ import { actorOf, requireStaff } from '../auth';
 import { updateEnquiry } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
 import { JobRunner, RECONCILE_JOB, reconcileJob, RENEWALS_JOB, renewalsJob } from '../jobs';
+import type { JobDefinition } from '../jobs/runner';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
 import { cancelInvoice, issueProforma, previewProforma } from '../payments/proformas';
@@ -128,45 +129,50 @@ export function staffRouter(deps: AppDeps): Router {
     sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
   });
 
-  router.post('/api/staff/jobs/reconcile/run', async (req, res) => {
-    // The API's own runner (its lease: never two passes at once, across instances), which keeps
-    // the report on leases/reconcile; a one-off runner where none runs (tests, RECONCILE off).
-    const runner = deps.jobs?.has(RECONCILE_JOB)
-      ? deps.jobs
-      : new JobRunner(db, req.log).register(reconcileJob({ ...payments, logger: req.log }, 0));
-    const outcome = await runner.run(RECONCILE_JOB, { trigger: 'manual', force: true });
+  /**
+   * A job's pass now, from the console: the API's own runner when it runs the job (its lease:
+   * never two passes at once, across instances; it keeps the report on leases/{name}), else a
+   * one-off runner (tests, the job's timer off). Audited; 409 while a pass runs, 502 if it failed.
+   */
+  async function runJobNow<Report>(
+    req: Request,
+    name: string,
+    oneOff: (logger: Request['log']) => JobDefinition<Report>,
+    messages: { busy: string; failed: string },
+  ) {
+    const runner = deps.jobs?.has(name) ? deps.jobs : new JobRunner(db, req.log).register(oneOff(req.log));
+    const outcome = await runner.run(name, { trigger: 'manual', force: true });
     await recordAudit(db, {
       actor: actorOf(req.user!),
       action: 'job.run',
-      target: `leases/${RECONCILE_JOB}`,
+      target: `leases/${name}`,
       before: null,
       after: { outcome: outcome.outcome, ok: outcome.outcome === 'ran' ? outcome.ok : null },
     });
-    if (outcome.outcome === 'busy') throw new HttpError(409, 'Reconciliation is running already. Try again shortly.');
+    if (outcome.outcome === 'busy') throw new HttpError(409, messages.busy);
     if (outcome.outcome === 'ran' && !outcome.ok) {
-      throw new HttpError(502, `Reconciliation failed: ${outcome.error ?? 'unknown error'}`);
+      throw new HttpError(502, `${messages.failed}: ${outcome.error ?? 'unknown error'}`);
     }
+    return outcome;
+  }
+
+  router.post('/api/staff/jobs/reconcile/run', async (req, res) => {
+    const outcome = await runJobNow(req, RECONCILE_JOB, (logger) => reconcileJob({ ...payments, logger }, 0), {
+      busy: 'Reconciliation is running already. Try again shortly.',
+      failed: 'Reconciliation failed',
+    });
     res.json(outcome);
   });
 
   // Yearly maintenance renewals: run the job now (audited like reconciliation's Run now), and a
   // service's changes, each audited in its own transaction.
   router.post('/api/staff/jobs/renewals/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
-    const runner = deps.jobs?.has(RENEWALS_JOB)
-      ? deps.jobs
-      : new JobRunner(db, req.log).register(renewalsJob({ ...renewalsContext(deps), logger: req.log }, 0));
-    const outcome = await runner.run(RENEWALS_JOB, { trigger: 'manual', force: true });
-    await recordAudit(db, {
-      actor: actorOf(req.user!),
-      action: 'job.run',
-      target: `leases/${RENEWALS_JOB}`,
-      before: null,
-      after: { outcome: outcome.outcome, ok: outcome.outcome === 'ran' ? outcome.ok : null },
-    });
-    if (outcome.outcome === 'busy') throw new HttpError(409, 'Renewals are running already. Try again shortly.');
-    if (outcome.outcome === 'ran' && !outcome.ok) {
-      throw new HttpError(502, `Renewals failed: ${outcome.error ?? 'unknown error'}`);
-    }
+    const outcome = await runJobNow(
+      req,
+      RENEWALS_JOB,
+      (logger) => renewalsJob({ ...renewalsContext(deps), logger }, 0),
+      { busy: 'Renewals are running already. Try again shortly.', failed: 'Renewals failed' },
+    );
     res.json(outcome);
   });
 

@@ -1,4 +1,12 @@
-import { FieldPath, FieldValue, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  type DocumentData,
+  type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+  type UpdateData,
+} from 'firebase-admin/firestore';
 import { customerSearchTokens, emailKey, enquirySearchTokens } from '../../src/domain/search';
 import { paymentStatusOf } from '../../src/domain/console-status';
 import { STATUS } from '../../src/domain/status';
@@ -32,6 +40,33 @@ function searchUpdate(data: Record<string, unknown>, tokens: string[], { keepEma
 }
 
 /**
+ * Reads a collection page by page, in id order, and writes each document's update (null: none
+ * needed), a batch a page. Returns how many it updated.
+ */
+async function updateEach(
+  db: Firestore,
+  collection: Query,
+  updateOf: (doc: QueryDocumentSnapshot) => UpdateData<DocumentData> | null,
+): Promise<number> {
+  let updated = 0;
+  await forEachPage(
+    collection.orderBy(FieldPath.documentId()),
+    async (docs) => {
+      const batch = db.batch();
+      for (const doc of docs) {
+        const update = updateOf(doc);
+        if (!update) continue;
+        batch.update(doc.ref, update);
+        updated += 1;
+      }
+      await batch.commit();
+    },
+    PAGE,
+  );
+  return updated;
+}
+
+/**
  * The one-off migration for data written before the console (`npm run backfill`; idempotent):
  * - profiles get the `searchTokens` the customer search reads (and lose the lower-cased
  *   `nameLower` / `emailLower` copies an earlier search read);
@@ -42,19 +77,8 @@ function searchUpdate(data: Record<string, unknown>, tokens: string[], { keepEma
 export async function backfillConsoleData(db: Firestore): Promise<BackfillReport> {
   const report: BackfillReport = { profiles: 0, enquiries: 0, payments: 0 };
 
-  await forEachPage(
-    db.collection('users').orderBy(FieldPath.documentId()),
-    async (docs) => {
-      const batch = db.batch();
-      for (const doc of docs) {
-        const update = searchUpdate(doc.data(), customerSearchTokens(textFields(doc.data())));
-        if (!update) continue;
-        batch.update(doc.ref, update);
-        report.profiles += 1;
-      }
-      await batch.commit();
-    },
-    PAGE,
+  report.profiles = await updateEach(db, db.collection('users'), (doc) =>
+    searchUpdate(doc.data(), customerSearchTokens(textFields(doc.data()))),
   );
 
   await forEachPage(
@@ -88,41 +112,20 @@ export async function backfillConsoleData(db: Firestore): Promise<BackfillReport
     PAGE,
   );
 
-  await forEachPage(
-    db.collection('enquiries').orderBy(FieldPath.documentId()),
-    async (docs) => {
-      const batch = db.batch();
-      for (const doc of docs) {
-        const source = doc.get('uid') ? 'customer' : 'visitor';
-        const update = searchUpdate(doc.data(), enquirySearchTokens(textFields(doc.data())), { keepEmailLower: true });
-        // An enquiry keeps `emailLower`: not a search copy but how a person's enquiries are found.
-        const emailLower = emailKey(text(doc.get('email')));
-        if (!update && doc.get('source') === source && doc.get('emailLower') === emailLower) continue;
-        batch.update(doc.ref, { ...update, source, emailLower });
-        report.enquiries += 1;
-      }
-      await batch.commit();
-    },
-    PAGE,
-  );
+  report.enquiries += await updateEach(db, db.collection('enquiries'), (doc) => {
+    const source = doc.get('uid') ? 'customer' : 'visitor';
+    const update = searchUpdate(doc.data(), enquirySearchTokens(textFields(doc.data())), { keepEmailLower: true });
+    // An enquiry keeps `emailLower`: not a search copy but how a person's enquiries are found.
+    const emailLower = emailKey(text(doc.get('email')));
+    if (!update && doc.get('source') === source && doc.get('emailLower') === emailLower) return null;
+    return { ...update, source, emailLower };
+  });
 
-  await forEachPage(
-    db.collection('payments').orderBy(FieldPath.documentId()),
-    async (docs) => {
-      const batch = db.batch();
-      for (const doc of docs) {
-        const status = paymentStatusOf(doc.data());
-        if (doc.get('status') === status && typeof doc.get('refundedPaise') === 'number') continue;
-        batch.update(doc.ref, {
-          status,
-          refundedPaise: typeof doc.get('refundedPaise') === 'number' ? doc.get('refundedPaise') : 0,
-        });
-        report.payments += 1;
-      }
-      await batch.commit();
-    },
-    PAGE,
-  );
+  report.payments = await updateEach(db, db.collection('payments'), (doc) => {
+    const status = paymentStatusOf(doc.data());
+    if (doc.get('status') === status && typeof doc.get('refundedPaise') === 'number') return null;
+    return { status, refundedPaise: typeof doc.get('refundedPaise') === 'number' ? doc.get('refundedPaise') : 0 };
+  });
 
   return report;
 }

@@ -6,7 +6,7 @@ import { fieldsOf, FormMessage, TextField } from '@/components/form-field';
 import { billingDetailsSchema, type BillingDetails, type BillingDetailsForm } from '@/domain/profile-schemas';
 import type { Profile } from '@/lib/firestore';
 import { updateBillingDetails } from './api';
-import { Facts } from './console-parts';
+import { Facts, MessageLine } from './console-parts';
 import { useAction } from './use-action';
 
 /**
@@ -126,11 +126,7 @@ function BillingDetailsEditor({ profile, onSaved, onCancel }: EditorProps) {
           Cancel
         </Button>
       </div>
-      {error && (
-        <div className="sm:col-span-2">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      )}
+      <MessageLine text={error} className="sm:col-span-2" />
     </form>
   );
 }

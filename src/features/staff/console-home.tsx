@@ -1,4 +1,3 @@
-import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BarChart } from '@/components/bar-chart';
 import { formatInr } from '@/domain/money';
@@ -12,12 +11,10 @@ import {
   receivedInMonth,
   renewalsDueQuery,
 } from './api';
-import { ConsolePage, Panel } from './console-parts';
+import { ConsolePage, LoadedPanel } from './console-parts';
 import { useConsoleLink } from './console-path';
+import { figuresOf, monthBars, monthName, totalOf } from './month-chart';
 import { Pipeline } from './pipeline';
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
 interface Figure {
@@ -84,50 +81,32 @@ function FigureCard({ figure }: { figure: Figure }) {
 /** What customers paid per month over the last 12 months, and this month's figure. */
 function Revenue() {
   const months = lastMonths(12);
-  const [totals, setTotals] = useState<Record<string, number> | 'error' | null>(null);
-  useEffect(() => {
-    let isActive = true;
-    Promise.all(months.map(async (month) => [month, await receivedInMonth(month)] as const))
-      .then((entries) => isActive && setTotals(Object.fromEntries(entries)))
-      .catch((error: unknown) => {
-        console.warn('Could not add up the payments.', error);
-        if (isActive) setTotals('error');
-      });
-    return () => {
-      isActive = false;
-    };
-    // The months change only at a month's turn; the page is reloaded long before.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  let body: ReactNode;
-  if (totals === null) body = <p className="text-slate-600">Adding up the payments...</p>;
-  else if (totals === 'error') body = <p role="alert">Could not add up the payments. Please reload the page.</p>;
-  else {
-    const thisMonth = months[months.length - 1]!;
-    body = (
-      <>
-        <p className="text-slate-800">
-          Received in {monthName(thisMonth)} (payments less refunds, GST included):{' '}
-          <strong data-testid="home-revenue-month">{formatInr(totals[thisMonth] ?? 0)}</strong>
-        </p>
-        <BarChart
-          caption="Received per month, last 12 months"
-          bars={months.map((month) => ({
-            label: MONTH_NAMES[Number(month.slice(5, 7)) - 1]!,
-            description: `${monthName(month)}: ${formatInr(totals[month] ?? 0)}`,
-            value: totals[month] ?? 0,
-          }))}
-        />
-        <p className="text-sm text-slate-700">
-          12-month total: {formatInr(months.reduce((sum, month) => sum + (totals[month] ?? 0), 0))}
-        </p>
-      </>
-    );
-  }
+  const figures = useSubscription(
+    'home:revenue',
+    loadOnce(() => figuresOf(months, receivedInMonth)),
+  );
   return (
-    <Panel id="home-revenue" title="Revenue">
-      <div className="space-y-3">{body}</div>
-    </Panel>
+    <LoadedPanel
+      id="home-revenue"
+      title="Revenue"
+      state={figures}
+      loading="Adding up the payments..."
+      failed="Could not add up the payments. Please reload the page."
+    >
+      {(received) => {
+        const [thisMonth, thisMonthPaise] = received[received.length - 1]!;
+        return (
+          <>
+            <p className="text-slate-800">
+              Received in {monthName(thisMonth)} (payments less refunds, GST included):{' '}
+              <strong data-testid="home-revenue-month">{formatInr(thisMonthPaise)}</strong>
+            </p>
+            <BarChart caption="Received per month, last 12 months" bars={monthBars(received)} />
+            <p className="text-sm text-slate-700">12-month total: {formatInr(totalOf(received))}</p>
+          </>
+        );
+      }}
+    </LoadedPanel>
   );
 }
 

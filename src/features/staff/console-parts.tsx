@@ -1,5 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { FormMessage } from '@/components/form-field';
 import { PagedRows, type PagedRowsProps } from '@/components/paged-rows';
+import { useSubscription, type Subscribe, type SubscriptionState } from '@/lib/use-subscription';
 
 /** A console page: its heading (the page's h1), an optional action row, then its content. */
 export function ConsolePage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -16,6 +19,36 @@ export function ConsolePage({ title, actions, children }: { title: string; actio
   );
 }
 
+/**
+ * A page about one live record (an enquiry, a quote, a customer): 'Loading...' first, then
+ * `children` given the record, or `missing` when there is none (or it could not be read).
+ */
+export function LiveRecord<T>({
+  name,
+  subscribe,
+  missing,
+  children,
+}: {
+  /** Names the subscription: 'enquiry:{id}'. */
+  name: string;
+  subscribe: Subscribe<T | null>;
+  missing: ReactNode;
+  children: (record: T) => ReactNode;
+}) {
+  const record = useSubscription<T | null>(name, subscribe);
+  if (record.status === 'loading') return <p className="text-slate-600">Loading...</p>;
+  return record.data ? children(record.data) : missing;
+}
+
+/** A page's one line when there is nothing to show: its heading and why. */
+export function MissingPage({ title, text }: { title: string; text: string }) {
+  return (
+    <ConsolePage title={title}>
+      <p role="alert">{text}</p>
+    </ConsolePage>
+  );
+}
+
 /** A labelled card of a page (a customer's orders, a payment's details). */
 export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -25,6 +58,76 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
       </h2>
       <div className="mt-3">{children}</div>
     </section>
+  );
+}
+
+/**
+ * A panel of figures loaded once: `loading` while they load, `failed` as an alert if they could
+ * not be, then what `children` makes of them.
+ */
+export function LoadedPanel<T>({
+  id,
+  title,
+  state,
+  loading,
+  failed,
+  children,
+}: {
+  id: string;
+  title: string;
+  state: SubscriptionState<T>;
+  loading: string;
+  failed: string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <Panel id={id} title={title}>
+      <div className="space-y-3">
+        {state.status === 'ready' ? (
+          children(state.data)
+        ) : state.status === 'error' ? (
+          <p role="alert">{failed}</p>
+        ) : (
+          <p className="text-slate-600">{loading}</p>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+/** A form's or a row's message on a line of its own (`className` places it: 'w-full', 'mt-3'). */
+export function MessageLine({
+  text,
+  tone = 'error',
+  className,
+}: {
+  text: string | null | undefined;
+  tone?: 'error' | 'success';
+  className: string;
+}) {
+  if (!text) return null;
+  return (
+    <div className={className}>
+      <FormMessage tone={tone}>{text}</FormMessage>
+    </div>
+  );
+}
+
+/**
+ * A console list page: its heading, what stands above the list (filters, a note), then the list's
+ * rows, which the title names unless `label` does.
+ */
+export function ListPage<T extends { id: string }>({
+  title,
+  above,
+  label = title,
+  ...rows
+}: { title: string; above?: ReactNode; label?: string } & Omit<PagedRowsProps<T>, 'label'>) {
+  return (
+    <ConsolePage title={title}>
+      {above}
+      <PagedRows<T> label={label} {...rows} />
+    </ConsolePage>
   );
 }
 
@@ -67,20 +170,37 @@ export function AmountRow({
   );
 }
 
-/** A compact select for a filter bar. */
+/** A filter's options: 'All' (the empty value), then each value as its own text. */
+export const allOr = (values: readonly string[]): Array<[value: string, text: string]> => [
+  ['', 'All'],
+  ...values.map((value): [string, string] => [value, value]),
+];
+
+/** A list row's title, linking to its page. */
+export function TitleLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-semibold text-brand-darker underline-offset-2 hover:underline">
+      {children}
+    </Link>
+  );
+}
+
+/** A compact select for a filter bar; `className` sizes it ('max-w-xs'). */
 export function FilterSelect({
   label,
   value,
   onChange,
   options,
+  className = '',
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: Array<[value: string, text: string]>;
+  className?: string;
 }) {
   return (
-    <label className="flex flex-col text-sm font-medium text-slate-800">
+    <label className={`flex flex-col text-sm font-medium text-slate-800 ${className}`.trimEnd()}>
       {label}
       <select
         value={value}

@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InvoiceSummary } from '@/components/invoice-summary';
-import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
@@ -11,7 +10,6 @@ import { isOpenStatus, STATUS } from '@/domain/status';
 import { PAYMENT_STATUS_LABELS } from '@/domain/console-status';
 import type { CustomerQuery, Invoice, Order, PaymentRecord, Profile } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
-import { useSubscription } from '@/lib/use-subscription';
 import {
   cancelInvoice,
   customerInvoicesQuery,
@@ -23,7 +21,7 @@ import {
   subscribeToCustomer,
 } from './api';
 import { BillingDetailsPanel } from './billing-details';
-import { AmountRow, ConsolePage, Facts, ListPanel, Panel } from './console-parts';
+import { AmountRow, ConsolePage, Facts, ListPanel, LiveRecord, MessageLine, Panel } from './console-parts';
 import { customerLabel } from '@/domain/staff';
 import { DeletedCustomer } from './deleted-customer';
 import { IssueProformaForm } from './issue-proforma-form';
@@ -39,13 +37,16 @@ import { useAction } from './use-action';
  */
 export function CustomerPage() {
   const { uid = '' } = useParams();
-  const profile = useSubscription<Profile | null>(`customer:${uid}`, (onData, onError) =>
-    subscribeToCustomer(uid, onData, onError),
+  return (
+    <LiveRecord<Profile>
+      name={`customer:${uid}`}
+      subscribe={(onData, onError) => subscribeToCustomer(uid, onData, onError)}
+      // No profile: a deleted account (what the law keeps of it), or no customer at all.
+      missing={<DeletedCustomer uid={uid} />}
+    >
+      {(profile) => <CustomerDetails profile={profile} />}
+    </LiveRecord>
   );
-  if (profile.status === 'loading') return <p className="text-slate-600">Loading...</p>;
-  // No profile: a deleted account (what the law keeps of it), or no customer at all.
-  if (!profile.data) return <DeletedCustomer uid={uid} />;
-  return <CustomerDetails profile={profile.data} />;
 }
 
 function CustomerDetails({ profile }: { profile: Profile }) {
@@ -179,11 +180,7 @@ function InvoiceRow({ invoice, uid, customerName }: { invoice: Invoice; uid: str
           pay link stops working. This cannot be undone.
         </p>
       </ConfirmDialog>
-      {error && (
-        <div className="w-full">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      )}
+      <MessageLine text={error} className="w-full" />
     </>
   );
 }

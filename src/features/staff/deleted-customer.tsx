@@ -5,9 +5,8 @@ import { lastDayKept } from '@/domain/retention';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { DeletedAccount, PaymentRecord, TaxDocumentItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
-import { useSubscription } from '@/lib/use-subscription';
 import { customerDocumentsQuery, customerPaymentsQuery, subscribeToDeletedAccount } from './api';
-import { AmountRow, ConsolePage, Facts, ListPanel, Panel } from './console-parts';
+import { AmountRow, ConsolePage, Facts, ListPanel, LiveRecord, MissingPage, Panel } from './console-parts';
 import { DownloadButton } from './documents';
 
 /**
@@ -15,18 +14,15 @@ import { DownloadButton } from './documents';
  * documents and payments, as issued), or a uid that never had one.
  */
 export function DeletedCustomer({ uid }: { uid: string }) {
-  const account = useSubscription<DeletedAccount | null>(`deleted-account:${uid}`, (onData, onError) =>
-    subscribeToDeletedAccount(uid, onData, onError),
+  return (
+    <LiveRecord<DeletedAccount>
+      name={`deleted-account:${uid}`}
+      subscribe={(onData, onError) => subscribeToDeletedAccount(uid, onData, onError)}
+      missing={<MissingPage title="Customer" text="This customer has no profile." />}
+    >
+      {(account) => <DeletedAccountDetails account={account} />}
+    </LiveRecord>
   );
-  if (account.status === 'loading') return <p className="text-slate-600">Loading...</p>;
-  if (!account.data) {
-    return (
-      <ConsolePage title="Customer">
-        <p role="alert">This customer has no profile.</p>
-      </ConsolePage>
-    );
-  }
-  return <DeletedAccountDetails account={account.data} />;
 }
 
 function DeletedAccountDetails({ account }: { account: DeletedAccount }) {

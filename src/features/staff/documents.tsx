@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
@@ -10,7 +9,7 @@ import type { TaxDocumentItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { AccountantPackPanel } from './accountant-pack';
 import { documentsQuery, downloadDocumentPdf } from './api';
-import { AmountRow, ConsolePage } from './console-parts';
+import { AmountRow, ListPage } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { saveFile } from './save-file';
 
@@ -22,39 +21,37 @@ export function DocumentsPage() {
   const to = useConsoleLink();
   const list = usePagedList('documents', documentsQuery);
   return (
-    <ConsolePage title="Documents">
-      <AccountantPackPanel />
-      <PagedRows<TaxDocumentItem>
-        list={list}
-        label="Documents"
-        emptyText="No documents yet."
-        row={(item) => (
-          <AmountRow
-            amount={formatInrWithPaise(item.amountPaise)}
-            aside={
-              <>
-                <StatusBadge status={item.status === 'issued' ? 'Issued' : 'Pending'} />
-                {item.status === 'issued' && <DownloadButton item={item} />}
-              </>
-            }
-          >
-            <p className="font-semibold">
-              {titleOf(item)} {item.number || '(being numbered)'}
-            </p>
-            <p className="text-sm break-words text-slate-800">
-              <Link to={to('customers', item.uid)} className="text-brand-darker underline">
-                {item.customerName || 'Customer'}
-              </Link>
-              {item.forLabel ? ` · ${item.forLabel}` : ''}
-            </p>
-            <p className="text-sm text-slate-600">
-              {item.issueDate ? `Dated ${item.issueDate} · ` : ''}
-              {formatIstDateTime(item.createdAt)}
-            </p>
-          </AmountRow>
-        )}
-      />
-    </ConsolePage>
+    <ListPage<TaxDocumentItem>
+      title="Documents"
+      above={<AccountantPackPanel />}
+      list={list}
+      emptyText="No documents yet."
+      row={(item) => (
+        <AmountRow
+          amount={formatInrWithPaise(item.amountPaise)}
+          aside={
+            <>
+              <StatusBadge status={item.status === 'issued' ? 'Issued' : 'Pending'} />
+              {item.status === 'issued' && <DownloadButton item={item} />}
+            </>
+          }
+        >
+          <p className="font-semibold">
+            {titleOf(item)} {item.number || '(being numbered)'}
+          </p>
+          <p className="text-sm break-words text-slate-800">
+            <Link to={to('customers', item.uid)} className="text-brand-darker underline">
+              {item.customerName || 'Customer'}
+            </Link>
+            {item.forLabel ? ` · ${item.forLabel}` : ''}
+          </p>
+          <p className="text-sm text-slate-600">
+            {item.issueDate ? `Dated ${item.issueDate} · ` : ''}
+            {formatIstDateTime(item.createdAt)}
+          </p>
+        </AmountRow>
+      )}
+    />
   );
 }
 

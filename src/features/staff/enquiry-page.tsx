@@ -6,9 +6,8 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/console-status';
 import type { Enquiry } from '@/lib/firestore';
-import { useSubscription } from '@/lib/use-subscription';
 import { billEnquiry, previewEnquiryBill, subscribeToEnquiry, updateEnquiry } from './api';
-import { ConsolePage, Facts, Panel } from './console-parts';
+import { ConsolePage, Facts, LiveRecord, MissingPage, Panel } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { IssueProformaForm } from './issue-proforma-form';
 import { QuotesPanel } from './quotes-panel';
@@ -16,18 +15,15 @@ import { QuotesPanel } from './quotes-panel';
 /** One enquiry: what was sent, its status (saved to the customer's query too) and internal notes. */
 export function EnquiryPage() {
   const { id = '' } = useParams();
-  const enquiry = useSubscription<Enquiry | null>(`enquiry:${id}`, (onData, onError) =>
-    subscribeToEnquiry(id, onData, onError),
+  return (
+    <LiveRecord<Enquiry>
+      name={`enquiry:${id}`}
+      subscribe={(onData, onError) => subscribeToEnquiry(id, onData, onError)}
+      missing={<MissingPage title="Enquiry" text="This enquiry could not be found." />}
+    >
+      {(enquiry) => <EnquiryDetails key={enquiry.id} enquiry={enquiry} />}
+    </LiveRecord>
   );
-  if (enquiry.status === 'loading') return <p className="text-slate-600">Loading...</p>;
-  if (enquiry.status === 'error' || !enquiry.data) {
-    return (
-      <ConsolePage title="Enquiry">
-        <p role="alert">This enquiry could not be found.</p>
-      </ConsolePage>
-    );
-  }
-  return <EnquiryDetails key={enquiry.data.id} enquiry={enquiry.data} />;
 }
 
 function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { PagedRows } from '@/components/paged-rows';
+import { useSearchParams } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES } from '@/domain/console-status';
@@ -9,7 +8,7 @@ import { usePagedList } from '@/lib/paged-list';
 import { inboxQuery } from './api';
 import { searchKey, searchedRows } from './searched-rows';
 import { useConsoleLink } from './console-path';
-import { ConsolePage, FilterInput, FilterSelect } from './console-parts';
+import { allOr, FilterInput, FilterSelect, ListPage, TitleLink } from './console-parts';
 
 /** Visitors' enquiries and customers' queries in one list, newest first; filter by status, search by any word. */
 export function InboxPage() {
@@ -23,47 +22,40 @@ export function InboxPage() {
     search,
   );
   return (
-    <ConsolePage title="Inbox">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
-        <FilterSelect
-          label="Status"
-          value={status}
-          onChange={setStatus}
-          options={[['', 'All'], ...ENQUIRY_STATUSES.map((value): [string, string] => [value, value])]}
-        />
-        <FilterInput
-          label="Search enquiries"
-          value={search}
-          onChange={setSearch}
-          placeholder="Any word of a name, business, email, phone or message"
-        />
-      </div>
-      <PagedRows<Enquiry>
-        list={list}
-        label="Enquiries"
-        emptyText="No enquiries match."
-        row={(enquiry) => (
-          <>
-            <div className="min-w-0 flex-1 basis-60">
-              <Link
-                to={to('enquiries', enquiry.id)}
-                className="font-semibold text-brand-darker underline-offset-2 hover:underline"
-              >
-                {enquiry.name || 'No name'}
-                {enquiry.businessName ? ` · ${enquiry.businessName}` : ''}
-              </Link>
-              <p className="text-sm break-all text-slate-700">{enquiry.email}</p>
-              <p className="line-clamp-2 text-sm text-slate-700">{enquiry.message}</p>
-            </div>
-            <div className="flex flex-col items-end gap-1 text-sm text-slate-600">
-              <StatusBadge status={enquiry.status} />
-              {enquiry.quoteRequest && <span className="font-semibold text-slate-800">Quote request</span>}
-              <span>{enquiry.source === 'customer' ? 'Customer' : 'Visitor'}</span>
-              <span>{formatIstDateTime(enquiry.submittedAt)}</span>
-            </div>
-          </>
-        )}
-      />
-    </ConsolePage>
+    <ListPage<Enquiry>
+      title="Inbox"
+      above={
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[12rem_1fr]">
+          <FilterSelect label="Status" value={status} onChange={setStatus} options={allOr(ENQUIRY_STATUSES)} />
+          <FilterInput
+            label="Search enquiries"
+            value={search}
+            onChange={setSearch}
+            placeholder="Any word of a name, business, email, phone or message"
+          />
+        </div>
+      }
+      list={list}
+      label="Enquiries"
+      emptyText="No enquiries match."
+      row={(enquiry) => (
+        <>
+          <div className="min-w-0 flex-1 basis-60">
+            <TitleLink to={to('enquiries', enquiry.id)}>
+              {enquiry.name || 'No name'}
+              {enquiry.businessName ? ` · ${enquiry.businessName}` : ''}
+            </TitleLink>
+            <p className="text-sm break-all text-slate-700">{enquiry.email}</p>
+            <p className="line-clamp-2 text-sm text-slate-700">{enquiry.message}</p>
+          </div>
+          <div className="flex flex-col items-end gap-1 text-sm text-slate-600">
+            <StatusBadge status={enquiry.status} />
+            {enquiry.quoteRequest && <span className="font-semibold text-slate-800">Quote request</span>}
+            <span>{enquiry.source === 'customer' ? 'Customer' : 'Visitor'}</span>
+            <span>{formatIstDateTime(enquiry.submittedAt)}</span>
+          </div>
+        </>
+      )}
+    />
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
-import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import type { MailItem } from '@/lib/firestore';
@@ -10,37 +8,33 @@ import { usePagedList } from '@/lib/paged-list';
 import { MAIL_TEMPLATE_LABELS } from '@/domain/console-status';
 import { customerLabel } from '@/domain/staff';
 import { mailQuery, resendMail } from './api';
-import { ConsolePage, FilterSelect } from './console-parts';
+import { FilterSelect, ListPage, MessageLine } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { useCustomer } from './use-customer';
 import { useAction } from './use-action';
+
+const STATUSES: Array<[string, string]> = [
+  ['failed', 'Failed'],
+  ['pending', 'Pending'],
+  ['sent', 'Sent'],
+  ['', 'All'],
+];
 
 /** The outbox: every mail, or only the failed ones, with Resend for a failed mail. */
 export function MailPage() {
   const [status, setStatus] = useState('failed');
   const list = usePagedList(`mail:${status}`, () => mailQuery(status));
   return (
-    <ConsolePage title="Mail">
-      <div className="max-w-xs">
-        <FilterSelect
-          label="Status"
-          value={status}
-          onChange={setStatus}
-          options={[
-            ['failed', 'Failed'],
-            ['pending', 'Pending'],
-            ['sent', 'Sent'],
-            ['', 'All'],
-          ]}
-        />
-      </div>
-      <PagedRows<MailItem>
-        list={list}
-        label="Mails"
-        emptyText="No mails match."
-        row={(mail) => <MailRow mail={mail} />}
-      />
-    </ConsolePage>
+    <ListPage<MailItem>
+      title="Mail"
+      above={
+        <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUSES} className="max-w-xs" />
+      }
+      list={list}
+      label="Mails"
+      emptyText="No mails match."
+      row={(mail) => <MailRow mail={mail} />}
+    />
   );
 }
 
@@ -92,11 +86,7 @@ function MailRow({ mail }: { mail: MailItem }) {
         )}
         {isQueued && <span className="text-sm text-green-800">Queued again</span>}
       </div>
-      {error && (
-        <div className="w-full">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      )}
+      <MessageLine text={error} className="w-full" />
     </>
   );
 }

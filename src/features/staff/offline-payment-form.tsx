@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
-import { FormMessage } from '@/components/form-field';
 import { AMOUNT_FORMAT_MESSAGE, formatInrWithPaise, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import {
   istToday,
@@ -12,6 +11,7 @@ import {
   type TdsSection,
 } from '@/domain/staff';
 import { recordOfflinePayment } from './api';
+import { MessageLine } from './console-parts';
 import { useAction } from './use-action';
 
 interface OfflinePaymentProps {
@@ -202,21 +202,13 @@ function PaymentReceivedForm({
         />
       </label>
       {tdsPaise !== null && tdsPaise > 0 && (
-        <label htmlFor={`${id}-section`} className={LABEL}>
-          TDS section
-          <select
-            id={`${id}-section`}
-            value={tdsSection}
-            onChange={(event) => setTdsSection(event.target.value as TdsSection)}
-            className={CONTROL}
-          >
-            {TDS_SECTIONS.map((section) => (
-              <option key={section} value={section}>
-                {section}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice
+          id={`${id}-section`}
+          label="TDS section"
+          value={tdsSection}
+          onChange={setTdsSection}
+          options={TDS_SECTIONS.map((section): [TdsSection, string] => [section, section])}
+        />
       )}
       <label htmlFor={`${id}-date`} className={LABEL}>
         Date received
@@ -230,21 +222,13 @@ function PaymentReceivedForm({
           className={CONTROL}
         />
       </label>
-      <label htmlFor={`${id}-method`} className={LABEL}>
-        Paid by
-        <select
-          id={`${id}-method`}
-          value={method}
-          onChange={(event) => setMethod(event.target.value as Method)}
-          className={CONTROL}
-        >
-          {OFFLINE_METHODS.map((value) => (
-            <option key={value} value={value}>
-              {OFFLINE_METHOD_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice
+        id={`${id}-method`}
+        label="Paid by"
+        value={method}
+        onChange={setMethod}
+        options={OFFLINE_METHODS.map((value): [Method, string] => [value, OFFLINE_METHOD_LABELS[value]])}
+      />
       <label htmlFor={`${id}-reference`} className={LABEL}>
         Reference (UTR, UPI or cheque number)
         <input
@@ -261,11 +245,7 @@ function PaymentReceivedForm({
           {preview}
         </p>
       )}
-      {(problem ?? error) && (
-        <div className="sm:col-span-2">
-          <FormMessage tone="error">{problem ?? error}</FormMessage>
-        </div>
-      )}
+      <MessageLine text={problem ?? error} className="sm:col-span-2" />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit" size="sm" disabled={isSaving}>
           {isSaving ? 'Saving...' : 'Record payment'}
@@ -275,5 +255,33 @@ function PaymentReceivedForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One of the form's selects: its label above it, each option a value and its text. */
+function Choice<Value extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: Value;
+  onChange: (value: Value) => void;
+  options: Array<[Value, string]>;
+}) {
+  return (
+    <label htmlFor={id} className={LABEL}>
+      {label}
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as Value)} className={CONTROL}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

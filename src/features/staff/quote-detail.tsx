@@ -9,7 +9,6 @@ import { formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { milestoneKey, QUOTE_STATUS, quoteStatusOf, type QuoteView } from '@/domain/quotes';
 import type { QuoteRecord } from '@/lib/firestore';
-import { useSubscription } from '@/lib/use-subscription';
 import {
   downloadQuotePdf,
   markMilestoneReached,
@@ -20,7 +19,7 @@ import {
   updateQuote,
   withdrawQuote,
 } from './api/quotes';
-import { ConsolePage, Facts, Panel } from './console-parts';
+import { ConsolePage, Facts, LiveRecord, MessageLine, MissingPage, Panel } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { QuoteForm } from './quote-form';
 import { saveFile } from './save-file';
@@ -29,18 +28,15 @@ import { useAction } from './use-action';
 /** One quote version, live: its terms (editable while a draft), a preview, what the customer answered, and its milestones. */
 export function QuoteDetailPage() {
   const { id = '' } = useParams();
-  const quote = useSubscription<QuoteRecord | null>(`quote:${id}`, (onData, onError) =>
-    subscribeToQuote(id, onData, onError),
+  return (
+    <LiveRecord<QuoteRecord>
+      name={`quote:${id}`}
+      subscribe={(onData, onError) => subscribeToQuote(id, onData, onError)}
+      missing={<MissingPage title="Quote" text="This quote could not be found." />}
+    >
+      {(quote) => <QuoteDetails key={quote.id} quote={quote} />}
+    </LiveRecord>
   );
-  if (quote.status === 'loading') return <p className="text-slate-600">Loading...</p>;
-  if (quote.status === 'error' || !quote.data) {
-    return (
-      <ConsolePage title="Quote">
-        <p role="alert">This quote could not be found.</p>
-      </ConsolePage>
-    );
-  }
-  return <QuoteDetails key={quote.data.id} quote={quote.data} />;
 }
 
 /** The customer's view of the quote (a draft's as it would be sent now), fetched again whenever the quote changes. */
@@ -160,11 +156,7 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
             {isDraft ? 'Download the PDF preview' : 'Download the PDF'}
           </Button>
         </div>
-        {actionError && (
-          <div className="mt-3">
-            <FormMessage tone="error">{actionError}</FormMessage>
-          </div>
-        )}
+        <MessageLine text={actionError} className="mt-3" />
       </Panel>
 
       {isWithdrawing && <WithdrawDialog quote={quote} onClose={() => setIsWithdrawing(false)} />}
@@ -310,16 +302,8 @@ function Milestones({ quote }: { quote: QuoteRecord }) {
           );
         })}
       </ol>
-      {done && (
-        <div className="mt-3">
-          <FormMessage tone="success">{done}</FormMessage>
-        </div>
-      )}
-      {reach.error && (
-        <div className="mt-3">
-          <FormMessage tone="error">{reach.error}</FormMessage>
-        </div>
-      )}
+      <MessageLine text={done} tone="success" className="mt-3" />
+      <MessageLine text={reach.error} className="mt-3" />
     </Panel>
   );
 }

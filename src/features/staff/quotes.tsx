@@ -1,5 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { PagedRows } from '@/components/paged-rows';
+import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
@@ -8,8 +7,8 @@ import type { QuoteRecord } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { quotesQuery, quoteTotals, type QuotesView } from './api/quotes';
-import { AmountRow, ConsolePage, FilterSelect } from './console-parts';
-import { useConsoleLink } from './console-path';
+import { AmountRow, FilterSelect, ListPage } from './console-parts';
+import { useConsoleLink, useViewParam } from './console-path';
 
 const VIEWS: Array<[QuotesView, string]> = [
   ['', 'All'],
@@ -64,31 +63,25 @@ function Totals({ view }: { view: QuotesView }) {
  * their date, the soonest to lapse first), accepted, declined, expired and withdrawn.
  */
 export function QuotesPage() {
-  const [params, setParams] = useSearchParams();
-  const view = (VIEWS.find(([value]) => value === params.get('status'))?.[0] ?? '') as QuotesView;
+  const [view, setView] = useViewParam(VIEWS, 'status', '');
   const list = usePagedList(`quotes:${view}`, () => quotesQuery(view));
   return (
-    <ConsolePage title="Quotes">
-      <div className="flex flex-wrap items-end gap-4">
-        <div className="w-64">
-          <FilterSelect
-            label="Status"
-            value={view}
-            onChange={(value) => setParams(value ? { status: value } : {}, { replace: true })}
-            options={VIEWS}
-          />
-        </div>
-        <Totals key={view} view={view} />
-      </div>
-      <p className="text-sm text-slate-700">
-        A quote is made from an enquiry (its page: Make a quote) or from a customer&apos;s page.
-      </p>
-      <PagedRows<QuoteRecord>
-        list={list}
-        label="Quotes"
-        emptyText={view ? `No ${(view as QuoteStatus).toLowerCase()} quotes.` : 'No quotes yet.'}
-        row={(quote) => <QuoteRow quote={quote} />}
-      />
-    </ConsolePage>
+    <ListPage<QuoteRecord>
+      title="Quotes"
+      above={
+        <>
+          <div className="flex flex-wrap items-end gap-4">
+            <FilterSelect label="Status" value={view} onChange={setView} options={VIEWS} className="w-64" />
+            <Totals key={view} view={view} />
+          </div>
+          <p className="text-sm text-slate-700">
+            A quote is made from an enquiry (its page: Make a quote) or from a customer&apos;s page.
+          </p>
+        </>
+      }
+      list={list}
+      emptyText={view ? `No ${(view as QuoteStatus).toLowerCase()} quotes.` : 'No quotes yet.'}
+      row={(quote) => <QuoteRow quote={quote} />}
+    />
   );
 }

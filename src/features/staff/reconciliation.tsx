@@ -1,11 +1,7 @@
-import { Button } from '@/components/button';
-import { FormMessage } from '@/components/form-field';
 import { formatIstDateTime } from '@/domain/dates';
-import type { JobRun } from '@/lib/firestore';
-import { useSubscription } from '@/lib/use-subscription';
-import { runReconciliation, subscribeToJobRun } from './api';
-import { ConsolePage, Facts, Panel } from './console-parts';
-import { useAction } from './use-action';
+import { runReconciliation } from './api';
+import { Facts, Panel } from './console-parts';
+import { JobPage } from './job-page';
 
 const REPORT_LABELS: Record<string, string> = {
   checked: 'Pending payments checked',
@@ -24,46 +20,36 @@ const TRIGGER_LABELS: Record<string, string> = {
 
 /** When reconciliation last ran and what it found, and 'Run now'. */
 export function ReconciliationPage() {
-  const run = useSubscription<JobRun | null>('job:reconcile', (onData, onError) =>
-    subscribeToJobRun('reconcile', onData, onError),
-  );
-  const { run: runNow, isBusy: isRunning, error } = useAction(runReconciliation);
-
-  const last = run.data;
   return (
-    <ConsolePage
+    <JobPage
       title="Reconciliation"
-      actions={
-        <Button onClick={() => void runNow()} disabled={isRunning}>
-          {isRunning ? 'Running...' : 'Run now'}
-        </Button>
-      }
+      job="reconcile"
+      runLabel="Run now"
+      onRun={runReconciliation}
+      about="Asks the payment gateway about orders and invoices still Pending 15 minutes after checkout, marks the paid ones Paid, and confirms refunds whose answer was lost."
     >
-      <p className="text-sm text-slate-700">
-        Asks the payment gateway about orders and invoices still Pending 15 minutes after checkout, marks the paid ones
-        Paid, and confirms refunds whose answer was lost.
-      </p>
-      {error && <FormMessage tone="error">{error}</FormMessage>}
-      <Panel id="last-run" title="Last run">
-        <div aria-live="polite">
-          {run.status === 'loading' && <p className="text-slate-600">Loading...</p>}
-          {run.status === 'error' && <p role="alert">Could not load the last run.</p>}
-          {run.status === 'ready' && !last && <p className="text-slate-600">It has not run yet.</p>}
-          {last && (
-            <Facts
-              items={[
-                ['Finished', formatIstDateTime(last.finishedAt)],
-                ['Started by', TRIGGER_LABELS[last.trigger] ?? last.trigger],
-                ['Result', last.ok ? 'Completed' : `Failed: ${last.error ?? ''}`],
-                ...Object.entries(last.report ?? {}).map(([key, value]): [string, string] => [
-                  REPORT_LABELS[key] ?? key,
-                  String(value),
-                ]),
-              ]}
-            />
-          )}
-        </div>
-      </Panel>
-    </ConsolePage>
+      {(run) => (
+        <Panel id="last-run" title="Last run">
+          <div aria-live="polite">
+            {run.status === 'loading' && <p className="text-slate-600">Loading...</p>}
+            {run.status === 'error' && <p role="alert">Could not load the last run.</p>}
+            {run.status === 'ready' && !run.data && <p className="text-slate-600">It has not run yet.</p>}
+            {run.data && (
+              <Facts
+                items={[
+                  ['Finished', formatIstDateTime(run.data.finishedAt)],
+                  ['Started by', TRIGGER_LABELS[run.data.trigger] ?? run.data.trigger],
+                  ['Result', run.data.ok ? 'Completed' : `Failed: ${run.data.error ?? ''}`],
+                  ...Object.entries(run.data.report ?? {}).map(([key, value]): [string, string] => [
+                    REPORT_LABELS[key] ?? key,
+                    String(value),
+                  ]),
+                ]}
+              />
+            )}
+          </div>
+        </Panel>
+      )}
+    </JobPage>
   );
 }

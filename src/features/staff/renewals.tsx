@@ -1,5 +1,5 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { BarChart } from '@/components/bar-chart';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -9,9 +9,9 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import { formatDay, RENEWAL_DEFAULTS, SERVICE_STATUS } from '@/domain/renewals';
-import type { JobRun, Service } from '@/lib/firestore';
+import type { Service } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
-import { useSubscription } from '@/lib/use-subscription';
+import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import {
   cancelService,
   reinstateService,
@@ -19,13 +19,13 @@ import {
   renewalsQuery,
   RENEWALS_DUE_WITHIN_DAYS,
   runRenewals,
-  subscribeToJobRun,
   updateService,
-  type ForecastMonth,
   type RenewalsView,
 } from './api';
-import { ConsolePage, Facts, FilterSelect, Panel } from './console-parts';
-import { useConsoleLink } from './console-path';
+import { Facts, FilterSelect, LoadedPanel } from './console-parts';
+import { useConsoleLink, useViewParam } from './console-path';
+import { JobPage } from './job-page';
+import { monthBars, totalOf, type MonthFigure } from './month-chart';
 import { useAction } from './use-action';
 
 const VIEWS: Array<[RenewalsView, string]> = [
@@ -44,9 +44,6 @@ const REPORT_LABELS: Record<string, string> = {
   failed: 'Failed (retried next run)',
 };
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-
 const serviceName = (service: Service) =>
   service.category ? `${service.category} – ${service.planName}` : service.planName;
 
@@ -56,103 +53,82 @@ const serviceName = (service: Service) =>
  * API call); the renewals job run now; and the 12-month forecast of renewal revenue.
  */
 export function RenewalsPage() {
-  const [params, setParams] = useSearchParams();
-  const view = VIEWS.find(([value]) => value === params.get('view'))?.[0] ?? 'due';
+  const [view, setView] = useViewParam(VIEWS, 'view', 'due');
   const list = usePagedList(`renewals:${view}`, () => renewalsQuery(view));
-  const run = useSubscription<JobRun | null>('job:renewals', (onData, onError) =>
-    subscribeToJobRun('renewals', onData, onError),
-  );
-  const { run: runNow, isBusy: isRunning, error } = useAction(runRenewals);
-  const last = run.data;
   return (
-    <ConsolePage
+    <JobPage
       title="Renewals"
-      actions={
-        <Button onClick={() => void runNow()} disabled={isRunning}>
-          {isRunning ? 'Running...' : 'Run renewals now'}
-        </Button>
+      job="renewals"
+      runLabel="Run renewals now"
+      onRun={runRenewals}
+      about={
+        <>
+          Every plan with a yearly fee is a service. Its renewal invoice is issued {RENEWAL_DEFAULTS.noticeDays} days
+          before its renewal date and the customer is reminded 7 days before, on the day and 7 days after; unpaid{' '}
+          {RENEWAL_DEFAULTS.graceDays} days after the date, it lapses and the company inbox is told. The job runs by
+          itself; Run renewals now does a pass at once.
+        </>
       }
     >
-      <p className="text-sm text-slate-700">
-        Every plan with a yearly fee is a service. Its renewal invoice is issued {RENEWAL_DEFAULTS.noticeDays} days
-        before its renewal date and the customer is reminded 7 days before, on the day and 7 days after; unpaid{' '}
-        {RENEWAL_DEFAULTS.graceDays} days after the date, it lapses and the company inbox is told. The job runs by
-        itself; Run renewals now does a pass at once.
-      </p>
-      {error && <FormMessage tone="error">{error}</FormMessage>}
-      <div aria-live="polite" className="text-sm text-slate-700">
-        {last && (
-          <Facts
-            items={[
-              ['Last run', `${formatIstDateTime(last.finishedAt)}${last.ok ? '' : `, failed: ${last.error ?? ''}`}`],
-              ...Object.entries(last.report ?? {})
-                .filter(([, value]) => value > 0)
-                .map(([key, value]): [string, string] => [REPORT_LABELS[key] ?? key, String(value)]),
-            ]}
+      {({ data: last }) => (
+        <>
+          <div aria-live="polite" className="text-sm text-slate-700">
+            {last && (
+              <Facts
+                items={[
+                  [
+                    'Last run',
+                    `${formatIstDateTime(last.finishedAt)}${last.ok ? '' : `, failed: ${last.error ?? ''}`}`,
+                  ],
+                  ...Object.entries(last.report ?? {})
+                    .filter(([, value]) => value > 0)
+                    .map(([key, value]): [string, string] => [REPORT_LABELS[key] ?? key, String(value)]),
+                ]}
+              />
+            )}
+          </div>
+          <Forecast />
+          <FilterSelect label="Show" value={view} onChange={setView} options={VIEWS} className="max-w-sm" />
+          <PagedRows<Service>
+            list={list}
+            label="Services"
+            emptyText="No service matches."
+            row={(service) => <ServiceRow service={service} />}
           />
-        )}
-      </div>
-      <Forecast />
-      <div className="max-w-sm">
-        <FilterSelect
-          label="Show"
-          value={view}
-          onChange={(value) => setParams(value === 'due' ? {} : { view: value }, { replace: true })}
-          options={VIEWS}
-        />
-      </div>
-      <PagedRows<Service>
-        list={list}
-        label="Services"
-        emptyText="No service matches."
-        row={(service) => <ServiceRow service={service} />}
-      />
-    </ConsolePage>
+        </>
+      )}
+    </JobPage>
   );
 }
 
 /** The renewal revenue of the next 12 months, by month, as a bar chart with the figures and the total. */
 function Forecast() {
-  const [months, setMonths] = useState<ForecastMonth[] | 'error' | null>(null);
-  useEffect(() => {
-    let isActive = true;
-    renewalForecast()
-      .then((result) => isActive && setMonths(result))
-      .catch((error: unknown) => {
-        console.warn('Could not add up the renewals.', error);
-        if (isActive) setMonths('error');
-      });
-    return () => {
-      isActive = false;
-    };
-  }, []);
-  let body: ReactNode;
-  if (months === null) body = <p className="text-slate-600">Adding up the renewals...</p>;
-  else if (months === 'error') body = <p role="alert">Could not add up the renewals. Please reload the page.</p>;
-  else {
-    const total = months.reduce((sum, month) => sum + month.totalPaise, 0);
-    const services = months.reduce((sum, month) => sum + month.services, 0);
-    body = (
-      <>
-        <BarChart
-          caption="Renewal revenue by month, next 12 months (yearly fees as priced; this month includes overdue renewals)"
-          bars={months.map((month) => ({
-            label: MONTH_NAMES[Number(month.month.slice(5, 7)) - 1]!,
-            description: `${monthName(month.month)}: ${formatInr(month.totalPaise)}`,
-            value: month.totalPaise,
-          }))}
-        />
-        <p className="text-sm text-slate-800">
-          12-month total: <strong data-testid="forecast-total">{formatInr(total)}</strong> from {services}{' '}
-          {services === 1 ? 'renewal' : 'renewals'}
-        </p>
-      </>
-    );
-  }
+  const forecast = useSubscription('renewals:forecast', loadOnce(renewalForecast));
   return (
-    <Panel id="renewals-forecast" title="Forecast">
-      <div className="space-y-3">{body}</div>
-    </Panel>
+    <LoadedPanel
+      id="renewals-forecast"
+      title="Forecast"
+      state={forecast}
+      loading="Adding up the renewals..."
+      failed="Could not add up the renewals. Please reload the page."
+    >
+      {(months) => {
+        const services = months.reduce((sum, month) => sum + month.services, 0);
+        const figures = months.map((month): MonthFigure => [month.month, month.totalPaise]);
+        return (
+          <>
+            <BarChart
+              caption="Renewal revenue by month, next 12 months (yearly fees as priced; this month includes overdue renewals)"
+              bars={monthBars(figures)}
+            />
+            <p className="text-sm text-slate-800">
+              12-month total: <strong data-testid="forecast-total">{formatInr(totalOf(figures))}</strong> from{' '}
+              {services} {services === 1 ? 'renewal' : 'renewals'}
+            </p>
+          </>
+        );
+      }}
+    </LoadedPanel>
   );
 }
 
