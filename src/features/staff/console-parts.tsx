@@ -207,14 +207,19 @@ export function FilterSelect({
         onChange={(event) => onChange(event.target.value)}
         className="mt-1 h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-darker"
       >
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </label>
   );
+}
+
+/** A select's options, each a value and its text. */
+export function Options({ options }: { options: Array<[value: string, text: string]> }) {
+  return options.map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ));
 }
 
 /** A compact text or date input for a filter bar. */
