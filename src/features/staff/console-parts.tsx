@@ -135,11 +135,12 @@ export function ListPage<T extends { id: string }>({
 export function ListPanel<T extends { id: string }>({
   id,
   title,
+  emptyText = `No ${title.toLowerCase()}.`,
   ...list
-}: { id: string; title: string } & Omit<PagedRowsProps<T>, 'label'>) {
+}: { id: string; title: string; emptyText?: string } & Omit<PagedRowsProps<T>, 'label' | 'emptyText'>) {
   return (
     <Panel id={id} title={title}>
-      <PagedRows<T> label={title} {...list} />
+      <PagedRows<T> label={title} emptyText={emptyText} {...list} />
     </Panel>
   );
 }
