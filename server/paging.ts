@@ -30,3 +30,38 @@ export async function forEachPage<T>(
   }
   return visited;
 }
+
+/**
+ * A job's pass over a query, one document at a time (see forEachPage): counts each document in
+ * `report.checked`, and each whose `visit` throws in `report.failed` after `onError` (one bad
+ * document must not stop the pass; the next pass tries it again).
+ */
+export async function forEachDoc<T>(
+  query: Query<T>,
+  page: PageOptions,
+  {
+    report,
+    visit,
+    onError,
+  }: {
+    report: { checked: number; failed: number };
+    visit: (doc: QueryDocumentSnapshot<T>) => Promise<void>;
+    onError: (error: unknown, doc: QueryDocumentSnapshot<T>) => void;
+  },
+): Promise<void> {
+  await forEachPage(
+    query,
+    async (docs) => {
+      for (const doc of docs) {
+        report.checked += 1;
+        try {
+          await visit(doc);
+        } catch (error) {
+          report.failed += 1;
+          onError(error, doc);
+        }
+      }
+    },
+    page,
+  );
+}

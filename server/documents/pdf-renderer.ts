@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PrintedDocument } from './pdf';
+import { documentFileName, type PrintedDocument } from './pdf';
 import type { RenderReply, RenderRequest } from './pdf-thread';
 
 interface Pending {
@@ -51,4 +51,15 @@ export function renderPdfOffThread(snapshot: PrintedDocument): Promise<Buffer> {
     thread.ref();
     thread.postMessage({ id, snapshot } satisfies RenderRequest);
   });
+}
+
+/** A PDF as a download: its file name and its bytes. */
+export interface PdfFile {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/** A printed document as a download, named after its title and number (see documentFileName). */
+export async function pdfFileOf(snapshot: PrintedDocument): Promise<PdfFile> {
+  return { fileName: documentFileName(snapshot), pdf: await renderPdfOffThread(snapshot) };
 }

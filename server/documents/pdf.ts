@@ -67,48 +67,30 @@ function withDescription<Row>(description: (row: Row) => string, columns: Array<
   ];
 }
 
+/** A right-aligned column of a line's figure. */
+const figure = (title: string, width: number, value: (line: TaxLine) => string): Column<TaxLine> => ({
+  title,
+  width,
+  align: 'right',
+  value,
+});
+
 function columnsFor(snapshot: TaxDocumentSnapshot): Array<Column<TaxLine>> {
-  const sac: Column<TaxLine> = { title: 'SAC', width: 42, align: 'left', value: (line) => line.sac };
-  const amount: Column<TaxLine> = {
-    title: 'Amount',
-    width: 74,
-    align: 'right',
-    value: (line) => rupees(line.totalPaise),
-  };
-  const taxable: Column<TaxLine> = {
-    title: 'Taxable value',
-    width: 72,
-    align: 'right',
-    value: (line) => rupees(line.taxablePaise),
-  };
-  const rate: Column<TaxLine> = {
-    title: 'Rate',
-    width: 32,
-    align: 'right',
-    value: (line) => percent(line.ratePercent),
-  };
+  const amount = figure('Amount', 74, (line) => rupees(line.totalPaise));
   const fixed = (columns: Array<Column<TaxLine>>) => withDescription((line: TaxLine) => line.description, columns);
-  if (snapshot.taxType === 'intra-state') {
-    return fixed([
-      sac,
-      taxable,
-      rate,
-      { title: 'CGST', width: 60, align: 'right', value: (line) => rupees(line.cgstPaise) },
-      { title: 'SGST', width: 60, align: 'right', value: (line) => rupees(line.sgstPaise) },
-      amount,
-    ]);
-  }
-  if (snapshot.taxType === 'inter-state') {
-    return fixed([
-      sac,
-      taxable,
-      rate,
-      { title: 'IGST', width: 66, align: 'right', value: (line) => rupees(line.igstPaise) },
-      amount,
-    ]);
-  }
   // No GSTIN, no GST: a Payment Receipt prints no GST-only field (SAC, rate, taxes).
-  return fixed([amount]);
+  if (snapshot.taxType === null) return fixed([amount]);
+  const taxes =
+    snapshot.taxType === 'intra-state'
+      ? [figure('CGST', 60, (line) => rupees(line.cgstPaise)), figure('SGST', 60, (line) => rupees(line.sgstPaise))]
+      : [figure('IGST', 66, (line) => rupees(line.igstPaise))];
+  return fixed([
+    { title: 'SAC', width: 42, align: 'left', value: (line) => line.sac },
+    figure('Taxable value', 72, (line) => rupees(line.taxablePaise)),
+    figure('Rate', 32, (line) => percent(line.ratePercent)),
+    ...taxes,
+    amount,
+  ]);
 }
 
 /** The totals block on the right: label and amount per row, the last one emphasised. */

@@ -1,8 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { DOCUMENT_ID_PATTERN, DOWNLOAD_LABELS, type DocumentKind } from '../../src/domain/tax-document';
 import { HttpError } from '../errors';
-import { documentFileName } from './pdf';
-import { renderPdfOffThread } from './pdf-renderer';
+import { pdfFileOf, type PdfFile } from './pdf-renderer';
 import { taxDocumentDoc, type IssuedDocumentFields, type TaxDocumentBase } from './store';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
@@ -54,13 +53,9 @@ export async function documentSummary(db: Firestore, id: string, reader: Documen
 }
 
 /** An issued document's PDF, drawn from its snapshot; 409 while it is still being numbered. */
-export async function documentPdf(
-  db: Firestore,
-  id: string,
-  reader: DocumentReader,
-): Promise<{ fileName: string; pdf: Buffer }> {
+export async function documentPdf(db: Firestore, id: string, reader: DocumentReader): Promise<PdfFile> {
   const data = await readableDocument(db, id, reader);
   if (data.status !== 'issued') throw new HttpError(409, DOCUMENT_PENDING);
   const { snapshot } = data as IssuedDocumentFields;
-  return { fileName: documentFileName(snapshot), pdf: await renderPdfOffThread(snapshot) };
+  return pdfFileOf(snapshot);
 }

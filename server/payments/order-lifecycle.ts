@@ -1,7 +1,7 @@
 import { FieldValue, Timestamp, type DocumentReference, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { STATUS } from '../../src/domain/status';
 import { isWriteConflict } from '../errors';
-import { forEachPage } from '../paging';
+import { forEachDoc } from '../paging';
 import type { PaymentsContext } from './context';
 import { markCapturedPaid } from './mark-paid';
 
@@ -115,23 +115,18 @@ export async function cancelExpiredOrders(ctx: PaymentsContext, options: ExpiryO
     .where('status', '==', STATUS.pending)
     .where('createdAt', '<=', cutoff)
     .orderBy('createdAt');
-  await forEachPage(
+  await forEachDoc(
     expired,
-    async (orders) => {
-      for (const order of orders) {
-        report.checked += 1;
-        try {
-          const outcome = await cancelOpenOrder(ctx, order.ref, 'expired');
-          if (outcome === 'cancelled') report.cancelled += 1;
-          if (outcome === 'paid') report.paid += 1;
-        } catch (error) {
-          // One bad order must not stop the pass; the next pass tries it again.
-          report.failed += 1;
-          ctx.logger?.error({ err: error, path: order.ref.path }, 'expiring an order failed');
-        }
-      }
-    },
     { pageSize: options.limit ?? 200, maxPages: options.maxPages ?? 10 },
+    {
+      report,
+      visit: async (order) => {
+        const outcome = await cancelOpenOrder(ctx, order.ref, 'expired');
+        if (outcome === 'cancelled') report.cancelled += 1;
+        if (outcome === 'paid') report.paid += 1;
+      },
+      onError: (error, order) => ctx.logger?.error({ err: error, path: order.ref.path }, 'expiring an order failed'),
+    },
   );
   return report;
 }

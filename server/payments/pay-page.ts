@@ -2,8 +2,7 @@ import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from '../../src/domain/tax-
 import type { PayLinkView } from '../../src/domain/pay-link';
 import { settledPaiseOf } from '../../src/domain/payable';
 import { isOpenStatus } from '../../src/domain/status';
-import { documentFileName } from '../documents/pdf';
-import { renderPdfOffThread } from '../documents/pdf-renderer';
+import { pdfFileOf, type PdfFile } from '../documents/pdf-renderer';
 import { DOCUMENT_PENDING } from '../documents/read';
 import { taxDocumentDoc, type IssuedDocumentFields } from '../documents/store';
 import { HttpError } from '../errors';
@@ -71,7 +70,7 @@ export async function payLinkPdf(
   ctx: Pick<PaymentsContext, 'db'>,
   token: string,
   which: 'proforma' | 'paid',
-): Promise<{ fileName: string; pdf: Buffer }> {
+): Promise<PdfFile> {
   const link = await openPayLink(ctx.db, token);
   let snapshot: TaxDocumentSnapshot;
   if (which === 'proforma') {
@@ -83,7 +82,7 @@ export async function payLinkPdf(
     if (!document.exists || document.get('status') !== 'issued') throw new HttpError(409, DOCUMENT_PENDING);
     snapshot = (document.data() as IssuedDocumentFields).snapshot;
   }
-  return { fileName: documentFileName(snapshot), pdf: await renderPdfOffThread(snapshot) };
+  return pdfFileOf(snapshot);
 }
 
 /** The gateway order for the link's invoice, priced here; with the name and email its checkout is prefilled with. */

@@ -1,7 +1,6 @@
 import type { Timestamp } from 'firebase-admin/firestore';
 import { QUOTE_MESSAGES, quoteStatusOf, type QuoteSnapshot, type QuoteView } from '../../src/domain/quotes';
-import { documentFileName } from '../documents/pdf';
-import { renderPdfOffThread } from '../documents/pdf-renderer';
+import { pdfFileOf, type PdfFile } from '../documents/pdf-renderer';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 import { payLinkUrl } from '../payments/pay-links';
@@ -90,12 +89,7 @@ export async function quoteView(ctx: QuotesContext, quoteId: string, reader: Quo
 }
 
 /** The quote's PDF: as sent, or (staff) a draft's preview. */
-export async function quotePdf(
-  ctx: QuotesContext,
-  quoteId: string,
-  reader: QuoteReader,
-): Promise<{ fileName: string; pdf: Buffer }> {
+export async function quotePdf(ctx: QuotesContext, quoteId: string, reader: QuoteReader): Promise<PdfFile> {
   const quote = await readableQuote(ctx, quoteId, reader);
-  const snapshot = await printedQuote(ctx, quote);
-  return { fileName: documentFileName(snapshot), pdf: await renderPdfOffThread(snapshot) };
+  return pdfFileOf(await printedQuote(ctx, quote));
 }

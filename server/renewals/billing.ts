@@ -26,7 +26,7 @@ import { addMail, mailDoc, mailQueued, type OutboxMail } from '../mail/outbox';
 import { payLinkDoc, payLinkToken } from '../payments/pay-links';
 import { issueProforma } from '../payments/proformas';
 import { renewalDoc, type RenewalSource } from '../payments/services';
-import { forEachPage } from '../paging';
+import { forEachDoc } from '../paging';
 import { readService, serviceName, type OpenRenewal, type RenewalsContext, type StoredService } from './store';
 
 /**
@@ -70,26 +70,23 @@ export async function renewalsPass(
     .where('status', 'in', LIVE_SERVICE_STATUSES)
     .where('renewsOn', '<=', addDays(today, ctx.renewals.noticeDays))
     .orderBy('renewsOn');
-  await forEachPage(
+  await forEachDoc(
     due,
-    async (docs) => {
-      for (const snapshot of docs) {
-        report.checked += 1;
-        try {
-          const outcome = await renewService(ctx, snapshot.ref, { today, known: snapshot });
-          for (const [key, count] of Object.entries(outcome) as Array<[keyof ServiceOutcome, number]>) {
-            report[key] += count;
-          }
-        } catch (error) {
-          report.failed += 1;
-          ctx.logger?.warn(
-            { err: error, service: snapshot.ref.path },
-            'renewals: a service failed; the next pass retries it',
-          );
-        }
-      }
-    },
     { pageSize, maxPages },
+    {
+      report,
+      visit: async (snapshot) => {
+        const outcome = await renewService(ctx, snapshot.ref, { today, known: snapshot });
+        for (const [key, count] of Object.entries(outcome) as Array<[keyof ServiceOutcome, number]>) {
+          report[key] += count;
+        }
+      },
+      onError: (error, snapshot) =>
+        ctx.logger?.warn(
+          { err: error, service: snapshot.ref.path },
+          'renewals: a service failed; the next pass retries it',
+        ),
+    },
   );
   return report;
 }

@@ -7,7 +7,7 @@ import { exportAccountData } from '../account/export-data';
 import { joinLeadRecords } from '../account/leads';
 import { authenticate } from '../auth';
 import { requestDeadline } from '../deadline';
-import { sharedCounter } from '../rate-limit';
+import { perHour } from './rate-limits';
 
 /** Deleting thousands of documents takes longer than the default request budget. */
 export const ACCOUNT_DELETION_TIMEOUT_MS = 60_000;
@@ -36,13 +36,7 @@ export function accountRouter(deps: AppDeps): Router {
   );
   // GET /api/account/export: the signed-in customer's own data as a ZIP (see exportAccountData);
   // counted per account across instances.
-  const exports = sharedCounter({
-    db: deps.firebase.db,
-    name: `${deps.config.RATE_LIMIT_SCOPE}.account-export`,
-    limit: EXPORT_LIMIT_PER_HOUR,
-    windowMs: 3_600_000,
-    message: EXPORT_LIMIT_MESSAGE,
-  });
+  const exports = perHour(deps, 'account-export', EXPORT_LIMIT_PER_HOUR, EXPORT_LIMIT_MESSAGE);
   router.get(
     '/api/account/export',
     requestDeadline(ACCOUNT_EXPORT_TIMEOUT_MS),

@@ -4,7 +4,7 @@ import { CONTACT_HONEYPOT_FIELD } from '../../src/domain/schemas';
 import type { AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
 import { recordEnquiry } from '../enquiries/enquiries';
-import { perMinuteLimiter, sharedCounter } from '../rate-limit';
+import { perHour, perMinute } from './rate-limits';
 
 /** Enquiries per client IP per minute: enough for a person, too few for a spammer. */
 export const CONTACT_RATE_LIMIT = 5;
@@ -40,18 +40,8 @@ export function contactRouter(deps: AppDeps): Router {
   const router = Router();
   // One limiter for both paths, so switching path does not double the allowance; counted in
   // Firestore, so it holds across instances (it caps the mails enquiries cause).
-  const limiter = perMinuteLimiter(CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE, {
-    db: deps.firebase.db,
-    name: `${deps.config.RATE_LIMIT_SCOPE}.contact`,
-  });
-
-  const perEmail = sharedCounter({
-    db: deps.firebase.db,
-    name: `${deps.config.RATE_LIMIT_SCOPE}.contact-email`,
-    limit: CONTACT_EMAIL_LIMIT_PER_HOUR,
-    windowMs: 3_600_000,
-    message: CONTACT_EMAIL_LIMIT_MESSAGE,
-  });
+  const limiter = perMinute(deps, 'contact', CONTACT_RATE_LIMIT, CONTACT_RATE_LIMIT_MESSAGE);
+  const perEmail = perHour(deps, 'contact-email', CONTACT_EMAIL_LIMIT_PER_HOUR, CONTACT_EMAIL_LIMIT_MESSAGE);
 
   const honeypot: RequestHandler = (req, res, next) => {
     if (!isHoneypotFilled(req.body)) return next();

@@ -5,7 +5,7 @@ import { payLinkCheckout, payLinkOwner, payLinkPdf, payLinkView } from '../payme
 import { SandboxGateway } from '../payments/sandbox';
 import { payInSandbox } from '../payments/sandbox-checkout';
 import { verifyPayment } from '../payments/verify';
-import { perMinuteLimiter } from '../rate-limit';
+import { perMinute } from './rate-limits';
 import { sendPdf } from './send-pdf';
 
 export const PAY_LINK_RATE_LIMIT_MESSAGE = 'Too many requests for payment links. Please wait a minute and try again.';
@@ -18,10 +18,7 @@ export const PAY_LINK_RATE_LIMIT_MESSAGE = 'Too many requests for payment links.
 export function payRouter(deps: AppDeps): Router {
   const router = Router();
   const ctx = paymentsContext(deps);
-  const limiter = perMinuteLimiter(deps.config.PAY_LINK_RATE_LIMIT_PER_MINUTE, PAY_LINK_RATE_LIMIT_MESSAGE, {
-    db: ctx.db,
-    name: `${deps.config.RATE_LIMIT_SCOPE}.pay-links`,
-  });
+  const limiter = perMinute(deps, 'pay-links', deps.config.PAY_LINK_RATE_LIMIT_PER_MINUTE, PAY_LINK_RATE_LIMIT_MESSAGE);
   router.use('/api/pay/:token', limiter);
   const token = (req: Request) => String(req.params.token);
 

@@ -9,7 +9,7 @@ import { createCustomerInvoice } from '../payments/customer-invoices';
 import { SandboxGateway } from '../payments/sandbox';
 import { verifyPayment } from '../payments/verify';
 import { handleWebhook } from '../payments/webhook';
-import { perMinuteLimiter } from '../rate-limit';
+import { perMinute } from './rate-limits';
 import { sandboxPaymentsRouter } from './sandbox-payments';
 
 export const WEBHOOK_TIMEOUT_MS = 4000;
@@ -24,10 +24,7 @@ export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
   const ctx = paymentsContext(deps);
   // Counted in Firestore, so it holds across instances (it caps the gateway orders a client causes).
-  const limiter = perMinuteLimiter(deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE, PAYMENT_RATE_LIMIT_MESSAGE, {
-    db: ctx.db,
-    name: `${deps.config.RATE_LIMIT_SCOPE}.payments`,
-  });
+  const limiter = perMinute(deps, 'payments', deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE, PAYMENT_RATE_LIMIT_MESSAGE);
   const requireUser = authenticate(deps.firebase.auth, { required: true });
   const requireUserAlongside = authenticate(deps.firebase.auth, { required: true, revocation: 'alongside' });
 

@@ -24,7 +24,7 @@ import {
 import { acceptQuote, answerQuote, type Respondent } from '../quotes/respond';
 import { openQuoteLink } from '../quotes/store';
 import { quotePdf, quoteView, type QuoteReader } from '../quotes/view';
-import { perMinuteLimiter } from '../rate-limit';
+import { perMinute } from './rate-limits';
 import { sendPdf } from './send-pdf';
 
 export const QUOTE_LINK_RATE_LIMIT_MESSAGE = 'Too many requests for quote links. Please wait a minute and try again.';
@@ -61,10 +61,12 @@ export function quotesRouter(deps: AppDeps): Router {
   });
 
   // ---- The customer's side -------------------------------------------------------------------
-  const limiter = perMinuteLimiter(deps.config.PAY_LINK_RATE_LIMIT_PER_MINUTE, QUOTE_LINK_RATE_LIMIT_MESSAGE, {
-    db,
-    name: `${deps.config.RATE_LIMIT_SCOPE}.quote-links`,
-  });
+  const limiter = perMinute(
+    deps,
+    'quote-links',
+    deps.config.PAY_LINK_RATE_LIMIT_PER_MINUTE,
+    QUOTE_LINK_RATE_LIMIT_MESSAGE,
+  );
   router.use('/api/quote-links/:token', limiter);
   const requireUser = authenticate(auth, { required: true });
 

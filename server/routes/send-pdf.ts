@@ -1,7 +1,8 @@
 import type { Response } from 'express';
+import type { PdfFile } from '../documents/pdf-renderer';
 
 /** A generated PDF as a download: a tax document, a proforma by its pay link, a quote. */
-export function sendPdf(res: Response, { fileName, pdf }: { fileName: string; pdf: Buffer }): void {
+export function sendPdf(res: Response, { fileName, pdf }: PdfFile): void {
   res
     .status(200)
     .set({

@@ -108,23 +108,39 @@ export function renewalReminder(data: RenewalReminderData, context: { payUrl?: s
   });
 }
 
+/**
+ * A renewal's news to the company: who the customer is (name and email), what happened and what
+ * to do (`lines`, around the facts with the customer's account); the subject ends 'for {customer}'.
+ */
+function toCompany(
+  data: { customerName: string | null; customerEmail?: string | null; uid: string },
+  facts: Array<[string, string]>,
+  mail: { subject: string; heading: string; lines: (customer: string) => [string, string] },
+): RenderedMail {
+  const customer = `${data.customerName ? oneLine(data.customerName, 100) : 'A customer'}${data.customerEmail ? ` (${data.customerEmail})` : ''}`;
+  const [happened, next] = mail.lines(customer);
+  const companyFacts: Array<[string, string]> = [...facts, ['Customer account', data.uid]];
+  return layout({
+    subject: `${mail.subject} for ${data.customerName ? oneLine(data.customerName, 60) : data.uid}`,
+    heading: mail.heading,
+    body: html`${paragraph(happened)}${factsTable(companyFacts)}${paragraph(next)}`,
+    text: `${happened}\n\n${factsText(companyFacts)}\n\n${next}`,
+  });
+}
+
 /** An unpaid renewal past its grace: to the customer (what stopped, how to restart) or to the company (whom to call). */
 export function renewalLapsed(data: RenewalLapsedData, context: { payUrl?: string } = {}): RenderedMail {
   const amount = formatInr(data.amountPaise);
   const service = oneLine(data.service, 200);
   const facts = renewalFacts(data);
   if (data.audience === 'company') {
-    const customer = `${data.customerName ? oneLine(data.customerName, 100) : 'A customer'}${data.customerEmail ? ` (${data.customerEmail})` : ''}`;
-    const lines = [
-      `${customer} did not pay the renewal of ${service} due on ${data.renewsOn}, and its grace period is over: the service is now Lapsed.`,
-      `What happens next: maintenance, updates and support for it stop. The renewal invoice ${data.number} (${amount}) stays open, and paying it makes the service Active again. Contact the customer; if they have left, cancel the service in the staff console (Renewals), or change its renewal date if something else was agreed.`,
-    ];
-    const companyFacts: Array<[string, string]> = [...facts, ['Customer account', data.uid]];
-    return layout({
-      subject: `Renewal lapsed: ${service} for ${data.customerName ? oneLine(data.customerName, 60) : data.uid}`,
+    return toCompany(data, facts, {
+      subject: `Renewal lapsed: ${service}`,
       heading: 'A renewal has lapsed',
-      body: html`${paragraph(lines[0]!)}${factsTable(companyFacts)}${paragraph(lines[1]!)}`,
-      text: `${lines[0]}\n\n${factsText(companyFacts)}\n\n${lines[1]}`,
+      lines: (customer) => [
+        `${customer} did not pay the renewal of ${service} due on ${data.renewsOn}, and its grace period is over: the service is now Lapsed.`,
+        `What happens next: maintenance, updates and support for it stop. The renewal invoice ${data.number} (${amount}) stays open, and paying it makes the service Active again. Contact the customer; if they have left, cancel the service in the staff console (Renewals), or change its renewal date if something else was agreed.`,
+      ],
     });
   }
   const payUrl = context.payUrl ?? data.profileUrl ?? '';
@@ -150,17 +166,13 @@ export function serviceStopped(data: ServiceStoppedData): RenderedMail {
     ...(data.cancelledInvoice ? [['Renewal invoice cancelled', data.cancelledInvoice] as [string, string]] : []),
   ];
   if (data.audience === 'company') {
-    const customer = `${data.customerName ? oneLine(data.customerName, 100) : 'A customer'}${data.customerEmail ? ` (${data.customerEmail})` : ''}`;
-    const lines = [
-      `${customer} chose "Stop renewing" for ${service} in their account. It will not be billed again, and it ends on ${data.endsOn}.`,
-      'What happens next: plan the hand-over (an export of their data, and the source code where the plan includes it) before that day. If this was a mistake, staff can reinstate it in the console (Renewals).',
-    ];
-    const companyFacts: Array<[string, string]> = [...facts, ['Customer account', data.uid]];
-    return layout({
-      subject: `Stopped renewing: ${service} for ${data.customerName ? oneLine(data.customerName, 60) : data.uid}`,
+    return toCompany(data, facts, {
+      subject: `Stopped renewing: ${service}`,
       heading: 'A customer stopped a renewal',
-      body: html`${paragraph(lines[0]!)}${factsTable(companyFacts)}${paragraph(lines[1]!)}`,
-      text: `${lines[0]}\n\n${factsText(companyFacts)}\n\n${lines[1]}`,
+      lines: (customer) => [
+        `${customer} chose "Stop renewing" for ${service} in their account. It will not be billed again, and it ends on ${data.endsOn}.`,
+        'What happens next: plan the hand-over (an export of their data, and the source code where the plan includes it) before that day. If this was a mistake, staff can reinstate it in the console (Renewals).',
+      ],
     });
   }
   const who = data.by === 'customer' ? 'As you asked, we have stopped' : 'We have stopped';

@@ -135,11 +135,12 @@ export function ListPage<T extends { id: string }>({
 export function ListPanel<T extends { id: string }>({
   id,
   title,
+  emptyText = `No ${title.toLowerCase()}.`,
   ...list
-}: { id: string; title: string } & Omit<PagedRowsProps<T>, 'label'>) {
+}: { id: string; title: string; emptyText?: string } & Omit<PagedRowsProps<T>, 'label' | 'emptyText'>) {
   return (
     <Panel id={id} title={title}>
-      <PagedRows<T> label={title} {...list} />
+      <PagedRows<T> label={title} emptyText={emptyText} {...list} />
     </Panel>
   );
 }
@@ -207,14 +208,19 @@ export function FilterSelect({
         onChange={(event) => onChange(event.target.value)}
         className="mt-1 h-10 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-darker"
       >
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </label>
   );
+}
+
+/** A select's options, each a value and its text. */
+export function Options({ options }: { options: Array<[value: string, text: string]> }) {
+  return options.map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ));
 }
 
 /** A compact text or date input for a filter bar. */

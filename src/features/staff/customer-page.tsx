@@ -88,46 +88,35 @@ function CustomerDetails({ profile }: { profile: Profile }) {
         id="customer-invoices"
         title="Invoices"
         list={invoices}
-        emptyText="No invoices."
         row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} customerName={customerLabel(profile)} />}
       />
-      <ListPanel<Order>
-        id="customer-orders"
-        title="Orders"
-        list={orders}
-        emptyText="No orders."
-        row={(order) => <OrderRow order={order} />}
-      />
-      <ListPanel<CustomerQuery>
-        id="customer-queries"
-        title="Queries"
-        list={queries}
-        emptyText="No queries."
-        row={(query) => (
-          <>
-            <div className="min-w-0 flex-1 basis-60">
-              <p className="font-semibold">{query.businessName || 'General Query'}</p>
-              <p className="text-sm break-words text-slate-700">{query.message}</p>
-            </div>
-            <StatusBadge status={query.status} />
-          </>
-        )}
-      />
-      <ListPanel<PaymentRecord>
-        id="customer-payments"
-        title="Payments"
-        list={payments}
-        emptyText="No payments."
-        row={(payment) => (
-          <AmountRow
-            amount={formatInrWithPaise(payment.amountPaise)}
-            aside={<StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} />}
-          >
-            <PaymentSummary payment={payment} showCustomer={false} />
-          </AmountRow>
-        )}
-      />
+      <ListPanel<Order> id="customer-orders" title="Orders" list={orders} row={(order) => <OrderRow order={order} />} />
+      <ListPanel<CustomerQuery> id="customer-queries" title="Queries" list={queries} row={queryRow} />
+      <ListPanel<PaymentRecord> id="customer-payments" title="Payments" list={payments} row={paymentRow} />
     </ConsolePage>
+  );
+}
+
+function queryRow(query: CustomerQuery) {
+  return (
+    <>
+      <div className="min-w-0 flex-1 basis-60">
+        <p className="font-semibold">{query.businessName || 'General Query'}</p>
+        <p className="text-sm break-words text-slate-700">{query.message}</p>
+      </div>
+      <StatusBadge status={query.status} />
+    </>
+  );
+}
+
+function paymentRow(payment: PaymentRecord) {
+  return (
+    <AmountRow
+      amount={formatInrWithPaise(payment.amountPaise)}
+      aside={<StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} />}
+    >
+      <PaymentSummary payment={payment} showCustomer={false} />
+    </AmountRow>
   );
 }
 

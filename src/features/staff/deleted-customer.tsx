@@ -51,35 +51,36 @@ function DeletedAccountDetails({ account }: { account: DeletedAccount }) {
         title="Tax documents"
         list={documents}
         emptyText="No documents."
-        row={(item) => (
-          <AmountRow
-            amount={formatInr(item.amountPaise)}
-            aside={item.status === 'issued' && <DownloadButton item={item} />}
-          >
-            <p className="font-semibold">
-              {DOCUMENT_TITLES[item.kind as DocumentKind] ?? 'Document'} {item.number || '(being numbered)'}
-            </p>
-            <p className="text-sm break-all text-slate-600">
-              {item.customerName ? `${item.customerName} · ` : ''}
-              {formatDateTime(item.createdAt)} · payment {item.paymentId}
-            </p>
-          </AmountRow>
-        )}
+        row={documentRow}
       />
-      <ListPanel<PaymentRecord>
-        id="deleted-account-payments"
-        title="Payments"
-        list={payments}
-        emptyText="No payments."
-        row={(payment) => (
-          <AmountRow amount={formatInr(payment.amountPaise)} aside={<StatusBadge status={payment.status} />}>
-            <p className="font-semibold break-all">{payment.id}</p>
-            <p className="text-sm text-slate-600">
-              {formatDateTime(payment.createdAt)} · {payment.source}
-            </p>
-          </AmountRow>
-        )}
-      />
+      <ListPanel<PaymentRecord> id="deleted-account-payments" title="Payments" list={payments} row={paymentRow} />
     </ConsolePage>
+  );
+}
+
+/** A kept tax document, as issued: downloadable while it stands. */
+function documentRow(item: TaxDocumentItem) {
+  return (
+    <AmountRow amount={formatInr(item.amountPaise)} aside={item.status === 'issued' && <DownloadButton item={item} />}>
+      <p className="font-semibold">
+        {DOCUMENT_TITLES[item.kind as DocumentKind] ?? 'Document'} {item.number || '(being numbered)'}
+      </p>
+      <p className="text-sm break-all text-slate-600">
+        {item.customerName ? `${item.customerName} · ` : ''}
+        {formatDateTime(item.createdAt)} · payment {item.paymentId}
+      </p>
+    </AmountRow>
+  );
+}
+
+/** A kept payment record. */
+function paymentRow(payment: PaymentRecord) {
+  return (
+    <AmountRow amount={formatInr(payment.amountPaise)} aside={<StatusBadge status={payment.status} />}>
+      <p className="font-semibold break-all">{payment.id}</p>
+      <p className="text-sm text-slate-600">
+        {formatDateTime(payment.createdAt)} · {payment.source}
+      </p>
+    </AmountRow>
   );
 }

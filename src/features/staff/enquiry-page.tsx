@@ -11,6 +11,7 @@ import { ConsolePage, Facts, LiveRecord, MissingPage, Panel } from './console-pa
 import { useConsoleLink } from './console-path';
 import { IssueProformaForm } from './issue-proforma-form';
 import { QuotesPanel } from './quotes-panel';
+import { useTextState } from './field-state';
 
 /** One enquiry: what was sent, its status (saved to the customer's query too) and internal notes. */
 export function EnquiryPage() {
@@ -27,8 +28,8 @@ export function EnquiryPage() {
 }
 
 function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
-  const [status, setStatus] = useState(enquiry.status);
-  const [note, setNote] = useState('');
+  const status = useTextState(enquiry.status);
+  const note = useTextState('');
   const [isSaving, setIsSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
@@ -38,10 +39,10 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
     setMessage(null);
     try {
       await updateEnquiry(enquiry.id, {
-        ...(status !== enquiry.status ? { status: status as EnquiryStatus } : {}),
-        ...(note.trim() ? { note } : {}),
+        ...(status.value !== enquiry.status ? { status: status.value as EnquiryStatus } : {}),
+        ...(note.value.trim() ? { note: note.value } : {}),
       });
-      setNote('');
+      note.setValue('');
       setMessage({ tone: 'success', text: 'Saved.' });
     } catch (error) {
       setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
@@ -51,7 +52,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
   }
 
   const to = useConsoleLink();
-  const isUnchanged = status === enquiry.status && !note.trim();
+  const isUnchanged = status.value === enquiry.status && !note.value.trim();
   return (
     <ConsolePage
       title={`Enquiry from ${enquiry.name || 'a visitor'}`}
@@ -91,7 +92,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
       </Panel>
       <Panel id="enquiry-update" title="Status and notes">
         <form onSubmit={(event) => void save(event)} aria-label="Update enquiry" className="space-y-3">
-          <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value)}>
+          <SelectField label="Status" {...status.bind}>
             {ENQUIRY_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {value}
@@ -104,8 +105,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
             isOptional
             rows={3}
             maxLength={2000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
+            {...note.bind}
           />
           <Button type="submit" disabled={isSaving || isUnchanged}>
             {isSaving ? 'Saving...' : 'Save'}

@@ -14,7 +14,8 @@ import {
 } from '@/domain/staff';
 import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
-import { GstIncludedChoice, LinesFieldset } from './lines-parts';
+import { useDraftRows, useTextState } from './field-state';
+import { DecimalField, GstIncludedChoice, LinesFieldset } from './lines-parts';
 import type { IssuedProforma } from './api';
 
 interface LineDraft {
@@ -42,10 +43,10 @@ export function IssueProformaForm({
   onPreview: (fields: ProformaFields) => Promise<ProformaPreview>;
   onIssue: (fields: ProformaFields) => Promise<IssuedProforma>;
 }) {
-  const [description, setDescription] = useState('');
-  const [lines, setLines] = useState<LineDraft[]>([{ ...EMPTY_LINE }]);
+  const description = useTextState('');
+  const lines = useDraftRows<LineDraft>([{ ...EMPTY_LINE }]);
   const [amountsIncludeGst, setAmountsIncludeGst] = useState(taxSettings.pricesIncludeGst);
-  const [dueDate, setDueDate] = useState(() => addDays(istToday(), DEFAULT_DUE_DAYS));
+  const dueDate = useTextState(() => addDays(istToday(), DEFAULT_DUE_DAYS));
   const [isSaving, setIsSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [issued, setIssued] = useState<IssuedProforma | null>(null);
@@ -66,7 +67,10 @@ export function IssueProformaForm({
     setFocusLine(null);
   }, [focusLine]);
 
-  const paiseLines = lines.map((line) => ({ description: line.description.trim(), amountPaise: toPaise(line.amount) }));
+  const paiseLines = lines.rows.map((line) => ({
+    description: line.description.trim(),
+    amountPaise: toPaise(line.amount),
+  }));
   const isReadable = paiseLines.every((line) => Number.isFinite(line.amountPaise));
   const listedPaise = isReadable ? invoiceTotalPaise(paiseLines) : null;
   const gst = isReadable
@@ -77,10 +81,6 @@ export function IssueProformaForm({
     : null;
   const totalPaise = gst?.totalPaise ?? listedPaise;
 
-  function setLine(index: number, change: Partial<LineDraft>) {
-    setLines((previous) => previous.map((line, at) => (at === index ? { ...line, ...change } : line)));
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
@@ -90,7 +90,12 @@ export function IssueProformaForm({
       setMessage({ tone: 'error', text: `Line ${unreadable + 1}: ${AMOUNT_FORMAT_MESSAGE}` });
       return;
     }
-    const parsed = proformaFieldsSchema.safeParse({ description, lines: paiseLines, amountsIncludeGst, dueDate });
+    const parsed = proformaFieldsSchema.safeParse({
+      description: description.value,
+      lines: paiseLines,
+      amountsIncludeGst,
+      dueDate: dueDate.value,
+    });
     if (!parsed.success) {
       setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Check the invoice.' });
       return;
@@ -117,8 +122,8 @@ export function IssueProformaForm({
         tone: 'success',
         text: `Proforma ${result.number} issued for ${formatInr(result.amountPaise)} and mailed to the customer.`,
       });
-      setDescription('');
-      setLines([{ ...EMPTY_LINE }]);
+      description.setValue('');
+      lines.setRows([{ ...EMPTY_LINE }]);
     } catch (error) {
       // Kept in the dialog: nothing was issued, and the form still holds what was typed.
       setPreviewError(error instanceof Error ? error.message : String(error));
@@ -128,7 +133,7 @@ export function IssueProformaForm({
   }
 
   function removeLine(index: number) {
-    setLines((previous) => previous.filter((_, at) => at !== index));
+    lines.remove(index);
     // The removed line's button is gone: focus the line before it (or the new first line).
     setFocusLine(Math.max(0, index - 1));
   }
@@ -138,16 +143,9 @@ export function IssueProformaForm({
       <p className="text-sm text-slate-700">
         It is numbered in the proforma series (PI/…) when issued, and mailed with its PDF and a pay link.
       </p>
-      <TextAreaField
-        label="Description"
-        required
-        rows={2}
-        maxLength={500}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-      />
-      <LinesFieldset className="space-y-2" onAdd={() => setLines((previous) => [...previous, { ...EMPTY_LINE }])}>
-        {lines.map((line, index) => (
+      <TextAreaField label="Description" required rows={2} maxLength={500} {...description.bind} />
+      <LinesFieldset className="space-y-2" onAdd={() => lines.add(EMPTY_LINE)}>
+        {lines.rows.map((_, index) => (
           <div key={index} className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
             <TextField
               ref={(element) => {
@@ -156,18 +154,14 @@ export function IssueProformaForm({
               label={`Line ${index + 1} description`}
               required
               maxLength={200}
-              value={line.description}
-              onChange={(event) => setLine(index, { description: event.target.value })}
+              {...lines.bind(index, 'description')}
             />
-            <TextField
+            <DecimalField
               label={`Line ${index + 1} amount (₹)`}
-              required
-              inputMode="decimal"
               placeholder="2,80,000"
-              value={line.amount}
-              onChange={(event) => setLine(index, { amount: event.target.value })}
+              {...lines.bind(index, 'amount')}
             />
-            {lines.length > 1 && (
+            {lines.rows.length > 1 && (
               <Button
                 variant="ghost"
                 size="sm"
@@ -181,14 +175,7 @@ export function IssueProformaForm({
         ))}
       </LinesFieldset>
       <GstIncludedChoice name="gst" includesGst={amountsIncludeGst} onChange={setAmountsIncludeGst} />
-      <TextField
-        label="Due date"
-        type="date"
-        required
-        min={istToday()}
-        value={dueDate}
-        onChange={(event) => setDueDate(event.target.value)}
-      />
+      <TextField label="Due date" type="date" required min={istToday()} {...dueDate.bind} />
       <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm text-slate-800" data-testid="proforma-totals">
         {gst && (
           <>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
+import { TextField, type TextFieldProps } from '@/components/form-field';
 import { taxSettings } from '@/lib/tax-settings';
 
 /**
@@ -24,6 +25,11 @@ export function LinesFieldset({
       </Button>
     </fieldset>
   );
+}
+
+/** A required field for a number as typed: an amount in rupees, a quantity. */
+export function DecimalField(props: TextFieldProps) {
+  return <TextField required inputMode="decimal" {...props} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { AMOUNT_FORMAT_MESSAGE, formatInrWithPaise, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import {
@@ -11,7 +11,8 @@ import {
   type TdsSection,
 } from '@/domain/staff';
 import { recordOfflinePayment } from './api';
-import { MessageLine } from './console-parts';
+import { MessageLine, Options } from './console-parts';
+import { useTextState } from './field-state';
 import { useAction } from './use-action';
 
 interface OfflinePaymentProps {
@@ -105,12 +106,12 @@ function PaymentReceivedForm({
 }: Omit<OfflinePaymentProps, 'isOpen'> & { onCancel: () => void; onRecorded: (text: string) => void }) {
   // Made once per form: a double click or a retry after an error records one receipt.
   const [requestId] = useState(() => crypto.randomUUID());
-  const [received, setReceived] = useState(() => paiseToRupeeText(duePaise));
-  const [tds, setTds] = useState('');
-  const [tdsSection, setTdsSection] = useState<TdsSection>('194J');
-  const [receivedOn, setReceivedOn] = useState(() => istToday());
-  const [method, setMethod] = useState<Method>('bank-transfer');
-  const [reference, setReference] = useState('');
+  const received = useTextState(() => paiseToRupeeText(duePaise));
+  const tds = useTextState('');
+  const tdsSection = useTextState<TdsSection>('194J');
+  const receivedOn = useTextState(() => istToday());
+  const method = useTextState<Method>('bank-transfer');
+  const reference = useTextState('');
   const [problem, setProblem] = useState<string | null>(null);
   const balanceRef = useRef(0);
   const {
@@ -125,8 +126,8 @@ function PaymentReceivedForm({
 
   useEffect(() => firstFieldRef.current?.focus(), []);
 
-  const receivedPaise = rupeeTextToPaise(received);
-  const tdsPaise = tds.trim() ? rupeeTextToPaise(tds) : 0;
+  const receivedPaise = rupeeTextToPaise(received.value);
+  const tdsPaise = tds.value.trim() ? rupeeTextToPaise(tds.value) : 0;
   const settles = receivedPaise !== null && tdsPaise !== null ? receivedPaise + tdsPaise : null;
   const preview =
     settles === null
@@ -150,10 +151,10 @@ function PaymentReceivedForm({
       requestId,
       amountReceivedPaise: receivedPaise,
       tdsPaise,
-      tdsSection: tdsPaise > 0 ? tdsSection : null,
-      receivedOn,
-      method,
-      reference,
+      tdsSection: tdsPaise > 0 ? tdsSection.value : null,
+      receivedOn: receivedOn.value,
+      method: method.value,
+      reference: reference.value,
     });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? 'Check the payment.');
@@ -162,7 +163,7 @@ function PaymentReceivedForm({
     setProblem(null);
     if (!(await save(parsed.data))) return;
     const balance = balanceRef.current;
-    const withTds = tdsPaise > 0 ? ` and ${formatInrWithPaise(tdsPaise)} TDS (${tdsSection})` : '';
+    const withTds = tdsPaise > 0 ? ` and ${formatInrWithPaise(tdsPaise)} TDS (${tdsSection.value})` : '';
     onRecorded(
       `Recorded ${formatInrWithPaise(receivedPaise)} received${withTds} for ${label}: ` +
         (balance > 0 ? `Partially paid, ${formatInrWithPaise(balance)} due.` : 'Paid in full.'),
@@ -178,68 +179,37 @@ function PaymentReceivedForm({
       <p className="text-sm text-slate-800 sm:col-span-2">
         Due now: <strong>{formatInrWithPaise(duePaise)}</strong>
       </p>
-      <label htmlFor={`${id}-received`} className={LABEL}>
-        Amount received (₹)
-        <input
-          ref={firstFieldRef}
-          id={`${id}-received`}
-          inputMode="decimal"
-          required
-          value={received}
-          onChange={(event) => setReceived(event.target.value)}
-          className={CONTROL}
-        />
-      </label>
-      <label htmlFor={`${id}-tds`} className={LABEL}>
-        TDS deducted (₹, if any)
-        <input
-          id={`${id}-tds`}
-          inputMode="decimal"
-          value={tds}
-          placeholder="0"
-          onChange={(event) => setTds(event.target.value)}
-          className={CONTROL}
-        />
-      </label>
+      <Input
+        ref={firstFieldRef}
+        id={`${id}-received`}
+        label="Amount received (₹)"
+        inputMode="decimal"
+        required
+        {...received.bind}
+      />
+      <Input id={`${id}-tds`} label="TDS deducted (₹, if any)" inputMode="decimal" placeholder="0" {...tds.bind} />
       {tdsPaise !== null && tdsPaise > 0 && (
         <Choice
           id={`${id}-section`}
           label="TDS section"
-          value={tdsSection}
-          onChange={setTdsSection}
+          state={tdsSection}
           options={TDS_SECTIONS.map((section): [TdsSection, string] => [section, section])}
         />
       )}
-      <label htmlFor={`${id}-date`} className={LABEL}>
-        Date received
-        <input
-          id={`${id}-date`}
-          type="date"
-          required
-          max={istToday()}
-          value={receivedOn}
-          onChange={(event) => setReceivedOn(event.target.value)}
-          className={CONTROL}
-        />
-      </label>
+      <Input id={`${id}-date`} label="Date received" type="date" required max={istToday()} {...receivedOn.bind} />
       <Choice
         id={`${id}-method`}
         label="Paid by"
-        value={method}
-        onChange={setMethod}
+        state={method}
         options={OFFLINE_METHODS.map((value): [Method, string] => [value, OFFLINE_METHOD_LABELS[value]])}
       />
-      <label htmlFor={`${id}-reference`} className={LABEL}>
-        Reference (UTR, UPI or cheque number)
-        <input
-          id={`${id}-reference`}
-          required
-          maxLength={100}
-          value={reference}
-          onChange={(event) => setReference(event.target.value)}
-          className={CONTROL}
-        />
-      </label>
+      <Input
+        id={`${id}-reference`}
+        label="Reference (UTR, UPI or cheque number)"
+        required
+        maxLength={100}
+        {...reference.bind}
+      />
       {preview && (
         <p className="text-sm text-slate-800 sm:col-span-2" aria-live="polite">
           {preview}
@@ -258,29 +228,33 @@ function PaymentReceivedForm({
   );
 }
 
+/** One of the form's inputs, its label above it. */
+function Input({ id, label, ...input }: { id: string; label: string } & ComponentProps<'input'>) {
+  return (
+    <label htmlFor={id} className={LABEL}>
+      {label}
+      <input id={id} {...input} className={CONTROL} />
+    </label>
+  );
+}
+
 /** One of the form's selects: its label above it, each option a value and its text. */
 function Choice<Value extends string>({
   id,
   label,
-  value,
-  onChange,
+  state,
   options,
 }: {
   id: string;
   label: string;
-  value: Value;
-  onChange: (value: Value) => void;
+  state: ReturnType<typeof useTextState<Value>>;
   options: Array<[Value, string]>;
 }) {
   return (
     <label htmlFor={id} className={LABEL}>
       {label}
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as Value)} className={CONTROL}>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
+      <select id={id} {...state.bind} className={CONTROL}>
+        <Options options={options} />
       </select>
     </label>
   );

@@ -17,6 +17,8 @@ import { paidForText, PaymentSummary } from './payment-summary';
 import { useCustomer } from './use-customer';
 import { saveFile } from './save-file';
 import { useAction } from './use-action';
+import { useTextState } from './field-state';
+import { DecimalField } from './lines-parts';
 
 /** What still can be refunded (captured, less refunded and reserved), in paise. */
 const refundablePaise = (payment: PaymentRecord) =>
@@ -123,14 +125,14 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
     email: profile?.email,
   });
   const maxPaise = refundablePaise(payment);
-  const [amount, setAmount] = useState(paiseToRupeeText(maxPaise));
-  const [reason, setReason] = useState('');
+  const amount = useTextState(paiseToRupeeText(maxPaise));
+  const reason = useTextState('');
   const [isSending, setIsSending] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const amountPaise = rupeeTextToPaise(amount);
+    const amountPaise = rupeeTextToPaise(amount.value);
     if (amountPaise === null) {
       setMessage({ tone: 'error', text: AMOUNT_FORMAT_MESSAGE });
       return;
@@ -142,7 +144,7 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
     setIsSending(true);
     setMessage(null);
     try {
-      const result = await refundPayment(payment.id, { requestId, amountPaise, reason });
+      const result = await refundPayment(payment.id, { requestId, amountPaise, reason: reason.value });
       setMessage({ tone: 'success', text: `${result.message} (${formatInrWithPaise(result.amountPaise)})` });
     } catch (error) {
       setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
@@ -163,22 +165,12 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
         {payment.refundedPaise > 0 && (
           <p className="text-sm text-slate-700">Already refunded: {formatInrWithPaise(payment.refundedPaise)}.</p>
         )}
-        <TextField
+        <DecimalField
           label={`Amount (₹), at most ${formatInrWithPaise(maxPaise)}`}
-          inputMode="decimal"
-          required
-          value={amount}
           disabled={isDone}
-          onChange={(event) => setAmount(event.target.value)}
+          {...amount.bind}
         />
-        <TextField
-          label="Reason"
-          isOptional
-          maxLength={200}
-          value={reason}
-          disabled={isDone}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <TextField label="Reason" isOptional maxLength={200} disabled={isDone} {...reason.bind} />
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>

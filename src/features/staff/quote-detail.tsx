@@ -24,6 +24,7 @@ import { useConsoleLink } from './console-path';
 import { QuoteForm } from './quote-form';
 import { saveFile } from './save-file';
 import { useAction } from './use-action';
+import { useTextState } from './field-state';
 
 /** One quote version, live: its terms (editable while a draft), a preview, what the customer answered, and its milestones. */
 export function QuoteDetailPage() {
@@ -186,9 +187,9 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
 
 /** Withdrawing is final (the customer can no longer accept it), so it asks first, with an optional reason. */
 function WithdrawDialog({ quote, onClose }: { quote: QuoteRecord; onClose: () => void }) {
-  const [reason, setReason] = useState('');
+  const reason = useTextState('');
   const withdraw = useAction(async () => {
-    await withdrawQuote(quote.id, reason);
+    await withdrawQuote(quote.id, reason.value);
     onClose();
   });
   return (
@@ -205,14 +206,7 @@ function WithdrawDialog({ quote, onClose }: { quote: QuoteRecord; onClose: () =>
         }}
         className="space-y-3"
       >
-        <TextAreaField
-          label="Reason (for the console only)"
-          isOptional
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <TextAreaField label="Reason (for the console only)" isOptional rows={3} maxLength={500} {...reason.bind} />
         {withdraw.error && <FormMessage tone="error">{withdraw.error}</FormMessage>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" size="sm" onClick={onClose} disabled={withdraw.isBusy}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
@@ -16,7 +16,8 @@ import {
 import { addDays, istToday } from '@/domain/staff';
 import type { QuoteRecord } from '@/lib/firestore';
 import { taxSettings } from '@/lib/tax-settings';
-import { GstIncludedChoice, LinesFieldset } from './lines-parts';
+import { useDraftRows, useTextState } from './field-state';
+import { DecimalField, GstIncludedChoice, LinesFieldset } from './lines-parts';
 
 interface LineDraft {
   description: string;
@@ -97,33 +98,33 @@ export function QuoteForm({
   onSave: (fields: QuoteFields) => Promise<unknown>;
 }) {
   const [draft] = useState(() => draftOf(quote));
-  const [description, setDescription] = useState(draft.description);
-  const [lines, setLines] = useState<LineDraft[]>(draft.lines);
+  const description = useTextState(draft.description);
+  const lines = useDraftRows<LineDraft>(draft.lines);
   const [amountsIncludeGst, setAmountsIncludeGst] = useState(draft.amountsIncludeGst);
-  const [validUntil, setValidUntil] = useState(draft.validUntil);
-  const [milestones, setMilestones] = useState<MilestoneDraft[]>(draft.milestones);
-  const [terms, setTerms] = useState(draft.terms);
+  const validUntil = useTextState(draft.validUntil);
+  const milestones = useDraftRows<MilestoneDraft>(draft.milestones);
+  const terms = useTextState(draft.terms);
   const [isSaving, setIsSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
-  const typedLines = lines.map((line) => ({
+  const typedLines = lines.rows.map((line) => ({
     description: line.description.trim(),
     sac: line.sac.trim(),
     quantity: numberOf(line.quantity),
     ratePaise: paiseOf(line.rate),
   }));
-  const typedMilestones = milestones.map((milestone) =>
+  const typedMilestones = milestones.rows.map((milestone) =>
     milestone.kind === 'percent'
       ? { label: milestone.label.trim(), percent: numberOf(milestone.value), amountPaise: null }
       : { label: milestone.label.trim(), percent: null, amountPaise: paiseOf(milestone.value) },
   );
   const fields: QuoteFieldsInput = {
-    description,
+    description: description.value,
     lines: typedLines,
     amountsIncludeGst,
-    validUntil,
+    validUntil: validUntil.value,
     milestones: typedMilestones,
-    terms,
+    terms: terms.value,
   };
 
   // What the form shows while staff type: the total, and the milestones against it.
@@ -141,13 +142,6 @@ export function QuoteForm({
           'intra-state',
         )
       : null;
-
-  const setLine = (index: number, change: Partial<LineDraft>) =>
-    setLines((previous) => previous.map((line, at) => (at === index ? { ...line, ...change } : line)));
-  const setMilestone = (index: number, change: Partial<MilestoneDraft>) =>
-    setMilestones((previous) =>
-      previous.map((milestone, at) => (at === index ? { ...milestone, ...change } : milestone)),
-    );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -181,64 +175,40 @@ export function QuoteForm({
         required
         rows={2}
         maxLength={300}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        {...description.bind}
       />
-      <LinesFieldset className="space-y-3" onAdd={() => setLines((previous) => [...previous, { ...EMPTY_LINE }])}>
-        {lines.map((line, index) => (
-          <div
+      <LinesFieldset className="space-y-3" onAdd={() => lines.add(EMPTY_LINE)}>
+        {lines.rows.map((_, index) => (
+          <DraftRow
             key={index}
-            className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_6rem_5rem_9rem_auto] sm:items-end"
+            columns="sm:grid-cols-[1fr_6rem_5rem_9rem_auto]"
+            amount={
+              <span className="text-sm text-slate-700" aria-label={`Line ${index + 1} amount`}>
+                {Number.isFinite(typedLines[index]!.quantity) && Number.isFinite(typedLines[index]!.ratePaise)
+                  ? formatInr(lineAmountPaise(typedLines[index]!))
+                  : '—'}
+              </span>
+            }
+            removeLabel={`Remove line ${index + 1}`}
+            onRemove={lines.rows.length > 1 ? () => lines.remove(index) : undefined}
           >
             <TextField
               label={`Line ${index + 1} description`}
               required
               fieldClassName="col-span-2 sm:col-span-1"
               maxLength={200}
-              value={line.description}
-              onChange={(event) => setLine(index, { description: event.target.value })}
+              {...lines.bind(index, 'description')}
             />
             <TextField
               label={`Line ${index + 1} SAC`}
               required
               inputMode="numeric"
               maxLength={6}
-              value={line.sac}
-              onChange={(event) => setLine(index, { sac: event.target.value })}
+              {...lines.bind(index, 'sac')}
             />
-            <TextField
-              label={`Line ${index + 1} quantity`}
-              required
-              inputMode="decimal"
-              value={line.quantity}
-              onChange={(event) => setLine(index, { quantity: event.target.value })}
-            />
-            <TextField
-              label={`Line ${index + 1} rate (₹)`}
-              required
-              inputMode="decimal"
-              placeholder="1,50,000"
-              value={line.rate}
-              onChange={(event) => setLine(index, { rate: event.target.value })}
-            />
-            <div className="flex items-center gap-2 sm:pb-2">
-              <span className="text-sm text-slate-700" aria-label={`Line ${index + 1} amount`}>
-                {Number.isFinite(typedLines[index]!.quantity) && Number.isFinite(typedLines[index]!.ratePaise)
-                  ? formatInr(lineAmountPaise(typedLines[index]!))
-                  : '—'}
-              </span>
-              {lines.length > 1 && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => setLines((previous) => previous.filter((_, at) => at !== index))}
-                  aria-label={`Remove line ${index + 1}`}
-                >
-                  Remove
-                </Button>
-              )}
-            </div>
-          </div>
+            <DecimalField label={`Line ${index + 1} quantity`} {...lines.bind(index, 'quantity')} />
+            <DecimalField label={`Line ${index + 1} rate (₹)`} placeholder="1,50,000" {...lines.bind(index, 'rate')} />
+          </DraftRow>
         ))}
       </LinesFieldset>
 
@@ -250,59 +220,39 @@ export function QuoteForm({
           Each is invoiced when it is reached (the first when the customer accepts). Together they must make the total
           exactly.
         </p>
-        {milestones.map((milestone, index) => {
+        {milestones.rows.map((milestone, index) => {
           const amount = resolved?.ok ? resolved.milestones[index]?.amountPaise : undefined;
           return (
-            <div
+            <DraftRow
               key={index}
-              className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_7rem_9rem_auto] sm:items-end"
+              columns="sm:grid-cols-[1fr_7rem_9rem_auto]"
+              amount={
+                <span className="text-sm text-slate-700" data-testid={`milestone-${index + 1}-amount`}>
+                  {amount === undefined ? '—' : formatInr(amount)}
+                </span>
+              }
+              removeLabel={`Remove milestone ${index + 1}`}
+              onRemove={milestones.rows.length > 1 ? () => milestones.remove(index) : undefined}
             >
               <TextField
                 label={`Milestone ${index + 1} label`}
                 required
                 fieldClassName="col-span-2 sm:col-span-1"
                 maxLength={120}
-                value={milestone.label}
-                onChange={(event) => setMilestone(index, { label: event.target.value })}
+                {...milestones.bind(index, 'label')}
               />
-              <SelectField
-                label={`Milestone ${index + 1} as`}
-                value={milestone.kind}
-                onChange={(event) => setMilestone(index, { kind: event.target.value as MilestoneDraft['kind'] })}
-              >
+              <SelectField label={`Milestone ${index + 1} as`} {...milestones.bind(index, 'kind')}>
                 <option value="percent">% of total</option>
                 <option value="amount">Amount (₹)</option>
               </SelectField>
-              <TextField
+              <DecimalField
                 label={`Milestone ${index + 1} ${milestone.kind === 'percent' ? 'percentage' : 'amount (₹)'}`}
-                required
-                inputMode="decimal"
-                value={milestone.value}
-                onChange={(event) => setMilestone(index, { value: event.target.value })}
+                {...milestones.bind(index, 'value')}
               />
-              <div className="flex items-center gap-2 sm:pb-2">
-                <span className="text-sm text-slate-700" data-testid={`milestone-${index + 1}-amount`}>
-                  {amount === undefined ? '—' : formatInr(amount)}
-                </span>
-                {milestones.length > 1 && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setMilestones((previous) => previous.filter((_, at) => at !== index))}
-                    aria-label={`Remove milestone ${index + 1}`}
-                  >
-                    Remove
-                  </Button>
-                )}
-              </div>
-            </div>
+            </DraftRow>
           );
         })}
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setMilestones((previous) => [...previous, { label: '', kind: 'percent', value: '' }])}
-        >
+        <Button variant="secondary" size="sm" onClick={() => milestones.add({ label: '', kind: 'percent', value: '' })}>
           Add milestone
         </Button>
         {resolved && !resolved.ok && (
@@ -312,22 +262,8 @@ export function QuoteForm({
         )}
       </fieldset>
 
-      <TextField
-        label="Valid until"
-        type="date"
-        required
-        min={istToday()}
-        value={validUntil}
-        onChange={(event) => setValidUntil(event.target.value)}
-      />
-      <TextAreaField
-        label="Terms"
-        isOptional
-        rows={4}
-        maxLength={5000}
-        value={terms}
-        onChange={(event) => setTerms(event.target.value)}
-      />
+      <TextField label="Valid until" type="date" required min={istToday()} {...validUntil.bind} />
+      <TextAreaField label="Terms" isOptional rows={4} maxLength={5000} {...terms.bind} />
 
       <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm text-slate-800">
         {figures && taxSettings.registered && (
@@ -350,5 +286,35 @@ export function QuoteForm({
       </Button>
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
     </form>
+  );
+}
+
+/** One line or milestone of the quote: its fields, then what it comes to and (while it is not the only one) Remove. */
+function DraftRow({
+  columns,
+  amount,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  /** The row's grid columns from `sm` up. */
+  columns: string;
+  amount: ReactNode;
+  removeLabel: string;
+  onRemove: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`grid grid-cols-2 gap-2 rounded-lg border border-slate-200 p-3 ${columns} sm:items-end`}>
+      {children}
+      <div className="flex items-center gap-2 sm:pb-2">
+        {amount}
+        {onRemove && (
+          <Button variant="ghost" size="sm" onClick={onRemove} aria-label={removeLabel}>
+            Remove
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }
