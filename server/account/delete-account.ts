@@ -1,5 +1,13 @@
 import type { Auth } from 'firebase-admin/auth';
-import { Timestamp, type CollectionReference, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type CollectionReference,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { taxRecordRetainedUntil } from '../../src/domain/retention';
 import { addAudit } from '../audit';
@@ -10,6 +18,7 @@ import { HttpError, isAlreadyExists } from '../errors';
 import { enqueueAccountDeletedMail } from '../mail/mails';
 import { forEachPage } from '../paging';
 import { leadUid } from './leads';
+import { readPerson } from './person';
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
@@ -28,6 +37,39 @@ async function deleteInBatches(db: Firestore, collection: CollectionReference): 
     await batch.commit();
     if (page.size < BATCH_LIMIT) return;
   }
+}
+
+/** Deletes every document a query finds, with whatever goes with each, a page at a time. */
+async function deleteFound(
+  db: Firestore,
+  query: Query,
+  alongside: (doc: QueryDocumentSnapshot) => Promise<DocumentReference[]> = async () => [],
+): Promise<void> {
+  await forEachPage(
+    query.orderBy('__name__'),
+    async (docs) => {
+      const batch = db.batch();
+      for (const doc of docs) for (const ref of [doc.ref, ...(await alongside(doc))]) batch.delete(ref);
+      await batch.commit();
+    },
+    { pageSize: 100 },
+  );
+}
+
+/**
+ * The records that name the account but are neither tax records nor needed by the books, deleted
+ * with it: its quotes (each version, its printed copy and its link: an offer, not a tax document;
+ * what was billed under it is in the kept tax documents), its renewal records (which renewal was
+ * billed when: the services they renew go with the account) and its pay links (their invoices go
+ * with it). The Privacy Policy says so.
+ */
+async function deleteQuotesAndRenewalsOf(db: Firestore, uid: string): Promise<void> {
+  await deleteFound(db, db.collection('quotes').where('uid', '==', uid), async (quote) => [
+    db.doc(`documents/quote_${quote.id}`),
+    ...(await db.collection('quoteLinks').where('quoteId', '==', quote.id).get()).docs.map((link) => link.ref),
+  ]);
+  await deleteFound(db, db.collection('renewals').where('uid', '==', uid));
+  await deleteFound(db, db.collection('payLinks').where('uid', '==', uid));
 }
 
 /** Deleting an account needs a sign-in at most this old (Firebase's own rule for deleting a login). */
@@ -68,16 +110,18 @@ export interface DeletionReport {
  * Deletes an account on behalf of its (verified, revocation-checked) user:
  * 1. refuses a sign-in older than 5 minutes, before anything changes;
  * 2. reads the account's email and name (the confirmation mail needs them);
- * 3. revokes the user's refresh tokens, so no other session can write while its data goes (and
- *    every authenticated route refuses its ID tokens from now on);
+ * 3. revokes the user's refresh tokens and writes the tombstone `deletedAccounts/{uid}`: every
+ *    authenticated route refuses its ID tokens from now on, and so do the Firestore rules (an ID
+ *    token stays valid for up to an hour; the rules refuse any uid with a tombstone);
  * 4. numbers any tax document still pending now, while the profile it prints the buyer from exists;
  * 5. marks what the law keeps (section 36 of the CGST Act: src/domain/retention.ts): the tax
  *    documents, payments and refunds naming the account get `deletedAccount: true`, `deletedAt` and
  *    `retainUntil`, keeping the buyer details they were issued with; the retention job deletes each
- *    when its `retainUntil` passes. A tombstone `deletedAccounts/{uid}` and an audit entry record it;
+ *    when its `retainUntil` passes. The tombstone and an audit entry record it;
  * 6. deletes every document of every sub-collection of `users/{uid}` (cart, orders, invoices,
- *    queries, services, ...) in batches of 500, the enquiries sent from the account or its email
- *    addresses, the lead record that was joined to it, then the profile (last, so a failure
+ *    queries, services, ...) in batches of 500, the enquiries sent from the account or its proven
+ *    email address (server/account/person.ts: exactly those the export returns), its quotes, renewal
+ *    records and pay links, the lead record that was joined to it, then the profile (last, so a failure
  *    part-way leaves a profile page to retry from);
  * 7. queues the "account deleted" mail (what went, what is kept and until when);
  * 8. deletes the login.
@@ -90,24 +134,33 @@ export async function deleteAccount(
 ): Promise<DeletionReport> {
   if (now - user.authTime * 1000 > RECENT_SIGN_IN_MS) throw new HttpError(403, RECENT_SIGN_IN_MESSAGE);
   const profile = db.collection('users').doc(user.uid);
-  const [record, snapshot] = await Promise.all([auth.getUser(user.uid), profile.get()]);
+  const [{ record, person }, snapshot] = await Promise.all([readPerson(auth, user.uid), profile.get()]);
   const profileEmail = snapshot.get('email') as unknown;
   const email = record.email ?? (typeof profileEmail === 'string' && profileEmail ? profileEmail : null);
   const name = (snapshot.get('name') as string | undefined) || record.displayName || null;
 
   await auth.revokeRefreshTokens(user.uid);
-
-  // 4 and 5: what the law keeps, with its buyer details, marked and dated.
+  // From here the rules refuse every read and write by this uid (firestore.rules: `live()`), so an ID
+  // token issued before the revocation (valid for up to an hour) cannot re-create or read anything.
+  const tombstoneRef = deletedAccountDoc(db, user.uid);
   const deletedAt = Timestamp.fromMillis(now);
+  await tombstoneRef.create({ uid: user.uid, deletedAt }).catch((error: unknown) => {
+    if (!isAlreadyExists(error)) throw error; // a retry: recorded the first time
+  });
+
+  // 4 and 5: what the law keeps, with its buyer details, marked and dated. A quote's printed copy is
+  // not a tax record: it goes with the quote (step 6).
   const kept = { documents: 0, payments: 0, refunds: 0 };
   let keptUntilMs = 0;
   for (const collection of KEPT_COLLECTIONS) {
-    kept[collection] = await forEachPage(
+    await forEachPage(
       db.collection(collection).where('uid', '==', user.uid).orderBy('__name__'),
-      async (docs) => {
+      async (page) => {
+        const docs = collection === 'documents' ? page.filter((doc) => doc.get('kind') !== 'quote') : page;
         if (collection === 'documents') {
           for (const doc of docs) if (doc.get('status') === 'pending') await issueDocument(db, documents, doc.id);
         }
+        kept[collection] += docs.length;
         const batch = db.batch();
         for (const doc of docs) {
           const until = taxRecordRetainedUntil(recordTime(doc.data(), now)).getTime();
@@ -120,31 +173,28 @@ export async function deleteAccount(
     );
   }
   const keptUntil = keptUntilMs ? new Date(keptUntilMs).toISOString() : null;
-  const tombstone = db.batch();
-  tombstone.create(deletedAccountDoc(db, user.uid), {
-    uid: user.uid,
-    deletedAt,
-    kept,
-    retainUntil: Timestamp.fromMillis(keptUntilMs || now + TOMBSTONE_MIN_DAYS * 86_400_000),
-  });
-  // The audit log outlives the account: it names the uid only.
-  addAudit(tombstone, db, {
-    actor: { uid: user.uid, email: null },
-    action: 'account.delete',
-    target: profile.path,
-    before: { exists: true },
-    after: { deleted: true, kept, keptUntil },
-  });
-  await tombstone.commit().catch((error: unknown) => {
-    if (!isAlreadyExists(error)) throw error; // a retry: recorded the first time
+  await db.runTransaction(async (tx) => {
+    if ((await tx.get(tombstoneRef)).get('kept')) return; // a retry: recorded the first time
+    tx.update(tombstoneRef, {
+      kept,
+      retainUntil: Timestamp.fromMillis(keptUntilMs || now + TOMBSTONE_MIN_DAYS * 86_400_000),
+    });
+    // The audit log outlives the account: it names the uid only.
+    addAudit(tx, db, {
+      actor: { uid: user.uid, email: null },
+      action: 'account.delete',
+      target: profile.path,
+      before: { exists: true },
+      after: { deleted: true, kept, keptUntil },
+    });
   });
 
   // 6: everything else.
   for (const collection of await profile.listCollections()) await deleteInBatches(db, collection);
-  const emails = [record.email, typeof profileEmail === 'string' ? profileEmail : undefined].filter(
-    (address): address is string => Boolean(address),
-  );
+  // Only what the export would return (server/account/person.ts): by uid and by a proven address.
+  const emails = person.provenEmails;
   const enquiriesDeleted = await deleteEnquiriesOf(db, { uid: user.uid, emails });
+  await deleteQuotesAndRenewalsOf(db, user.uid);
   for (const address of emails) {
     const lead = db.doc(`users/${leadUid(address)}`);
     if ((await lead.get()).get('mergedInto') === user.uid) await lead.delete();

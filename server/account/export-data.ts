@@ -17,6 +17,7 @@ import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { forEachEnquiryOf } from '../enquiries/enquiries';
 import { forEachPage } from '../paging';
 import { leadUid } from './leads';
+import { readPerson } from './person';
 
 /**
  * "Download my data" (the right to access, DPDP Act 2023 section 11): everything we hold about a
@@ -89,10 +90,11 @@ data.json holds everything we store about you, read when you asked for it:
 - account: your login (email, sign-in methods, dates);
 - profile: your profile, including your email preferences (marketingConsent);
 - collections: what is kept under your account (cart, orders, invoices, queries, services, ...);
-- enquiries: what you sent through the contact form, and what was sent from your email address;
+- enquiries: what you sent through the contact form while signed in, and what was sent from your
+  login's email address once it is verified (an address typed into a profile proves nothing, so it finds nothing);
 - quotes, payments, refunds: quotes made for you and your payment records;
 - documents: your tax invoices, receipts, proformas and credit notes as issued (their PDFs are in documents/);
-- mail: the emails we sent you or queued for you;
+- mail: the emails we sent your account, and those sent to your verified login email address;
 - accountChanges: changes made to your account (who, what, when), such as your email preferences.
 
 Times are in UTC (ISO 8601). Amounts ending in Paise are in paise (1 rupee = 100 paise); invoice
@@ -110,7 +112,8 @@ export interface AccountExport {
 
 /**
  * Builds the customer's ZIP from their uid (from a verified ID token: only ever their own data).
- * Their email addresses (login and profile) find enquiries and mails sent to them. Tax documents
+ * Their uid and their proven email address (server/account/person.ts: a verified login email, never
+ * the profile's) find enquiries and mails sent to them; deletion removes by the same rule. Tax documents
  * that are issued are drawn as PDF from their snapshots with the same renderer as every download.
  */
 export async function exportAccountData(
@@ -120,18 +123,28 @@ export async function exportAccountData(
 ): Promise<AccountExport> {
   const { uid } = user;
   const profileRef = db.doc(`users/${uid}`);
-  const [record, profile, subcollections] = await Promise.all([
-    auth.getUser(uid),
+  const [{ record, person }, profile, subcollections] = await Promise.all([
+    readPerson(auth, uid),
     profileRef.get(),
     profileRef.listCollections(),
   ]);
-  const profileEmail = profile.get('email') as unknown;
-  const emails = [
-    ...new Set([record.email, typeof profileEmail === 'string' ? profileEmail : undefined].filter(Boolean)),
-  ] as string[];
+  // Only addresses proved to be theirs find records not stored under their uid (see Person).
+  const emails = person.provenEmails;
 
   const byUid = (collection: string) => all(db.collection(collection).where('uid', '==', uid));
   const enquiries: DocumentSnapshot[] = [];
+  // Mails to a proven address, in the letters the login has it or that the enquiries found by it were
+  // sent with (the outbox keeps an address as it was typed).
+  const mailToProvenAddresses = async () => {
+    await forEachEnquiryOf(db, { uid, emails }, async (docs) => void enquiries.push(...docs));
+    const proven = new Set(emails.map((email) => email.trim().toLowerCase()));
+    const addresses = new Set(emails.flatMap((email) => [email, email.toLowerCase()]));
+    for (const enquiry of enquiries) {
+      const address = enquiry.get('email') as unknown;
+      if (typeof address === 'string' && proven.has(address.trim().toLowerCase())) addresses.add(address);
+    }
+    return Promise.all([...addresses].map((address) => all(db.collection('mail').where('to.address', '==', address))));
+  };
   const [collections, quotes, payments, refunds, documents, mailToAccount, mailToAddresses, changes] =
     await Promise.all([
       Promise.all(subcollections.map(async (collection) => [collection.id, await all(collection)] as const)),
@@ -140,9 +153,8 @@ export async function exportAccountData(
       byUid('refunds'),
       byUid('documents'),
       all(db.collection('mail').where('to.uid', '==', uid)),
-      Promise.all(emails.map((email) => all(db.collection('mail').where('to.address', '==', email)))),
+      mailToProvenAddresses(),
       all(db.collection('auditLog').where('target', '==', profileRef.path)),
-      forEachEnquiryOf(db, { uid, emails }, async (docs) => void enquiries.push(...docs)),
     ]);
   // Records staff kept for this email before the account existed, since joined to it.
   const leads = (await Promise.all(emails.map((email) => db.doc(`users/${leadUid(email)}`).get()))).filter(

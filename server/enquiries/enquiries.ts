@@ -121,7 +121,10 @@ export async function updateEnquiry(db: Firestore, id: string, update: EnquiryUp
 /** Who a person's enquiries are: their account's queries, and whatever was sent from their addresses. */
 export interface EnquirySender {
   uid: string;
-  /** The account's email addresses (the login's and the profile's); any letter case. */
+  /**
+   * Addresses proved to be the sender's (server/account/person.ts: a verified login email, never a
+   * profile's); any letter case.
+   */
   emails: string[];
 }
 

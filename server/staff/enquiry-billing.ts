@@ -2,6 +2,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { ProformaFields, ProformaPreview } from '../../src/domain/staff';
 import type { Actor } from '../audit';
 import { ensureLead, leadProfile, leadUid, type LeadDetails } from '../account/leads';
+import { isProvenEmailOf } from '../account/person';
 import { enquiryDoc, ENQUIRY_NOT_FOUND } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
 import { issueProforma, previewProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
@@ -9,8 +10,8 @@ import { issueProforma, previewProforma, type IssuedProforma, type ProformaConte
 type EnquiryCustomer = { uid: string; isLead: false } | { uid: string; isLead: true; lead: LeadDetails };
 
 /**
- * The customer an enquiry bills: the signed-in customer who sent it, else the account with that
- * email (with a profile), else a lead's customer record for the email (no login: the pay link is
+ * The customer an enquiry bills: the signed-in customer who sent it, else the account whose verified
+ * login email it is (with a profile), else a lead's customer record for the email (no login: the pay link is
  * their way to pay, and signing up later with that email makes it theirs). Finding writes nothing.
  */
 async function findCustomer(
@@ -24,7 +25,11 @@ async function findCustomer(
     if (error.code === 'auth/user-not-found') return null;
     throw error;
   });
-  if (account && (await ctx.db.doc(`users/${account.uid}`).get()).exists) return { uid: account.uid, isLead: false };
+  // Only a login that proved the address is that person (server/account/person.ts): an unverified
+  // sign-up with someone's address must not receive the bill of the enquiry they sent.
+  if (account && isProvenEmailOf(account, email) && (await ctx.db.doc(`users/${account.uid}`).get()).exists) {
+    return { uid: account.uid, isLead: false };
+  }
   const lead = { name: String(enquiry.name ?? ''), email, phone: String(enquiry.contactNumber ?? '') };
   return { uid: leadUid(email), isLead: true, lead };
 }

@@ -22,15 +22,27 @@ export const TAX_RECORD_RETENTION_PLAIN = 'about 6 years';
 export const TAX_RECORD_RETENTION_RULE =
   '72 months from the due date of the annual GST return for the financial year they belong to (section 36 of the CGST Act, 2017)';
 
-/** What deleting an account deletes at once, in the words the dialog and the mail use. */
+/**
+ * What deleting an account deletes at once, in the words the dialog and the mail use. "Yours" follows
+ * one rule (server/account/person.ts, stated in PERSON_RECORDS_RULE): the same records the data
+ * export returns.
+ */
 export const DELETED_WITH_ACCOUNT = [
   'your profile and contact details',
   'your cart',
   'your orders, invoices and services as listed in your account',
-  'your queries, and the enquiries sent from your email address',
+  'your queries, and the enquiries sent from your verified email address',
+  'the quotes we made for you and the record of your renewals',
   'your email preferences',
   'your login',
 ] as const;
+
+/**
+ * Which records are a person's, for the data export and for deletion alike, as the Privacy Policy
+ * and the README say it (server/account/person.ts applies it).
+ */
+export const PERSON_RECORDS_RULE =
+  'the records stored under your account, and those sent from or to an email address proved to be yours: the email you sign in with, once it is verified (signing in with Google verifies it). An address typed into a profile or an unverified sign-up can be anyone\'s, so it never finds, shows, exports or deletes a record';
 
 /** What the law makes us keep, in the same words. */
 export const KEPT_AFTER_DELETION = [

@@ -124,6 +124,8 @@ describe('POST /api/account/delete', () => {
     const email = `Keeps-${unique()}@Example.com`;
     const user = await createUserWithToken(email.toLowerCase());
     const { db } = admin();
+    // A verified address: its visitor-era enquiries are theirs (server/account/person.ts).
+    await admin().auth.updateUser(user.uid, { emailVerified: true });
     // Documents stay pending until numbered: deletion must number this one while the buyer is known.
     const { app } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     await seedProfile(user.uid, { name: 'Ira Kept', email: email.toLowerCase(), legalName: '' });
@@ -178,7 +180,7 @@ describe('POST /api/account/delete', () => {
     const mail = (await db.doc(`mail/account-deleted:${user.uid}`).get()).data()!;
     expect(mail.data).toMatchObject({ keptDocuments: 1, keptPayments: 2 });
     const text = renderMail({ template: 'account-deleted', data: mail.data as AccountDeletedData }).text;
-    expect(text).toContain('your queries, and the enquiries sent from your email address');
+    expect(text).toContain('your queries, and the enquiries sent from your verified email address');
     expect(text).toContain('The law makes us keep 1 tax document and 2 payment records');
     expect(text).toContain('section 36 of the CGST Act');
     expect(text).toContain(`deleted after ${lastDayKept(new Date(until))}`);

@@ -128,16 +128,28 @@ describe('billing a lead (an enquiry from someone with no account)', () => {
     expect(billed.body.amountPaise).toBe(preview.body.amountPaise);
   });
 
-  it("when the enquiry's email already has an account with a profile, then that account is billed, not a lead", async () => {
+  it("when the enquiry's email is an account's verified login, then that account is billed, not a lead", async () => {
     const { app } = testApp();
     const email = uniqueEmail('has-account');
-    const account = await signUp(email, false);
+    const account = await signUp(email, true);
     const enquiryId = await visitorEnquiry(app, email);
 
     const billed = await billEnquiry(app, enquiryId);
 
     expect(billed.body).toMatchObject({ customerUid: account.uid, isLead: false });
     expect(await docData(`users/${leadUid(email)}`)).toBeUndefined();
+  });
+
+  it("when the enquiry's email is only an unverified login's (anyone can type an address), then a lead is billed, not that account", async () => {
+    const { app } = testApp();
+    const email = uniqueEmail('typed-account');
+    const impostor = await signUp(email, false);
+    const enquiryId = await visitorEnquiry(app, email);
+
+    const billed = await billEnquiry(app, enquiryId);
+
+    expect(billed.body).toMatchObject({ customerUid: leadUid(email), isLead: true });
+    expect(await docData(`users/${impostor.uid}/invoices/${billed.body.id}`)).toBeUndefined();
   });
 
   it('when the lead pays and later signs up with the same verified email, then the record and its history become theirs, and the old pay link still opens it', async () => {

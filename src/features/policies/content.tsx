@@ -2,6 +2,7 @@ import { COMPANY, POLICY_DATE } from '@/domain/company';
 import { RENEWAL_DEFAULTS } from '@/domain/renewal-terms';
 import {
   DELETED_WITH_ACCOUNT,
+  PERSON_RECORDS_RULE,
   lastDayKept,
   TAX_RECORD_RETENTION_PLAIN,
   TAX_RECORD_RETENTION_RULE,
@@ -206,6 +207,12 @@ export const PRIVACY_POLICY: PolicyDocument = {
             we delete at once {DELETED_WITH_ACCOUNT.slice(0, -1).join(', ')} and{' '}
             {DELETED_WITH_ACCOUNT[DELETED_WITH_ACCOUNT.length - 1]}. When you cancel your services, we delete your
             personal data within {DATA_DELETION_DAYS} days after cancellation.
+          </p>
+          <p>
+            Downloading your data and deleting your account follow one rule for what is yours: {PERSON_RECORDS_RULE}.
+            Deleting returns nothing the download would not, and the moment you delete your account every session it
+            had is shut out. Quotes and the record of your renewals are deleted with your account: they are not tax
+            records, and what was billed under them is in the tax documents we keep.
           </p>
           <p>
             We keep only what the law requires us to keep for longer: the tax invoices and payment receipts we issued to
