@@ -12,13 +12,16 @@ describe('the Privacy Policy says what the site does', () => {
   it('when it explains retention, then it names what deleting an account deletes, what the law keeps, for how long and why', () => {
     const retention = section('retention');
     expect(retention).toContain('When you delete your account from your profile page, we delete at once');
-    expect(retention).toContain('your queries, and the enquiries sent from your email address');
+    expect(retention).toContain('your queries, and the enquiries sent from your verified email address');
     expect(retention).toContain('within 30 days after cancellation');
     expect(retention).toContain(
       'for about 6 years: 72 months from the due date of the annual GST return for the financial year they belong to (section 36 of the CGST Act, 2017)',
     );
     expect(retention).toContain('a payment made on 15 November 2026 is kept until 31 December 2033');
     expect(retention).toContain('marked as belonging to a deleted account');
+    // One rule for what is a person's, for the download and deletion alike.
+    expect(retention).toContain('An address typed into a profile or an unverified sign-up can be anyone');
+    expect(retention).toContain('Quotes and the record of your renewals are deleted with your account');
   });
 
   it('when it lists rights and uses, then it offers the download, one-click unsubscribe, and names reCAPTCHA', () => {
