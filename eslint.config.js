@@ -64,7 +64,7 @@ export default tseslint.config(
       // A cycle through a dynamic import() is how lazy chunks reach back (Firebase -> session), and
       // is safe: the importer has finished evaluating by then. Static cycles are errors.
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
-      // Imports flow one way: domain -> lib -> features -> app; features never import each other.
+      // Imports flow one way: domain -> lib -> features -> app; features meet only through their index.ts.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -80,10 +80,12 @@ export default tseslint.config(
             { target: './src', from: './server' },
             { target: './server', from: './src', except: ['./domain'] },
             ...SERVER_ZONES,
+            // A feature uses another only through its entry file (index.ts), never an inner file.
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,
-              from: './src/features',
-              except: [`./${feature}`],
+              from: `./src/features/!(${feature})/**`,
+              except: ['**/src/features/*/index.ts'],
+              message: "Import another feature only through its index.ts (e.g. '@/features/quotes').",
             })),
           ],
         },
@@ -98,7 +100,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/**', 'src/features/*/api.ts', 'src/features/*/api/**'],
+    ignores: ['src/lib/**', 'src/features/*/api.ts', 'src/features/*/api/**', 'src/features/*/console/api.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -106,7 +108,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['firebase', 'firebase/*'],
-              message: "Firebase is used only in src/lib and a feature's api.ts (or api/).",
+              message: "Firebase is used only in src/lib and a feature's api.ts (api/, console/api.ts).",
             },
           ],
         },

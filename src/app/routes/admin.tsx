@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { StaffConsole } from '@/features/staff/staff-console';
+import { StaffConsole } from '@/features/console/staff-console';
 import { useToastsFollowPage } from '@/lib/toast';
 import { AuthModalHost } from '../layouts/auth-modal-host';
 import { ScrollManager } from '../layouts/scroll-manager';

@@ -5,7 +5,7 @@ import { sectionHref } from '@/components/section-link';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
 import { CartView } from '@/features/cart/cart-view';
-import { usePayment } from '@/features/payments/use-payment';
+import { usePayment } from '@/features/billing/use-payment';
 import { useAuthModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';

@@ -11,7 +11,7 @@ import { receiptPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
 
 // Firestore comes with the invoice panel, so it loads only when a signed-in user opens that tab.
-const InvoicePanel = lazy(() => import('@/features/payments/invoice-panel').then((m) => ({ default: m.InvoicePanel })));
+const InvoicePanel = lazy(() => import('@/features/billing/invoice-panel').then((m) => ({ default: m.InvoicePanel })));
 
 /** The landing page's sections below the first screen: products, process, clients, contact and the footer. */
 export function BelowFold() {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
-import { PayPage } from '@/features/pay-link/pay-page';
+import { PayPage } from '@/features/billing/pay-page';
 import { POLICY_LINKS } from './policy-links';
 
 /** /pay/:token: an issued invoice's pay page, for whoever has its link (no account needed). */

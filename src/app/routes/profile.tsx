@@ -4,14 +4,13 @@ import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { DOWNLOAD_LABELS } from '@/domain/tax-document';
-import { useInvoiceDeletion } from '@/features/payments/use-invoice-deletion';
-import { usePayment, type PayTarget } from '@/features/payments/use-payment';
+import { useInvoiceDeletion } from '@/features/billing/use-invoice-deletion';
+import { usePayment, type PayTarget } from '@/features/billing/use-payment';
 import {
   DeleteAccountPanel,
   EmailPreferencesPanel,
   InvoiceToPay,
   InvoicesList,
-  MyServices,
   OrdersList,
   ProfileOverview,
   QueriesList,
@@ -19,7 +18,8 @@ import {
   useProfile,
   YourDataPanel,
 } from '@/features/profile';
-import { DownloadDocument } from '@/features/receipts/download-document';
+import { MyServices } from '@/features/renewals/my-services';
+import { DownloadDocument } from '@/features/documents/download-document';
 import { signOutUser, type SessionUser } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';

@@ -11,7 +11,7 @@ import { isOpenStatus, STATUS } from '@/domain/status';
 import type { Invoice, Order } from '@/lib/firestore';
 import { usePagedList, type PagedList } from '@/lib/paged-list';
 import { invoicesQuery, ordersQuery, queriesQuery } from './api';
-import { Panel } from './panel';
+import { Panel } from '@/components/panel';
 
 interface ListSectionProps<T extends { id: string }> {
   id: string;

@@ -12,7 +12,7 @@ import {
 } from '@/domain/retention';
 import { deleteAccount } from './api';
 import { DownloadMyDataButton } from './privacy-panels';
-import { Panel } from './panel';
+import { Panel } from '@/components/panel';
 
 export const DELETE_CONFIRM_FIRST = 'Are you sure you want to delete your account? This action is irreversible.';
 export const DELETE_CONFIRM_LAST =

@@ -10,7 +10,7 @@ import { authErrorMessage } from '@/domain/auth-messages';
 import { linkEmailFormSchema, type EmulatedGoogleAccount, type LinkEmailForm } from '@/domain/schemas';
 import { usesEmulatedGoogle } from '@/lib/google-auth';
 import { linkGuestWithEmail, linkGuestWithGoogle } from './api';
-import { Panel } from './panel';
+import { Panel } from '@/components/panel';
 
 export interface GuestLinkPanelProps {
   /** The guest's current name, kept when the new login brings none. */

@@ -2,7 +2,6 @@ export { InvoicesList, OrdersList, QueriesList } from './account-lists';
 export { DeleteAccountPanel } from './delete-account-panel';
 export { EmailPreferencesPanel, YourDataPanel } from './privacy-panels';
 export { InvoiceToPay } from './invoice-to-pay';
-export { MyServices } from './my-services';
 export { ProfileOverview } from './profile-overview';
 export { useProfile } from './use-profile';
 export { useLeadJoin } from './use-lead-join';

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import type { Profile } from '@/lib/firestore';
 import { saveFile } from '@/lib/save-file';
 import { downloadMyData, setMarketingConsent } from './api';
-import { Panel } from './panel';
+import { Panel } from '@/components/panel';
 
 const DOWNLOAD_FAILED = 'Your data could not be downloaded. Please check your connection and try again.';
 

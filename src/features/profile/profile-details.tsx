@@ -5,7 +5,7 @@ import { ProfileFields } from '@/components/profile-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
 import type { Profile } from '@/lib/firestore';
 import { formatDateTime } from '@/domain/dates';
-import { Panel } from './panel';
+import { Panel } from '@/components/panel';
 
 export function ProfileDetailsView({ profile }: { profile: Profile }) {
   // The optional rows only when given: most customers have none, and '—' would suggest they should.

@@ -3,4 +3,3 @@ export * from './account';
 export * from './lists';
 export * from './privacy';
 export * from './profile';
-export * from './services';

@@ -1,0 +1,261 @@
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { Button } from '@/components/button';
+import { AMOUNT_FORMAT_MESSAGE, formatInrWithPaise, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
+import {
+  istToday,
+  OFFLINE_METHOD_LABELS,
+  OFFLINE_METHODS,
+  offlinePaymentSchema,
+  TDS_SECTIONS,
+  type OfflinePayment as OfflinePaymentInput,
+  type TdsSection,
+} from '@/domain/staff';
+import { recordOfflinePayment } from './api';
+import { MessageLine, Options } from '@/components/console/console-parts';
+import { useTextState } from '@/components/console/field-state';
+import { useAction } from '@/components/console/use-action';
+
+interface OfflinePaymentProps {
+  uid: string;
+  type: 'product_order' | 'invoice';
+  docId: string;
+  /** 'Invoice PI/2026-27/0007', for the form's and the button's accessible names. */
+  label: string;
+  /** Whether it still takes payments (Pending, or an invoice Partially paid). */
+  isOpen: boolean;
+  /** What is due now, in paise (the whole amount, less what earlier receipts settled). */
+  duePaise: number;
+}
+
+type Method = (typeof OFFLINE_METHODS)[number];
+
+const CONTROL = 'mt-1 h-10 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900';
+const LABEL = 'flex min-w-0 flex-col text-sm font-medium text-slate-800';
+
+/**
+ * 'Record payment received' on an open order or invoice: a payment as it happened (amount
+ * received, date, how, reference, and any TDS the customer deducted, with its section). What it
+ * settles may be part of what is due; the server then marks the invoice Partially paid, and the
+ * receipt that settles it marks it Paid. After saving, focus moves to what it says happened (the
+ * row may have lost its button); after Cancel, back to the button.
+ */
+export function OfflinePayment({ uid, type, docId, label, isOpen, duePaise }: OfflinePaymentProps) {
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const [focusTarget, setFocusTarget] = useState<'opener' | 'notice' | null>(null);
+
+  useEffect(() => {
+    if (focusTarget === 'opener') openerRef.current?.focus();
+    if (focusTarget === 'notice') noticeRef.current?.focus();
+    if (focusTarget) setFocusTarget(null);
+  }, [focusTarget]);
+
+  return (
+    <div className="w-full space-y-2">
+      {notice && (
+        <p ref={noticeRef} tabIndex={-1} role="status" className="text-sm font-medium text-green-800">
+          {notice}
+        </p>
+      )}
+      {isOpen && !isFormOpen && (
+        <Button
+          ref={openerRef}
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setNotice(null);
+            setIsFormOpen(true);
+          }}
+          aria-label={`Record payment received: ${label}`}
+        >
+          Record payment received
+        </Button>
+      )}
+      {isOpen && isFormOpen && (
+        <PaymentReceivedForm
+          uid={uid}
+          type={type}
+          docId={docId}
+          label={label}
+          duePaise={duePaise}
+          onCancel={() => {
+            setIsFormOpen(false);
+            setFocusTarget('opener');
+          }}
+          onRecorded={(text) => {
+            setIsFormOpen(false);
+            setNotice(text);
+            setFocusTarget('notice');
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function PaymentReceivedForm({
+  uid,
+  type,
+  docId,
+  label,
+  duePaise,
+  onCancel,
+  onRecorded,
+}: Omit<OfflinePaymentProps, 'isOpen'> & { onCancel: () => void; onRecorded: (text: string) => void }) {
+  // Made once per form: a double click or a retry after an error records one receipt.
+  const [requestId] = useState(() => crypto.randomUUID());
+  const received = useTextState(() => paiseToRupeeText(duePaise));
+  const tds = useTextState('');
+  const tdsSection = useTextState<TdsSection>('194J');
+  const receivedOn = useTextState(() => istToday());
+  const method = useTextState<Method>('bank-transfer');
+  const reference = useTextState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const balanceRef = useRef(0);
+  const {
+    run: save,
+    isBusy: isSaving,
+    error,
+  } = useAction(async (payment: OfflinePaymentInput) => {
+    balanceRef.current = (await recordOfflinePayment(payment)).balanceDuePaise;
+  });
+  const id = useId();
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => firstFieldRef.current?.focus(), []);
+
+  const receivedPaise = rupeeTextToPaise(received.value);
+  const tdsPaise = tds.value.trim() ? rupeeTextToPaise(tds.value) : 0;
+  const settles = receivedPaise !== null && tdsPaise !== null ? receivedPaise + tdsPaise : null;
+  const preview =
+    settles === null
+      ? null
+      : settles > duePaise
+        ? `That is more than the ${formatInrWithPaise(duePaise)} due.`
+        : settles === duePaise
+          ? `Settles it in full: it becomes Paid, and its tax invoice is issued for the whole amount.`
+          : `Settles ${formatInrWithPaise(settles)}: it becomes Partially paid with ${formatInrWithPaise(duePaise - settles)} due.`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (receivedPaise === null || tdsPaise === null) {
+      setProblem(AMOUNT_FORMAT_MESSAGE);
+      return;
+    }
+    const parsed = offlinePaymentSchema.safeParse({
+      uid,
+      type,
+      docId,
+      requestId,
+      amountReceivedPaise: receivedPaise,
+      tdsPaise,
+      tdsSection: tdsPaise > 0 ? tdsSection.value : null,
+      receivedOn: receivedOn.value,
+      method: method.value,
+      reference: reference.value,
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Check the payment.');
+      return;
+    }
+    setProblem(null);
+    if (!(await save(parsed.data))) return;
+    const balance = balanceRef.current;
+    const withTds = tdsPaise > 0 ? ` and ${formatInrWithPaise(tdsPaise)} TDS (${tdsSection.value})` : '';
+    onRecorded(
+      `Recorded ${formatInrWithPaise(receivedPaise)} received${withTds} for ${label}: ` +
+        (balance > 0 ? `Partially paid, ${formatInrWithPaise(balance)} due.` : 'Paid in full.'),
+    );
+  }
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Payment received for ${label}`}
+      className="grid w-full grid-cols-1 gap-3 rounded-md bg-slate-50 p-3 sm:grid-cols-2"
+    >
+      <p className="text-sm text-slate-800 sm:col-span-2">
+        Due now: <strong>{formatInrWithPaise(duePaise)}</strong>
+      </p>
+      <Input
+        ref={firstFieldRef}
+        id={`${id}-received`}
+        label="Amount received (₹)"
+        inputMode="decimal"
+        required
+        {...received.bind}
+      />
+      <Input id={`${id}-tds`} label="TDS deducted (₹, if any)" inputMode="decimal" placeholder="0" {...tds.bind} />
+      {tdsPaise !== null && tdsPaise > 0 && (
+        <Choice
+          id={`${id}-section`}
+          label="TDS section"
+          state={tdsSection}
+          options={TDS_SECTIONS.map((section): [TdsSection, string] => [section, section])}
+        />
+      )}
+      <Input id={`${id}-date`} label="Date received" type="date" required max={istToday()} {...receivedOn.bind} />
+      <Choice
+        id={`${id}-method`}
+        label="Paid by"
+        state={method}
+        options={OFFLINE_METHODS.map((value): [Method, string] => [value, OFFLINE_METHOD_LABELS[value]])}
+      />
+      <Input
+        id={`${id}-reference`}
+        label="Reference (UTR, UPI or cheque number)"
+        required
+        maxLength={100}
+        {...reference.bind}
+      />
+      {preview && (
+        <p className="text-sm text-slate-800 sm:col-span-2" aria-live="polite">
+          {preview}
+        </p>
+      )}
+      <MessageLine text={problem ?? error} className="sm:col-span-2" />
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" disabled={isSaving}>
+          {isSaving ? 'Saving...' : 'Record payment'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One of the form's inputs, its label above it. */
+function Input({ id, label, ...input }: { id: string; label: string } & ComponentProps<'input'>) {
+  return (
+    <label htmlFor={id} className={LABEL}>
+      {label}
+      <input id={id} {...input} className={CONTROL} />
+    </label>
+  );
+}
+
+/** One of the form's selects: its label above it, each option a value and its text. */
+function Choice<Value extends string>({
+  id,
+  label,
+  state,
+  options,
+}: {
+  id: string;
+  label: string;
+  state: ReturnType<typeof useTextState<Value>>;
+  options: Array<[Value, string]>;
+}) {
+  return (
+    <label htmlFor={id} className={LABEL}>
+      {label}
+      <select id={id} {...state.bind} className={CONTROL}>
+        <Options options={options} />
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,24 @@
+// What other features may use of billing (invoices, payments, pay links, reconciliation).
+export {
+  cancelInvoice,
+  customerInvoicesQuery,
+  customerOrdersQuery,
+  customerPaymentsQuery,
+  issueProforma,
+  overdueInvoicesQuery,
+  paymentExceptionsQuery,
+  previewProforma,
+  receivedInMonth,
+  type IssuedProforma,
+} from './console/api';
+export { IssueProformaForm } from './console/issue-proforma-form';
+export { OfflinePayment } from './console/offline-payment-form';
+export { OrderRow } from './console/order-row';
+export { PaymentSummary } from './console/payment-summary';
+
+export const billingScreens = {
+  payments: () => import('./console/payments').then((m) => m.PaymentsPage),
+  invoices: () => import('./console/invoices').then((m) => m.InvoicesPage),
+  orders: () => import('./console/orders').then((m) => m.OrdersPage),
+  reconciliation: () => import('./console/reconciliation').then((m) => m.ReconciliationPage),
+};

@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, buttonClasses, Spinner } from '@/components/button';
+import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
+import { DocumentParties, DocumentTotals, LinesTable } from '@/components/document-parts';
+import { FormMessage } from '@/components/form-field';
+import { formatInr } from '@/domain/money';
+import type { PayLinkView } from '@/domain/pay-link';
+import { isOpenStatus } from '@/domain/status';
+import { PROFORMA_NOTE } from '@/domain/tax-document';
+import { ApiError } from '@/lib/api-client';
+import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
+import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './pay-link-api';
+
+/** While a paid invoice's tax invoice is being numbered, the page looks again this often, this many times. */
+const RECHECK_MS = 1500;
+const RECHECKS = 20;
+
+/**
+ * The hosted pay page, /pay/{token}: the one invoice its link opens, for whoever has the link (an
+ * accounts clerk needs no account). Who issued it, to whom, the lines with GST, the total, the due
+ * date and the status; Pay opens the checkout, and once paid the tax invoice can be downloaded.
+ */
+export function PayPage({ token }: { token: string }) {
+  const [loaded, setLoaded] = useState<DocumentLoad<PayLinkView>>({ status: 'loading' });
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [isPaying, setIsPaying] = useState(false);
+  const rechecks = useRef(0);
+
+  const load = useCallback(async () => {
+    try {
+      const view = await getPayLink(token);
+      setLoaded({ status: 'ready', view });
+      return view;
+    } catch (error) {
+      setLoaded({
+        status: 'error',
+        message: error instanceof ApiError ? error.message : 'Could not load this invoice. Please try again.',
+      });
+      return null;
+    }
+  }, [token]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A payment being confirmed, or a tax invoice being numbered: look again shortly, a few times.
+  const view = loaded.status === 'ready' ? loaded.view : null;
+  const isSettling = Boolean(view && (view.paid ? view.paid.taxInvoice.number === null : message?.tone === 'success'));
+  useEffect(() => {
+    if (!isSettling || rechecks.current >= RECHECKS) return;
+    const timer = setTimeout(() => {
+      rechecks.current += 1;
+      void load();
+    }, RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [isSettling, load, view]);
+
+  async function pay() {
+    if (!view || isPaying) return;
+    setIsPaying(true);
+    setMessage(null);
+    try {
+      const order = await createPayLinkOrder(token);
+      const result = await openOrderCheckout(order, {
+        description: `Payment for Proforma ${view.number}`,
+        prefill: order.prefill,
+        onSandboxOutcome: (outcome) => sandboxPayByLink(token, order.id, outcome),
+      });
+      const verified = await verifyPayLinkPayment(token, result).catch((error: unknown) => {
+        // The money has been taken: a lost answer is not a failure (the server confirms it).
+        if (error instanceof ApiError && [400, 404, 409].includes(error.status)) throw error;
+        return { status: 'Pending' as const, paymentId: result.razorpay_payment_id };
+      });
+      rechecks.current = 0;
+      setMessage({
+        tone: 'success',
+        text:
+          verified.status === 'Paid'
+            ? `Payment successful. Thank you! Payment ID: ${verified.paymentId}`
+            : `Payment received (Payment ID: ${verified.paymentId}). The status will update shortly.`,
+      });
+      await load();
+    } catch (error) {
+      setMessage(
+        error instanceof CheckoutCancelledError
+          ? { tone: 'error', text: 'Payment cancelled. You can try again.' }
+          : { tone: 'error', text: `Payment failed: ${error instanceof Error ? error.message : String(error)}` },
+      );
+    } finally {
+      setIsPaying(false);
+    }
+  }
+
+  if (loaded.status !== 'ready') {
+    return <DocumentPending titleId="pay-title" title="Invoice" state={loaded} />;
+  }
+  const { view: invoice } = loaded;
+  const isPending = isOpenStatus(invoice.status);
+  const hasGst = invoice.taxType !== null;
+  return (
+    <DocumentFrame titleId="pay-title" title={`Proforma Invoice ${invoice.number}`} status={invoice.status}>
+      <DocumentParties from={invoice.issuer} to={invoice.billedTo} toHeading="Billed to" />
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">Issued</dt>
+        <dd>{invoice.issueDate}</dd>
+        {invoice.dueDate && (
+          <>
+            <dt className="text-slate-600">Due by</dt>
+            <dd>{invoice.dueDate}</dd>
+          </>
+        )}
+        {invoice.description && (
+          <>
+            <dt className="text-slate-600">For</dt>
+            <dd className="break-words">{invoice.description}</dd>
+          </>
+        )}
+      </dl>
+      <LinesTable
+        caption="Invoice lines"
+        className="mt-6 overflow-x-auto"
+        tableClassName="w-full min-w-[28rem] text-left text-sm"
+        columns={
+          <>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Description
+            </th>
+            {hasGst && (
+              <>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Taxable value
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  GST
+                </th>
+              </>
+            )}
+          </>
+        }
+      >
+        {invoice.lines.map((line, index) => (
+          <tr key={index} className="border-b border-slate-200">
+            <td className="py-2 pr-3">{line.description}</td>
+            {hasGst && (
+              <>
+                <td className="py-2 pr-3 text-right">{formatInr(line.taxablePaise)}</td>
+                <td className="py-2 pr-3 text-right">
+                  {formatInr(line.cgstPaise + line.sgstPaise + line.igstPaise)}
+                  <span className="block text-xs text-slate-600">
+                    {line.igstPaise > 0 ? `IGST ${line.ratePercent}%` : `CGST + SGST ${line.ratePercent}%`}
+                  </span>
+                </td>
+              </>
+            )}
+            <td className="py-2 text-right">{formatInr(line.totalPaise)}</td>
+          </tr>
+        ))}
+      </LinesTable>
+      <DocumentTotals
+        className="mt-4"
+        totals={invoice.totals}
+        gst={hasGst ? { isInterState: invoice.totals.igstPaise > 0 } : null}
+        totalTestId="pay-total"
+      >
+        {invoice.settledPaise > 0 && (
+          <>
+            <dt className="text-slate-600">Settled so far</dt>
+            <dd className="text-right">{formatInr(invoice.settledPaise)}</dd>
+          </>
+        )}
+        <dt className="font-semibold">Amount due</dt>
+        <dd className="text-right font-semibold">{formatInr(invoice.amountDuePaise)}</dd>
+      </DocumentTotals>
+
+      <div className="mt-6 space-y-3">
+        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+        {invoice.paid && (
+          <p className="text-slate-800" role="status">
+            Paid. Thank you!{' '}
+            {invoice.paid.taxInvoice.number
+              ? `${invoice.paid.taxInvoice.title} ${invoice.paid.taxInvoice.number} has been issued.`
+              : `Your ${invoice.paid.taxInvoice.title.toLowerCase()} is being prepared.`}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-3">
+          {isPending && (
+            <Button size="lg" onClick={() => void pay()} disabled={isPaying}>
+              {isPaying && <Spinner />}
+              {isPaying ? 'Processing...' : `Pay ${formatInr(invoice.amountDuePaise)}`}
+            </Button>
+          )}
+          {invoice.paid?.taxInvoice.number && (
+            <a href={payLinkPdfUrl(token, 'tax-invoice')} className={buttonClasses('primary', 'lg')} download>
+              Download {invoice.paid.taxInvoice.title.toLowerCase()}
+            </a>
+          )}
+          <a href={payLinkPdfUrl(token, 'proforma')} className={buttonClasses('secondary', 'lg')} download>
+            Download proforma (PDF)
+          </a>
+        </div>
+        {isPending && <p className="text-sm text-slate-600">{PROFORMA_NOTE}</p>}
+      </div>
+    </DocumentFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import { getCountFromServer, onSnapshot, type Query } from 'firebase/firestore';
+import { leaseDoc, type JobRun } from '@/lib/firestore';
+import { loadAuth } from '@/lib/session';
+
+/** Whether the signed-in user carries the `staff` claim (the token is refreshed once, so a fresh grant counts). */
+export async function hasStaffClaim(): Promise<boolean> {
+  const { auth } = await loadAuth();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) return false;
+  const token = await user.getIdTokenResult();
+  if (token.claims.staff === true) return true;
+  return (await user.getIdTokenResult(true)).claims.staff === true;
+}
+
+/** A figure of the console's home: how many (or how much), read with an aggregate query. */
+export const countOf = async (source: Query<unknown>) => (await getCountFromServer(source)).data().count;
+
+type OnError = (error: Error) => void;
+
+export const subscribeToJobRun = (name: string, onData: (run: JobRun | null) => void, onError: OnError) =>
+  onSnapshot(leaseDoc(name), (snapshot) => onData(snapshot.data() ?? null), onError);

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import { billingScreens } from '@/features/billing';
+import { customerScreens } from '@/features/customers';
+import { documentScreens } from '@/features/documents';
+import { enquiryScreens } from '@/features/enquiries';
+import { mailScreens } from '@/features/mail';
+import { quoteScreens } from '@/features/quotes';
+import { renewalScreens } from '@/features/renewals';
+
+/** A console screen: its path under the console and its code, loaded when first opened. */
+export interface ScreenEntry {
+  path?: string;
+  index?: true;
+  load: () => Promise<ComponentType>;
+}
+
+/** The console's one route table: each area's screens, composed here. */
+export const SCREENS: ScreenEntry[] = [
+  { index: true, load: () => import('./console-home').then((m) => m.ConsoleHome) },
+  { path: 'inbox', load: enquiryScreens.inbox },
+  { path: 'enquiries/:id', load: enquiryScreens.detail },
+  { path: 'customers', load: customerScreens.list },
+  { path: 'customers/:uid', load: customerScreens.detail },
+  { path: 'quotes', load: quoteScreens.list },
+  { path: 'quotes/new', load: quoteScreens.create },
+  { path: 'quotes/:id', load: quoteScreens.detail },
+  { path: 'payments', load: billingScreens.payments },
+  { path: 'invoices', load: billingScreens.invoices },
+  { path: 'orders', load: billingScreens.orders },
+  { path: 'reconciliation', load: billingScreens.reconciliation },
+  { path: 'documents', load: documentScreens.list },
+  { path: 'mail', load: mailScreens.list },
+  { path: 'renewals', load: renewalScreens.list },
+];

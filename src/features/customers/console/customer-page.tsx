@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Button } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { InvoiceSummary } from '@/components/invoice-summary';
+import { StatusBadge } from '@/components/status-badge';
+import { formatIstDateTime } from '@/domain/dates';
+import { formatInrWithPaise } from '@/domain/money';
+import { isOpenStatus, STATUS } from '@/domain/status';
+import { PAYMENT_STATUS_LABELS } from '@/domain/console-status';
+import type { CustomerQuery, Invoice, Order, PaymentRecord, Profile } from '@/lib/firestore';
+import { usePagedList } from '@/lib/paged-list';
+import { cancelInvoice, customerInvoicesQuery, customerOrdersQuery, customerPaymentsQuery, issueProforma, previewProforma } from '@/features/billing';
+import { customerQueriesQuery, subscribeToCustomer } from './api';
+import { BillingDetailsPanel } from './billing-details';
+import { AmountRow, ConsolePage, Facts, ListPanel, LiveRecord, MessageLine, Panel } from '@/components/console/console-parts';
+import { customerLabel } from '@/domain/staff';
+import { DeletedCustomer } from './deleted-customer';
+import { IssueProformaForm } from '@/features/billing';
+import { OfflinePayment } from '@/features/billing';
+import { OrderRow } from '@/features/billing';
+import { QuotesPanel } from '@/features/quotes';
+import { PaymentSummary } from '@/features/billing';
+import { useAction } from '@/components/console/use-action';
+
+/**
+ * One customer: profile, billing details (view, correct), orders, invoices (issue, cancel, record a
+ * payment), queries and payments.
+ */
+export function CustomerPage() {
+  const { uid = '' } = useParams();
+  return (
+    <LiveRecord<Profile>
+      name={`customer:${uid}`}
+      subscribe={(onData, onError) => subscribeToCustomer(uid, onData, onError)}
+      // No profile: a deleted account (what the law keeps of it), or no customer at all.
+      missing={<DeletedCustomer uid={uid} />}
+    >
+      {(profile) => <CustomerDetails profile={profile} />}
+    </LiveRecord>
+  );
+}
+
+function CustomerDetails({ profile }: { profile: Profile }) {
+  const { uid } = profile;
+  const invoices = usePagedList(`customer-invoices:${uid}`, () => customerInvoicesQuery(uid));
+  const orders = usePagedList(`customer-orders:${uid}`, () => customerOrdersQuery(uid));
+  const queries = usePagedList(`customer-queries:${uid}`, () => customerQueriesQuery(uid));
+  const payments = usePagedList(`customer-payments:${uid}`, () => customerPaymentsQuery(uid));
+  return (
+    <ConsolePage title={profile.name || 'Customer'}>
+      <Panel id="customer-profile" title="Profile">
+        <Facts
+          items={[
+            ['Email', profile.email || '—'],
+            ['Phone', profile.phone || '—'],
+            [
+              'Account',
+              profile.isLead
+                ? 'No account yet (billed from an enquiry; it becomes theirs when they sign up with this email)'
+                : profile.isAnonymous
+                  ? 'Guest'
+                  : 'Registered',
+            ],
+            ['Since', formatIstDateTime(profile.createdAt)],
+          ]}
+        />
+      </Panel>
+      <Panel id="customer-billing" title="Billing details">
+        <BillingDetailsPanel profile={profile} />
+      </Panel>
+      <QuotesPanel customerUid={uid} />
+      <Panel id="customer-issue-invoice" title="Issue an invoice">
+        <IssueProformaForm
+          onPreview={(fields) => previewProforma({ ...fields, uid })}
+          onIssue={(fields) => issueProforma({ ...fields, uid })}
+        />
+      </Panel>
+      <ListPanel<Invoice>
+        id="customer-invoices"
+        title="Invoices"
+        list={invoices}
+        row={(invoice) => <InvoiceRow invoice={invoice} uid={uid} customerName={customerLabel(profile)} />}
+      />
+      <ListPanel<Order> id="customer-orders" title="Orders" list={orders} row={(order) => <OrderRow order={order} />} />
+      <ListPanel<CustomerQuery> id="customer-queries" title="Queries" list={queries} row={queryRow} />
+      <ListPanel<PaymentRecord> id="customer-payments" title="Payments" list={payments} row={paymentRow} />
+    </ConsolePage>
+  );
+}
+
+function queryRow(query: CustomerQuery) {
+  return (
+    <>
+      <div className="min-w-0 flex-1 basis-60">
+        <p className="font-semibold">{query.businessName || 'General Query'}</p>
+        <p className="text-sm break-words text-slate-700">{query.message}</p>
+      </div>
+      <StatusBadge status={query.status} />
+    </>
+  );
+}
+
+function paymentRow(payment: PaymentRecord) {
+  return (
+    <AmountRow
+      amount={formatInrWithPaise(payment.amountPaise)}
+      aside={<StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} />}
+    >
+      <PaymentSummary payment={payment} showCustomer={false} />
+    </AmountRow>
+  );
+}
+
+function InvoiceRow({ invoice, uid, customerName }: { invoice: Invoice; uid: string; customerName: string }) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const { run: cancel, isBusy: isCancelling, error } = useAction(() => cancelInvoice(uid, invoice.id));
+  const label = `${invoice.kind === 'proforma' ? 'Proforma' : 'Invoice'} ${invoice.invoiceId}`;
+  const amount = formatInrWithPaise(invoice.amountPaise);
+
+  async function confirmCancel() {
+    await cancel();
+    setIsConfirming(false);
+  }
+
+  return (
+    <>
+      <AmountRow amount={amount} aside={<StatusBadge status={invoice.status} />}>
+        <InvoiceSummary invoice={invoice} formatDate={formatIstDateTime} formatAmount={formatInrWithPaise} />
+      </AmountRow>
+      <OfflinePayment
+        uid={uid}
+        type="invoice"
+        docId={invoice.id}
+        label={label}
+        isOpen={isOpenStatus(invoice.status)}
+        duePaise={invoice.amountPaise - (invoice.settledPaise ?? 0)}
+      />
+      {invoice.status === STATUS.pending && invoice.issuedBy === 'company' && (
+        <Button
+          variant="dangerOutline"
+          size="sm"
+          onClick={() => setIsConfirming(true)}
+          aria-label={`Cancel invoice: ${label}`}
+        >
+          Cancel invoice
+        </Button>
+      )}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title="Cancel this invoice?"
+        confirmLabel={isCancelling ? 'Cancelling...' : 'Cancel invoice'}
+        cancelLabel="Keep invoice"
+        closeLabel="Keep invoice"
+        isBusy={isCancelling}
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={() => void confirmCancel()}
+      >
+        <p className="text-slate-800">
+          {label} to {customerName} for {amount} will be cancelled. We mail {customerName} that it is cancelled, and its
+          pay link stops working. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+      <MessageLine text={error} className="w-full" />
+    </>
+  );
+}

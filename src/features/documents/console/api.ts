@@ -1,0 +1,17 @@
+import { orderBy, query, where } from 'firebase/firestore';
+import { monthSchema } from '@/domain/staff';
+import { downloadFile } from '@/lib/download-file';
+import { taxDocumentsCollection } from '@/lib/firestore';
+
+export const documentsQuery = () => query(taxDocumentsCollection(), orderBy('createdAt', 'desc'));
+
+/** The tax documents issued to one customer, newest first (kept after their account is deleted). */
+export const customerDocumentsQuery = (uid: string) =>
+  query(taxDocumentsCollection(), where('uid', '==', uid), orderBy('createdAt', 'desc'));
+
+/** A month's accountant's pack (GSTR-1 tables, the register of documents, the payments) as a ZIP. */
+export const downloadAccountantPack = (month: string) =>
+  downloadFile(`/api/staff/accountant-pack?month=${encodeURIComponent(monthSchema.parse(month))}`);
+
+/** An issued tax invoice, receipt or credit note as PDF (staff may read every document). */
+export const downloadDocumentPdf = (id: string) => downloadFile(`/api/documents/${encodeURIComponent(id)}.pdf`);

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/button';
+import { StatusBadge } from '@/components/status-badge';
+import { formatIstDateTime } from '@/domain/dates';
+import { formatInrWithPaise } from '@/domain/money';
+import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
+import type { TaxDocumentItem } from '@/lib/firestore';
+import { usePagedList } from '@/lib/paged-list';
+import { AccountantPackPanel } from './accountant-pack';
+import { documentsQuery, downloadDocumentPdf } from './api';
+import { AmountRow, ListPage } from '@/components/console/console-parts';
+import { useConsoleLink } from '@/components/console/console-path';
+import { saveFile } from '@/components/console/save-file';
+
+const titleOf = (item: TaxDocumentItem) =>
+  DOCUMENT_TITLES[item.kind as DocumentKind] ?? (item.series === 'credit-note' ? 'Credit Note' : 'Document');
+
+/** Tax invoices, receipts, credit notes and proformas, newest first (numbered by the API's worker). */
+export function DocumentsPage() {
+  const to = useConsoleLink();
+  const list = usePagedList('documents', documentsQuery);
+  return (
+    <ListPage<TaxDocumentItem>
+      title="Documents"
+      above={<AccountantPackPanel />}
+      list={list}
+      emptyText="No documents yet."
+      row={(item) => (
+        <AmountRow
+          amount={formatInrWithPaise(item.amountPaise)}
+          aside={
+            <>
+              <StatusBadge status={item.status === 'issued' ? 'Issued' : 'Pending'} />
+              {item.status === 'issued' && <DownloadButton item={item} />}
+            </>
+          }
+        >
+          <p className="font-semibold">
+            {titleOf(item)} {item.number || '(being numbered)'}
+          </p>
+          <p className="text-sm break-words text-slate-800">
+            <Link to={to('customers', item.uid)} className="text-brand-darker underline">
+              {item.customerName || 'Customer'}
+            </Link>
+            {item.forLabel ? ` · ${item.forLabel}` : ''}
+          </p>
+          <p className="text-sm text-slate-600">
+            {item.issueDate ? `Dated ${item.issueDate} · ` : ''}
+            {formatIstDateTime(item.createdAt)}
+          </p>
+        </AmountRow>
+      )}
+    />
+  );
+}
+
+export function DownloadButton({ item }: { item: TaxDocumentItem }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  async function download() {
+    setState('busy');
+    try {
+      saveFile(await downloadDocumentPdf(item.id), `${item.number.replace(/\//g, '-')}.pdf`);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => void download()}
+      disabled={state === 'busy'}
+      aria-label={`${state === 'failed' ? 'Retry download' : 'Download PDF'}: ${titleOf(item)} ${item.number}`}
+    >
+      {state === 'failed' ? 'Retry download' : 'Download PDF'}
+    </Button>
+  );
+}

@@ -1,0 +1,7 @@
+// What other features may use of documents (tax documents, receipts, the accountant's pack).
+export { customerDocumentsQuery } from './console/api';
+export { DownloadButton } from './console/documents';
+
+export const documentScreens = {
+  list: () => import('./console/documents').then((m) => m.DocumentsPage),
+};

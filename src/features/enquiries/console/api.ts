@@ -1,0 +1,60 @@
+import { onSnapshot, orderBy, query, where, type Query } from 'firebase/firestore';
+import {
+  enquiryUpdateSchema,
+  proformaFieldsSchema,
+  type EnquiryUpdate,
+  type ProformaFields,
+  type ProformaPreview,
+} from '@/domain/staff';
+import { STATUS } from '@/domain/status';
+import type { IssuedProforma } from '@/features/billing';
+import { apiClient } from '@/lib/api-client';
+import { enquiriesCollection, enquiryDoc, type Enquiry } from '@/lib/firestore';
+import { searchOn } from '@/lib/search-query';
+
+export interface InboxFilter {
+  status: string;
+  search: string;
+}
+
+/** The inbox, newest first: optionally one status, and only enquiries holding the searched words. */
+export function inboxQuery(filter: InboxFilter): Query<Enquiry> {
+  const byStatus = filter.status ? [where('status', '==', filter.status)] : [];
+  return query(enquiriesCollection(), ...byStatus, ...searchOn(filter.search), orderBy('submittedAt', 'desc'));
+}
+
+export const newEnquiriesQuery = () => query(enquiriesCollection(), where('status', '==', STATUS.new));
+
+type OnError = (error: Error) => void;
+
+export const subscribeToEnquiry = (id: string, onData: (enquiry: Enquiry | null) => void, onError: OnError) =>
+  onSnapshot(enquiryDoc(id), (snapshot) => onData(snapshot.data() ?? null), onError);
+
+const withAuth = { withAuth: true };
+
+export function updateEnquiry(id: string, update: EnquiryUpdate): Promise<{ changed: boolean }> {
+  return apiClient.post(`/api/staff/enquiries/${encodeURIComponent(id)}`, enquiryUpdateSchema.parse(update), withAuth);
+}
+
+export function previewEnquiryBill(enquiryId: string, fields: ProformaFields): Promise<ProformaPreview> {
+  return apiClient.post(
+    `/api/staff/enquiries/${encodeURIComponent(enquiryId)}/proforma/preview`,
+    proformaFieldsSchema.parse(fields),
+    withAuth,
+  );
+}
+
+/**
+ * Bills an enquiry: a proforma to whoever sent it, also someone with no account (a lead's
+ * customer record is made for their email). Answers who was billed.
+ */
+export function billEnquiry(
+  enquiryId: string,
+  fields: ProformaFields,
+): Promise<IssuedProforma & { customerUid: string; isLead: boolean }> {
+  return apiClient.post(
+    `/api/staff/enquiries/${encodeURIComponent(enquiryId)}/proforma`,
+    proformaFieldsSchema.parse(fields),
+    withAuth,
+  );
+}

@@ -1,0 +1,7 @@
+// What other features may use of enquiries (the console's inbox).
+export { newEnquiriesQuery, subscribeToEnquiry } from './console/api';
+
+export const enquiryScreens = {
+  inbox: () => import('./console/inbox').then((m) => m.InboxPage),
+  detail: () => import('./console/enquiry-page').then((m) => m.EnquiryPage),
+};
