@@ -10,6 +10,7 @@ import { PROFORMA_NOTE } from '@/domain/tax-document';
 import { ApiError } from '@/lib/api-client';
 import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
 import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './api';
+import { formatDay } from '@/domain/dates';
 
 /** While a paid invoice's tax invoice is being numbered, the page looks again this often, this many times. */
 const RECHECK_MS = 1500;
@@ -103,11 +104,11 @@ export function PayPage({ token }: { token: string }) {
       <DocumentParties from={invoice.issuer} to={invoice.billedTo} toHeading="Billed to" />
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Issued</dt>
-        <dd>{invoice.issueDate}</dd>
+        <dd>{formatDay(invoice.issueDate)}</dd>
         {invoice.dueDate && (
           <>
             <dt className="text-slate-600">Due by</dt>
-            <dd>{invoice.dueDate}</dd>
+            <dd>{formatDay(invoice.dueDate)}</dd>
           </>
         )}
         {invoice.description && (

@@ -15,6 +15,7 @@ import { ConsolePage, LoadedPanel } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { figuresOf, monthBars, monthName, totalOf } from './month-chart';
 import { Pipeline } from './pipeline';
+import { taxSettings } from '@/lib/tax-settings';
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
 interface Figure {
@@ -98,7 +99,7 @@ function Revenue() {
         return (
           <>
             <p className="text-slate-800">
-              Received in {monthName(thisMonth)} (payments less refunds, GST included):{' '}
+              Received in {monthName(thisMonth)} (payments less refunds{taxSettings.registered && ', GST included'}):{' '}
               <strong data-testid="home-revenue-month">{formatInr(thisMonthPaise)}</strong>
             </p>
             <BarChart caption="Received per month, last 12 months" bars={monthBars(received)} />
