@@ -110,8 +110,28 @@ export function DocumentTotals({
 }
 
 /**
+ * On a phone each line stacks: its description and its amount on the first row, the other
+ * columns (each with its own label, `CellLabel`) under them. Nothing scrolls sideways, so no
+ * amount is ever out of sight.
+ */
+const STACKED_ON_PHONE = [
+  'max-sm:block max-sm:min-w-0 max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only',
+  'max-sm:[&_tr]:flex max-sm:[&_tr]:flex-wrap max-sm:[&_tr]:items-baseline max-sm:[&_tr]:gap-x-3 max-sm:[&_tr]:py-2',
+  'max-sm:[&_td]:p-0 max-sm:[&_td:first-child]:min-w-0 max-sm:[&_td:first-child]:flex-1 max-sm:[&_td:first-child]:break-words',
+  'max-sm:[&_td:last-child]:order-1 max-sm:[&_td:last-child]:font-semibold max-sm:[&_td:last-child]:whitespace-nowrap',
+  'max-sm:[&_td:not(:first-child):not(:last-child)]:order-2 max-sm:[&_td:not(:first-child):not(:last-child)]:basis-full',
+  'max-sm:[&_td:not(:first-child):not(:last-child)]:text-left max-sm:[&_td:not(:first-child):not(:last-child)]:text-slate-700',
+].join(' ');
+
+/** A cell's column name, shown only where the lines stack (a phone), in front of its value. */
+export function CellLabel({ children }: { children: ReactNode }) {
+  return <span className="text-slate-600 sm:hidden">{children}: </span>;
+}
+
+/**
  * The table of a document's lines: the caller's columns, then Amount last, as the PDFs print them.
- * The wrapper's and the table's classes are the caller's (its spacing, its least width).
+ * The wrapper's and the table's classes are the caller's (its spacing, its least width from `sm`
+ * up); on a phone the lines stack instead (STACKED_ON_PHONE).
  */
 export function LinesTable({
   caption,
@@ -128,7 +148,7 @@ export function LinesTable({
 }) {
   return (
     <div className={className}>
-      <table className={tableClassName}>
+      <table className={`${tableClassName} ${STACKED_ON_PHONE}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-300 text-slate-600">
           <tr>

@@ -179,3 +179,30 @@ export function fieldsOf<T extends FieldValues, Output extends FieldValues = T>(
     error: form.getFieldState(name, form.formState).error?.message,
   });
 }
+
+/** The dotted names of a react-hook-form errors object's fields ('lines.0.amount'). */
+function errorNames(errors: object, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, value]) => {
+    if (!value || typeof value !== 'object') return [];
+    const name = prefix ? `${prefix}.${key}` : key;
+    return 'message' in value || 'type' in value ? [name] : errorNames(value as object, name);
+  });
+}
+
+/**
+ * Focuses the first field, in the order the form shows them, that has an error: react-hook-form's
+ * own choice follows the order the fields registered in, which a re-render can change (an empty
+ * contact form focused Message, skipping Name and Email above it). Use with `shouldFocusError: false`
+ * as handleSubmit's onInvalid.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, errors: object): void {
+  if (!form) return;
+  const names = new Set(errorNames(errors));
+  const first = [...form.elements].find(
+    (element): element is HTMLElement =>
+      element instanceof HTMLElement &&
+      names.has(element.getAttribute('name') ?? '') &&
+      !(element as HTMLInputElement).disabled,
+  );
+  first?.focus();
+}

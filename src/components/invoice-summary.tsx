@@ -3,6 +3,8 @@ import { formatDateTime } from '@/domain/dates';
 import { formatIstDate } from '@/domain/document-number';
 import { formatInr } from '@/domain/money';
 import { isOpenStatus, STATUS } from '@/domain/status';
+import { sellerDocumentWords } from '@/domain/seller-document';
+import { taxSettings } from '@/lib/tax-settings';
 
 interface InvoiceSummaryProps {
   invoice: {
@@ -38,7 +40,7 @@ export function InvoiceSummary({
 }: InvoiceSummaryProps) {
   return (
     <>
-      <p className="font-semibold break-all">
+      <p className="font-semibold break-words">
         Inv #{invoice.invoiceId}
         {invoice.issuedBy === 'company' && (
           <span className="ml-2 text-xs font-medium text-slate-700">{ISSUED_BY_COMPANY}</span>
@@ -55,7 +57,11 @@ export function InvoiceSummary({
       {invoice.dueDate && isOpenStatus(invoice.status) && (
         <p className="text-sm text-slate-700">Due by {dueDateText(invoice.dueDate)}</p>
       )}
-      {invoice.taxDocumentNumber && <p className="text-sm text-slate-700">Tax invoice {invoice.taxDocumentNumber}</p>}
+      {invoice.taxDocumentNumber && (
+        <p className="text-sm text-slate-700">
+          {sellerDocumentWords(taxSettings.registered).title} {invoice.taxDocumentNumber}
+        </p>
+      )}
     </>
   );
 }

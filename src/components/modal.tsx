@@ -134,7 +134,9 @@ export function Modal({
   return createPortal(
     <div
       ref={overlayRef}
-      className={`fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 transition-opacity duration-300 sm:items-center ${
+      // Centred by the panel's auto margins, not by align-items: a panel taller than the window
+      // then starts at the overlay's top and scrolls, instead of overflowing above it out of reach.
+      className={`fixed inset-0 z-50 flex items-start justify-center overflow-y-auto overscroll-contain bg-slate-900/60 p-4 transition-opacity duration-300 ${
         isVisible ? 'opacity-100' : 'opacity-0'
       }`}
       onMouseDown={(event) => {
@@ -150,7 +152,7 @@ export function Modal({
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className={`relative my-8 w-full ${width} rounded-xl bg-white p-6 text-slate-900 shadow-2xl outline-none`}
+        className={`relative my-auto w-full ${width} rounded-xl bg-white p-6 text-slate-900 shadow-2xl outline-none`}
       >
         <button
           type="button"

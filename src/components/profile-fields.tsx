@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { fieldsOf, TextField } from './form-field';
 import { FormLocationFields, type LocationValue } from './location-fields';
+import { taxSettings } from '@/lib/tax-settings';
 
 /** The profile's own fields, shared by the signup, details-step and edit forms. */
 export interface ProfileFieldValues extends LocationValue {
@@ -76,7 +77,11 @@ export function ProfileFields<T extends ProfileFieldValues>({
       <TextField
         label="GSTIN"
         isOptional
-        hint="For a GST tax invoice in your business's name."
+        hint={
+          taxSettings.registered
+            ? "For a GST tax invoice in your business's name."
+            : "Printed on your payment receipts in your business's name."
+        }
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

@@ -1,7 +1,7 @@
 import { formatInr } from '@/domain/money';
 import type { MilestoneState, QuoteView } from '@/domain/quotes';
 import { buttonClasses } from './button';
-import { DocumentParties, DocumentTotals, LinesTable } from './document-parts';
+import { CellLabel, DocumentParties, DocumentTotals, LinesTable } from './document-parts';
 import { StatusBadge } from './status-badge';
 
 const STATE_LABELS: Record<MilestoneState, string> = {
@@ -40,7 +40,7 @@ export function QuoteDocument({ view, canPay = false }: { view: QuoteView; canPa
 
       <LinesTable
         caption="Quote lines"
-        className="overflow-x-auto"
+        className="sm:overflow-x-auto"
         tableClassName="w-full min-w-[30rem] text-left text-sm"
         columns={
           <>
@@ -64,9 +64,20 @@ export function QuoteDocument({ view, canPay = false }: { view: QuoteView; canPa
         {quote.lines.map((line, index) => (
           <tr key={index} className="border-b border-slate-200">
             <td className={cell}>{line.description}</td>
-            {hasGst && <td className={cell}>{line.sac}</td>}
-            <td className={number}>{line.quantity}</td>
-            <td className={number}>{formatInr(line.ratePaise)}</td>
+            {hasGst && (
+              <td className={cell}>
+                <CellLabel>SAC</CellLabel>
+                {line.sac}
+              </td>
+            )}
+            <td className={number}>
+              <CellLabel>Qty</CellLabel>
+              {line.quantity}
+            </td>
+            <td className={number}>
+              <CellLabel>Rate</CellLabel>
+              {formatInr(line.ratePaise)}
+            </td>
             <td className="py-2 text-right tabular-nums">{formatInr(line.amountPaise)}</td>
           </tr>
         ))}

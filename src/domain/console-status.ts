@@ -35,7 +35,40 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'invoice-cancelled': 'Invoice cancelled',
   'refund-issued': 'Refund made',
   'account-deleted': 'Account deleted',
+  'quote-sent': 'Quote sent (to the customer)',
+  'quote-response': "Customer's answer to a quote (to us)",
+  'renewal-reminder': 'Renewal reminder',
+  'renewal-lapsed': 'Renewal not paid (service lapsed)',
+  'service-stopped': 'Service stopped',
+  news: 'News',
 };
+
+/** A mail's kind in words; an unknown template reads as words too, never as its id. */
+export function mailTemplateLabel(template: string): string {
+  return MAIL_TEMPLATE_LABELS[template] ?? humanize(template);
+}
+
+/**
+ * Why a captured payment did not settle its document (payments/{id}.mismatchReason, written by
+ * server/payments/mark-paid.ts), in words staff can act on.
+ */
+export const MISMATCH_REASON_LABELS: Record<string, string> = {
+  cancelled: 'The order or invoice had been cancelled before the payment arrived.',
+  'not-pending': 'The order or invoice was already paid or closed.',
+  'gateway-order-replaced': 'The customer paid an older checkout that a newer one had replaced.',
+  amount: 'The amount paid differs from the amount due.',
+};
+
+/** A mismatch reason in words (an unknown one humanized, never shown as an id). */
+export function mismatchReasonLabel(reason: string): string {
+  return MISMATCH_REASON_LABELS[reason] ?? humanize(reason);
+}
+
+/** 'gateway-order-replaced' → 'Gateway order replaced': the last resort for a code with no words yet. */
+function humanize(code: string): string {
+  const words = code.replace(/[-_]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : code;
+}
 
 /** A payment's status in words. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -28,3 +28,17 @@ export function formatIstDateTime(date: Date | null | undefined): string {
 export function istDateTimeCell(instantMs: number): string {
   return new Date(instantMs + (5 * 60 + 30) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 }
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A calendar day ('2026-12-27', as forms and Firestore keep it) as people read it: '27 Dec 2026'.
+ * Text that is not such a day (already printed, or empty) is returned as it is.
+ */
+export function formatDay(day: string): string {
+  const match = DAY_PATTERN.exec(day);
+  const month = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return day;
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}

@@ -7,10 +7,12 @@ interface AuthModalState {
   mode: AuthModalMode;
   /** Bumped on every open so the modal resets its step and fields. */
   openCount: number;
+  /** Why it opened when the visitor did not ask for it (e.g. Add to Cart signed out), shown under the title. */
+  reason?: string;
 }
 
 interface AuthModalApi extends AuthModalState {
-  open: (mode: AuthModalMode) => void;
+  open: (mode: AuthModalMode, reason?: string) => void;
   close: () => void;
 }
 
@@ -20,7 +22,8 @@ const AuthModalContext = createContext<AuthModalApi | null>(null);
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthModalState>({ isOpen: false, mode: 'login', openCount: 0 });
   const open = useCallback(
-    (mode: AuthModalMode) => setState((previous) => ({ isOpen: true, mode, openCount: previous.openCount + 1 })),
+    (mode: AuthModalMode, reason?: string) =>
+      setState((previous) => ({ isOpen: true, mode, reason, openCount: previous.openCount + 1 })),
     [],
   );
   const close = useCallback(() => setState((previous) => ({ ...previous, isOpen: false })), []);

@@ -84,6 +84,22 @@ function writeHint(user: SessionUser | null): void {
 
 const sameUser = (a: SessionUser | null, b: SessionUser | null) => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * The session once the first auth state is known, straight from the store: a tap made before then
+ * acts on it as soon as it is (React's copy, updated in a transition, may follow later).
+ */
+export function whenSessionKnown(): Promise<Session> {
+  if (current.status === 'ready') return Promise.resolve(current);
+  return new Promise((resolve) => {
+    const once = (next: Session) => {
+      if (next.status !== 'ready') return;
+      subscribers.delete(once);
+      resolve(next);
+    };
+    subscribers.add(once);
+  });
+}
+
 /** Called by lib/firebase.ts on every ID token change (sign-in, sign-out, refresh, linking). */
 export function publishAuthUser(user: User | null): void {
   const next = user ? toSessionUser(user) : null;

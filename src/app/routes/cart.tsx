@@ -32,7 +32,7 @@ export function CartRoute() {
   async function onPay() {
     if (!user) {
       toast('Please log in or sign up to proceed with the payment.', 'info');
-      authModal.open('login');
+      authModal.open('login', 'Log in or sign up to pay for your cart.');
       return;
     }
     const paid = await payment.payCart(cart.items);

@@ -6,7 +6,7 @@ import { Clients } from '@/features/landing/clients';
 import { Process } from '@/features/landing/process';
 import { useCart } from '@/features/cart/cart-provider';
 import { useAuthModal } from '@/lib/auth-modal';
-import { useSession } from '@/lib/session';
+import { useSession, whenSessionKnown } from '@/lib/session';
 import { receiptPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
 
@@ -30,10 +30,18 @@ export function BelowFold() {
         // until the first auth state, every plan shows as the HTML did ('Add to Cart', inactive).
         isInCart={(id) => !isAuthPending && cart.has(id)}
         canAdd={Boolean(session.user)}
-        isAuthPending={isAuthPending}
         onNeedLogin={(item) => {
-          cart.addAfterSignIn(item);
-          authModal.open('signup');
+          const reason = `Create an account, log in or continue as a guest to add ${item.name} to your cart.`;
+          if (!isAuthPending) {
+            cart.addAfterSignIn(item);
+            authModal.open('signup', reason);
+            return;
+          }
+          // Tapped before the session is known (a slow phone): honoured as soon as it is, never dropped.
+          void whenSessionKnown().then(({ user }) => {
+            cart.addAfterSignIn(item);
+            if (!user) authModal.open('signup', reason);
+          });
         }}
         onRequestQuote={(projectType) =>
           setQuoteRequest((previous) => ({ projectType, key: (previous?.key ?? 0) + 1 }))

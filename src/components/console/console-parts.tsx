@@ -258,7 +258,7 @@ export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
       {items.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-slate-600">{term}</dt>
-          <dd className="min-w-0 break-all text-slate-900">{value}</dd>
+          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
         </div>
       ))}
     </dl>

@@ -33,7 +33,7 @@ type Message = { tone: 'error' | 'success'; text: string } | null;
  * renders it once first opened; `openCount` resets it on every open.
  */
 export function AuthModal() {
-  const { isOpen, mode: requestedMode, openCount, close } = useAuthModal();
+  const { isOpen, mode: requestedMode, openCount, reason, close } = useAuthModal();
   const notify = useToast();
   const [mode, setMode] = useState<AuthModalMode>(requestedMode);
   const [step, setStep] = useState<Step>({ name: 'auth' });
@@ -164,7 +164,7 @@ export function AuthModal() {
       isOpen={isOpen}
       onClose={requestClose}
       title={title}
-      description={step.name === 'details' ? 'Just a few more details to get you started.' : undefined}
+      description={step.name === 'details' ? 'Just a few more details to get you started.' : reason}
       closeLabel="Close sign-in dialog"
       size={mode === 'signup' || step.name === 'details' ? 'lg' : 'md'}
       contentKey={`${step.name}-${mode}`}

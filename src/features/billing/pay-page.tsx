@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
 import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
-import { DocumentParties, DocumentTotals, LinesTable } from '@/components/document-parts';
+import { CellLabel, DocumentParties, DocumentTotals, LinesTable } from '@/components/document-parts';
 import { FormMessage } from '@/components/form-field';
 import { formatInr } from '@/domain/money';
 import type { PayLinkView } from '@/domain/pay-link';
@@ -10,6 +10,7 @@ import { PROFORMA_NOTE } from '@/domain/tax-document';
 import { ApiError } from '@/lib/api-client';
 import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
 import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './pay-link-api';
+import { formatDay } from '@/domain/dates';
 
 /** While a paid invoice's tax invoice is being numbered, the page looks again this often, this many times. */
 const RECHECK_MS = 1500;
@@ -103,11 +104,11 @@ export function PayPage({ token }: { token: string }) {
       <DocumentParties from={invoice.issuer} to={invoice.billedTo} toHeading="Billed to" />
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Issued</dt>
-        <dd>{invoice.issueDate}</dd>
+        <dd>{formatDay(invoice.issueDate)}</dd>
         {invoice.dueDate && (
           <>
             <dt className="text-slate-600">Due by</dt>
-            <dd>{invoice.dueDate}</dd>
+            <dd>{formatDay(invoice.dueDate)}</dd>
           </>
         )}
         {invoice.description && (
@@ -119,7 +120,7 @@ export function PayPage({ token }: { token: string }) {
       </dl>
       <LinesTable
         caption="Invoice lines"
-        className="mt-6 overflow-x-auto"
+        className="mt-6 sm:overflow-x-auto"
         tableClassName="w-full min-w-[28rem] text-left text-sm"
         columns={
           <>
@@ -144,10 +145,14 @@ export function PayPage({ token }: { token: string }) {
             <td className="py-2 pr-3">{line.description}</td>
             {hasGst && (
               <>
-                <td className="py-2 pr-3 text-right">{formatInr(line.taxablePaise)}</td>
                 <td className="py-2 pr-3 text-right">
+                  <CellLabel>Taxable value</CellLabel>
+                  {formatInr(line.taxablePaise)}
+                </td>
+                <td className="py-2 pr-3 text-right">
+                  <CellLabel>GST</CellLabel>
                   {formatInr(line.cgstPaise + line.sgstPaise + line.igstPaise)}
-                  <span className="block text-xs text-slate-600">
+                  <span className="block text-xs text-slate-600 max-sm:ml-1 max-sm:inline">
                     {line.igstPaise > 0 ? `IGST ${line.ratePercent}%` : `CGST + SGST ${line.ratePercent}%`}
                   </span>
                 </td>

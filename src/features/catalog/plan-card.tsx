@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Button } from '@/components/button';
 import { CheckIcon } from '@/components/icons';
 import { Price } from '@/components/price';
@@ -8,14 +9,26 @@ import { taxSettings } from '@/lib/tax-settings';
 /** A registered seller whose prices exclude GST charges it on top: every price says so. */
 const addsGst = taxSettings.registered && !taxSettings.pricesIncludeGst;
 
+const subscribeToNothing = () => () => {};
+
+/**
+ * False in the prerendered HTML and while React takes it over, true from then on: before that a
+ * tap has no handler, so the button says it is inactive; after it, every tap counts.
+ */
+function useIsHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
 export interface PlanCardProps {
   plan: Plan;
   /** Id of the heading element, for the article's accessible name. */
   headingId: string;
   isFeatured?: boolean;
   isInCart: boolean;
-  /** While the first auth state is unknown the button is shown but inactive. */
-  isAuthPending?: boolean;
   onAdd: () => void;
   /** 'Need something different?': opens the quote request form (a link to the contact section without script). */
   onRequestQuote?: () => void;
@@ -27,10 +40,10 @@ export function PlanCard({
   headingId,
   isFeatured = false,
   isInCart,
-  isAuthPending = false,
   onAdd,
   onRequestQuote,
 }: PlanCardProps) {
+  const isHydrated = useIsHydrated();
   return (
     <article
       aria-labelledby={headingId}
@@ -80,8 +93,8 @@ export function PlanCard({
         className="mt-6 w-full"
         variant={isFeatured ? 'primary' : 'secondary'}
         disabled={isInCart}
-        aria-disabled={isAuthPending || undefined}
-        onClick={isAuthPending ? undefined : onAdd}
+        aria-disabled={!isHydrated || undefined}
+        onClick={onAdd}
       >
         {isInCart ? 'Added to Cart' : 'Add to Cart'}
       </Button>

@@ -17,10 +17,11 @@ export interface ProductsSectionProps {
   isInCart: (id: string) => boolean;
   /** True when someone (a user or a guest) is signed in; otherwise adding asks them to sign up. */
   canAdd: boolean;
-  /** Nobody is signed in: the page asks them to sign up, and adds this plan once they have. */
+  /**
+   * Nobody is signed in, or that is not known yet: the page asks them to sign up once it knows, and
+   * adds this plan once they have (or at once, for someone who turns out to be signed in).
+   */
   onNeedLogin: (item: CartItemInput) => void;
-  /** The first auth state is not known yet. */
-  isAuthPending?: boolean;
   /** A plan card's 'Need something different?': asks for a quote for this kind of project. */
   onRequestQuote?: (projectType: string) => void;
   categories?: Category[];
@@ -38,7 +39,6 @@ export function ProductsSection({
   isInCart,
   canAdd,
   onNeedLogin,
-  isAuthPending = false,
   onRequestQuote,
   categories = CATEGORIES,
 }: ProductsSectionProps) {
@@ -218,7 +218,6 @@ export function ProductsSection({
                       headingId={`plan-${category.id}-${planIndex}`}
                       isFeatured={planIndex === 1}
                       isInCart={isInCart(id)}
-                      isAuthPending={isAuthPending}
                       onAdd={() => add(category, planIndex)}
                       onRequestQuote={onRequestQuote && (() => onRequestQuote(category.name))}
                     />

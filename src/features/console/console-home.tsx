@@ -11,6 +11,7 @@ import { ConsolePage, LoadedPanel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { figuresOf, monthBars, monthName, totalOf } from '@/components/console/month-chart';
 import { Pipeline } from '@/features/quotes';
+import { taxSettings } from '@/lib/tax-settings';
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
 interface Figure {
@@ -94,7 +95,7 @@ function Revenue() {
         return (
           <>
             <p className="text-slate-800">
-              Received in {monthName(thisMonth)} (payments less refunds, GST included):{' '}
+              Received in {monthName(thisMonth)} (payments less refunds{taxSettings.registered && ', GST included'}):{' '}
               <strong data-testid="home-revenue-month">{formatInr(thisMonthPaise)}</strong>
             </p>
             <BarChart caption="Received per month, last 12 months" bars={monthBars(received)} />

@@ -8,7 +8,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { fieldsOf, TextField } from '@/components/form-field';
+import { fieldsOf, focusFirstInvalid, TextField } from '@/components/form-field';
 
 export type FormStatus = { type: 'success' | 'error'; text: string } | null;
 
@@ -38,7 +38,8 @@ export function useSenderForm<T extends SenderValues, Output extends FieldValues
   const form = useForm<T, unknown, Output>({
     resolver,
     defaultValues: initial as DefaultValues<T>,
-    shouldFocusError: true,
+    // The first invalid field in the form's order (focusFirstInvalid), not in registration order.
+    shouldFocusError: false,
   });
   // Someone who signs in (or whose name arrives) after the form appeared gets it filled in too,
   // without overwriting what they typed. (The sender's fields, whatever else the form holds.)
@@ -50,18 +51,23 @@ export function useSenderForm<T extends SenderValues, Output extends FieldValues
     if (defaultEmail && !getValues('email')) setValue('email', defaultEmail);
   }, [defaultName, defaultEmail, getValues, setValue]);
 
-  const submitWith = (send: (values: Output) => Promise<void>) => (event: FormEvent<HTMLFormElement>) =>
-    void form
-      .handleSubmit(async (values) => {
-        onStatus(null);
-        try {
-          await send(values);
-        } catch (error) {
-          // The server's message, or the browser's own text for a network failure; the input stays.
-          onStatus({ type: 'error', text: errorText(error) });
-        }
-      })(event)
+  const submitWith = (send: (values: Output) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+    const element = event.currentTarget;
+    return void form
+      .handleSubmit(
+        async (values) => {
+          onStatus(null);
+          try {
+            await send(values);
+          } catch (error) {
+            // The server's message, or the browser's own text for a network failure; the input stays.
+            onStatus({ type: 'error', text: errorText(error) });
+          }
+        },
+        (errors) => focusFirstInvalid(element, errors),
+      )(event)
       .catch((error: unknown) => onStatus({ type: 'error', text: errorText(error) }));
+  };
 
   return { form, field: fieldsOf(form), submitWith };
 }

@@ -17,6 +17,9 @@ export interface ReceiptViewProps {
   profileHref: string;
 }
 
+/** The id prefix of a payment staff recorded by hand (server/payments/offline.ts). */
+const OFFLINE_PAYMENT_PREFIX = 'offline_';
+
 /** What the receipt shows of an order or an invoice: only the number, list price and items differ. */
 function detailsOf(subject: ReceiptSubject) {
   const { paid, number, listedPaise, items } =
@@ -119,7 +122,7 @@ export function ReceiptView({ subject, downloadLabel, profileHref }: ReceiptView
       </p>
       <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
         <Row label={details.noun === 'order' ? 'Order number' : 'Invoice number'}>
-          <span className="break-all">{details.number}</span>
+          <span className="break-words">{details.number}</span>
         </Row>
         <Row label="Status">
           <StatusBadge status={details.status} />
@@ -144,17 +147,22 @@ export function ReceiptView({ subject, downloadLabel, profileHref }: ReceiptView
           className="font-semibold"
           testId="receipt-amount"
         />
-        <ValueRow
-          label="Payment ID"
-          value={details.paymentId}
-          className="font-mono text-sm break-all"
-          testId="receipt-payment-id"
-        />
+        {details.paymentId?.startsWith(OFFLINE_PAYMENT_PREFIX) ? (
+          // Our own record's id means nothing to the customer: say how it was paid instead.
+          <Row label="Paid by">Bank transfer, UPI or cheque, recorded by our team</Row>
+        ) : (
+          <ValueRow
+            label="Payment ID"
+            value={details.paymentId}
+            className="font-mono text-sm break-words"
+            testId="receipt-payment-id"
+          />
+        )}
         {details.paidAt && <Row label="Paid on">{formatDateTime(details.paidAt)}</Row>}
         <ValueRow
           label="Tax document"
           value={details.taxDocumentNumber}
-          className="break-all"
+          className="break-words"
           testId="receipt-document-number"
         />
       </dl>

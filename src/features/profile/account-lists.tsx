@@ -204,7 +204,7 @@ export function OrdersList({ uid, onPay, payingId, receiptHref, documentAction }
       list={list}
       details={(order) => (
         <>
-          <p className="font-semibold break-all">Order #{order.orderNumber}</p>
+          <p className="font-semibold break-words">Order #{order.orderNumber}</p>
           <p className="text-sm text-slate-700">
             {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
           </p>

@@ -45,7 +45,7 @@ export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref, 
       className="scroll-mt-24 rounded-xl border-2 border-brand bg-brand-light p-6 shadow-sm"
       data-testid="invoice-to-pay"
     >
-      <h2 id="invoice-to-pay-title" className="text-xl font-semibold break-all text-slate-900">
+      <h2 id="invoice-to-pay-title" className="text-xl font-semibold break-words text-slate-900">
         {data ? `Invoice #${data.invoiceId}` : 'Invoice not found'}
       </h2>
       {data?.issuedBy === 'company' && (

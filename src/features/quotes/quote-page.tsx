@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
 import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
 import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
@@ -30,6 +30,14 @@ export function QuotePage({ source }: { source: QuoteSource }) {
   const [loaded, setLoaded] = useState<DocumentLoad<QuoteView>>({ status: 'loading' });
   // What the customer's answer did: kept here, as an accepted or declined quote's page drops the answer forms.
   const [notice, setNotice] = useState<ReactNode>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // The answer's form is gone (focus would fall to <body>, the reader left at the footer on a
+  // phone): the confirmation, with the first invoice's number, takes the focus and comes into view.
+  useEffect(() => {
+    if (!notice) return;
+    noticeRef.current?.focus({ preventScroll: true });
+    noticeRef.current?.scrollIntoView({ block: 'center' });
+  }, [notice]);
 
   const load = useCallback(async () => {
     try {
@@ -54,7 +62,7 @@ export function QuotePage({ source }: { source: QuoteSource }) {
   return (
     <DocumentFrame titleId="quote-title" title={`Quote ${view.document.number}`} status={view.status}>
       {notice && (
-        <div className="mb-6">
+        <div ref={noticeRef} tabIndex={-1} data-testid="quote-notice" className="mb-6 scroll-mt-24 outline-none">
           <FormMessage tone="success">{notice}</FormMessage>
         </div>
       )}
@@ -202,13 +210,21 @@ function AcceptForm({ view, onAccept }: { view: QuoteView; onAccept: (name: stri
   const [error, setError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const agreeId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const agreeRef = useRef<HTMLInputElement>(null);
   const first = view.document.milestones[0];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    if (!name.trim()) return setError('Type your full name to accept the quote.');
-    if (!agrees) return setError('Tick the box to agree to the terms of the quote.');
+    if (!name.trim()) {
+      nameRef.current?.focus();
+      return setError('Type your full name to accept the quote.');
+    }
+    if (!agrees) {
+      agreeRef.current?.focus();
+      return setError('Tick the box to agree to the terms of the quote.');
+    }
     setIsSending(true);
     try {
       await onAccept(name.trim());
@@ -233,6 +249,7 @@ function AcceptForm({ view, onAccept }: { view: QuoteView; onAccept: (name: stri
         accept (version {view.document.version}) are recorded.
       </p>
       <TextField
+        ref={nameRef}
         label="Your full name"
         required
         autoComplete="name"
@@ -242,6 +259,7 @@ function AcceptForm({ view, onAccept }: { view: QuoteView; onAccept: (name: stri
       />
       <label htmlFor={agreeId} className="flex items-start gap-2 text-sm text-slate-800">
         <input
+          ref={agreeRef}
           id={agreeId}
           type="checkbox"
           className="mt-0.5 size-4"

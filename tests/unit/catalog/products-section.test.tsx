@@ -89,10 +89,13 @@ describe('ProductsSection', () => {
     expect(screen.getAllByRole('button', { name: 'Add to Cart' })).toHaveLength(14);
   });
 
-  it('when the first auth state is unknown, then clicking Add to Cart does nothing yet', async () => {
-    const props = renderSection({ isAuthPending: true, canAdd: false });
-    await userEvent.click(screen.getAllByRole('button', { name: 'Add to Cart' })[0]!);
-    expect(props.onNeedLogin).not.toHaveBeenCalled();
+  it('when nobody is known to be signed in yet, then clicking Add to Cart hands the plan to the page, which acts once it knows', async () => {
+    const props = renderSection({ canAdd: false });
+    const button = screen.getAllByRole('button', { name: 'Add to Cart' })[0]!;
+    // Rendered by the script (not the prerendered HTML): the button is live at once.
+    expect(button).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(button);
+    expect(props.onNeedLogin).toHaveBeenCalledTimes(1);
     expect(props.onAddToCart).not.toHaveBeenCalled();
   });
 

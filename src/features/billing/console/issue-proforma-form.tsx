@@ -196,7 +196,7 @@ export function IssueProformaForm({
       <div ref={messageRef} tabIndex={-1} className="space-y-2 outline-none">
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         {issued && (
-          <p className="text-sm break-all text-slate-700">
+          <p className="text-sm break-words text-slate-700">
             Pay link (anyone with it can pay):{' '}
             <a href={issued.payUrl} className="text-brand-darker underline">
               {issued.payUrl}
@@ -258,7 +258,7 @@ function ProformaPreviewDialog({
         <div className="space-y-3">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800">
             <dt className="font-medium">To</dt>
-            <dd className="break-all">{preview.to}</dd>
+            <dd className="break-words">{preview.to}</dd>
             <dt className="font-medium">Subject</dt>
             <dd>{preview.subject}</dd>
           </dl>

@@ -14,6 +14,8 @@ import { recordOfflinePayment } from './api';
 import { MessageLine, Options } from '@/components/console/console-parts';
 import { useTextState } from '@/components/console/field-state';
 import { useAction } from '@/components/console/use-action';
+import { sellerDocumentWords } from '@/domain/seller-document';
+import { taxSettings } from '@/lib/tax-settings';
 
 interface OfflinePaymentProps {
   uid: string;
@@ -135,7 +137,7 @@ function PaymentReceivedForm({
       : settles > duePaise
         ? `That is more than the ${formatInrWithPaise(duePaise)} due.`
         : settles === duePaise
-          ? `Settles it in full: it becomes Paid, and its tax invoice is issued for the whole amount.`
+          ? `Settles it in full: it becomes Paid, and its ${sellerDocumentWords(taxSettings.registered).lower} is issued for the whole amount.`
           : `Settles ${formatInrWithPaise(settles)}: it becomes Partially paid with ${formatInrWithPaise(duePaise - settles)} due.`;
 
   async function submit(event: FormEvent) {

@@ -26,7 +26,7 @@ export function OrderRow({ order, showCustomer = false }: { order: Order; showCu
   return (
     <>
       <AmountRow amount={formatInrWithPaise(order.totalPaise)} aside={<StatusBadge status={order.status} />}>
-        <p className="font-semibold break-all">Order #{order.orderNumber}</p>
+        <p className="font-semibold break-words">Order #{order.orderNumber}</p>
         <p className="text-sm text-slate-700">
           {order.items.map((item) => `${item.name} (${item.category})`).join(', ')}
         </p>

@@ -10,6 +10,9 @@ import type { PaymentRecord } from '@/lib/firestore';
 import { CopyButton, Facts } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { useCustomer } from '@/features/customers';
+import { sellerDocumentWords } from '@/domain/seller-document';
+import { taxSettings } from '@/lib/tax-settings';
+import { mismatchReasonLabel } from '@/domain/console-status';
 
 /** What a payment paid, in words; for a record written before that was kept, its kind. */
 export function paidForText(payment: PaymentRecord): string {
@@ -56,7 +59,7 @@ export function PaymentSummary({ payment, showCustomer = true }: { payment: Paym
           [
             'Tax document',
             document
-              ? `${DOCUMENT_TITLES[document.kind as DocumentKind] ?? 'Tax Invoice'} ${document.number}`
+              ? `${DOCUMENT_TITLES[document.kind as DocumentKind] ?? sellerDocumentWords(taxSettings.registered).title} ${document.number}`
               : payment.status === 'paid' && payment.balanceDuePaise === 0
                 ? 'Being numbered'
                 : '—',
@@ -72,7 +75,9 @@ export function PaymentSummary({ payment, showCustomer = true }: { payment: Paym
           ...(payment.balanceDuePaise > 0
             ? [['Still due after it', formatInrWithPaise(payment.balanceDuePaise)] as [string, string]]
             : []),
-          ...(payment.mismatchReason ? [['Reason', payment.mismatchReason] as [string, string]] : []),
+          ...(payment.mismatchReason
+            ? [['Reason', mismatchReasonLabel(payment.mismatchReason)] as [string, string]]
+            : []),
           ...(payment.refundedPaise
             ? [['Refunded', formatInrWithPaise(payment.refundedPaise)] as [string, string]]
             : []),
@@ -102,7 +107,7 @@ export function PaymentSummary({ payment, showCustomer = true }: { payment: Paym
 function IdWithCopy({ id, what }: { id: string; what: string }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <code className="break-all">{id}</code>
+      <code className="break-words">{id}</code>
       {id !== '—' && <CopyButton text={id} label={`Copy ${what}`} />}
     </span>
   );

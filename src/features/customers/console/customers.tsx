@@ -35,7 +35,7 @@ export function CustomersPage() {
             {customer.legalName && customer.legalName !== customer.name ? (
               <p className="text-sm text-slate-800">{customer.legalName}</p>
             ) : null}
-            <p className="text-sm break-all text-slate-700">
+            <p className="text-sm break-words text-slate-700">
               {customer.email || (customer.isAnonymous ? 'Guest' : '—')}
             </p>
           </div>

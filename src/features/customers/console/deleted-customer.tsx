@@ -67,7 +67,7 @@ function documentRow(item: TaxDocumentItem) {
       <p className="font-semibold">
         {DOCUMENT_TITLES[item.kind as DocumentKind] ?? 'Document'} {item.number || '(being numbered)'}
       </p>
-      <p className="text-sm break-all text-slate-600">
+      <p className="text-sm break-words text-slate-600">
         {item.customerName ? `${item.customerName} · ` : ''}
         {formatDateTime(item.createdAt)} · payment {item.paymentId}
       </p>
@@ -79,7 +79,7 @@ function documentRow(item: TaxDocumentItem) {
 function paymentRow(payment: PaymentRecord) {
   return (
     <AmountRow amount={formatInr(payment.amountPaise)} aside={<StatusBadge status={payment.status} />}>
-      <p className="font-semibold break-all">{payment.id}</p>
+      <p className="font-semibold break-words">{payment.id}</p>
       <p className="text-sm text-slate-600">
         {formatDateTime(payment.createdAt)} · {payment.source}
       </p>

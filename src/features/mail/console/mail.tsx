@@ -5,7 +5,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import type { MailItem } from '@/lib/firestore';
 import { usePagedList } from '@/lib/paged-list';
-import { MAIL_TEMPLATE_LABELS } from '@/domain/console-status';
+import { mailTemplateLabel } from '@/domain/console-status';
 import { customerLabel } from '@/domain/staff';
 import { mailQuery, resendMail } from './api';
 import { FilterSelect, ListPage, MessageLine } from '@/components/console/console-parts';
@@ -46,7 +46,7 @@ function MailRow({ mail }: { mail: MailItem }) {
   const to = useConsoleLink();
   const name = mail.recipientName || (customer ? customerLabel(customer) : '');
   const address = mail.recipientAddress || customer?.email || (mail.recipientUid ? 'their account email' : '');
-  const what = MAIL_TEMPLATE_LABELS[mail.template] ?? mail.template;
+  const what = mailTemplateLabel(mail.template);
 
   return (
     <>

@@ -7,6 +7,7 @@ import { FUNNEL_DAYS, pipelineFunnel, quoteRevenueInMonth, type Funnel } from '.
 import { LoadedPanel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { figuresOf, monthBars, totalOf } from '@/components/console/month-chart';
+import { taxSettings } from '@/lib/tax-settings';
 
 const STAGES: Array<{ key: keyof Funnel; label: string; to?: [string, string?] }> = [
   { key: 'enquiries', label: 'Enquiries', to: ['inbox'] },
@@ -86,7 +87,7 @@ function QuoteRevenue() {
       {(paid) => (
         <>
           <BarChart
-            caption="Paid on quotes' milestone invoices per month, last 6 months (GST included)"
+            caption={`Paid on quotes' milestone invoices per month, last 6 months${taxSettings.registered ? ' (GST included)' : ''}`}
             bars={monthBars(paid)}
           />
           <p className="text-sm text-slate-700" data-testid="quote-revenue-total">

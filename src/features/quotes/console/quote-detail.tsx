@@ -5,7 +5,7 @@ import { FormMessage, TextAreaField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { QuoteDocument } from '@/components/quote-document';
 import { StatusBadge } from '@/components/status-badge';
-import { formatIstDateTime } from '@/domain/dates';
+import { formatDay, formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { milestoneKey, QUOTE_STATUS, quoteStatusOf, type QuoteView } from '@/domain/quotes';
 import type { QuoteRecord } from '@/lib/firestore';
@@ -87,7 +87,7 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
             ['For', quote.description],
             ['Total', formatInr(quote.totalPaise)],
             ['Paid so far', formatInr(quote.paidPaise)],
-            ['Valid until', quote.validUntil],
+            ['Valid until', formatDay(quote.validUntil)],
             ['Made', formatIstDateTime(quote.createdAt)],
             ['Sent', quote.sentAt ? formatIstDateTime(quote.sentAt) : 'Not yet'],
             ...(quote.enquiryId

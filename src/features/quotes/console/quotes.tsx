@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
-import { formatIstDateTime } from '@/domain/dates';
+import { formatDay, formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { QUOTE_STATUSES, quoteStatusOf, type QuoteStatus } from '@/domain/quotes';
 import type { QuoteRecord } from '@/lib/firestore';
@@ -29,7 +29,7 @@ export function QuoteRow({ quote }: { quote: QuoteRecord }) {
       </Link>
       <p className="text-sm break-words text-slate-800">{quote.description}</p>
       <p className="text-sm text-slate-600">
-        {quote.customerName || quote.customerEmail || 'Customer'} · valid until {quote.validUntil} · made{' '}
+        {quote.customerName || quote.customerEmail || 'Customer'} · valid until {formatDay(quote.validUntil)} · made{' '}
         {formatIstDateTime(quote.createdAt)}
       </p>
     </AmountRow>
