@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 
 /** An expected failure: its message is safe to show the user. */
 export class HttpError extends Error {
@@ -64,6 +64,33 @@ export function isWriteConflict(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 5 || code === 6 || code === 9 || code === 10;
 }
+
+/** 'lines', 0, 'amountPaise' -> 'lines[0].amountPaise': the field as the request body names it. */
+export function fieldName(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>(
+    (name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)),
+    '',
+  );
+}
+
+const englishMessage = z.locales.en().localeError;
+
+/**
+ * The message of a bad field whose schema gives none of its own: zod's words name no field
+ * ("Invalid input: expected string, received undefined"), so a 400 would not say which one. A
+ * schema's own message ("Name is required.") is kept; zod only asks here when there is none.
+ */
+export function fieldIssueMessage(issue: Parameters<typeof englishMessage>[0]): string | undefined {
+  const field = fieldName(issue.path ?? []);
+  if (!field) return undefined;
+  if (issue.input === undefined && issue.code !== 'custom') return `Missing field: ${field}.`;
+  const english = englishMessage(issue);
+  const text = typeof english === 'string' ? english : english?.message;
+  return text ? `${field}: ${text}` : undefined;
+}
+
+// Every API 400 from a schema then names its field (the error handler sends the first issue's message).
+z.config({ customError: fieldIssueMessage });
 
 export const notFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'Not found.'));

@@ -2,11 +2,11 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { COMPANY } from '../../src/domain/company';
 import { formatInrWithPaise } from '../../src/domain/money';
-import { paymentMethodLabel } from '../../src/domain/payments';
+import { customerPaymentId, paymentMethodLabel } from '../../src/domain/payments';
 import type { QuoteLineSnapshot, QuoteSnapshot, MilestoneSnapshot } from '../../src/domain/quotes';
 import type { TaxLine, TaxSplit, TaxType } from '../../src/domain/tax';
 import {
-  PROFORMA_NOTE,
+  proformaNote,
   type RecipientSnapshot,
   type SupplierSnapshot,
   type TaxDocumentSnapshot,
@@ -121,18 +121,30 @@ export function documentFileName(snapshot: Pick<PrintedDocument, 'title' | 'numb
   return `${snapshot.title.replace(/\s+/g, '-')}-${snapshot.number.replace(/\//g, '-')}${version}.pdf`;
 }
 
+/** The footer's type size, and the height of its last line (the supplier's contact). */
+const FOOTER_SIZE = 7.5;
+const FOOTER_LINE = 11;
+
 type TextOptions = PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string };
 
 /** The document being drawn: pdfkit's document and the text helper every section writes with. */
 class Sheet {
   readonly left = PAGE.margin;
   readonly right = PAGE.width - PAGE.margin;
-  /** Where the footer's two lines sit, at the bottom of the last page. */
-  readonly footerY = PAGE.height - PAGE.margin - 26;
+  /** Where the footer starts, at the bottom of the last page: as high as its note needs (it may wrap). */
+  readonly footerY: number;
   /** Content ends above the footer. */
-  readonly bottomLimit = this.footerY - 12;
+  readonly bottomLimit: number;
 
-  constructor(readonly doc: PDFKit.PDFDocument) {}
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    readonly footerNote: string,
+  ) {
+    doc.font('regular').fontSize(FOOTER_SIZE);
+    const noteHeight = doc.heightOfString(footerNote, { width: CONTENT_WIDTH });
+    this.footerY = PAGE.height - PAGE.margin - noteHeight - FOOTER_LINE;
+    this.bottomLimit = this.footerY - 12;
+  }
 
   /** Writes text at (x, y) and returns the y below it. */
   text(value: string, x: number, y: number, options: TextOptions = {}): number {
@@ -196,6 +208,9 @@ function documentFacts(snapshot: TaxDocumentSnapshot): Facts {
 function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows: Array<[string, string]> } {
   const { payment, refund } = snapshot;
   const forRow: [string, string] = ['For', snapshot.reference.label];
+  // A gateway's payment id matches the customer's statement; a recorded payment's id is ours alone.
+  const paymentId = customerPaymentId(payment?.paymentId);
+  const paymentIdRow: Facts = paymentId ? [['Payment ID', paymentId]] : [];
   if (snapshot.kind === 'proforma' || !payment) {
     return {
       heading: 'AMOUNT DUE',
@@ -211,7 +226,7 @@ function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows
       heading: 'REFUND',
       rows: [
         forRow,
-        ['Payment ID', payment.paymentId],
+        ...paymentIdRow,
         ['Refund reference', refund.gatewayRefundId ?? refund.refundId],
         ...(refund.reason ? [['Reason', refund.reason] as [string, string]] : []),
         ['Refunded on', refund.refundedOn],
@@ -223,7 +238,7 @@ function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows
     heading: 'PAYMENT',
     rows: [
       forRow,
-      ['Payment ID', payment.paymentId],
+      ...paymentIdRow,
       ['Method', paymentMethodLabel(payment.method)],
       ...(payment.reference ? [['Reference', payment.reference] as [string, string]] : []),
       ['Paid on', payment.paidOn],
@@ -274,9 +289,10 @@ function drawHeader(sheet: Sheet, heading: { supplier: SupplierSnapshot; title: 
   });
   let factsY = top + 26;
   for (const [label, value] of heading.facts) {
-    sheet.text(`${label}:`, titleX, factsY, { size: 8.5, color: MUTED, width: 90 });
-    sheet.text(value, titleX + 90, factsY, { font: 'bold', size: 8.5, width: 110, align: 'right' });
-    factsY += 13;
+    // A long value wraps: the next fact starts below the lower of its label and value.
+    const labelBottom = sheet.text(`${label}:`, titleX, factsY, { size: 8.5, color: MUTED, width: 90 });
+    const valueBottom = sheet.text(value, titleX + 90, factsY, { font: 'bold', size: 8.5, width: 110, align: 'right' });
+    factsY = Math.max(labelBottom, valueBottom) + 2.5;
   }
 
   y = Math.max(y, factsY) + 12;
@@ -313,10 +329,16 @@ function drawParties(sheet: Sheet, { recipient, settlement, description }: Parti
   const payX = left + half + 20;
   let rightY = sheet.text(settlement.heading, payX, y, { font: 'bold', size: 7.5, color: MUTED });
   rightY += 3;
+  // The labels' column is as wide as its longest label (up to half the block), so no label wraps into the next row.
+  sheet.doc.font('regular').fontSize(8.5);
+  const labelWidth = Math.min(
+    Math.max(86, ...settlement.rows.map(([label]) => sheet.doc.widthOfString(`${label}:`) + 6)),
+    half / 2,
+  );
   for (const [label, value] of settlement.rows) {
-    sheet.text(`${label}:`, payX, rightY, { size: 8.5, color: MUTED, width: 86 });
-    rightY = sheet.text(value, payX + 86, rightY, { size: 8.5, width: half - 86 });
-    rightY += 1;
+    const labelBottom = sheet.text(`${label}:`, payX, rightY, { size: 8.5, color: MUTED, width: labelWidth });
+    const valueBottom = sheet.text(value, payX + labelWidth, rightY, { size: 8.5, width: half - labelWidth });
+    rightY = Math.max(labelBottom, valueBottom) + 1;
   }
   let bottom = Math.max(leftY, rightY) + 16;
   if (description) {
@@ -416,8 +438,8 @@ function drawSectionHeading(sheet: Sheet, text: string, startY: number, keep: nu
   return sheet.text(text, sheet.left, y, { font: 'bold', size: 7.5, color: MUTED }) + 4;
 }
 
-/** The computer-generated note and the supplier's contact, at the bottom of the last page. */
-function drawFooter(sheet: Sheet, snapshot: Pick<PrintedDocument, 'note' | 'supplier'>): void {
+/** The computer-generated note and, below it however many lines it takes, the supplier's contact. */
+function drawFooter(sheet: Sheet, snapshot: Pick<PrintedDocument, 'supplier'>): void {
   const { left, footerY } = sheet;
   sheet.doc
     .moveTo(left, footerY - 6)
@@ -425,10 +447,10 @@ function drawFooter(sheet: Sheet, snapshot: Pick<PrintedDocument, 'note' | 'supp
     .lineWidth(0.5)
     .strokeColor(RULE)
     .stroke();
-  const centred = { size: 7.5, color: MUTED, width: CONTENT_WIDTH, align: 'center' as const };
-  sheet.text(snapshot.note, left, footerY, centred);
+  const centred = { size: FOOTER_SIZE, color: MUTED, width: CONTENT_WIDTH, align: 'center' as const };
+  const below = sheet.text(sheet.footerNote, left, footerY, centred);
   const supplier = snapshot.supplier;
-  sheet.text(`${supplier.name} · ${supplier.email} · ${supplier.phone}`, left, footerY + 10, centred);
+  sheet.text(`${supplier.name} · ${supplier.email} · ${supplier.phone}`, left, below + 1.5, centred);
 }
 
 /** A tax document (invoice, receipt, credit note, proforma), section by section. */
@@ -447,7 +469,7 @@ function drawTaxDocument(sheet: Sheet, snapshot: TaxDocumentSnapshot): void {
       amountInWords: snapshot.amountInWords,
       notes: [
         gstNote(snapshot.taxType, snapshot.pricesIncludeGst, snapshot.lines[0]?.ratePercent ?? 0),
-        ...(snapshot.kind === 'proforma' ? [PROFORMA_NOTE] : []),
+        ...(snapshot.kind === 'proforma' ? [proformaNote(snapshot.supplier.gstin !== null)] : []),
       ],
     },
     y,
@@ -563,7 +585,7 @@ export function renderDocumentPdf(snapshot: PrintedDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const sheet = new Sheet(doc);
+  const sheet = new Sheet(doc, snapshot.note);
   if (snapshot.kind === 'quote') drawQuote(sheet, snapshot);
   else drawTaxDocument(sheet, snapshot);
   doc.end();

@@ -23,7 +23,7 @@ import { taxLinesForPayment, taxTypeOf, type ListedLine } from '../../src/domain
 import {
   COMPUTER_GENERATED_NOTE,
   DOCUMENT_TITLES,
-  PROFORMA_NOTE,
+  proformaNote,
   type RecipientSnapshot,
   type TaxDocumentSnapshot,
 } from '../../src/domain/tax-document';
@@ -233,7 +233,7 @@ export function proformaSnapshot(input: ProformaInput): TaxDocumentSnapshot {
     ...(payable.dueDate ? { dueDate: formatIstDate(Date.parse(`${payable.dueDate}T00:00:00+05:30`)) } : {}),
     ...printedFor(payable, input.profile, settings, pricing.chargedPaise),
     description: payable.description,
-    note: `${PROFORMA_NOTE} ${COMPUTER_GENERATED_NOTE}`,
+    note: `${proformaNote(settings.tax.registered)} ${COMPUTER_GENERATED_NOTE}`,
   };
 }
 

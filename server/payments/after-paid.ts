@@ -118,7 +118,8 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
 
 /** What a payment's receipt mail says of it: who, how much, for what, how and when. */
 export function paymentReceiptData(
-  input: Pick<PaymentEffectsInput, 'link' | 'payable' | 'paymentId' | 'amountPaise' | 'method'>,
+  input: Pick<PaymentEffectsInput, 'link' | 'payable' | 'paymentId' | 'amountPaise' | 'method'> &
+    Partial<Pick<PaymentEffectsInput, 'reference'>>,
 ): PaymentReceiptData {
   const payable = readPayable(input.link, input.payable);
   const isOrder = input.link.type !== 'invoice';
@@ -130,6 +131,7 @@ export function paymentReceiptData(
     reference: payableReference(payable),
     items: isOrder ? receiptLines(payable.items) : [],
     method: input.method,
+    ...(input.reference ? { paymentReference: input.reference } : {}),
     paidAt: new Date().toISOString(),
   };
 }

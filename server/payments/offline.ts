@@ -153,6 +153,7 @@ export async function recordOfflinePayment(
           paymentId,
           amountPaise: input.amountReceivedPaise,
           method: input.method,
+          reference: input.reference,
         }),
         settledPaise: settledBefore + settles,
         tdsPaise,

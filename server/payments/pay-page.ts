@@ -1,4 +1,4 @@
-import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
+import { DOCUMENT_TITLES, proformaNote, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import type { PayLinkView } from '../../src/domain/pay-link';
 import { settledPaiseOf } from '../../src/domain/payable';
 import { isOpenStatus } from '../../src/domain/status';
@@ -52,6 +52,7 @@ export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: strin
     totals: proforma.totals,
     amountDuePaise: isOpenStatus(status) ? proforma.totals.totalPaise - settledPaiseOf(link.payable.data() ?? {}) : 0,
     settledPaise: settledPaiseOf(link.payable.data() ?? {}),
+    proformaNote: proformaNote(supplier.gstin !== null),
     paid:
       paymentId && !isOpenStatus(status)
         ? {
@@ -65,7 +66,7 @@ export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: strin
   };
 }
 
-/** The proforma's PDF, or (`which: 'paid'`) the tax invoice issued once it was paid. */
+/** The proforma's PDF, or (`which: 'paid'`) the tax invoice or payment receipt issued once it was paid. */
 export async function payLinkPdf(
   ctx: Pick<PaymentsContext, 'db'>,
   token: string,

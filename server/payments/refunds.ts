@@ -187,6 +187,7 @@ export async function settleRefund(
           amountPaise,
           paymentId: refund.paymentId,
           refundId,
+          gatewayRefundId: gatewayRefund.id,
           paidFor: payableLabel(payable),
           refundedAt: new Date().toISOString(),
         },

@@ -13,6 +13,7 @@ import {
   type Milestone,
   type QuoteFields,
   type QuoteMilestoneSource,
+  type QuoteSnapshot,
 } from '../../src/domain/quotes';
 import { addDays, istToday } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
@@ -21,7 +22,10 @@ import { seriesCounter } from '../documents/numbering';
 import { taxDocumentDoc } from '../documents/store';
 import { enquiryDoc, ENQUIRY_NOT_FOUND } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
+import { documentFileName } from '../documents/pdf';
+import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { quoteSentMail } from '../mail/quote-mails';
+import { renderMail, type MailTemplate, type QuoteSentData } from '../mail/templates';
 import { addMail, mailQueued } from '../mail/outbox';
 import { CUSTOMER_NOT_FOUND, issueProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
 import { customerOf } from '../staff/enquiry-billing';
@@ -161,6 +165,74 @@ export async function updateDraft(ctx: QuotesContext, id: string, fields: QuoteF
   });
 }
 
+/** What a sent quote's mail says: the customer as printed, the totals and the milestones of its snapshot. */
+function quoteSentData(quote: StoredQuote, snapshot: QuoteSnapshot): Omit<QuoteSentData, 'quoteLink'> {
+  return {
+    customerName: snapshot.recipient.name || quote.customerName || null,
+    number: quote.number,
+    version: quote.version,
+    description: quote.description,
+    totalPaise: snapshot.totals.totalPaise,
+    validUntil: snapshot.validUntil,
+    milestones: snapshot.milestones.map((milestone) => ({ label: milestone.label, amountPaise: milestone.totalPaise })),
+  };
+}
+
+/** Where a preview's button points: the real quote link is made when the quote is sent. */
+export const PREVIEW_QUOTE_URL = 'https://quote-link.made-when-sent.invalid/';
+
+/** What sending a draft would mail: its recipient, the mail as rendered, and the PDF attached. */
+export interface QuoteSendPreview {
+  number: string;
+  version: number;
+  totalPaise: number;
+  /** Where the mail goes: the customer's email on record. */
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  fileName: string;
+  /** The PDF it is mailed with, base64. */
+  pdfBase64: string;
+}
+
+/**
+ * Exactly what sending a draft would mail, without sending or writing anything: the snapshot made
+ * now from the customer's profile (as sending makes it), the mail with its PDF. Refused as sending
+ * would be: not a draft (409), past its validity date (400).
+ */
+export async function previewQuoteSend(ctx: QuotesContext, id: string): Promise<QuoteSendPreview> {
+  const { db } = ctx;
+  const stored = await quoteDoc(db, id).get();
+  if (!stored.exists) throw new HttpError(404, QUOTE_MESSAGES.notFound);
+  const quote = readQuote(stored);
+  if (quote.status !== QUOTE_STATUS.draft) throw new HttpError(409, QUOTE_MESSAGES.onlyDraftSent);
+  if (quote.validUntil < istToday()) throw new HttpError(400, QUOTE_MESSAGES.validityPassed);
+  const profile = (await db.doc(`users/${quote.uid}`).get()).data();
+  const snapshot = quoteSnapshot({ quote, profile, settings: ctx.documents, issuedAtMs: Date.now() });
+  const fileName = documentFileName(snapshot);
+  const [, mail] = quoteSentMail({
+    uid: quote.uid,
+    quoteId: id,
+    documentId: quoteDocumentId(id),
+    data: quoteSentData(quote, snapshot),
+  });
+  const rendered = renderMail(mail as MailTemplate, { attachments: [fileName], quoteUrl: PREVIEW_QUOTE_URL });
+  const pdf = await renderPdfOffThread(snapshot);
+  const email = typeof profile?.email === 'string' && profile.email ? profile.email : quote.customerEmail;
+  return {
+    number: quote.number,
+    version: quote.version,
+    totalPaise: snapshot.totals.totalPaise,
+    to: email,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    fileName,
+    pdfBase64: pdf.toString('base64'),
+  };
+}
+
 /**
  * Sends a draft: its printed snapshot is made now and kept (`documents/quote_{id}`, the PDF), its
  * link is recorded (only the token's hash), and the customer is mailed the PDF and the link, all
@@ -233,18 +305,7 @@ export async function sendQuote(
       uid: quote.uid,
       quoteId: id,
       documentId,
-      data: {
-        customerName: snapshot.recipient.name || quote.customerName || null,
-        number: quote.number,
-        version: quote.version,
-        description: quote.description,
-        totalPaise: snapshot.totals.totalPaise,
-        validUntil: snapshot.validUntil,
-        milestones: snapshot.milestones.map((milestone) => ({
-          label: milestone.label,
-          amountPaise: milestone.totalPaise,
-        })),
-      },
+      data: quoteSentData(quote, snapshot),
     });
     addMail(tx, db, mailId, mail);
     addAudit(tx, db, {

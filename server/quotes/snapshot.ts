@@ -48,11 +48,16 @@ export function quoteSnapshot(input: {
   issuedAtMs: number;
 }): QuoteSnapshot {
   const { quote, settings } = input;
-  const { recipient, placeOfSupply } = recipientOf(
+  const made = recipientOf(
     input.profile,
     { name: quote.customerName || null, email: quote.customerEmail || null },
     settings.seller.stateCode,
   );
+  const { placeOfSupply } = made;
+  // A quote is an offer to the business: it names the business's legal name whenever the profile
+  // has one (a registered buyer's documents already do; one without a GSTIN is still that business).
+  const legalName = typeof input.profile?.legalName === 'string' ? input.profile.legalName.trim() : '';
+  const recipient = legalName ? { ...made.recipient, name: legalName } : made.recipient;
   const taxType = taxTypeOf(settings.seller.stateCode, placeOfSupply.stateCode);
   const figures = quoteFigures(quote, settings.tax, taxType);
   const registered = settings.tax.registered;

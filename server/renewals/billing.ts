@@ -350,6 +350,7 @@ function renewalFacts(ctx: RenewalsContext, service: StoredService, renewal: Ope
     payLink: { uid: service.uid, type: 'invoice' as const, docId: renewal.invoiceDocId },
     profileUrl:
       profile.isLead === true ? null : `${ctx.siteUrl}/profile?invoice=${encodeURIComponent(renewal.invoiceDocId)}`,
+    sellerRegistered: ctx.documents.seller.gstin !== null,
   };
 }
 

@@ -15,6 +15,7 @@ import { HttpError } from '../errors';
 import {
   createQuote,
   markMilestoneReached,
+  previewQuoteSend,
   reviseQuote,
   sendQuote,
   updateDraft,
@@ -121,6 +122,10 @@ export function quotesRouter(deps: AppDeps): Router {
   });
   router.get('/api/staff/quotes/:id/preview', async (req, res) => {
     res.set('Cache-Control', 'private, no-store').json(await quoteView(ctx, idParam(req.params.id), { via: 'staff' }));
+  });
+  // Exactly what "Send to the customer" would mail (the mail and its PDF), with nothing sent.
+  router.post('/api/staff/quotes/:id/send-preview', async (req, res) => {
+    res.set('Cache-Control', 'private, no-store').json(await previewQuoteSend(ctx, idParam(req.params.id)));
   });
   router.get('/api/staff/quotes/:id/quote.pdf', async (req, res) => {
     sendPdf(res, await quotePdf(ctx, idParam(req.params.id), { via: 'staff' }));

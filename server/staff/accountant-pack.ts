@@ -15,14 +15,14 @@ export interface AccountantPack {
 
 /**
  * The accountant's pack of a calendar month in India (see monthRangeMs): GSTR-1's tables from the
- * snapshots of the documents issued that month, the register of every document issued (and any
+ * snapshots of the documents issued that month (a seller registered for GST only; README.txt says why not), the register of every document issued (and any
  * still being numbered), and the month's payments, as CSV files in one ZIP. A month with more
  * than `maxRows` documents or payments is refused (413) rather than cut short.
  */
 export async function accountantPack(
   db: Firestore,
   month: string,
-  { maxRows = EXPORT_MAX_ROWS }: { maxRows?: number } = {},
+  { maxRows = EXPORT_MAX_ROWS, sellerRegistered }: { maxRows?: number; sellerRegistered: boolean },
 ): Promise<AccountantPack> {
   const { startMs, endMs } = monthRangeMs(month);
   const [start, end] = [Timestamp.fromMillis(startMs), Timestamp.fromMillis(endMs)];
@@ -48,7 +48,7 @@ export async function accountantPack(
     { pageSize: EXPORT_PAGE },
   );
   const payments = await paymentRows(db, { startMs, endMs, scope: `in ${month}`, maxRows });
-  const files = accountantPackFiles(entries, payments);
+  const files = accountantPackFiles(entries, payments, { month, sellerRegistered });
   return {
     fileName: `accountants-pack-${month}.zip`,
     zip: zipSync(Object.fromEntries(Object.entries(files).map(([name, csv]) => [name, strToU8(csv)]))),

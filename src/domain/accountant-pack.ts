@@ -34,7 +34,8 @@ export interface StoredDocument {
 const pendingLabel = (document: StoredDocument | undefined) =>
   document?.payable && document.subject ? payableLabel(readPayable(document.payable, document.subject)) : '';
 
-// ---- documents.csv: the register of every document issued in the month --------------------------
+// ---- documents.csv: the register of the month's tax documents ----------------------------------
+// ---- proformas-and-quotes.csv: what was billed or offered, which is no supply and no tax document
 
 /** One document of the month, as the server found it. */
 export interface RegisterEntry {
@@ -52,9 +53,13 @@ export interface RegisterRow {
   date: string;
   customer: string;
   gstin: string;
-  /** null while a document is pending: its split is worked out when it is numbered. */
+  /**
+   * Under GST only (a tax invoice, or a credit note as a negative): null for a payment receipt
+   * (no GST) and while a document is pending (its split is worked out when it is numbered).
+   */
   taxablePaise: number | null;
   taxPaise: number | null;
+  /** What the document is worth to the month: a credit note's is negative, so the column adds up. */
   totalPaise: number;
   status: 'issued' | 'pending' | 'cancelled';
   paidFor: string;
@@ -62,19 +67,28 @@ export interface RegisterRow {
   documentId: string;
 }
 
+/** Proformas and quotes: issued before any supply or payment, so neither is in the tax register. */
+const NOT_TAX_DOCUMENTS: ReadonlySet<string> = new Set(['proforma', 'quote']);
+
+/** Whether a stored document is a proforma or a quote (by its snapshot, else the series it was made in). */
+export const isProformaOrQuote = (document: StoredDocument) =>
+  NOT_TAX_DOCUMENTS.has(document.snapshot?.kind ?? document.series ?? '');
+
 export function registerRow({ id, document, createdAtMs, isCancelled }: RegisterEntry): RegisterRow {
   const { snapshot } = document;
   if (document.status === 'issued' && snapshot) {
     const { totals } = snapshot;
+    const sign = snapshot.kind === 'credit-note' ? -1 : 1;
+    const hasGst = snapshot.taxType !== null && snapshot.taxType !== undefined;
     return {
       number: snapshot.number,
       kind: DOCUMENT_TITLES[snapshot.kind],
       date: snapshot.issueDate,
       customer: snapshot.recipient.name,
       gstin: snapshot.recipient.gstin ?? '',
-      taxablePaise: totals.taxablePaise,
-      taxPaise: totals.cgstPaise + totals.sgstPaise + totals.igstPaise,
-      totalPaise: totals.totalPaise,
+      taxablePaise: hasGst ? sign * totals.taxablePaise : null,
+      taxPaise: hasGst ? sign * (totals.cgstPaise + totals.sgstPaise + totals.igstPaise) : null,
+      totalPaise: sign * totals.totalPaise,
       status: isCancelled ? 'cancelled' : 'issued',
       paidFor: snapshot.reference.label,
       original: snapshot.original?.number ?? '',
@@ -82,15 +96,16 @@ export function registerRow({ id, document, createdAtMs, isCancelled }: Register
     };
   }
   const payable = document.payable && document.subject ? readPayable(document.payable, document.subject) : null;
+  const isCreditNote = document.series === 'credit-note';
   return {
     number: '',
-    kind: document.series === 'credit-note' ? DOCUMENT_TITLES['credit-note'] : 'Document',
+    kind: isCreditNote ? DOCUMENT_TITLES['credit-note'] : 'Document',
     date: createdAtMs === null ? '' : formatIstDate(createdAtMs),
     customer: payable?.name ?? '',
     gstin: '',
     taxablePaise: null,
     taxPaise: null,
-    totalPaise: paise(document.amountPaise),
+    totalPaise: (isCreditNote ? -1 : 1) * paise(document.amountPaise),
     status: 'pending',
     paidFor: pendingLabel(document),
     original: '',
@@ -100,6 +115,7 @@ export function registerRow({ id, document, createdAtMs, isCancelled }: Register
 
 const optionalRupees = (amountPaise: number | null) => (amountPaise === null ? '' : rupees(amountPaise));
 
+/** The register of tax documents: each once, credit notes negative, so each amount column adds up to the month's. */
 export const REGISTER_COLUMNS: Array<CsvColumn<RegisterRow>> = [
   { header: 'Number', cell: (row) => row.number },
   { header: 'Document', cell: (row) => row.kind },
@@ -112,6 +128,22 @@ export const REGISTER_COLUMNS: Array<CsvColumn<RegisterRow>> = [
   { header: 'Status', cell: (row) => row.status },
   { header: 'For', cell: (row) => row.paidFor },
   { header: 'Original invoice', cell: (row) => row.original },
+  { header: 'Document id', cell: (row) => row.documentId },
+];
+
+/**
+ * Proformas and quotes, apart from the register: no taxable value or tax column, since what they
+ * ask or offer is not a supply yet (the tax document issued on payment is in documents.csv).
+ */
+export const NOT_TAX_DOCUMENT_COLUMNS: Array<CsvColumn<RegisterRow>> = [
+  { header: 'Number', cell: (row) => row.number },
+  { header: 'Document (not a tax document)', cell: (row) => row.kind },
+  { header: 'Date', cell: (row) => row.date },
+  { header: 'Customer', cell: (row) => row.customer },
+  { header: 'GSTIN', cell: (row) => row.gstin },
+  { header: 'Amount asked or offered', cell: (row) => rupees(row.totalPaise) },
+  { header: 'Status', cell: (row) => row.status },
+  { header: 'For', cell: (row) => row.paidFor },
   { header: 'Document id', cell: (row) => row.documentId },
 ];
 
@@ -211,17 +243,69 @@ export const paymentsCsvText = (rows: readonly PaymentRow[]) => csvText(PAYMENT_
 
 // ---- The pack --------------------------------------------------------------------------------
 
-/** The files of a month's pack, by name: GSTR-1's tables, the register of documents and the payments. */
-export function accountantPackFiles(documents: readonly RegisterEntry[], payments: readonly PaymentRow[]) {
-  const issued = documents.flatMap(({ document }) =>
+/** What the pack's README.txt says each file is, and why an unregistered seller's has no GSTR-1 tables. */
+export function packReadme(month: string, sellerRegistered: boolean): string {
+  const gstr1 = sellerRegistered
+    ? [
+        "GSTR-1 tables, in the columns and order of the GST portal's offline tool templates (import each into the",
+        'section of the same name): b2b.csv (4A), b2cs.csv (7), cdnr.csv (9B), hsn(b2b).csv and hsn(b2c).csv (12).',
+        'The tool works out the taxes of b2b, b2cs and cdnr from Rate and Taxable Value.',
+      ]
+    : [
+        'No GSTR-1 tables: the seller is not registered for GST (no GSTIN is set), so it files no GSTR-1.',
+        'Its payments are documented by payment receipts, which charge no GST.',
+      ];
+  return [
+    `Accountant's pack for ${month} (dates in India time).`,
+    '',
+    ...gstr1,
+    '',
+    'documents.csv: every tax document of the month once (tax invoices or payment receipts, and credit notes),',
+    'credit notes as negative amounts, so each amount column adds up to the month. Taxable value and Tax are',
+    'given for documents with GST only.',
+    'proformas-and-quotes.csv: proforma invoices and quotes issued in the month. They are NOT tax documents and',
+    'no supply: what they ask or offer is not income; the tax document issued when paid is in documents.csv.',
+    'payments.csv: every payment received in the month, with the tax document it has.',
+    '',
+  ].join('\r\n');
+}
+
+/**
+ * The files of a month's pack, by name: the README, GSTR-1's tables (a registered seller's only),
+ * the register of tax documents, the proformas and quotes apart, and the payments.
+ */
+export function accountantPackFiles(
+  documents: readonly RegisterEntry[],
+  payments: readonly PaymentRow[],
+  { month, sellerRegistered }: { month: string; sellerRegistered: boolean },
+): Record<string, string> {
+  const taxDocuments = documents.filter(({ document }) => !isProformaOrQuote(document));
+  const issued = taxDocuments.flatMap(({ document }) =>
     document.status === 'issued' && document.snapshot ? [document.snapshot] : [],
   );
+  const hsn = hsnRows(issued);
   return {
-    'b2b.csv': csvText(B2B_COLUMNS, b2bRows(issued)),
-    'b2cs.csv': csvText(B2CS_COLUMNS, b2csRows(issued)),
-    'cdnr.csv': csvText(CDNR_COLUMNS, cdnrRows(issued)),
-    'hsn.csv': csvText(HSN_COLUMNS, hsnRows(issued)),
-    'documents.csv': csvText(REGISTER_COLUMNS, documents.map(registerRow)),
+    'README.txt': packReadme(month, sellerRegistered),
+    ...(sellerRegistered
+      ? {
+          'b2b.csv': csvText(B2B_COLUMNS, b2bRows(issued)),
+          'b2cs.csv': csvText(B2CS_COLUMNS, b2csRows(issued)),
+          'cdnr.csv': csvText(CDNR_COLUMNS, cdnrRows(issued)),
+          'hsn(b2b).csv': csvText(
+            HSN_COLUMNS,
+            hsn.filter((row) => row.supplyType === 'B2B'),
+          ),
+          'hsn(b2c).csv': csvText(
+            HSN_COLUMNS,
+            hsn.filter((row) => row.supplyType === 'B2C'),
+          ),
+        }
+      : {}),
+    'documents.csv': csvText(REGISTER_COLUMNS, taxDocuments.map(registerRow)),
+    'proformas-and-quotes.csv': csvText(
+      NOT_TAX_DOCUMENT_COLUMNS,
+      documents.filter(({ document }) => isProformaOrQuote(document)).map(registerRow),
+    ),
     'payments.csv': paymentsCsvText(payments),
   };
 }

@@ -9,8 +9,9 @@ import type { TaxDocumentSnapshot } from './tax-document';
  * and the documents agree to the paisa. Pure: the server reads the documents of a month and
  * writes these rows as CSV files (the accountant's pack).
  *
- * Headers follow the GSTN offline tool's CSV templates, with the IGST / CGST / SGST amounts added
- * (the templates leave the tool to work them out; the accountant checks them against the books).
+ * Each table is written in exactly the columns, order and header words of the GST portal's offline
+ * tool templates (b2b, b2cs, cdnr, hsn(b2b), hsn(b2c)), so the files import as they are. The tool
+ * works out the taxes of b2b, b2cs and cdnr from rate and taxable value; the HSN summary states them.
  */
 
 /** One document's taxes at one rate: GSTR-1 reports a document once per rate it carries. */
@@ -212,18 +213,18 @@ export function hsnRows(documents: readonly TaxDocumentSnapshot[]): HsnRow[] {
 
 const rupees = paiseToDecimalText;
 
-/** The amount columns every table ends with (cess: our services carry none). */
-function taxColumns<Row extends RateSplit>(): Array<CsvColumn<Row>> {
-  return [
-    { header: 'Rate', cell: (row) => row.ratePercent },
-    { header: 'Taxable Value', cell: (row) => rupees(row.taxablePaise) },
-    { header: 'Integrated Tax Amount', cell: (row) => rupees(row.igstPaise) },
-    { header: 'Central Tax Amount', cell: (row) => rupees(row.cgstPaise) },
-    { header: 'State/UT Tax Amount', cell: (row) => rupees(row.sgstPaise) },
-    { header: 'Cess Amount', cell: () => rupees(0) },
-  ];
-}
+/** Columns the templates hold that our supplies leave empty: no differential rate, no e-commerce operator. */
+const APPLICABLE_RATE: CsvColumn<unknown> = { header: 'Applicable % of Tax Rate', cell: () => '' };
+const E_COMMERCE_GSTIN: CsvColumn<unknown> = { header: 'E-Commerce GSTIN', cell: () => '' };
+/** Our services carry no cess. */
+const CESS: CsvColumn<unknown> = { header: 'Cess Amount', cell: () => rupees(0) };
+const rate = <Row extends RateSplit>(): CsvColumn<Row> => ({ header: 'Rate', cell: (row) => row.ratePercent });
+const taxableValue = <Row extends RateSplit>(): CsvColumn<Row> => ({
+  header: 'Taxable Value',
+  cell: (row) => rupees(row.taxablePaise),
+});
 
+/** The offline tool's b2b template (table 4A): one row per invoice and rate. */
 export const B2B_COLUMNS: Array<CsvColumn<B2bRow>> = [
   { header: 'GSTIN/UIN of Recipient', cell: (row) => row.gstin },
   { header: 'Receiver Name', cell: (row) => row.receiverName },
@@ -232,10 +233,15 @@ export const B2B_COLUMNS: Array<CsvColumn<B2bRow>> = [
   { header: 'Invoice Value', cell: (row) => rupees(row.invoiceValuePaise) },
   { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
   { header: 'Reverse Charge', cell: (row) => row.reverseCharge },
-  { header: 'Invoice Type', cell: () => 'Regular' },
-  ...taxColumns<B2bRow>(),
+  APPLICABLE_RATE,
+  { header: 'Invoice Type', cell: () => 'Regular B2B' },
+  E_COMMERCE_GSTIN,
+  rate(),
+  taxableValue(),
+  CESS,
 ];
 
+/** The offline tool's cdnr template (table 9B, registered): one row per credit note and rate. */
 export const CDNR_COLUMNS: Array<CsvColumn<CdnrRow>> = [
   { header: 'GSTIN/UIN of Recipient', cell: (row) => row.gstin },
   { header: 'Receiver Name', cell: (row) => row.receiverName },
@@ -244,26 +250,37 @@ export const CDNR_COLUMNS: Array<CsvColumn<CdnrRow>> = [
   { header: 'Note Type', cell: () => 'C' },
   { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
   { header: 'Reverse Charge', cell: (row) => row.reverseCharge },
-  { header: 'Note Supply Type', cell: () => 'Regular' },
+  { header: 'Note Supply Type', cell: () => 'Regular B2B' },
   { header: 'Note Value', cell: (row) => rupees(row.noteValuePaise) },
-  ...taxColumns<CdnrRow>(),
-  { header: 'Original Invoice Number', cell: (row) => row.originalNumber },
-  { header: 'Original Invoice date', cell: (row) => row.originalDate },
+  APPLICABLE_RATE,
+  rate(),
+  taxableValue(),
+  CESS,
 ];
 
+/** The offline tool's b2cs template (table 7): per place of supply and rate, net of credit notes. */
 export const B2CS_COLUMNS: Array<CsvColumn<B2csRow>> = [
   { header: 'Type', cell: () => 'OE' },
   { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
-  ...taxColumns<B2csRow>(),
+  APPLICABLE_RATE,
+  rate(),
+  taxableValue(),
+  CESS,
+  E_COMMERCE_GSTIN,
 ];
 
+/** The offline tool's hsn(b2b) and hsn(b2c) templates (table 12): per SAC and rate, with the taxes. */
 export const HSN_COLUMNS: Array<CsvColumn<HsnRow>> = [
-  { header: 'Supply Type', cell: (row) => row.supplyType },
   { header: 'HSN', cell: (row) => row.sac },
   { header: 'Description', cell: (row) => row.description },
   { header: 'UQC', cell: () => 'NA' },
   // Services are not counted in units: the return takes 0 with UQC 'NA'.
   { header: 'Total Quantity', cell: () => 0 },
   { header: 'Total Value', cell: (row) => rupees(row.totalValuePaise) },
-  ...taxColumns<HsnRow>(),
+  rate(),
+  taxableValue(),
+  { header: 'Integrated Tax Amount', cell: (row) => rupees(row.igstPaise) },
+  { header: 'Central Tax Amount', cell: (row) => rupees(row.cgstPaise) },
+  { header: 'State/UT Tax Amount', cell: (row) => rupees(row.sgstPaise) },
+  CESS,
 ];

@@ -21,6 +21,11 @@ export interface PayLinkView {
   amountDuePaise: number;
   /** Paid in parts: what receipts so far settled (received + TDS), in paise; 0 when none. */
   settledPaise: number;
+  /**
+   * What the proforma says it is not, in the seller's words (proformaNote): 'not a tax invoice'
+   * from a registered seller, 'not a payment receipt' otherwise. The page shows this, not its own.
+   */
+  proformaNote: string;
   /** Once paid: the payment and its tax invoice (its number once it is issued). */
   paid: { paymentId: string; taxInvoice: { title: string; number: string | null } } | null;
 }

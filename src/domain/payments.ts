@@ -102,6 +102,16 @@ const PAYMENT_METHOD_LABELS: Record<string, string> = {
   offline: 'Offline',
 };
 
+/**
+ * A payment id as a customer may read it: the gateway's (pay_…), which their bank or card
+ * statement can be matched with; null for a payment staff recorded (offline_…), an internal key
+ * the customer never saw: its mode and reference say which payment it is.
+ */
+export function customerPaymentId(paymentId: string | null | undefined): string | null {
+  if (!paymentId || paymentId.startsWith('offline_')) return null;
+  return paymentId;
+}
+
 /** 'bank-transfer' -> 'Bank transfer', 'upi' -> 'UPI'; an unknown method as it came, '—' for none. */
 export function paymentMethodLabel(method: string | null | undefined): string {
   if (!method) return '—';

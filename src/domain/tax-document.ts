@@ -1,3 +1,4 @@
+import { sellerDocumentWords } from './seller-document';
 import type { TaxLine, TaxSplit, TaxType } from './tax';
 
 /**
@@ -33,9 +34,17 @@ export const DOWNLOAD_LABELS: Record<DocumentKind, string> = {
   quote: 'Download quote',
 };
 
-/** What a proforma says it is not, on its PDF and its page. */
-export const PROFORMA_NOTE =
-  'This is a proforma invoice, not a tax invoice. The tax invoice is issued when it is paid.';
+/**
+ * What a proforma says it is not, on its PDF, its page and its mail, in the seller's words: a
+ * registered seller issues a tax invoice when it is paid, an unregistered one a payment receipt.
+ */
+export function proformaNote(isRegistered: boolean): string {
+  const { lower } = sellerDocumentWords(isRegistered);
+  return `This is a proforma invoice, not a ${lower}. The ${lower} is issued when it is paid.`;
+}
+
+/** A registered seller's proforma note (proformaNote(true)); pages that know the seller use proformaNote. */
+export const PROFORMA_NOTE = proformaNote(true);
 
 export const COMPUTER_GENERATED_NOTE = 'This is a computer-generated document and does not require a signature.';
 

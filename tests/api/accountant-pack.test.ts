@@ -5,7 +5,6 @@ import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rupeeTextToPaise } from '@/domain/money';
 import { addDays, istToday, monthRangeMs, MONTH_MESSAGE } from '@/domain/staff';
-import type { TaxSplit } from '@/domain/tax';
 import { NOT_STAFF } from '../../server/auth';
 import { issuePendingDocuments } from '../../server/documents/issue';
 import { accountantPack } from '../../server/staff/accountant-pack';
@@ -64,22 +63,9 @@ function csvRows(text: string): Array<Record<string, string>> {
 const paiseOf = (rupees: string | undefined) =>
   rupees?.startsWith('-') ? -rupeeTextToPaise(rupees.slice(1))! : rupeeTextToPaise(rupees ?? '')!;
 
-/** The amounts of a file's rows added up, in paise. */
-function sumOf(rows: Array<Record<string, string>>): Omit<TaxSplit, 'totalPaise'> {
-  const total = (column: string) => rows.reduce((sum, row) => sum + paiseOf(row[column]), 0);
-  return {
-    taxablePaise: total('Taxable Value'),
-    igstPaise: total('Integrated Tax Amount'),
-    cgstPaise: total('Central Tax Amount'),
-    sgstPaise: total('State/UT Tax Amount'),
-  };
-}
-const withoutTotal = ({ taxablePaise, igstPaise, cgstPaise, sgstPaise }: TaxSplit) => ({
-  taxablePaise,
-  igstPaise,
-  cgstPaise,
-  sgstPaise,
-});
+/** A column of a file's rows added up, in paise. */
+const sumOf = (rows: Array<Record<string, string>>, column = 'Taxable Value') =>
+  rows.reduce((sum, row) => sum + paiseOf(row[column]), 0);
 
 /**
  * A month's documents made through the real paths: checkout payments by a registered buyer in the
@@ -157,14 +143,24 @@ describe('GET /api/staff/accountant-pack', () => {
     const pack = await packOf(app, made.month);
 
     expect(Object.keys(pack).sort()).toEqual(
-      ['b2b.csv', 'b2cs.csv', 'cdnr.csv', 'documents.csv', 'hsn.csv', 'payments.csv'].sort(),
+      [
+        'README.txt',
+        'b2b.csv',
+        'b2cs.csv',
+        'cdnr.csv',
+        'documents.csv',
+        'hsn(b2b).csv',
+        'hsn(b2c).csv',
+        'payments.csv',
+        'proformas-and-quotes.csv',
+      ].sort(),
     );
     const b2b = pack['b2b.csv']!;
     // Numbered at one instant here, so their order between them is not asserted.
     expect(b2b.map((row) => row['Invoice Number']).sort()).toEqual([made.intra.number, made.inter.number].sort());
     for (const document of [made.intra, made.inter]) {
       const rows = b2b.filter((row) => row['Invoice Number'] === document.number);
-      expect(sumOf(rows)).toEqual(withoutTotal(document.snapshot.totals));
+      expect(sumOf(rows)).toBe(document.snapshot.totals.taxablePaise);
       expect(rows.every((row) => paiseOf(row['Invoice Value']) === document.snapshot.totals.totalPaise)).toBe(true);
     }
     const [intraRow, interRow] = [made.intra, made.inter].map((document) =>
@@ -176,17 +172,13 @@ describe('GET /api/staff/accountant-pack', () => {
       'Invoice date': made.intra.snapshot.issueDate.replace(/ /g, '-'),
       'Place Of Supply': '29-Karnataka',
       'Reverse Charge': 'N',
-      'Invoice Type': 'Regular',
+      'Applicable % of Tax Rate': '',
+      'Invoice Type': 'Regular B2B',
+      'E-Commerce GSTIN': '',
       Rate: '18',
-      'Integrated Tax Amount': '0.00',
       'Cess Amount': '0.00',
     });
-    expect(paiseOf(intraRow!['Central Tax Amount'])).toBeGreaterThan(0);
-    expect(interRow).toMatchObject({
-      'Receiver Name': 'Verma Textiles LLP',
-      'Place Of Supply': '27-Maharashtra',
-      'Central Tax Amount': '0.00',
-    });
+    expect(interRow).toMatchObject({ 'Receiver Name': 'Verma Textiles LLP', 'Place Of Supply': '27-Maharashtra' });
 
     const [note] = pack['cdnr.csv']!;
     expect(pack['cdnr.csv']).toHaveLength(1);
@@ -194,23 +186,27 @@ describe('GET /api/staff/accountant-pack', () => {
       'GSTIN/UIN of Recipient': BUYER_GSTIN,
       'Note Number': made.note.number,
       'Note Type': 'C',
-      'Original Invoice Number': made.inter.number,
+      'Note Supply Type': 'Regular B2B',
     });
     expect(paiseOf(note!['Note Value'])).toBe(made.note.snapshot.totals.totalPaise);
-    expect(sumOf([note!])).toEqual(withoutTotal(made.note.snapshot.totals));
+    expect(sumOf([note!])).toBe(made.note.snapshot.totals.taxablePaise);
 
     expect(pack['b2cs.csv']).toEqual([
       expect.objectContaining({ Type: 'OE', 'Place Of Supply': '29-Karnataka', Rate: '18' }),
     ]);
-    expect(sumOf(pack['b2cs.csv']!)).toEqual(withoutTotal(made.consumer.snapshot.totals));
+    expect(sumOf(pack['b2cs.csv']!)).toBe(made.consumer.snapshot.totals.taxablePaise);
 
-    const hsnB2b = pack['hsn.csv']!.find((row) => row['Supply Type'] === 'B2B')!;
-    expect(paiseOf(hsnB2b['Total Value'])).toBe(
+    const [hsnB2b] = pack['hsn(b2b).csv']!;
+    expect(pack['hsn(b2c).csv']).toEqual([
+      expect.objectContaining({ HSN: made.consumer.snapshot.lines[0]!.sac, 'Total Value': '2500.00' }),
+    ]);
+    expect(paiseOf(hsnB2b!['Total Value'])).toBe(
       made.intra.snapshot.totals.totalPaise +
         made.inter.snapshot.totals.totalPaise -
         made.note.snapshot.totals.totalPaise,
     );
 
+    // The register holds each tax document once, a credit note negative: its columns add up to the month.
     const register = pack['documents.csv']!;
     expect(register.map((row) => [row.Number, row.Document, row.Status])).toEqual(
       expect.arrayContaining([
@@ -218,15 +214,57 @@ describe('GET /api/staff/accountant-pack', () => {
         [made.inter.number, 'Tax Invoice', 'issued'],
         [made.consumer.number, 'Tax Invoice', 'issued'],
         [made.note.number, 'Credit Note', 'issued'],
-        [made.proforma.number, 'Proforma Invoice', 'cancelled'],
       ]),
     );
-    expect(register).toHaveLength(5);
+    expect(register).toHaveLength(4);
+    expect(sumOf(register, 'Taxable value')).toBe(
+      made.intra.snapshot.totals.taxablePaise +
+        made.inter.snapshot.totals.taxablePaise +
+        made.consumer.snapshot.totals.taxablePaise -
+        made.note.snapshot.totals.taxablePaise,
+    );
+    // The proforma is not a tax document: listed apart, with no taxable value to count twice.
+    expect(pack['proformas-and-quotes.csv']).toEqual([
+      expect.objectContaining({
+        Number: made.proforma.number,
+        'Document (not a tax document)': 'Proforma Invoice',
+        Status: 'cancelled',
+      }),
+    ]);
+    expect(Object.keys(pack['proformas-and-quotes.csv']![0]!)).not.toContain('Taxable value');
     const inRegister = register.find((row) => row.Number === made.inter.number)!;
     expect(paiseOf(inRegister.Total)).toBe(made.inter.snapshot.totals.totalPaise);
     expect(inRegister.Customer).toBe('Verma Textiles LLP');
     const packText = JSON.stringify(pack);
     expect(packText).not.toContain(made.before.number);
+  });
+
+  it('when the seller is not registered for GST, then the pack has no GSTR-1 tables and its README says why; receipts are in the register without GST', async () => {
+    const { app, deps } = testApp({ env: { PAYMENT_RATE_LIMIT_PER_MINUTE: '100000', ...NUMBERED_BY_JOB } });
+    const customer = await newUser('unregistered-pack');
+    await seedProfile(customer.uid, { name: 'Ravi Kumar', city: 'Bengaluru', state: 'Karnataka' });
+    const paid = await payThroughCheckout(app, customer, { invoiceRupees: 2500 });
+    await issuePendingDocuments(deps.firebase.db, deps.config.documents);
+    const receipt = (await documentData(paid.paymentId))!;
+
+    const response = await download(app, `/api/staff/accountant-pack?month=${istToday().slice(0, 7)}`, staff.idToken);
+    const files = unzipSync(new Uint8Array(response.body as Buffer));
+
+    expect(Object.keys(files).sort()).toEqual(
+      ['README.txt', 'documents.csv', 'payments.csv', 'proformas-and-quotes.csv'].sort(),
+    );
+    expect(strFromU8(files['README.txt']!)).toContain(
+      'No GSTR-1 tables: the seller is not registered for GST (no GSTIN is set), so it files no GSTR-1.',
+    );
+    expect(csvRows(strFromU8(files['documents.csv']!))).toEqual([
+      expect.objectContaining({
+        Number: receipt.number,
+        Document: 'Payment Receipt',
+        'Taxable value': '',
+        Tax: '',
+        Total: '2500.00',
+      }),
+    ]);
   });
 
   it("when a payment is made at 04:00 IST on the 1st (22:30 UTC the day before), then it is in that month's payments.csv with its document, not the previous month's", async () => {
@@ -260,7 +298,9 @@ describe('GET /api/staff/accountant-pack', () => {
     for (const rupees of [100, 200, 300]) await payThroughCheckout(app, customer, { invoiceRupees: rupees });
     await issuePendingDocuments(deps.firebase.db, deps.config.documents);
 
-    await expect(accountantPack(deps.firebase.db, istToday().slice(0, 7), { maxRows: 2 })).rejects.toMatchObject({
+    await expect(
+      accountantPack(deps.firebase.db, istToday().slice(0, 7), { maxRows: 2, sellerRegistered: true }),
+    ).rejects.toMatchObject({
       status: 413,
       message: expect.stringMatching(/^More than 2 documents in \d{4}-\d{2}/),
     });

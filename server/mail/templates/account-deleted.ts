@@ -27,12 +27,12 @@ function keptSentence(data: AccountDeletedData): string {
   const why = `for ${TAX_RECORD_RETENTION_PLAIN}: ${TAX_RECORD_RETENTION_RULE}`;
   // A mail queued before the counts were part of it.
   if (data.keptDocuments === undefined) {
-    return `Tax invoices, credit notes and payment records that the law requires us to keep are retained ${why}, as our privacy policy describes.`;
+    return `Invoices, receipts, credit notes and payment records that the law requires us to keep are retained ${why}, as our privacy policy describes.`;
   }
   const documents = data.keptDocuments;
   const payments = data.keptPayments ?? 0;
   if (documents + payments === 0) {
-    return 'You had no tax invoices or payment records, so the law makes us keep nothing of yours.';
+    return 'You had no invoices, receipts or payment records, so the law makes us keep nothing of yours.';
   }
   const counted = [documents && plural(documents, 'tax document'), payments && plural(payments, 'payment record')]
     .filter(Boolean)

@@ -1,7 +1,18 @@
 import { COMPANY } from '../../../src/domain/company';
 import { formatInr } from '../../../src/domain/money';
 import type { PayableRef } from '../../../src/domain/payable';
-import { button, factsTable, factsText, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
+import { sellerDocumentWords } from '../../../src/domain/seller-document';
+import {
+  button,
+  factsTable,
+  factsText,
+  html,
+  layout,
+  oneLine,
+  paragraph,
+  readableUrl,
+  type RenderedMail,
+} from './layout';
 import { renewalNoticeLines, type RenewalNotice } from './renewals';
 
 export interface InvoiceIssuedData {
@@ -26,6 +37,11 @@ export interface InvoiceIssuedData {
   profileUrl?: string | null;
   /** A yearly maintenance renewal's invoice: what renewing means and what follows. */
   renewal?: RenewalNotice | null;
+  /**
+   * Whether the seller is registered for GST (its proforma names a GSTIN): what follows payment
+   * is then a tax invoice, else a payment receipt. Older mails lack it: their GST facts tell.
+   */
+  sellerRegistered?: boolean;
 }
 
 /**
@@ -62,11 +78,14 @@ export function invoiceIssued(
   const intro = `${COMPANY.name} has issued proforma invoice ${data.number} for ${amount}${due}.`;
   const anyone =
     'The button opens the invoice on our website, where it can be paid securely. No account is needed, so you can forward this email to whoever pays your bills.';
-  const account = data.profileUrl ? `You can also find it in your account: ${data.profileUrl}` : null;
+  const account = data.profileUrl
+    ? `You can also find it under My Invoices in your account: ${readableUrl(data.profileUrl)}`
+    : null;
+  const follows = `The ${sellerDocumentWords(data.sellerRegistered ?? Boolean(gst)).lower} follows once it is paid.`;
   const attached =
     context.attachments.length > 0
-      ? `The proforma invoice is attached (${context.attachments.join(', ')}). The tax invoice follows once it is paid.`
-      : 'The tax invoice follows once it is paid.';
+      ? `The proforma invoice is attached (${context.attachments.join(', ')}). ${follows}`
+      : follows;
   const renewal = data.renewal ? renewalNoticeLines(data.renewal) : [];
   const closing = [...renewal, account, attached].filter((line): line is string => Boolean(line));
   return layout({

@@ -103,6 +103,19 @@ export function factsText(rows: Array<[string, string]>): string {
   return rows.map(([label, value]) => `${label}:${value.includes('\n') ? `\n${value}` : ` ${value}`}`).join('\n');
 }
 
+/**
+ * A link as a customer reads it: the page, without the query that names a record by our internal
+ * id ('…/profile?invoice=abc123' -> '…/profile'); the words around it say what to open there.
+ */
+export function readableUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url.split(/[?#]/)[0] ?? url;
+  }
+}
+
 export function paragraph(content: string | SafeHtml): SafeHtml {
   return html`<p style="${FONT};font-size:15px;line-height:1.5;color:${TEXT_COLOUR};margin:0 0 14px">${content}</p>`;
 }

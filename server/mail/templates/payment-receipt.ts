@@ -1,6 +1,6 @@
 import { COMPANY } from '../../../src/domain/company';
 import { formatInr } from '../../../src/domain/money';
-import { paymentMethodLabel } from '../../../src/domain/payments';
+import { customerPaymentId, paymentMethodLabel } from '../../../src/domain/payments';
 import { factsTable, factsText, formatIst, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
 
 export interface ReceiptLine {
@@ -21,6 +21,8 @@ export interface PaymentReceiptData {
   /** An order's plans; empty for an invoice. */
   items: ReceiptLine[];
   method: string | null;
+  /** A payment staff recorded: the UTR, UPI or cheque reference they typed (it names the payment for the customer). */
+  paymentReference?: string | null;
   /** ISO time the payment was recorded. */
   paidAt: string;
   /**
@@ -64,6 +66,7 @@ export function paymentReceipt(
   const what = data.paidFor === 'order' ? `order ${data.reference}` : `invoice ${data.reference}`;
   const greeting = data.customerName ? `Hello ${oneLine(data.customerName, 100)},` : 'Hello,';
   const parts = partsOf(data);
+  const paymentId = customerPaymentId(data.paymentId);
   const facts: Array<[string, string]> = [
     ['Amount paid', amount],
     ['Paid for', data.paidFor === 'order' ? `Order ${data.reference}` : `Invoice ${data.reference}`],
@@ -78,16 +81,18 @@ export function paymentReceipt(
         ]
       : []),
     ...parts.facts,
-    ['Payment id', data.paymentId],
+    // A gateway's payment id matches the customer's statement; a payment staff recorded is named by its mode and reference.
+    ...(paymentId ? [['Payment ID', paymentId] as [string, string]] : []),
     ...(data.method ? [['Method', paymentMethodLabel(data.method)] as [string, string]] : []),
+    ...(data.paymentReference ? [['Reference', oneLine(data.paymentReference, 100)] as [string, string]] : []),
     ['Date', formatIst(data.paidAt)],
-    ...(context.documents?.length ? [['Tax document', context.documents.join(', ')] as [string, string]] : []),
+    ...(context.documents?.length ? [['Document', context.documents.join(', ')] as [string, string]] : []),
   ];
   const lines = [
     `Thank you. We have received your payment of ${amount} for ${what}.${parts.sentence ? ` ${parts.sentence}` : ''}`,
     ...(context.attachments.length > 0
       ? [
-          `Your ${context.documents?.length ? context.documents.join(', ') : 'tax document'} is attached (${context.attachments.join(', ')}).`,
+          `Your ${context.documents?.length ? context.documents.join(', ') : 'document for this payment'} is attached (${context.attachments.join(', ')}).`,
         ]
       : []),
     `Keep this email for your records. For any question about this payment, reply to this email or write to ${COMPANY.email}.`,

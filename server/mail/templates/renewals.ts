@@ -1,7 +1,18 @@
 import { formatInr } from '../../../src/domain/money';
 import type { PayableRef } from '../../../src/domain/payable';
 import type { ReminderId } from '../../../src/domain/renewals';
-import { button, factsTable, factsText, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
+import { sellerDocumentWords } from '../../../src/domain/seller-document';
+import {
+  button,
+  factsTable,
+  factsText,
+  html,
+  layout,
+  oneLine,
+  paragraph,
+  readableUrl,
+  type RenderedMail,
+} from './layout';
 
 /**
  * The mails of yearly maintenance renewals (besides the renewal invoice itself, an
@@ -27,6 +38,8 @@ export interface RenewalFacts {
   payLink: PayLink;
   /** The customer's own account page for it; null for a customer without a login. */
   profileUrl: string | null;
+  /** Whether the seller is registered for GST: a paid renewal then gets a tax invoice, else a payment receipt. */
+  sellerRegistered?: boolean;
 }
 
 export interface RenewalReminderData extends RenewalFacts {
@@ -68,9 +81,9 @@ const renewalFacts = (data: RenewalFacts): Array<[string, string]> => [
 /** What to do and what happens, in the order a customer wants it. */
 function nextSteps(data: RenewalFacts): string[] {
   return [
-    `Pay the invoice and your maintenance, hosting and support carry on for another year without a break; we email you the tax invoice as soon as it is paid. The button opens the invoice on our website: no account is needed, so you can forward this email to whoever pays your bills.`,
+    `Pay the invoice and your maintenance, hosting and support carry on for another year without a break; we email you the ${sellerDocumentWords(data.sellerRegistered ?? false).lower} as soon as it is paid. The button opens the invoice on our website: no account is needed, so you can forward this email to whoever pays your bills.`,
     `If it is still unpaid on ${data.lapsesOn}, the service lapses: we stop maintenance, updates and support until it is paid.`,
-    `Do not want to renew? ${data.profileUrl ? `Choose "Stop renewing" under My Services in your account (${data.profileUrl}), or reply` : 'Reply'} to this email, and nothing more is charged.`,
+    `Do not want to renew? ${data.profileUrl ? `Choose "Stop renewing" under My Services in your account (${readableUrl(data.profileUrl)}), or reply` : 'Reply'} to this email, and nothing more is charged.`,
   ];
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   B2B_COLUMNS,
+  B2CS_COLUMNS,
   b2bRows,
   b2csRows,
+  CDNR_COLUMNS,
   cdnrRows,
   HSN_COLUMNS,
   hsnRows,
@@ -15,6 +17,81 @@ import { splitInclusiveAmount, type TaxLine } from '@/domain/tax';
 import type { TaxDocumentSnapshot } from '@/domain/tax-document';
 import { loadConfig } from '../../../server/config';
 import { creditNoteSnapshot, paymentDocumentSnapshot, type ProfileFields } from '../../../server/documents/snapshot';
+
+/**
+ * The headers of the GST portal's GSTR-1 offline tool templates, copied from its Excel workbook
+ * (sheets b2b,sez,de; b2cs; cdnr; hsn(b2b) and hsn(b2c), which share one header): the tool imports
+ * a CSV only with exactly these columns in this order.
+ */
+const OFFLINE_TOOL_TEMPLATES = {
+  b2b: [
+    'GSTIN/UIN of Recipient',
+    'Receiver Name',
+    'Invoice Number',
+    'Invoice date',
+    'Invoice Value',
+    'Place Of Supply',
+    'Reverse Charge',
+    'Applicable % of Tax Rate',
+    'Invoice Type',
+    'E-Commerce GSTIN',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+  ],
+  b2cs: [
+    'Type',
+    'Place Of Supply',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+    'E-Commerce GSTIN',
+  ],
+  cdnr: [
+    'GSTIN/UIN of Recipient',
+    'Receiver Name',
+    'Note Number',
+    'Note Date',
+    'Note Type',
+    'Place Of Supply',
+    'Reverse Charge',
+    'Note Supply Type',
+    'Note Value',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+  ],
+  hsn: [
+    'HSN',
+    'Description',
+    'UQC',
+    'Total Quantity',
+    'Total Value',
+    'Rate',
+    'Taxable Value',
+    'Integrated Tax Amount',
+    'Central Tax Amount',
+    'State/UT Tax Amount',
+    'Cess Amount',
+  ],
+};
+
+describe('the GSTR-1 CSV headers', () => {
+  it.each([
+    ['b2b', B2B_COLUMNS],
+    ['b2cs', B2CS_COLUMNS],
+    ['cdnr', CDNR_COLUMNS],
+    ['hsn', HSN_COLUMNS],
+  ] as const)(
+    'when the %s table is written, then its header is the offline tool template, column for column',
+    (name, columns) => {
+      expect(columns.map((column) => column.header)).toEqual(OFFLINE_TOOL_TEMPLATES[name]);
+      expect(csvText(columns as never, []).trim()).toBe(OFFLINE_TOOL_TEMPLATES[name].join(','));
+    },
+  );
+});
 
 /** A registered seller in Karnataka (29), GST 18% included in prices. */
 const settings = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAGCB7383J1Z4' }).documents;
@@ -166,11 +243,9 @@ describe('b2bRows', () => {
     const csv = csvText(B2B_COLUMNS, b2bRows([taxInvoice(MEHTA_KARNATAKA, 1500)]));
 
     const [header, row] = csv.split('\r\n');
-    expect(header).toBe(
-      'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Invoice Type,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount',
-    );
+    expect(header).toBe(OFFLINE_TOOL_TEMPLATES.b2b.join(','));
     expect(row).toMatch(
-      /^29AABCM1234A1Z3,Mehta Exports Private Limited,NB\/2026-27\/\d{4},04-Nov-2026,1500.00,29-Karnataka,N,Regular,18,1271.18,0.00,114.41,114.41,0.00$/,
+      /^29AABCM1234A1Z3,Mehta Exports Private Limited,NB\/2026-27\/\d{4},04-Nov-2026,1500.00,29-Karnataka,N,,Regular B2B,,18,1271.18,0.00$/,
     );
     expect([0, 5, 99, 100, 1_983_051, -50, -123_456].map(paiseToDecimalText)).toEqual([
       '0.00',
@@ -275,7 +350,7 @@ describe('hsnRows', () => {
       expect.objectContaining({ supplyType: 'B2C', sac: '998314', totalValuePaise: 2500_00 }),
     ]);
     expect(rows.every((row) => splitTotalPaise(row) === row.totalValuePaise)).toBe(true);
-    expect(csvText(HSN_COLUMNS, rows).split('\r\n')[1]).toMatch(/^B2B,998314,Information .*,NA,0,101500.00,/);
+    expect(csvText(HSN_COLUMNS, rows).split('\r\n')[1]).toMatch(/^998314,Information .*,NA,0,101500.00,18,/);
   });
 
   it('when the seller is unregistered, then receipts and their credit notes are in no table of the return', () => {

@@ -159,20 +159,20 @@ describe('mail templates', () => {
     expect(mail.subject).toBe('Payment receipt: ₹1,30,000.50 for order ORD-1763862270000');
     expect(mail.text).toContain('Amount paid: ₹1,30,000.50');
     expect(mail.text).toContain('Items:\nWebsite – Basic: ₹20,000\nManufacturing – Starter: ₹1,10,000');
-    expect(mail.text).toContain('Payment id: pay_ABC123');
+    expect(mail.text).toContain('Payment ID: pay_ABC123');
     expect(mail.text).toContain('Date: 23 Nov 2026, 7:14 am IST');
     expect(mail.text).not.toContain('attached');
   });
 
   it('when a receipt goes with its tax document, then the text names the document and its number, and the attachment', () => {
     const mail = renderMail(samples[2]!, { attachments: ['NB-2026-27-0001.pdf'] });
-    expect(mail.text).toContain('Your tax document is attached (NB-2026-27-0001.pdf).');
+    expect(mail.text).toContain('Your document for this payment is attached (NB-2026-27-0001.pdf).');
     const named = renderMail(samples[2]!, {
       attachments: ['Tax-Invoice-NB-2026-27-0001.pdf'],
       documents: ['Tax Invoice NB/2026-27/0001'],
     });
     expect(named.text).toContain('Your Tax Invoice NB/2026-27/0001 is attached (Tax-Invoice-NB-2026-27-0001.pdf).');
-    expect(named.text).toContain('Tax document: Tax Invoice NB/2026-27/0001');
+    expect(named.text).toContain('Document: Tax Invoice NB/2026-27/0001');
   });
 
   it('when a proforma is issued, then the mail has its lines, GST, amount, due date, an escaped pay link and the attachment', () => {
@@ -187,7 +187,11 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Amount due: ₹2,950');
     expect(mail.text).toContain('View and pay the invoice: https://nimbus.example/pay/abc?x=1&y=2');
     expect(mail.html).toContain('href="https://nimbus.example/pay/abc?x=1&amp;y=2"');
-    expect(mail.text).toContain('You can also find it in your account: https://nimbus.example/profile?invoice=inv1');
+    expect(mail.text).toContain(
+      'You can also find it under My Invoices in your account: https://nimbus.example/profile\n',
+    );
+    expect(mail.text).not.toContain('?invoice=');
+    expect(mail.text).toContain('The tax invoice follows once it is paid.');
     expect(mail.text).toContain('The proforma invoice is attached (Proforma-Invoice-PI-2026-27-0007.pdf).');
   });
 
@@ -209,6 +213,41 @@ describe('mail templates', () => {
     expect(mail.text).toContain('pay_ABC');
     expect(mail.text).toContain('Invoice INV-0001');
     expect(mail.text).toContain('The credit note is attached (CN-2026-27-0001.pdf).');
+    expect(mail.text).not.toContain('req-1234567890');
+  });
+
+  it('when staff recorded the payment, then the receipt names it by its mode and reference, never by its internal id', () => {
+    const sample = samples[2] as Extract<MailTemplate, { template: 'payment-receipt' }>;
+    const mail = renderMail({
+      ...sample,
+      data: {
+        ...sample.data,
+        paymentId: 'offline_8002feba6ccac6cd8dac6d59',
+        method: 'bank-transfer',
+        paymentReference: 'UTR 4455667788',
+      },
+    });
+    expect(mail.text).toContain('Method: Bank transfer');
+    expect(mail.text).toContain('Reference: UTR 4455667788');
+    expect(mail.text).not.toMatch(/offline_|Payment ID/);
+    expect(mail.html).not.toContain('offline_');
+  });
+
+  it('when a refund is of a payment staff recorded, then the mail names neither its id nor our refund id', () => {
+    const sample = samples.find((item) => item.template === 'refund-issued') as Extract<
+      MailTemplate,
+      { template: 'refund-issued' }
+    >;
+    const mail = renderMail({ ...sample, data: { ...sample.data, paymentId: 'offline_8002feba6ccac6cd8dac6d59' } });
+    expect(mail.text).toContain('of your payment for Invoice INV-0001');
+    expect(mail.text).not.toMatch(/offline_|req-1234567890/);
+  });
+
+  it('when the seller is not registered for GST, then the proforma mail promises a payment receipt, never a tax invoice', () => {
+    const sample = samples[3] as Extract<MailTemplate, { template: 'invoice-issued' }>;
+    const mail = renderMail({ ...sample, data: { ...sample.data, gst: null, sellerRegistered: false } });
+    expect(mail.text).toContain('The payment receipt follows once it is paid.');
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/tax invoice/i);
   });
 
   it('when a deletion is confirmed without a name, then it greets plainly', () => {

@@ -53,6 +53,20 @@ async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> 
 }
 
 describe('the quote PDF', () => {
+  it('when the customer has a business name, then the quote is billed to the business, with or without a GSTIN', async () => {
+    const settings = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', ...REGISTERED }).documents;
+    const profile = { name: 'Rohan Mehta', legalName: 'Mehta Exports LLP', state: 'Maharashtra', country: 'India' };
+    const quote = (extra: Record<string, unknown>) =>
+      quoteSnapshot({ quote: terms(LINES), profile: { ...profile, ...extra }, settings, issuedAtMs: Date.now() });
+
+    const { text } = await pdfText(await renderDocumentPdf(quote({})));
+    expect(text).toMatch(/BILLED TO\s+Mehta Exports LLP/);
+    expect(quote({ gstin: '27AAPFU0939F1ZV' }).recipient).toMatchObject({
+      name: 'Mehta Exports LLP',
+      gstin: '27AAPFU0939F1ZV',
+    });
+  });
+
   it('when a quote is drawn, then its text holds the number, the lines, the milestones and the validity date', async () => {
     const snapshot = snapshotOf(terms(LINES), REGISTERED);
 

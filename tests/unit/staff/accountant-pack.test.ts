@@ -220,12 +220,66 @@ describe('registerRow and the pack', () => {
       status: 'cancelled',
     });
 
-    const files = accountantPackFiles(entries, [paymentRow(payment())]);
-    expect(Object.keys(files)).toEqual(['b2b.csv', 'b2cs.csv', 'cdnr.csv', 'hsn.csv', 'documents.csv', 'payments.csv']);
+    const files = accountantPackFiles(entries, [paymentRow(payment())], { month: '2026-11', sellerRegistered: true });
+    expect(Object.keys(files)).toEqual([
+      'README.txt',
+      'b2b.csv',
+      'b2cs.csv',
+      'cdnr.csv',
+      'hsn(b2b).csv',
+      'hsn(b2c).csv',
+      'documents.csv',
+      'proformas-and-quotes.csv',
+      'payments.csv',
+    ]);
     // Only the issued tax invoice is in the return; the proforma is not a supply.
-    expect(files['b2b.csv'].trim().split('\r\n')).toHaveLength(2);
-    expect(files['documents.csv'].split('\r\n')[1]).toBe(
+    expect(files['b2b.csv']!.trim().split('\r\n')).toHaveLength(2);
+    expect(files['documents.csv']!.split('\r\n')[1]).toBe(
       'NB/2026-27/0042,Tax Invoice,01 Nov 2026,Verma Textiles LLP,27AAPFU0939F1ZV,237288.14,42711.86,280000.00,issued,Invoice INV-0042,,pay_1',
+    );
+    // Each tax document once; the proforma in its own list, with no taxable value to add up twice.
+    expect(files['documents.csv']!).not.toContain('PI/2026-27/0003');
+    const [header, proformaLine] = files['proformas-and-quotes.csv']!.trim().split('\r\n');
+    expect(header!.split(',')).not.toEqual(expect.arrayContaining(['Taxable value']));
+    expect(header!.split(',')).not.toContain('Tax');
+    expect(header).toContain('Document (not a tax document)');
+    expect(proformaLine).toMatch(/^PI\/2026-27\/0003,Proforma Invoice,.*,280000.00,cancelled,/);
+  });
+
+  it('when the seller is not registered for GST, then the pack has no GSTR-1 tables and its README says why', () => {
+    const unregistered = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site' }).documents;
+    const receipt: StoredDocument = {
+      status: 'issued',
+      number: 'NB/2026-27/0043',
+      snapshot: paymentDocumentSnapshot({
+        base: {
+          payable: { type: 'invoice', docId: 'inv1' },
+          subject,
+          amountPaise: 50_000_00,
+          paymentId: 'pay_3',
+          gatewayOrderId: 'order_3',
+          method: 'upi',
+        } as never,
+        paidAtMs: EARLY_ON_THE_FIRST,
+        profile: business,
+        settings: unregistered,
+        number: 'NB/2026-27/0043',
+        financialYear: '2026-27',
+        issuedAtMs: EARLY_ON_THE_FIRST,
+      }),
+    };
+
+    const files = accountantPackFiles(
+      [{ id: 'pay_3', document: receipt, createdAtMs: EARLY_ON_THE_FIRST, isCancelled: false }],
+      [],
+      { month: '2026-11', sellerRegistered: false },
+    );
+
+    expect(Object.keys(files)).toEqual(['README.txt', 'documents.csv', 'proformas-and-quotes.csv', 'payments.csv']);
+    expect(files['README.txt']).toContain('No GSTR-1 tables: the seller is not registered for GST');
+    // A payment receipt carries no GST: no taxable value or tax to report, only its total.
+    expect(files['documents.csv']!.split('\r\n')[1]).toMatch(
+      /^NB\/2026-27\/0043,Payment Receipt,01 Nov 2026,[^,]*,[^,]*,,,50000.00,issued,/,
     );
   });
 });
