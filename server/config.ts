@@ -54,6 +54,16 @@ const schema = z.object({
   /** Every request's overall timeout: past it the API answers 503 { message } (webhooks: 4 s, Razorpay wants 5). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * 'json': Cloud Logging's JSON lines (severity, httpRequest, trace, errors Error Reporting groups);
+   * 'pretty': readable lines; 'auto': json on Cloud Run (K_SERVICE set), pretty elsewhere.
+   */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /** Set by Cloud Run: the service and revision (Error Reporting's serviceContext). */
+  K_SERVICE: z.string().optional(),
+  K_REVISION: z.string().optional(),
+  /** The Google Cloud project of trace ids in logs (default: a real FIREBASE_PROJECT_ID). */
+  GOOGLE_CLOUD_PROJECT: z.string().optional(),
   /** Minutes between reconciliation passes; 0 turns the timer off. */
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /** A cart's order nobody pays within this many hours is cancelled; 0 keeps them open. */
