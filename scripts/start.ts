@@ -6,13 +6,25 @@
 import { existsSync } from 'node:fs';
 import { stackConfig } from './lib/config';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
-import { Stack, StackError, stopOnSignals } from './lib/stack';
+import { hasKeptData, Stack, StackError, stopOnSignals } from './lib/stack';
 
 // A developer's .env, if any (variables already set in the environment win).
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const config = stackConfig();
-const stack = new Stack({ config, emulators: true, api: true, site: 'dev', seed: true, output: 'inherit' });
+// `npm start -- --keep-data`: the emulators' data outlives the run (saved at Ctrl-C, loaded at the
+// next start, which then does not seed over it). Delete the folder to start afresh.
+const keepData = process.argv.includes('--keep-data') ? '.emulator-data' : undefined;
+const kept = keepData !== undefined && hasKeptData(keepData);
+const stack = new Stack({
+  config,
+  emulators: true,
+  api: true,
+  site: 'dev',
+  seed: !kept,
+  output: 'inherit',
+  keepData,
+});
 stopOnSignals(stack, (code) => process.exit(code));
 
 const started = Date.now();
@@ -28,6 +40,9 @@ try {
       `  Mail:      http://localhost:${config.mailWebPort} (maildev: every mail the site sends; SMTP 127.0.0.1:${config.mailSmtpPort})`,
       `  Customer:  ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
       `  Staff:     ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (console: http://localhost:${config.sitePort}/admin)`,
+      keepData
+        ? `  Data:      kept in ${keepData}/ (${kept ? 'loaded from the last run' : 'new'}; saved again at Ctrl-C)`
+        : '  Data:      starts empty each run (npm start -- --keep-data keeps it)',
       `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop everything.`,
       '',
     ].join('\n'),

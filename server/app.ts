@@ -10,6 +10,7 @@ import type { AppDeps } from './app-deps';
 import { APP_CHECK_HEADER, appCheckGuard, firebaseAppCheckVerifier, localAppCheckVerifier } from './app-check';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
+import { requestLogOptions } from './logger';
 import { accountRouter } from './routes/account';
 import { appCheckLocalRouter, isDemoProject } from './routes/app-check';
 import { contactRouter } from './routes/contact';
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps): Express {
         'req.headers["x-razorpay-signature"]',
         'req.headers["x-firebase-appcheck"]',
       ],
+      // On Cloud Run: httpRequest, the trace and a severity by status (server/logger.ts).
+      ...requestLogOptions(deps.config),
     }),
   );
   // The API only ever answers JSON, so its own CSP can be the strictest one.

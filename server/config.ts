@@ -6,11 +6,9 @@ import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
+import { DEFAULT_SANDBOX_SECRET, DEMO_PAY_LINK_SECRET, moneyLosingProblems } from './go-live';
 
-/** Public (it is in .env.example): fine for the emulators, never for a real project. */
-export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
-/** Public too: pay links on the emulators only. */
-const DEMO_PAY_LINK_SECRET = 'local-pay-link-secret-for-the-emulators-only';
+export { DEFAULT_SANDBOX_SECRET };
 /** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
 export const DEMO_APP_CHECK_SECRET = 'local-app-check-secret-for-the-emulators-only';
 
@@ -56,6 +54,16 @@ const schema = z.object({
   /** Every request's overall timeout: past it the API answers 503 { message } (webhooks: 4 s, Razorpay wants 5). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * 'json': Cloud Logging's JSON lines (severity, httpRequest, trace, errors Error Reporting groups);
+   * 'pretty': readable lines; 'auto': json on Cloud Run (K_SERVICE set), pretty elsewhere.
+   */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /** Set by Cloud Run: the service and revision (Error Reporting's serviceContext). */
+  K_SERVICE: z.string().optional(),
+  K_REVISION: z.string().optional(),
+  /** The Google Cloud project of trace ids in logs (default: a real FIREBASE_PROJECT_ID). */
+  GOOGLE_CLOUD_PROJECT: z.string().optional(),
   /** Minutes between reconciliation passes; 0 turns the timer off. */
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /** A cart's order nobody pays within this many hours is cancelled; 0 keeps them open. */
@@ -281,9 +289,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `RENEWAL_NOTICE_DAYS/RENEWAL_GRACE_DAYS (${config.RENEWAL_NOTICE_DAYS}/${config.RENEWAL_GRACE_DAYS}) differ from the ${RENEWAL_DEFAULTS.noticeDays}/${RENEWAL_DEFAULTS.graceDays} days the Terms and the Refund and Cancellation policies state: change RENEWAL_DEFAULTS in src/domain/renewals.ts with them.`,
     );
   }
-  assertSandboxAllowed(result);
-  if (!config.PAY_LINK_SECRET && !config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
-    throw configError('PAY_LINK_SECRET (32+ characters) is required on a real Firebase project: it signs pay links.');
+  // The go-live checks `npm run preflight` prints: on a real project, one that would lose money or
+  // data (sandbox payments, live keys without a webhook secret, App Check off, missing or short
+  // secrets, an invalid GSTIN) stops the API here rather than at a customer's payment.
+  const problems = moneyLosingProblems({ ...env, FIREBASE_PROJECT_ID: config.FIREBASE_PROJECT_ID });
+  if (problems.length > 0) {
+    throw configError(
+      `${problems.map((problem) => `${problem.message} ${problem.fix}`).join(' ')} (npm run preflight lists every check.)`,
+    );
   }
   return result;
 }

@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync, type W
 import net from 'node:net';
 import path from 'node:path';
 import { stackEnv, type StackConfig } from './config';
+import { exportFirestore, findExport, importFirestore } from './emulator-data';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GCLOUD_FIRESTORE_JAR =
@@ -25,6 +26,11 @@ export interface StackOptions {
   output: 'inherit' | { logDir: string };
   /** Extra environment for the API and the site build. */
   env?: Record<string, string>;
+  /**
+   * A folder that keeps the emulators' data between runs (`npm start -- --keep-data`): loaded when
+   * they start, saved when the stack stops. Unset: every run starts empty.
+   */
+  keepData?: string;
   log?: (line: string) => void;
 }
 
@@ -36,6 +42,14 @@ interface Managed {
 }
 
 export class StackError extends Error {}
+
+/** Whether a folder holds emulator data an earlier `keepData` run saved. */
+export function hasKeptData(dir: string): boolean {
+  return (
+    existsSync(path.join(dir, 'firebase-tools', 'firebase-export-metadata.json')) ||
+    findExport(path.join(dir, 'firestore')) !== null
+  );
+}
 
 /** Java's major version, or null when there is no java on the PATH. */
 function javaMajorVersion(): number | null {
@@ -169,6 +183,8 @@ export class Stack {
   private readonly processes: Managed[] = [];
   private readonly logs: WriteStream[] = [];
   private stopping: Promise<void> | null = null;
+  /** The gcloud jar's Firestore, whose data keepData saves itself (firebase-tools saves the rest). */
+  private keptFirestore: Managed | undefined;
   private emulatorsReady!: { resolve: () => void; reject: (error: unknown) => void };
   /**
    * Resolves once up() has the emulators and the mail catcher answering, before it starts the API
@@ -289,6 +305,7 @@ export class Stack {
       config.projectId,
       '--config',
       firebaseConfig,
+      ...this.keepDataArgs(),
     ]);
     await Promise.all([
       waitForHttp(`http://${config.host}:${config.firestorePort}/`, 60_000, firestore ?? auth),
@@ -297,6 +314,40 @@ export class Stack {
     this.log(
       `Emulators ready: Firestore ${config.host}:${config.firestorePort} (${strategy}), Auth ${config.host}:${config.authPort}`,
     );
+    if (this.options.keepData && firestore) await this.loadKeptFirestore(firestore);
+  }
+
+  /** firebase-tools loads and saves the data of the emulators it runs itself. */
+  private keepDataArgs(): string[] {
+    if (!this.options.keepData) return [];
+    const dir = path.resolve(this.options.keepData, 'firebase-tools');
+    const saved = existsSync(path.join(dir, 'firebase-export-metadata.json'));
+    return [...(saved ? ['--import', dir] : []), '--export-on-exit', dir];
+  }
+
+  private firestoreTarget() {
+    const { config } = this.options;
+    return { host: `${config.host}:${config.firestorePort}`, projectId: config.projectId };
+  }
+
+  private async loadKeptFirestore(firestore: Managed): Promise<void> {
+    this.keptFirestore = firestore;
+    const dir = path.resolve(this.options.keepData!, 'firestore');
+    if (!findExport(dir)) return;
+    await importFirestore(this.firestoreTarget(), dir, { wipe: false });
+    this.log(`Firestore data loaded from ${path.relative(ROOT, dir)}`);
+  }
+
+  private async saveKeptFirestore(): Promise<void> {
+    const firestore = this.keptFirestore;
+    if (!firestore || firestore.child.exitCode !== null || firestore.child.signalCode !== null) return;
+    const dir = path.resolve(this.options.keepData!, 'firestore');
+    try {
+      await exportFirestore(this.firestoreTarget(), dir);
+      this.log(`Firestore data saved to ${path.relative(ROOT, dir)} (npm start -- --keep-data loads it)`);
+    } catch (error) {
+      this.log(`Could not save the Firestore data: ${(error as Error).message}`);
+    }
   }
 
   /**
@@ -377,6 +428,7 @@ export class Stack {
   /** Stops every process it started (whole process groups), SIGKILL after 8 s. Safe to call twice. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
+      if (this.options.keepData) await this.saveKeptFirestore();
       for (const managed of [...this.processes].reverse()) {
         const { child } = managed;
         if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) continue;

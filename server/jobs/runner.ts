@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
+import { ALERT } from '../alerts';
 import { withBudget } from '../deadline';
 import { claimLease, type LastRun } from './lease';
 
@@ -174,7 +175,7 @@ export class JobRunner {
               force,
             });
           } catch (error) {
-            this.logger.error({ err: error, job: job.name }, 'job: could not claim its lease');
+            this.logger.error({ err: error, job: job.name, alert: ALERT.jobFailed }, 'job: could not claim its lease');
             return { job: job.name, outcome: 'ran', ok: false, error: errorMessage(error) };
           }
           if (claimed.outcome !== 'claimed') return { job: job.name, outcome: claimed.outcome };
@@ -186,7 +187,7 @@ export class JobRunner {
           if (job.worthLogging?.(report) ?? true) this.logger.info({ job: job.name, report }, 'job: pass done');
           outcome = { job: job.name, outcome: 'ran', ok: true, report };
         } catch (error) {
-          this.logger.error({ err: error, job: job.name }, 'job: pass failed');
+          this.logger.error({ err: error, job: job.name, alert: ALERT.jobFailed }, 'job: pass failed');
           outcome = { job: job.name, outcome: 'ran', ok: false, error: errorMessage(error) };
         }
         if (release) {

@@ -1,5 +1,6 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
+import { ALERT } from '../alerts';
 import { takeOver, updateIfUnchanged, type Claim } from '../claims';
 import { forEachPage } from '../paging';
 import { MAIL_COLLECTION, mailDoc, mailQueued, type MailAddress, type MailStatus, type StoredMail } from './outbox';
@@ -115,7 +116,10 @@ export async function drainOutbox(
         };
         if (await updateIfUnchanged(doc.ref, update, doc.updateTime)) {
           report.interrupted += 1;
-          options.logger?.warn({ mailId: doc.id }, 'mail: a send was interrupted; marked failed (not re-sent)');
+          options.logger?.warn(
+            { mailId: doc.id, alert: ALERT.mailFailed },
+            'mail: a send was interrupted; marked failed (not re-sent)',
+          );
         }
       }
     },
@@ -266,7 +270,7 @@ async function sendClaimed(
   // Only the claimer records a failure (a stale claim may have been marked failed meanwhile).
   await claim.update(update);
   settings.logger?.warn(
-    { mailId: id, attempts: mail.attempts, kind, err: message },
+    { mailId: id, attempts: mail.attempts, kind, err: message, ...(giveUp ? { alert: ALERT.mailFailed } : {}) },
     giveUp ? 'mail: failed' : 'mail: will retry',
   );
   return giveUp ? 'failed' : 'retrying';

@@ -8,6 +8,7 @@ import {
 import type { PaymentStatus } from '../../src/domain/console-status';
 import { payableLabel, readPayable, settledPaiseOf, tdsPaiseOf } from '../../src/domain/payable';
 import { isOpenStatus, STATUS } from '../../src/domain/status';
+import { ALERT } from '../alerts';
 import { singleFlight } from '../single-flight';
 import { afterPaymentCommitted, recordPaymentEffects, type PaymentEffectsInput } from './after-paid';
 import type { PaymentsContext } from './context';
@@ -123,7 +124,10 @@ async function markPaidOnce(
     const link = knownLink ?? (await readLink(db, input.gatewayOrderId));
     return { outcome: repeatOutcome(recorded.data()!), link };
   }
+  // Set when this call records a new mismatch (not a repeat of one): someone must refund or apply it.
+  let recordedMismatch: string | undefined;
   const result = await db.runTransaction(async (tx) => {
+    recordedMismatch = undefined;
     // The link never changes once written, so a caller that has read it spares the transaction a round trip.
     const link = knownLink ?? (await readLink(db, input.gatewayOrderId, tx));
     if (!link) return { outcome: 'unknown-order' as const };
@@ -160,7 +164,10 @@ async function markPaidOnce(
       refundedPaise: 0,
       createdAt: FieldValue.serverTimestamp(),
     });
-    if (mismatch) return { outcome: 'mismatch' as const, link };
+    if (mismatch) {
+      recordedMismatch = mismatch;
+      return { outcome: 'mismatch' as const, link };
+    }
     if (alreadyPaid || !payableSnap!.exists) return { outcome: 'already-paid' as const, link };
     writePaid(tx, db, {
       payableRef,
@@ -175,6 +182,20 @@ async function markPaidOnce(
     });
     return { outcome: 'paid' as const, link };
   });
+  if (recordedMismatch) {
+    ctx.logger?.error(
+      {
+        alert: ALERT.paymentMismatch,
+        paymentId: input.paymentId,
+        gatewayOrderId: input.gatewayOrderId,
+        amountPaise: input.amountPaise,
+        reason: recordedMismatch,
+        source: input.source,
+        payable: result.link ? `${result.link.type}/${result.link.docId}` : null,
+      },
+      'payment: recorded as a mismatch, nothing marked Paid (refund or apply it)',
+    );
+  }
   // After commit: number the payment's tax document, then send its receipt.
   if (result.outcome === 'paid') afterPaymentCommitted(ctx, input.paymentId);
   return result;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
+import { ALERT } from '../alerts';
 import { HttpError } from '../errors';
 import { singleFlight } from '../single-flight';
 import type { PaymentsContext } from './context';
@@ -48,6 +49,10 @@ export async function handleWebhook(
     !delivery.signature ||
     !gateway.verifyWebhookSignature(delivery.rawBody, delivery.signature)
   ) {
+    logger?.warn(
+      { alert: ALERT.webhookSignature, signature: delivery.signature ? 'invalid' : 'missing' },
+      'webhook: refused, its signature is not valid',
+    );
     throw new HttpError(400, 'Invalid webhook signature.');
   }
   let event: WebhookEvent;

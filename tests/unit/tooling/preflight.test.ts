@@ -1,0 +1,212 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config';
+import { preflight } from '../../../scripts/lib/preflight';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const DIR = path.join(ROOT, '.tmp', `preflight-${process.pid}`);
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+/** A correct production configuration (values made up; the GSTIN's check digit is right). */
+const PRODUCTION = {
+  FIREBASE_PROJECT_ID: 'nimbus-prod',
+  VITE_FIREBASE_PROJECT_ID: 'nimbus-prod',
+  VITE_FIREBASE_API_KEY: 'AIzaSyExampleExampleExampleExample',
+  VITE_FIREBASE_AUTH_DOMAIN: 'nimbus-prod.firebaseapp.com',
+  VITE_FIREBASE_APP_ID: '1:123:web:abc',
+  VITE_RECAPTCHA_ENTERPRISE_SITE_KEY: '6LcExampleSiteKey',
+  SITE_ORIGIN: 'https://www.nimbusbespoke.in,https://nimbus-prod.web.app',
+  PUBLIC_SITE_URL: 'https://www.nimbusbespoke.in',
+  RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
+  RAZORPAY_KEY_SECRET: 'live-key-secret-from-the-dashboard',
+  RAZORPAY_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters',
+  APP_CHECK: 'enforce',
+  SMTP_URL: 'smtps://billing%40nimbusbespoke.in:app-password@smtp.example.com:465',
+  MAIL_FROM: 'Nimbus Bespoke Software <billing@nimbusbespoke.in>',
+  SELLER_STATE: 'Karnataka',
+  SELLER_GSTIN: '29AAACN1234F1ZT',
+  PAY_LINK_SECRET: 'b7f3c1d9e2a84f6b9c0d1e2f3a4b5c6d',
+  UNSUBSCRIBE_SECRET: 'e1d2c3b4a5968778695a4b3c2d1e0f9a',
+  JOBS_SECRET: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  TRUST_PROXY: '2',
+  GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
+};
+
+const failures = (env: Record<string, string>) => preflight(env).lines.filter((line) => line.startsWith('✗'));
+
+describe('npm run preflight', () => {
+  it('when the production configuration is correct, then every check passes and it exits 0', () => {
+    const { lines, exitCode } = preflight(PRODUCTION);
+
+    expect(lines.filter((line) => /^[✓!✗] /.test(line)).every((line) => line.startsWith('✓'))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^All \d+ checks passed\.$/);
+    expect(exitCode).toBe(0);
+  });
+
+  // Each wrong setting: the ✗ line it must produce (and nothing else may fail).
+  it.each<[string, Record<string, string | undefined>, RegExp]>([
+    [
+      'a demo- project id',
+      { FIREBASE_PROJECT_ID: 'demo-site', VITE_FIREBASE_PROJECT_ID: 'demo-site' },
+      /^✗ FIREBASE_PROJECT_ID is 'demo-site', a local emulator project/,
+    ],
+    [
+      'a site built for another project',
+      { VITE_FIREBASE_PROJECT_ID: 'nimbus-staging' },
+      /^✗ The site's VITE_FIREBASE_PROJECT_ID \('nimbus-staging'\) is not the API's project/,
+    ],
+    [
+      'no Razorpay keys',
+      { RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '' },
+      /^✗ RAZORPAY_KEY_ID is not set: payments would use the sandbox gateway/,
+    ],
+    [
+      'a Razorpay key id that is not one',
+      { RAZORPAY_KEY_ID: 'live_AbCdEf123456' },
+      /^✗ RAZORPAY_KEY_ID 'live_AbCd…' is not a Razorpay key id/,
+    ],
+    ['a key id without its secret', { RAZORPAY_KEY_SECRET: '' }, /^✗ RAZORPAY_KEY_SECRET is not set/],
+    ['live keys without a webhook secret', { RAZORPAY_WEBHOOK_SECRET: '' }, /^✗ RAZORPAY_WEBHOOK_SECRET is not set/],
+    ['a short webhook secret', { RAZORPAY_WEBHOOK_SECRET: 'abc123' }, /^✗ RAZORPAY_WEBHOOK_SECRET is 6 characters/],
+    [
+      'sandbox payments on',
+      {
+        RAZORPAY_KEY_ID: '',
+        RAZORPAY_KEY_SECRET: '',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+        SANDBOX_SECRET: 'a-private-sandbox-secret',
+      },
+      /^✗ ALLOW_SANDBOX_PAYMENTS=true: the checkout takes fake payments/,
+    ],
+    [
+      'App Check only monitoring',
+      { APP_CHECK: 'monitor' },
+      /^✗ APP_CHECK=monitor: requests without a valid App Check token are only logged/,
+    ],
+    ['App Check off', { APP_CHECK: 'off' }, /^✗ APP_CHECK=off: .*App Check off/],
+    [
+      'no reCAPTCHA Enterprise site key',
+      { VITE_RECAPTCHA_ENTERPRISE_SITE_KEY: '' },
+      /^✗ VITE_RECAPTCHA_ENTERPRISE_SITE_KEY is not set/,
+    ],
+    ['no SMTP server', { SMTP_URL: '' }, /^✗ SMTP_URL is not set: mails .* would only be logged/],
+    ['the local mail catcher', { SMTP_URL: 'smtp://127.0.0.1:1025' }, /^✗ SMTP_URL points at this machine/],
+    [
+      'a sender that is no address',
+      { MAIL_FROM: 'Nimbus billing' },
+      /^✗ MAIL_FROM 'Nimbus billing' is not 'Name <address>' or an address/,
+    ],
+    ['a GSTIN with a wrong check digit', { SELLER_GSTIN: '29AAACN1234F1ZA' }, /^✗ SELLER_GSTIN: .*check/i],
+    [
+      'a GSTIN of another state',
+      { SELLER_STATE: 'Maharashtra' },
+      /^✗ SELLER_GSTIN 29AAACN1234F1ZT is registered in state 29, not in SELLER_STATE \(27\)/,
+    ],
+    ['a GSTIN of the wrong format', { SELLER_GSTIN: '29AAACN1234F1' }, /^✗ SELLER_GSTIN: /],
+    ['no public URL', { PUBLIC_SITE_URL: '' }, /^✗ PUBLIC_SITE_URL is not set/],
+    [
+      'a public URL on http',
+      { PUBLIC_SITE_URL: 'http://www.nimbusbespoke.in' },
+      /^✗ PUBLIC_SITE_URL 'http:\/\/www.nimbusbespoke.in' is not an https origin/,
+    ],
+    [
+      'a localhost CORS origin',
+      { SITE_ORIGIN: 'http://localhost:5173' },
+      /^✗ SITE_ORIGIN has http:\/\/localhost:5173, not an https origin/,
+    ],
+    ['no pay-link secret', { PAY_LINK_SECRET: '' }, /^✗ PAY_LINK_SECRET \(32\+ characters\) is not set/],
+    ['a short pay-link secret', { PAY_LINK_SECRET: 'too-short-a-secret' }, /^✗ PAY_LINK_SECRET is 18 characters/],
+    [
+      'the local pay-link secret',
+      { PAY_LINK_SECRET: 'local-pay-link-secret-for-the-emulators-only' },
+      /^✗ PAY_LINK_SECRET is the public local default/,
+    ],
+    ['a short unsubscribe secret', { UNSUBSCRIBE_SECRET: 'short' }, /^✗ UNSUBSCRIBE_SECRET is 5 characters/],
+    ['a short jobs secret', { JOBS_SECRET: 'short-jobs-secret' }, /^✗ JOBS_SECRET is 17 characters/],
+    ['no TRUST_PROXY behind Hosting', { TRUST_PROXY: '' }, /^✗ TRUST_PROXY is not set/],
+  ])('when it has %s, then that check fails with its ✗ line and how to fix it, and it exits 1', (_, change, line) => {
+    const { lines, exitCode } = preflight({ ...PRODUCTION, ...change } as Record<string, string>);
+
+    const index = lines.findIndex((text) => line.test(text));
+    expect(index, lines.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(lines[index]).toMatch(/\n {4}fix: \S/);
+    expect(exitCode).toBe(1);
+    // Only that check (and, for a setting the API refuses, the API's own line) fails.
+    const others = failures({ ...PRODUCTION, ...change } as Record<string, string>).filter(
+      (text) => !text.startsWith('✗ The API refuses'),
+    );
+    expect(others).toHaveLength(change.ALLOW_SANDBOX_PAYMENTS ? 2 : 1);
+  });
+
+  it('when a test-mode key is used, then it is a warning (not a failure) and it still exits 0', () => {
+    const { lines, exitCode } = preflight({ ...PRODUCTION, RAZORPAY_KEY_ID: 'rzp_test_AbCdEf123456' });
+
+    expect(lines).toContainEqual(expect.stringMatching(/^! RAZORPAY_KEY_ID is a test-mode key/));
+    expect(exitCode).toBe(0);
+  });
+
+  it('when run on a file, then it prints the checks and exits 1 on a ✗ (the environment wins over the file)', () => {
+    mkdirSync(DIR, { recursive: true });
+    const file = path.join(DIR, 'production.env');
+    writeFileSync(
+      file,
+      Object.entries({ ...PRODUCTION, TRUST_PROXY: '' })
+        .map(([key, val]) => `${key}=${val}`)
+        .join('\n'),
+    );
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/preflight.ts', file], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', ...env },
+      });
+
+    const failing = run({});
+    const fixed = run({ TRUST_PROXY: '2' });
+
+    expect(failing.stdout).toMatch(/^✗ TRUST_PROXY is not set/m);
+    expect(failing.status).toBe(1);
+    expect(fixed.stdout).toMatch(/^✓ TRUST_PROXY=2\.$/m);
+    expect(fixed.status).toBe(0);
+  }, 30_000);
+});
+
+describe('the API at start on a real project (the same checks)', () => {
+  const start = (change: Record<string, string>) => () => loadConfig({ ...PRODUCTION, ...change });
+
+  it('when the configuration is correct, then it starts', () => {
+    expect(start({})).not.toThrow();
+  });
+
+  it.each<[string, Record<string, string>, RegExp]>([
+    [
+      'sandbox payments without ALLOW_SANDBOX_PAYMENTS',
+      { RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '' },
+      /sandbox gateway/,
+    ],
+    ['live keys without a webhook secret', { RAZORPAY_WEBHOOK_SECRET: '' }, /RAZORPAY_WEBHOOK_SECRET is not set/],
+    ['App Check off', { APP_CHECK: 'off' }, /APP_CHECK=off/],
+    ['a missing pay-link secret', { PAY_LINK_SECRET: '' }, /PAY_LINK_SECRET/],
+    [
+      'the public pay-link secret',
+      { PAY_LINK_SECRET: 'local-pay-link-secret-for-the-emulators-only' },
+      /PAY_LINK_SECRET is the public local default/,
+    ],
+    ['a short jobs secret', { JOBS_SECRET: 'short' }, /JOBS_SECRET/],
+    ['an invalid GSTIN', { SELLER_GSTIN: '29AAACN1234F1ZA' }, /SELLER_GSTIN/],
+  ])('when it has %s, then it refuses to start and says why', (_, change, message) => {
+    expect(start(change)).toThrow(message);
+  });
+
+  it('when only a check that loses no money fails (no TRUST_PROXY, no SMTP, test keys), then it starts', () => {
+    expect(
+      start({ TRUST_PROXY: '', SMTP_URL: '', RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_WEBHOOK_SECRET: '' }),
+    ).not.toThrow();
+  });
+
+  it('when the project is a demo- one (the emulators), then none of these stop it', () => {
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', APP_CHECK: 'off' })).not.toThrow();
+  });
+});
