@@ -4,6 +4,7 @@
  * stops all of it.
  */
 import { existsSync } from 'node:fs';
+import { SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
 import { stackConfig } from './lib/config';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
 import { Stack, StackError, stopOnSignals } from './lib/stack';
@@ -12,7 +13,17 @@ import { Stack, StackError, stopOnSignals } from './lib/stack';
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const config = stackConfig();
-const stack = new Stack({ config, emulators: true, api: true, site: 'dev', seed: true, output: 'inherit' });
+// A GST-registered demo seller, so the local payments issue Tax Invoices; SELLER_GSTIN= (set, empty) is unregistered.
+const sellerGstin = process.env.SELLER_GSTIN ?? SAMPLE_SELLER_GSTIN;
+const stack = new Stack({
+  config,
+  emulators: true,
+  api: true,
+  site: 'dev',
+  seed: true,
+  output: 'inherit',
+  env: { SELLER_GSTIN: sellerGstin },
+});
 stopOnSignals(stack, (code) => process.exit(code));
 
 const started = Date.now();
@@ -28,6 +39,7 @@ try {
       `  Mail:      http://localhost:${config.mailWebPort} (maildev: every mail the site sends; SMTP 127.0.0.1:${config.mailSmtpPort})`,
       `  Customer:  ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
       `  Staff:     ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (console: http://localhost:${config.sitePort}/admin)`,
+      `  Seller:    ${sellerGstin === SAMPLE_SELLER_GSTIN ? `GSTIN ${sellerGstin} (a sample: Tax Invoices with GST; SELLER_GSTIN= for none)` : sellerGstin ? `GSTIN ${sellerGstin}` : 'not GST-registered (Payment Receipts)'}`,
       `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop everything.`,
       '',
     ].join('\n'),

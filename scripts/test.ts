@@ -17,6 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
 import { apiSuiteConfig, stackEnv, testStackConfig } from './lib/config';
 import { Stack, StackError, stopOnSignals } from './lib/stack';
 
@@ -153,6 +154,8 @@ const stack = new Stack({
   moreMailCatchers: [{ smtpPort: apiSuite.mailSmtpPort, webPort: apiSuite.mailWebPort }],
   // No periodic outbox passes: API tests drain it themselves; mails the stack's API queues still go at once.
   env: {
+    // npm start's demo seller (GST-registered, a sample GSTIN): e2e sees what a newcomer sees.
+    SELLER_GSTIN: SAMPLE_SELLER_GSTIN,
     VITE_E2E_HOOKS: 'true',
     RECONCILE_INTERVAL_MINUTES: '0',
     ORDER_EXPIRY_CHECK_MINUTES: '0',

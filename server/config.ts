@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
 import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
-import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
+import {
+  canonicalStateName,
+  FOREIGN_COUNTRY,
+  GST_STATE_CODES,
+  SAMPLE_SELLER_GSTIN,
+  stateNameOfCode,
+} from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
 
@@ -282,6 +288,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   assertSandboxAllowed(result);
+  if (result.documents.seller.gstin === SAMPLE_SELLER_GSTIN && !config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    throw configError(
+      `SELLER_GSTIN ${SAMPLE_SELLER_GSTIN} is the local demo's sample, no real business's: set your own GSTIN, or leave SELLER_GSTIN empty (unregistered: payment receipts without GST).`,
+    );
+  }
   if (!config.PAY_LINK_SECRET && !config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
     throw configError('PAY_LINK_SECRET (32+ characters) is required on a real Firebase project: it signs pay links.');
   }

@@ -81,7 +81,7 @@ describe('tax documents in the browser', () => {
       const paymentId = String(order!.paymentId);
       expect(order).toMatchObject({ status: 'Paid', total: 20000 });
       const myOrders = page.locator('section[aria-labelledby="my-orders"]');
-      const download = myOrders.getByRole('button', { name: `Download receipt: Order #${String(order!.orderNumber)}` });
+      const download = myOrders.getByRole('button', { name: `Download invoice: Order #${String(order!.orderNumber)}` });
       await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
       await expectNoAxeViolations(page);
       const file = page.waitForEvent('download');
@@ -90,7 +90,7 @@ describe('tax documents in the browser', () => {
 
       const document = (await admin().db.doc(`documents/${paymentId}`).get()).data()!;
       const number = String(document.number);
-      expect(saved.suggestedFilename()).toBe(`Payment-Receipt-${number.replace(/\//g, '-')}.pdf`);
+      expect(saved.suggestedFilename()).toBe(`Tax-Invoice-${number.replace(/\//g, '-')}.pdf`);
       const path = (await saved.path())!;
       expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
       const text = await pdfText(path);
