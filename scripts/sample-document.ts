@@ -6,13 +6,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { financialYearOf, formatDocumentNumber } from '../src/domain/document-number';
+import { SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
 import { readPayable } from '../src/domain/payable';
 import { loadConfig } from '../server/config';
 import { renderDocumentPdf } from '../server/documents/pdf';
 import { listedLinesOf, paymentDocumentSnapshot } from '../server/documents/snapshot';
 
 const [output = 'sample-invoice.pdf', lineCount = '2'] = process.argv.slice(2);
-const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAGCB7383J1Z4', LOG_LEVEL: 'silent' });
+const config = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: SAMPLE_SELLER_GSTIN, LOG_LEVEL: 'silent' });
 const plans = [
   'website-Business',
   'manufacturing-Growth',

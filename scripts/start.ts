@@ -4,6 +4,7 @@
  * stops all of it.
  */
 import { existsSync } from 'node:fs';
+import { SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
 import { stackConfig } from './lib/config';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
 import { hasKeptData, Stack, StackError, stopOnSignals } from './lib/stack';
@@ -16,6 +17,8 @@ const config = stackConfig();
 // next start, which then does not seed over it). Delete the folder to start afresh.
 const keepData = process.argv.includes('--keep-data') ? '.emulator-data' : undefined;
 const kept = keepData !== undefined && hasKeptData(keepData);
+// A GST-registered demo seller, so the local payments issue Tax Invoices; SELLER_GSTIN= (set, empty) is unregistered.
+const sellerGstin = process.env.SELLER_GSTIN ?? SAMPLE_SELLER_GSTIN;
 const stack = new Stack({
   config,
   emulators: true,
@@ -24,6 +27,7 @@ const stack = new Stack({
   seed: !kept,
   output: 'inherit',
   keepData,
+  env: { SELLER_GSTIN: sellerGstin },
 });
 stopOnSignals(stack, (code) => process.exit(code));
 
@@ -40,6 +44,7 @@ try {
       `  Mail:      http://localhost:${config.mailWebPort} (maildev: every mail the site sends; SMTP 127.0.0.1:${config.mailSmtpPort})`,
       `  Customer:  ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
       `  Staff:     ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (console: http://localhost:${config.sitePort}/admin)`,
+      `  Seller:    ${sellerGstin === SAMPLE_SELLER_GSTIN ? `GSTIN ${sellerGstin} (a sample: Tax Invoices with GST; SELLER_GSTIN= for none)` : sellerGstin ? `GSTIN ${sellerGstin}` : 'not GST-registered (Payment Receipts)'}`,
       keepData
         ? `  Data:      kept in ${keepData}/ (${kept ? 'loaded from the last run' : 'new'}; saved again at Ctrl-C)`
         : '  Data:      starts empty each run (npm start -- --keep-data keeps it)',

@@ -1,19 +1,24 @@
 /**
  * `npm test`: every check on a throw-away local stack; exits non-zero if any fails.
- * Two lanes run side by side from the start, one busy with CPU work, the other mostly waiting on
- * the stack's services:
- *   checks: typecheck -> lint -> unit -> unit-dom
- *   stack:  [emulators, mail catcher] -> rules ‖ api;  [API, site build] -> e2e (after api and checks)
- * The rules tests use a Firestore project of their own, so they run beside the API tests; the API
- * and e2e tests share the stack's project and mail catcher (the API tests empty both), so e2e waits
- * for the API tests, and for the checks: its two Chromiums would starve their timed tests. Each step's output is kept and printed whole when it ends, so lanes do not
- * interleave. The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by default), so it
- * can run beside `npm start`. Ends with each step's time and one line 'N passed, N failed'.
+ * Lanes run side by side from the start, some busy with CPU work, others mostly waiting on the
+ * stack's services:
+ *   checks: unit -> unit-dom -> typecheck -> lint
+ *   stack:  [emulators, mail catchers] -> rules ‖ api;  [API, site build] -> e2e (after unit-dom)
+ * Each suite on the stack has data of its own, so none waits for another: e2e uses the stack's
+ * Firestore and Auth project and mail catcher (the API process and the site are built for them);
+ * the API tests, which empty their project and catcher before tests, a project and a catcher of
+ * their own (apiSuiteConfig); the rules tests a project of their own. e2e waits only for the site
+ * and for the unit tests: two Chromiums would starve their 5 s timeouts (typecheck and lint have
+ * none, so they run beside e2e). Each step's output is kept and printed whole when it ends, so
+ * lanes do not interleave. The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by
+ * default), so it can run beside `npm start`. Ends with each step's start, end and time, and one
+ * line 'N passed, N failed'.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { testStackConfig } from './lib/config';
+import { SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
+import { apiSuiteConfig, stackEnv, testStackConfig } from './lib/config';
 import { Stack, StackError, stopOnSignals } from './lib/stack';
 
 interface StepResult {
@@ -138,6 +143,7 @@ function notRun(project: string): void {
 }
 
 const config = testStackConfig();
+const apiSuite = apiSuiteConfig(config);
 const stack = new Stack({
   config,
   emulators: true,
@@ -145,8 +151,11 @@ const stack = new Stack({
   site: 'preview',
   seed: false,
   output: { logDir: path.resolve('.tmp', `logs-${config.authPort}`) },
+  moreMailCatchers: [{ smtpPort: apiSuite.mailSmtpPort, webPort: apiSuite.mailWebPort }],
   // No periodic outbox passes: API tests drain it themselves; mails the stack's API queues still go at once.
   env: {
+    // npm start's demo seller (GST-registered, a sample GSTIN): e2e sees what a newcomer sees.
+    SELLER_GSTIN: SAMPLE_SELLER_GSTIN,
     VITE_E2E_HOOKS: 'true',
     RECONCILE_INTERVAL_MINUTES: '0',
     ORDER_EXPIRY_CHECK_MINUTES: '0',
@@ -161,6 +170,8 @@ const env = {
   SITE_URL: `http://127.0.0.1:${config.sitePort}`,
   API_URL: `http://127.0.0.1:${config.apiPort}`,
 };
+/** The API tests build their app in-process: on their own project and mail catcher. */
+const apiEnv = { ...env, ...stackEnv(apiSuite) };
 
 console.log('▶ local stack: emulators, mail catcher, API, site build (+0 s)');
 const stackUp = stack.up().then(
@@ -180,11 +191,15 @@ const emulatorsUp = stack.emulatorsUp.then(
   () => false,
 );
 
-const checks = (async () => {
-  await step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
-  await step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
+// The timed tests first: e2e starts after them (see above).
+const unitTests = (async () => {
   await vitest('unit');
   await vitest('unit-dom');
+})();
+const checks = (async () => {
+  await unitTests;
+  await step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
+  await step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
 })();
 
 const rules = (async () => {
@@ -192,17 +207,19 @@ const rules = (async () => {
   else notRun('rules');
 })();
 
-const apiThenE2e = (async () => {
-  if (await emulatorsUp) await vitest('api', env);
+const api = (async () => {
+  if (await emulatorsUp) await vitest('api', apiEnv);
   else notRun('api');
-  // Two Chromiums take both cores: e2e also waits for the checks, whose tests have 5 s timeouts.
-  await checks;
+})();
+
+const e2e = (async () => {
+  await unitTests;
   if (await stackUp) await vitest('e2e', env);
   else notRun('e2e');
 })();
 
 try {
-  await Promise.all([checks, rules, apiThenE2e, stackUp]);
+  await Promise.all([checks, rules, api, e2e, stackUp]);
 } finally {
   await stack.stop();
 }
@@ -217,7 +234,7 @@ for (const result of results) {
       : '';
   console.log(
     `${result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(16)} ${result.seconds.toFixed(1).padStart(6)} s` +
-      `  from +${result.startedAt.toFixed(0).padStart(3)} s${counts}`,
+      `  from +${result.startedAt.toFixed(0).padStart(3)} s to +${(result.startedAt + result.seconds).toFixed(0).padStart(3)} s${counts}`,
   );
 }
 const passed = results.reduce((sum, result) => sum + result.passed, 0);

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
 import { testStackConfig } from './lib/config';
 import { Stack, StackError, stopOnSignals, type SiteMode } from './lib/stack';
 
@@ -27,6 +28,8 @@ const stack = new Stack({
   site,
   seed: false,
   output: { logDir },
+  // npm start's demo seller, as in npm test (the API tests choose theirs per app).
+  env: { SELLER_GSTIN: SAMPLE_SELLER_GSTIN },
   log: (line) => console.log(`[stack] ${line}`),
 });
 stopOnSignals(stack, (code) => process.exit(code));

@@ -1,4 +1,4 @@
-import { canonicalStateName, GST_STATE_CODES } from '../src/domain/gst';
+import { canonicalStateName, GST_STATE_CODES, SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
 import { sellerGstinOf } from '../src/domain/tax-settings';
 
 /**
@@ -252,6 +252,14 @@ function gstinCheck(env: GoLiveEnv): CheckResult {
       'gstin',
       `SELLER_GSTIN ${gstin} is registered in state ${gstin.slice(0, 2)}, not in SELLER_STATE (${stateCode}).`,
       fix,
+      true,
+    );
+  }
+  if (gstin === SAMPLE_SELLER_GSTIN) {
+    return fail(
+      'gstin',
+      `SELLER_GSTIN ${SAMPLE_SELLER_GSTIN} is the local demo's sample, no real business's.`,
+      'Set your own GSTIN, or leave SELLER_GSTIN empty (unregistered: payment receipts without GST).',
       true,
     );
   }

@@ -62,6 +62,21 @@ export function testStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
   );
 }
 
+/**
+ * What the API tests use when `npm test` runs them beside e2e on one stack: a Firestore and Auth
+ * project of their own (both emulators keep projects apart, so emptying one never touches the
+ * other's data) and a mail catcher of their own (they empty it and read all of it), next to the
+ * stack's on its ports + 5.
+ */
+export function apiSuiteConfig(config: StackConfig): StackConfig {
+  return {
+    ...config,
+    projectId: `${config.projectId}-api`,
+    mailSmtpPort: config.mailSmtpPort + 5,
+    mailWebPort: config.mailWebPort + 5,
+  };
+}
+
 /** The environment a process needs to talk to this stack's emulators and API. */
 export function stackEnv(config: StackConfig): Record<string, string> {
   return {

@@ -31,6 +31,8 @@ export interface StackOptions {
    * they start, saved when the stack stops. Unset: every run starts empty.
    */
   keepData?: string;
+  /** More mail catchers beside the stack's own, for a test suite that must not share one (npm test). */
+  moreMailCatchers?: Array<{ smtpPort: number; webPort: number }>;
   log?: (line: string) => void;
 }
 
@@ -267,12 +269,22 @@ export class Stack {
       wanted.push([config.loggingPort, 'emulator logging', 'AUTH_EMULATOR_PORT']);
       wanted.push([config.mailSmtpPort, 'mail catcher SMTP', 'MAIL_SMTP_PORT']);
       wanted.push([config.mailWebPort, 'mail catcher web', 'MAIL_WEB_PORT']);
+      for (const more of this.options.moreMailCatchers ?? []) {
+        wanted.push([more.smtpPort, 'mail catcher SMTP', 'TEST_PORT_OFFSET']);
+        wanted.push([more.webPort, 'mail catcher web', 'TEST_PORT_OFFSET']);
+      }
     }
     if (this.options.api) wanted.push([config.apiPort, 'API', 'API_PORT']);
     if (this.options.site !== 'none') wanted.push([config.sitePort, 'site', 'SITE_PORT']);
     await assertPortsFree(wanted);
 
-    if (this.options.emulators) await Promise.all([this.startEmulators(), this.startMailCatcher()]);
+    if (this.options.emulators) {
+      const catchers = [
+        { smtpPort: config.mailSmtpPort, webPort: config.mailWebPort },
+        ...(this.options.moreMailCatchers ?? []),
+      ];
+      await Promise.all([this.startEmulators(), ...catchers.map((ports) => this.startMailCatcher(ports))]);
+    }
     this.emulatorsReady.resolve();
     if (this.options.seed) await this.runSeeder();
     if (this.options.api) {
@@ -355,28 +367,27 @@ export class Stack {
    * mails live in this stack's own folder, emptied at each start: like the emulators' data they
    * do not outlive the stack, and two stacks never share them.
    */
-  private async startMailCatcher(): Promise<void> {
+  private async startMailCatcher({ smtpPort, webPort }: { smtpPort: number; webPort: number }): Promise<void> {
     const { config } = this.options;
-    const mailDir = path.join(ROOT, '.tmp', `maildev-${config.mailSmtpPort}`);
+    const mailDir = path.join(ROOT, '.tmp', `maildev-${smtpPort}`);
     rmSync(mailDir, { recursive: true, force: true });
     mkdirSync(mailDir, { recursive: true });
-    const maildev = this.start('maildev', process.execPath, [
+    const name = smtpPort === config.mailSmtpPort ? 'maildev' : `maildev-${smtpPort}`;
+    const maildev = this.start(name, process.execPath, [
       MAILDEV_BIN,
       '--smtp',
-      String(config.mailSmtpPort),
+      String(smtpPort),
       '--ip',
       config.host,
       '--web',
-      String(config.mailWebPort),
+      String(webPort),
       '--web-ip',
       config.host,
       '--mail-directory',
       mailDir,
     ]);
-    await waitForHttp(`http://${config.host}:${config.mailWebPort}/api/healthz`, 30_000, maildev);
-    this.log(
-      `Mail catcher ready: SMTP ${config.host}:${config.mailSmtpPort}, web http://localhost:${config.mailWebPort}`,
-    );
+    await waitForHttp(`http://${config.host}:${webPort}/api/healthz`, 30_000, maildev);
+    this.log(`Mail catcher ready: SMTP ${config.host}:${smtpPort}, web http://localhost:${webPort}`);
   }
 
   /** firebase-tools reads ports from its config file, so each stack gets its own copy. */
@@ -392,7 +403,12 @@ export class Stack {
       ui: { enabled: false },
       singleProjectMode: true,
     };
-    if (withFirestore) emulators.firestore = { host: config.host, port: config.firestorePort, websocketPort: config.firestorePort + 1070 };
+    if (withFirestore)
+      emulators.firestore = {
+        host: config.host,
+        port: config.firestorePort,
+        websocketPort: config.firestorePort + 1070,
+      };
     const body = {
       firestore: { rules: path.join(ROOT, 'firestore.rules'), indexes: path.join(ROOT, 'firestore.indexes.json') },
       emulators,

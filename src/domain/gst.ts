@@ -118,6 +118,13 @@ export function isValidGstin(gstin: string): boolean {
   return gstinProblem(gstin) === null;
 }
 
+/**
+ * The demo seller's GSTIN of `npm start` and the samples: Karnataka (29), the placeholder PAN
+ * AAAAA0000A, a valid check character. It passes every check but is no real business's, so the
+ * API refuses it on a real project.
+ */
+export const SAMPLE_SELLER_GSTIN = '29AAAAA0000A1ZY';
+
 /** Upper case without spaces: what a person types ('29aabcn 1234f1z5') as GSTN writes it. */
 export function normaliseGstin(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();

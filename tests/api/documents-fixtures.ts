@@ -1,11 +1,12 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { SAMPLE_SELLER_GSTIN } from '@/domain/gst';
 import { admin } from '../helpers/emulators';
 import { createPaymentOrder, sandboxPay, seedInvoice, seedOrder, verifyPayment } from './payments-fixtures';
 
-/** A fictitious registered seller in Karnataka (29) and a registered customer in Maharashtra (27). */
-export const SELLER_GSTIN = '29AAGCB7383J1Z4';
+/** A fictitious registered seller in Karnataka (29: npm start's sample) and a registered customer in Maharashtra (27). */
+export const SELLER_GSTIN = SAMPLE_SELLER_GSTIN;
 export const BUYER_GSTIN = '27AAPFU0939F1ZV';
 export const REGISTERED_SELLER = { SELLER_GSTIN, PAYMENT_RATE_LIMIT_PER_MINUTE: '100000' };
 /** Documents stay pending after a payment until a test numbers them (issuePendingDocuments, with its own clock). */

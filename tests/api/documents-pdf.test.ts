@@ -4,7 +4,7 @@ import { formatInrWithPaise } from '@/domain/money';
 import { issuePendingDocuments } from '../../server/documents/issue';
 import { DOCUMENT_PENDING } from '../../server/documents/read';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, stack } from '../helpers/emulators';
+import { admin, clearFirestore, signInWithPassword } from '../helpers/emulators';
 import {
   BUYER_GSTIN,
   download,
@@ -20,19 +20,6 @@ import { newUser } from './payments-fixtures';
 beforeEach(async () => {
   await clearFirestore();
 });
-
-/** A fresh ID token for an existing user (custom claims are only in tokens minted after they are set). */
-async function signIn(email: string, password = 'password-123'): Promise<string> {
-  const response = await fetch(
-    `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  return ((await response.json()) as { idToken: string }).idToken;
-}
 
 async function issuedInvoice() {
   const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
@@ -120,7 +107,7 @@ describe('GET /api/documents/:id.pdf', () => {
     const { uid } = await admin().auth.createUser({ email, password: 'password-123' });
     await admin().auth.setCustomUserClaims(uid, { staff: true });
 
-    const response = await download(app, `/api/documents/${paid.paymentId}.pdf`, await signIn(email));
+    const response = await download(app, `/api/documents/${paid.paymentId}.pdf`, await signInWithPassword(email));
 
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

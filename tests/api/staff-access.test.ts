@@ -29,7 +29,7 @@ const ENDPOINTS: Array<{
     method: 'post',
     path: '/api/staff/customers/u1/billing',
     bad: {
-      body: { address: '4 Residency Road', gstin: '29AAGCB7383J1Z4', legalName: '', pinCode: '560025' },
+      body: { address: '4 Residency Road', gstin: '29AAAAB0000B1ZV', legalName: '', pinCode: '560025' },
       message: /^Legal business name is required with a GSTIN\.$/,
     },
   },

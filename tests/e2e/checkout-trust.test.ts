@@ -96,7 +96,8 @@ describe('a checkout a business can trust', () => {
       await expect(page.getByTestId('receipt-amount').textContent()).resolves.toBe('₹20,000');
       await expect(page.getByTestId('receipt-payment-id').textContent()).resolves.toMatch(/^pay_/);
       await receipt.getByText('Paid on').waitFor();
-      const download = page.getByRole('button', { name: 'Download receipt' });
+      // The stack's seller is GST-registered (npm start's demo seller): the document is a Tax Invoice.
+      const download = page.getByRole('button', { name: 'Download invoice' });
       await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
       await expectAccessible(page);
       const file = page.waitForEvent('download');

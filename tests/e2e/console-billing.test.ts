@@ -30,9 +30,8 @@ async function issueProforma(staffToken: string, uid: string, description: strin
 }
 
 /**
- * The tax documents of one of `uid`'s invoices: its payments' (the `invoice` series). The e2e
- * stack's seller has no GSTIN, so this is a Payment Receipt; the API tests check a registered
- * seller's Tax Invoice.
+ * The tax documents of one of `uid`'s invoices: its payments' (the `invoice` series): Tax
+ * Invoices, as the e2e stack runs npm start's GST-registered demo seller.
  */
 async function taxDocumentsOf(uid: string, invoiceId: string) {
   const documents = await admin()

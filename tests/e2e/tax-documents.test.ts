@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { GSTIN_MESSAGES } from '@/domain/gst';
+import { GSTIN_MESSAGES, SAMPLE_SELLER_GSTIN } from '@/domain/gst';
 import { formatInrWithPaise } from '@/domain/money';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { sharedBrowser } from '../helpers/browser';
@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from '../helpers/e2e';
 import { admin, appCheckHeaders, createUserWithToken, stack } from '../helpers/emulators';
-import { openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
+import { customerAtHome, openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
 
 const browser = sharedBrowser();
 
@@ -36,7 +36,43 @@ async function pdfText(path: string): Promise<string> {
   return (await extractText(pdf, { mergePages: true })).text;
 }
 
+// The stack runs npm start's demo seller (scripts/test.ts, scripts/with-stack.ts): GST-registered
+// with the sample GSTIN, so every payment here gets a Tax Invoice.
 describe('tax documents in the browser', () => {
+  it("when a customer pays for a plan on npm start's demo seller, then the receipt page downloads a Tax Invoice with the sample GSTIN and its GST line", async () => {
+    await browser.withPage(async ({ page }) => {
+      // A customer in Pune (Maharashtra) buying from Karnataka: IGST.
+      const uid = await customerAtHome(page, uniqueEmail('demo-seller'));
+      await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
+      await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+      await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+      await (await sandboxCheckout(page)).getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL('**/receipts/order/**');
+      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+
+      const download = page.getByRole('button', { name: 'Download invoice' });
+      await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
+      const file = page.waitForEvent('download');
+      await download.click();
+      const saved = await file;
+
+      const [order] = await ordersOf(uid);
+      const document = (
+        await admin()
+          .db.doc(`documents/${String(order!.paymentId)}`)
+          .get()
+      ).data()!;
+      expect(document).toMatchObject({ kind: 'tax-invoice', status: 'issued' });
+      expect(saved.suggestedFilename()).toBe(`Tax-Invoice-${String(document.number).replace(/\//g, '-')}.pdf`);
+      const text = await pdfText((await saved.path())!);
+      expect(text).toContain('TAX INVOICE');
+      expect(text).toContain(`GSTIN: ${SAMPLE_SELLER_GSTIN}`);
+      // ₹20,000 including 18% GST: ₹16,949.15 taxable and ₹3,050.85 IGST.
+      expect(text).toMatch(new RegExp(`IGST @ 18%\\s+${formatInrWithPaise(305_085)}`));
+      expect(text).toMatch(new RegExp(`Total\\s+${formatInrWithPaise(2_000_000)}`));
+    });
+  });
+
   it('when a customer signs up with a GSTIN and pays the cart, then the profile downloads a PDF with its number, their GSTIN and the total; another user gets 404', async () => {
     await browser.withPage(async ({ page }) => {
       await openHome(page);
@@ -81,7 +117,7 @@ describe('tax documents in the browser', () => {
       const paymentId = String(order!.paymentId);
       expect(order).toMatchObject({ status: 'Paid', total: 20000 });
       const myOrders = page.locator('section[aria-labelledby="my-orders"]');
-      const download = myOrders.getByRole('button', { name: `Download receipt: Order #${String(order!.orderNumber)}` });
+      const download = myOrders.getByRole('button', { name: `Download invoice: Order #${String(order!.orderNumber)}` });
       await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
       await expectNoAxeViolations(page);
       const file = page.waitForEvent('download');
@@ -90,7 +126,7 @@ describe('tax documents in the browser', () => {
 
       const document = (await admin().db.doc(`documents/${paymentId}`).get()).data()!;
       const number = String(document.number);
-      expect(saved.suggestedFilename()).toBe(`Payment-Receipt-${number.replace(/\//g, '-')}.pdf`);
+      expect(saved.suggestedFilename()).toBe(`Tax-Invoice-${number.replace(/\//g, '-')}.pdf`);
       const path = (await saved.path())!;
       expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
       const text = await pdfText(path);

@@ -40,22 +40,29 @@ export async function clearAuth(): Promise<void> {
   if (!response.ok) throw new Error(`Clearing Auth failed: ${response.status}`);
 }
 
+/**
+ * A browser's call to the Auth emulator (sign up, sign in), in this suite's own project: by API
+ * key alone the emulator would use the project it started with (e2e's, in npm test); naming the
+ * project takes its admin token ('owner').
+ */
+function authCall(method: string, body: Record<string, unknown>): Promise<Response> {
+  return fetch(`http://${stack.authHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ ...body, targetProjectId: stack.projectId }),
+  });
+}
+
 /** Creates a user in the Auth emulator and returns a real ID token for it. */
 export async function createUserWithToken(
   email: string,
   password = 'password-123',
 ): Promise<{ uid: string; idToken: string }> {
-  const response = await fetch(
-    `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { localId?: string; idToken?: string; error?: { message: string } };
-  if (!response.ok || !body.localId || !body.idToken) throw new Error(`signUp failed: ${body.error?.message}`);
-  return { uid: body.localId, idToken: body.idToken };
+  // Created as an admin would (the emulator gives no token then), then signed in as the browser would.
+  const response = await authCall('signUp', { email, password });
+  const body = (await response.json()) as { localId?: string; error?: { message: string } };
+  if (!response.ok || !body.localId) throw new Error(`signUp failed: ${body.error?.message}`);
+  return { uid: body.localId, idToken: await signInWithPassword(email, password) };
 }
 
 /** Reads the OOB codes (password reset and the like) the Auth emulator has "sent". */
@@ -67,14 +74,7 @@ export async function oobCodes(): Promise<Array<{ email: string; requestType: st
 
 /** Signs in with email and password through the Auth emulator; the token carries current claims. */
 export async function signInWithPassword(email: string, password = 'password-123'): Promise<string> {
-  const response = await fetch(
-    `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
+  const response = await authCall('signInWithPassword', { email, password, returnSecureToken: true });
   const body = (await response.json()) as { idToken?: string; error?: { message: string } };
   if (!response.ok || !body.idToken) throw new Error(`signIn failed: ${body.error?.message}`);
   return body.idToken;

@@ -409,8 +409,8 @@ describe('AuthModal: Google, guest and the details step', () => {
       sent: api.saveProfileDetails,
       bad: '29ABC',
       message: 'Please enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1Z5.',
-      good: '29AAGCB7383J1Z4',
-      expected: '29AAGCB7383J1Z4',
+      good: '29AAAAB0000B1ZV',
+      expected: '29AAAAB0000B1ZV',
     });
   });
 

@@ -35,11 +35,11 @@ describe('BillingDetailsPanel (console customer page)', () => {
   it('when the customer has billing details, then the legal name, GSTIN, PIN and address are shown; missing ones as —', () => {
     const { unmount } = renderApp(
       <BillingDetailsPanel
-        profile={{ ...profile, gstin: '29AAGCB7383J1Z4', legalName: 'Mehta Exports LLP', pinCode: '560025' }}
+        profile={{ ...profile, gstin: '29AAAAB0000B1ZV', legalName: 'Mehta Exports LLP', pinCode: '560025' }}
       />,
     );
     expect(fact('Legal name')).toHaveTextContent('Mehta Exports LLP');
-    expect(fact('GSTIN')).toHaveTextContent('29AAGCB7383J1Z4');
+    expect(fact('GSTIN')).toHaveTextContent('29AAAAB0000B1ZV');
     expect(fact('PIN code')).toHaveTextContent('560025');
     expect(fact('Address')).toHaveTextContent('4 Residency Road, Bengaluru, Karnataka, India');
     unmount();
@@ -56,7 +56,7 @@ describe('BillingDetailsPanel (console customer page)', () => {
     await user.click(screen.getByRole('button', { name: 'Edit billing details' }));
     const form = within(screen.getByRole('form', { name: 'Edit billing details' }));
     expect(form.getByLabelText('Address')).toHaveValue('4 Residency Road');
-    await user.type(form.getByLabelText('GSTIN'), '29aagcb7383j1z4');
+    await user.type(form.getByLabelText('GSTIN'), '29aaaab0000b1zv');
     await user.click(form.getByRole('button', { name: 'Save billing details' }));
     expect(await form.findByText(LEGAL_NAME_REQUIRED)).toBeInTheDocument();
     expect(form.getByText(PIN_CODE_REQUIRED)).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('BillingDetailsPanel (console customer page)', () => {
     await waitFor(() =>
       expect(api.updateBillingDetails).toHaveBeenCalledWith('u1', {
         legalName: 'Mehta Exports LLP',
-        gstin: '29AAGCB7383J1Z4',
+        gstin: '29AAAAB0000B1ZV',
         pinCode: '560025',
         address: '4 Residency Road',
       }),

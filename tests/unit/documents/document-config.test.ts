@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_SELLER_GSTIN } from '@/domain/gst';
 import { taxSettingsFromEnv } from '@/domain/tax-settings';
 import { loadConfig } from '../../../server/config';
 
@@ -18,6 +19,18 @@ describe('seller and tax configuration', () => {
     const { documents } = loadConfig({ ...base, SELLER_STATE: 'Maharashtra', SELLER_GSTIN: '27aapfu0939f1zv' });
     expect(documents.seller).toMatchObject({ state: 'Maharashtra', stateCode: '27', gstin: '27AAPFU0939F1ZV' });
     expect(documents.tax.registered).toBe(true);
+  });
+
+  it("when the GSTIN is npm start's sample, then a demo project runs with it and a real project is refused", () => {
+    expect(loadConfig({ ...base, SELLER_GSTIN: SAMPLE_SELLER_GSTIN }).documents.tax.registered).toBe(true);
+    const real = {
+      FIREBASE_PROJECT_ID: 'nimbus-prod',
+      PAY_LINK_SECRET: 'x'.repeat(32),
+      RAZORPAY_KEY_ID: 'k',
+      RAZORPAY_KEY_SECRET: 's',
+    };
+    expect(() => loadConfig({ ...real, SELLER_GSTIN: SAMPLE_SELLER_GSTIN })).toThrow(/sample, no real business's/);
+    expect(loadConfig({ ...real, SELLER_GSTIN: '29AAAAB0000B1ZV' }).documents.seller.gstin).toBe('29AAAAB0000B1ZV');
   });
 
   it('when the GSTIN is invalid or registered in another state, then loading refuses with the reason', () => {

@@ -94,7 +94,7 @@ describe('the GSTR-1 CSV headers', () => {
 });
 
 /** A registered seller in Karnataka (29), GST 18% included in prices. */
-const settings = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAGCB7383J1Z4' }).documents;
+const settings = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAAAA0000A1ZY' }).documents;
 const ISSUED_AT = Date.parse('2026-11-04T10:00:00+05:30');
 
 const MEHTA_KARNATAKA: ProfileFields = {

@@ -52,7 +52,7 @@ describe('recipientOf (who the document is made out to)', () => {
     city: 'Bengaluru',
     state: 'Karnataka',
     country: 'India',
-    gstin: '29AAGCB7383J1Z4',
+    gstin: '29AAAAB0000B1ZV',
     legalName: 'Mehta Exports Private Limited',
     pinCode: '560025',
   };
@@ -64,7 +64,7 @@ describe('recipientOf (who the document is made out to)', () => {
       address: '4 Residency Road, Bengaluru 560025',
       state: 'Karnataka',
       stateCode: '29',
-      gstin: '29AAGCB7383J1Z4',
+      gstin: '29AAAAB0000B1ZV',
       email: 'rohan@mehta-exports.example',
       country: 'India',
     });
@@ -77,7 +77,7 @@ describe('recipientOf (who the document is made out to)', () => {
     expect(recipient).toMatchObject({
       name: 'Rohan Mehta',
       address: '4 Residency Road, Bengaluru',
-      gstin: '29AAGCB7383J1Z4',
+      gstin: '29AAAAB0000B1ZV',
     });
   });
 
@@ -88,7 +88,7 @@ describe('recipientOf (who the document is made out to)', () => {
       address: '4 Residency Road, Bengaluru 560025',
       gstin: null,
     });
-    expect(recipientOf({ ...company, gstin: '29AAGCB7383J1Z5' }, noName, KARNATAKA).recipient).toMatchObject({
+    expect(recipientOf({ ...company, gstin: '29AAAAB0000B1ZW' }, noName, KARNATAKA).recipient).toMatchObject({
       name: 'Rohan Mehta',
       gstin: null,
     });

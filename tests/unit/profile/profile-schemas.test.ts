@@ -17,7 +17,7 @@ const details = {
   state: 'Karnataka',
   city: 'Bengaluru',
 };
-const GSTIN = '29AAGCB7383J1Z4';
+const GSTIN = '29AAAAB0000B1ZV';
 
 /** Each issue's message, keyed by the field it is on. */
 const issuesOf = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -44,7 +44,7 @@ describe('the buyer identity on the profile forms', () => {
   it('when a GSTIN comes with its legal name and PIN, then all three are kept, trimmed and normalised', () => {
     const parsed = profileDetailsSchema.parse({
       ...details,
-      gstin: '29aagcb7383j1z4',
+      gstin: '29aaaab0000b1zv',
       legalName: '  Mehta Exports Private Limited ',
       pinCode: '560 025',
     });
@@ -104,7 +104,7 @@ describe('billingDetailsSchema (staff correcting a customer)', () => {
   });
 
   it('when the GSTIN is invalid or the address is empty, then it is refused', () => {
-    expect(billingDetailsSchema.safeParse({ ...billing, gstin: '29AAGCB7383J1Z5' }).success).toBe(false);
+    expect(billingDetailsSchema.safeParse({ ...billing, gstin: '29AAAAB0000B1ZW' }).success).toBe(false);
     expect(issuesOf(billingDetailsSchema.safeParse({ ...billing, address: ' ' }))).toEqual([
       ['address', 'Address is required.'],
     ]);

@@ -9,7 +9,7 @@ import { pricePayable, readPayable } from '@/domain/payable';
 import { milestoneInvoiceLines, resolveMilestones, type QuoteLine } from '@/domain/quotes';
 import { MILESTONES_30_40_30 } from '../../helpers/quote-fields';
 
-const REGISTERED = { SELLER_GSTIN: '29AAGCB7383J1Z4' };
+const REGISTERED = { SELLER_GSTIN: '29AAAAA0000A1ZY' };
 
 function terms(lines: QuoteLine[], overrides: Partial<QuoteTerms> = {}): QuoteTerms {
   const total = lines.reduce(

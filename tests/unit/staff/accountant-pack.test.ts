@@ -12,7 +12,7 @@ import { monthRangeMs, monthSchema, MONTH_MESSAGE, previousIstMonth } from '@/do
 import { loadConfig } from '../../../server/config';
 import { paymentDocumentSnapshot } from '../../../server/documents/snapshot';
 
-const settings = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAGCB7383J1Z4' }).documents;
+const settings = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAAAA0000A1ZY' }).documents;
 /** 04:00 IST on 1 November 2026: still 31 October in UTC. */
 const EARLY_ON_THE_FIRST = Date.parse('2026-10-31T22:30:00Z');
 
