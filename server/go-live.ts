@@ -299,7 +299,7 @@ function secretCheck(
   id: string,
   name: string,
   purpose: string,
-  options: { required: boolean; publicDefault?: string; whenUnset?: string },
+  options: { required: boolean; publicDefault?: string; whenUnset?: string; unsetMeans?: string },
 ): (env: GoLiveEnv) => CheckResult {
   return (env) => {
     const secret = value(env, name);
@@ -309,7 +309,7 @@ function secretCheck(
         return fail(id, `${name} (${MIN_SECRET_LENGTH}+ characters) is not set: it ${purpose}.`, fix, true);
       return options.whenUnset
         ? warn(id, `${name} is not set: ${options.whenUnset}`, fix)
-        : pass(id, `${name} is not set.`);
+        : pass(id, `${name} is not set: ${options.unsetMeans ?? 'optional'}.`);
     }
     if (secret === options.publicDefault)
       return fail(id, `${name} is the public local default: it ${purpose}.`, fix, true);
@@ -354,7 +354,10 @@ export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv) => CheckResult | nul
     required: true,
     publicDefault: DEMO_PAY_LINK_SECRET,
   }),
-  secretCheck('unsubscribe-secret', 'UNSUBSCRIBE_SECRET', 'signs unsubscribe links', { required: false }),
+  secretCheck('unsubscribe-secret', 'UNSUBSCRIBE_SECRET', 'signs unsubscribe links', {
+    required: false,
+    unsetMeans: 'derived from PAY_LINK_SECRET',
+  }),
   secretCheck('jobs-secret', 'JOBS_SECRET', 'guards POST /api/jobs/:name', {
     required: false,
     whenUnset: 'Cloud Scheduler cannot trigger the jobs (reconciliation then relies on in-process timers).',

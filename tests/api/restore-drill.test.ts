@@ -12,7 +12,11 @@ import { uniqueEmail, waitFor } from './payments-fixtures';
 // this stack's emulator and project (API test files run one at a time, and each clears the data).
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIR = path.join(ROOT, '.tmp', `restore-drill-${process.pid}`);
-afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+afterAll(async () => {
+  rmSync(DIR, { recursive: true, force: true });
+  // The restored records (and their pending receipt mails) are this file's; the next starts empty.
+  await clearFirestore();
+});
 
 function npmRun(script: 'backup' | 'restore') {
   const run = spawnSync(
