@@ -227,7 +227,8 @@ function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows
       rows: [
         forRow,
         ...paymentIdRow,
-        ['Refund reference', refund.gatewayRefundId ?? refund.refundId],
+        // The gateway's refund id is what the customer's bank can trace; our own refund key is never printed.
+        ...(refund.gatewayRefundId ? [['Refund reference', refund.gatewayRefundId] as [string, string]] : []),
         ...(refund.reason ? [['Reason', refund.reason] as [string, string]] : []),
         ['Refunded on', refund.refundedOn],
         ['Amount refunded', rupees(refund.amountPaise)],

@@ -114,7 +114,7 @@ export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail]
         payLink: { uid: input.uid, type: 'invoice', docId: input.invoiceDocId },
         profileUrl: input.profileUrl,
         ...(input.renewal ? { renewal: input.renewal } : {}),
-        sellerRegistered: snapshot.supplier.gstin !== null,
+        sellerRegistered: snapshot.taxType !== null,
       },
       to: { uid: input.uid },
       replyTo: null,

@@ -41,6 +41,6 @@ describe('the payment receipt mail and its document', () => {
       expect.objectContaining({ filename: fileName, contentType: 'application/pdf' }),
     ]);
     expect(receipt?.text).toContain(`Your Tax Invoice ${issued?.number as string} is attached (${fileName}).`);
-    expect(receipt?.text).toContain(`Tax document: Tax Invoice ${issued?.number as string}`);
+    expect(receipt?.text).toContain(`Document: Tax Invoice ${issued?.number as string}`);
   });
 });

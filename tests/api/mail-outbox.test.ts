@@ -181,7 +181,8 @@ describe('the outbox worker', () => {
       'Proforma invoice PI/2026-27/0001 from Nimbus Bespoke Software: ₹2,500.50, due by 09 Dec 2026',
     );
     expect(mails[0]!.text).toContain('http://127.0.0.1:5173/pay/token-of-inv123');
-    expect(mails[0]!.text).toContain('http://127.0.0.1:5173/profile?invoice=inv123');
+    expect(mails[0]!.text).toContain('under My Invoices in your account: http://127.0.0.1:5173/profile\n');
+    expect(mails[0]!.text).not.toContain('?invoice=');
     // The stored mail names the invoice, never its pay link (a bearer token).
     expect(JSON.stringify(await stored(`invoice:${uid}:inv123`))).not.toContain('/pay/');
     expect((await stored(`invoice:${uid}:inv123`))?.sentTo).toBe(email);

@@ -71,6 +71,7 @@ describe('the pay link', () => {
         'lines',
         'number',
         'paid',
+        'proformaNote',
         'settledPaise',
         'status',
         'taxType',
@@ -86,6 +87,7 @@ describe('the pay link', () => {
       issuer: { name: 'Nimbus Bespoke Software Private Limited', gstin: REGISTERED_SELLER.SELLER_GSTIN },
       taxType: 'inter-state',
       paid: null,
+      proformaNote: 'This is a proforma invoice, not a tax invoice. The tax invoice is issued when it is paid.',
     });
     expect(view.body.totals.totalPaise).toBe(2_80_000_00);
     expect(view.body.totals.igstPaise).toBeGreaterThan(0);

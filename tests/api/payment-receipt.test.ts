@@ -87,7 +87,7 @@ describe('payment receipts', () => {
     const [receipt] = mails;
     expect(receipt!.envelope.to.map((to) => to.address)).toEqual([email]);
     expect(receipt!.subject).toMatch(/^Payment receipt: ₹1,30,000 for order ORD-\d+$/);
-    expect(receipt!.text).toContain(`Payment id: ${paymentId}`);
+    expect(receipt!.text).toContain(`Payment ID: ${paymentId}`);
     expect(receipt!.text).toContain('Websites & E-commerce – Basic: ₹20,000');
     expect(receipt!.html).toContain('Nimbus Bespoke Software Private Limited');
   });

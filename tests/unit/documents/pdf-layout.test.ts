@@ -56,7 +56,8 @@ function overlaps(runs: Run[]): string[] {
   return found;
 }
 
-describe('the layout of every printed document', () => {
+// Rendering and reading back a PDF takes a few seconds on a busy machine.
+describe('the layout of every printed document', { timeout: 30_000 }, () => {
   it('when the overlap check meets two lines drawn over each other, then it finds them', () => {
     const line = (text: string, y: number): Run => ({
       page: 1,

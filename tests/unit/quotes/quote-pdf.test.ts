@@ -65,7 +65,7 @@ describe('the quote PDF', () => {
       name: 'Mehta Exports LLP',
       gstin: '27AAPFU0939F1ZV',
     });
-  });
+  }, 30_000);
 
   it('when a quote is drawn, then its text holds the number, the lines, the milestones and the validity date', async () => {
     const snapshot = snapshotOf(terms(LINES), REGISTERED);

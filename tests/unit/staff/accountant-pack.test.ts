@@ -11,6 +11,7 @@ import {
 import { monthRangeMs, monthSchema, MONTH_MESSAGE, previousIstMonth } from '@/domain/staff';
 import { loadConfig } from '../../../server/config';
 import { paymentDocumentSnapshot } from '../../../server/documents/snapshot';
+import { quoteSample } from '../documents/pdf-samples';
 
 const settings = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAAAA0000A1ZY' }).documents;
 /** 04:00 IST on 1 November 2026: still 31 October in UTC. */
@@ -220,7 +221,17 @@ describe('registerRow and the pack', () => {
       status: 'cancelled',
     });
 
-    const files = accountantPackFiles(entries, [paymentRow(payment())], { month: '2026-11', sellerRegistered: true });
+    const quote = quoteSample();
+    const withQuote = [
+      ...entries,
+      {
+        id: 'quote_q1',
+        document: { status: 'issued' as const, series: 'quote', number: quote.number, snapshot: quote as never },
+        createdAtMs: null,
+        isCancelled: false,
+      },
+    ];
+    const files = accountantPackFiles(withQuote, [paymentRow(payment())], { month: '2026-11', sellerRegistered: true });
     expect(Object.keys(files)).toEqual([
       'README.txt',
       'b2b.csv',
@@ -239,11 +250,13 @@ describe('registerRow and the pack', () => {
     );
     // Each tax document once; the proforma in its own list, with no taxable value to add up twice.
     expect(files['documents.csv']!).not.toContain('PI/2026-27/0003');
-    const [header, proformaLine] = files['proformas-and-quotes.csv']!.trim().split('\r\n');
+    const [header, proformaLine, quoteLine] = files['proformas-and-quotes.csv']!.trim().split('\r\n');
     expect(header!.split(',')).not.toEqual(expect.arrayContaining(['Taxable value']));
     expect(header!.split(',')).not.toContain('Tax');
     expect(header).toContain('Document (not a tax document)');
     expect(proformaLine).toMatch(/^PI\/2026-27\/0003,Proforma Invoice,.*,280000.00,cancelled,/);
+    expect(quoteLine).toMatch(/^QT\/2026-27\/0007,Quote,04 May 2026,.*,450000.00,issued,Quote QT\/2026-27\/0007/);
+    expect(files['documents.csv']!).not.toContain('QT/2026-27/0007');
   });
 
   it('when the seller is not registered for GST, then the pack has no GSTR-1 tables and its README says why', () => {
