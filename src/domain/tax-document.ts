@@ -43,9 +43,6 @@ export function proformaNote(isRegistered: boolean): string {
   return `This is a proforma invoice, not a ${lower}. The ${lower} is issued when it is paid.`;
 }
 
-/** A registered seller's proforma note (proformaNote(true)); pages that know the seller use proformaNote. */
-export const PROFORMA_NOTE = proformaNote(true);
-
 export const COMPUTER_GENERATED_NOTE = 'This is a computer-generated document and does not require a signature.';
 
 export interface PartySnapshot {

@@ -6,7 +6,6 @@ import { FormMessage } from '@/components/form-field';
 import { formatInr } from '@/domain/money';
 import type { PayLinkView } from '@/domain/pay-link';
 import { isOpenStatus } from '@/domain/status';
-import { PROFORMA_NOTE } from '@/domain/tax-document';
 import { ApiError } from '@/lib/api-client';
 import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
 import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './pay-link-api';
@@ -204,7 +203,7 @@ export function PayPage({ token }: { token: string }) {
             Download proforma (PDF)
           </a>
         </div>
-        {isPending && <p className="text-sm text-slate-600">{PROFORMA_NOTE}</p>}
+        {isPending && <p className="text-sm text-slate-600">{invoice.proformaNote}</p>}
       </div>
     </DocumentFrame>
   );

@@ -1,3 +1,4 @@
+import { taxSettings } from '@/lib/tax-settings';
 import { useState, type FormEvent } from 'react';
 import { Button, Spinner } from '@/components/button';
 import { FormMessage, TextField } from '@/components/form-field';
@@ -29,8 +30,9 @@ export function AccountantPackPanel() {
     <Panel id="accountant-pack-title" title="Accountant's pack">
       <div className="space-y-3">
         <p className="text-sm text-slate-700">
-          GSTR-1 tables (B2B, B2C summary, credit notes, SAC summary), the register of documents and the payments of a
-          month in India time, as CSV files in one ZIP.
+          {taxSettings.registered
+            ? 'GSTR-1 tables (B2B, B2C summary, credit notes, SAC summary) in the GST offline tool’s columns, the register of tax documents, the proformas and quotes apart, and the payments of a month in India time, as CSV files in one ZIP.'
+            : 'The register of payment receipts and credit notes, the proformas and quotes apart, and the payments of a month in India time, as CSV files in one ZIP (no GSTR-1 tables: the seller is not registered for GST).'}
         </p>
         <form
           onSubmit={submit}
