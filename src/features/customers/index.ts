@@ -6,3 +6,5 @@ export const customerScreens = {
   list: () => import('./console/customers').then((m) => m.CustomersPage),
   detail: () => import('./console/customer-page').then((m) => m.CustomerPage),
 };
+export { userDoc } from './data';
+export type { Customer, DeletedAccount, MarketingConsent, Profile } from './data';

@@ -9,7 +9,7 @@ import {
 } from '@/domain/renewals';
 import { addDays, istToday } from '@/domain/staff';
 import { apiClient } from '@/lib/api-client';
-import { servicesOfEveryone } from '@/lib/firestore';
+import { servicesOfEveryone } from '../data';
 
 const withAuth = { withAuth: true };
 

@@ -9,10 +9,19 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import { formatDay, RENEWAL_DEFAULTS, SERVICE_STATUS } from '@/domain/renewals';
-import type { Service } from '@/lib/firestore';
+import type { Service } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
-import { cancelService, reinstateService, renewalForecast, renewalsQuery, RENEWALS_DUE_WITHIN_DAYS, runRenewals, updateService, type RenewalsView } from './api';
+import {
+  cancelService,
+  reinstateService,
+  renewalForecast,
+  renewalsQuery,
+  RENEWALS_DUE_WITHIN_DAYS,
+  runRenewals,
+  updateService,
+  type RenewalsView,
+} from './api';
 import { Facts, FilterSelect, LoadedPanel } from '@/components/console/console-parts';
 import { useConsoleLink, useViewParam } from '@/components/console/console-path';
 import { JobPage } from '@/features/console';
