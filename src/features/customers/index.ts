@@ -1,5 +1,5 @@
 // What other features may use of customers (the console's customer list and page).
-export { subscribeToCustomer } from './console/api';
+export { customersQuery, subscribeToCustomer } from './console/api';
 export { useCustomer } from './console/use-customer';
 
 export const customerScreens = {
