@@ -8,7 +8,7 @@ import {
 } from 'firebase/auth';
 import { env } from './env';
 import { app } from './firebase-app';
-import { publishAuthUser } from './session';
+import { publishAuthUser } from './session-store';
 
 /**
  * The Firebase app (with App Check, lib/firebase-app.ts) and Auth, initialised once, on demand:
@@ -37,7 +37,8 @@ if (import.meta.env.VITE_E2E_HOOKS === 'true') {
       auth,
       authSdk: () => import('firebase/auth'),
       firestoreSdk: () => import('firebase/firestore'),
-      db: () => import('./firestore').then((module) => module.db),
+      // Set by the session provider (lib/session.tsx), which may load Firestore; this module may not.
+      db: () => (window as unknown as { __loadFirestore: () => Promise<unknown> }).__loadFirestore(),
       appCheckToken: () => import('./firebase-app').then((module) => module.appCheckToken()),
     },
   });

@@ -38,7 +38,12 @@ async function expectedForecastPaise(): Promise<number> {
 
 describe('yearly maintenance renewals', () => {
   it('when a service renews in 20 days, then staff see it due and forecast, run renewals, and the customer sees it on /profile and pays the renewal in the sandbox', async () => {
-    const customer = await createLogin('renewing-customer', { name: 'Meera Iyer' });
+    // A surname of this run only: the search below must find this customer's service, not another run's.
+    const surname = `Iyer${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)}`;
+    const customer = await createLogin('renewing-customer', { name: `Meera ${surname}` });
     const staff = await createLogin('renewals-staff', { isStaff: true });
     const service = await buyGrowth(customer);
     await expect.poll(async () => (await service.get()).get('status'), { timeout: 15_000 }).toBe('Active');
@@ -61,8 +66,20 @@ describe('yearly maintenance renewals', () => {
       await expect(chart.getAttribute('aria-label')).resolves.toMatch(new RegExp(`${month}: ₹[1-9]`));
 
       const services = staffPage.getByRole('list', { name: 'Services' });
-      const row = services.getByRole('listitem').filter({ hasText: customer.uid });
+      // The row names the customer (a link to their page), never their uid.
+      const customerLink = staffPage.getByRole('link', { name: customer.name, exact: true });
+      const row = services.getByRole('listitem').filter({ has: customerLink });
       await row.getByText(formatDay(renewsOn), { exact: true }).waitFor({ timeout: 15_000 });
+      await expect(row.getByRole('link', { name: customer.name }).getAttribute('href')).resolves.toBe(
+        `/admin/customers/${customer.uid}`,
+      );
+      expect(await services.getByText(customer.uid).count()).toBe(0);
+      // A word of the name finds the service, as the other lists search: only this customer's rows stay.
+      await staffPage.getByRole('searchbox', { name: 'Search renewals' }).fill(surname.toLowerCase());
+      await expect
+        .poll(async () => (await services.getByRole('listitem').allTextContents()).join('|'), { timeout: 15_000 })
+        .toMatch(new RegExp(`^[^|]*${customer.name}[^|]*$`));
+      await staffPage.getByRole('searchbox', { name: 'Search renewals' }).fill('');
       await expectAccessible(staffPage, { include: 'main' });
       await staffPage.getByRole('button', { name: 'Run renewals now' }).click();
       // The list is live: the job's invoice shows on the row.

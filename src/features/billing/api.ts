@@ -14,7 +14,9 @@ import type { NewInvoice, PaymentType } from '@/domain/schemas';
 import { OPEN_STATUSES, STATUS } from '@/domain/status';
 import { apiClient } from '@/lib/api-client';
 import { convertedDocs } from '@/lib/converted-docs';
-import { invoicesOf, listenToList, ordersOf, userDoc, type Invoice, type Order } from '@/lib/firestore';
+import { invoicesOf, ordersOf, type Invoice, type Order } from './data';
+import { listenToList } from '@/lib/firestore';
+import { userDoc } from '@/features/customers';
 
 /** The only module of the payments feature that talks to Firestore or the API. */
 

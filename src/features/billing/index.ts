@@ -22,3 +22,5 @@ export const billingScreens = {
   orders: () => import('./console/orders').then((m) => m.OrdersPage),
   reconciliation: () => import('./console/reconciliation').then((m) => m.ReconciliationPage),
 };
+export { invoicesNewestFirst, invoicesOf, ordersNewestFirst, ordersOf } from './data';
+export type { Invoice, Order, OrderItem, PaymentRecord } from './data';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { sameInvoiceId } from '@/domain/payments';
 import type { NewInvoice } from '@/domain/schemas';
-import type { Invoice } from '@/lib/firestore';
+import type { Invoice } from './data';
 import { useSession } from '@/lib/session';
 import { useSubscription } from '@/lib/use-subscription';
 import { NewInvoiceForm } from './new-invoice-form';

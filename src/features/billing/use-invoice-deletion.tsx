@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatInr } from '@/domain/money';
 import { canCustomerDeleteInvoice } from '@/domain/payments';
-import type { Invoice } from '@/lib/firestore';
+import type { Invoice } from './data';
 import { useSession } from '@/lib/session';
 import { useToast } from '@/lib/toast';
 

@@ -1,6 +1,7 @@
 import { deleteDoc, doc, getDocs, setDoc, writeBatch } from 'firebase/firestore';
 import { parseStoredCart, type CartItem } from '@/domain/cart';
-import { cartOf, db } from '@/lib/firestore';
+import { cartOf } from './data';
+import { db } from '@/lib/firestore';
 
 /** The only module of the cart feature that talks to Firestore (loaded on demand, never on first paint). */
 

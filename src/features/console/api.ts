@@ -1,5 +1,5 @@
 import { getCountFromServer, onSnapshot, type Query } from 'firebase/firestore';
-import { leaseDoc, type JobRun } from '@/lib/firestore';
+import { leaseDoc, type JobRun } from './data';
 import { loadAuth } from '@/lib/session';
 
 /** Whether the signed-in user carries the `staff` claim (the token is refreshed once, so a fresh grant counts). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
-import type { JobRun } from '@/lib/firestore';
+import type { JobRun } from './data';
 import { useSubscription, type SubscriptionState } from '@/lib/use-subscription';
 import { subscribeToJobRun } from './api';
 import { ConsolePage } from '@/components/console/console-parts';

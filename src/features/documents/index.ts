@@ -5,3 +5,5 @@ export { DownloadButton } from './console/documents';
 export const documentScreens = {
   list: () => import('./console/documents').then((m) => m.DocumentsPage),
 };
+export { taxDocumentsCollection } from './data';
+export type { TaxDocumentItem } from './data';

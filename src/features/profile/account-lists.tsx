@@ -8,7 +8,7 @@ import { isOrderPayable } from '@/domain/cart';
 import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { isOpenStatus, STATUS } from '@/domain/status';
-import type { Invoice, Order } from '@/lib/firestore';
+import type { Invoice, Order } from '@/features/billing';
 import { usePagedList, type PagedList } from '@/lib/paged-list';
 import { invoicesQuery, ordersQuery, queriesQuery } from './api';
 import { Panel } from '@/components/panel';

@@ -1,6 +1,6 @@
 import { orderBy, query, where } from 'firebase/firestore';
 import { apiClient } from '@/lib/api-client';
-import { renewalsCollection, servicesOf } from '@/lib/firestore';
+import { renewalsCollection, servicesOf } from './data';
 
 // The customer's yearly maintenance: their services (soonest renewal first) and each one's renewals.
 

@@ -5,3 +5,4 @@ export { MyServices } from './my-services';
 export const renewalScreens = {
   list: () => import('./console/renewals').then((m) => m.RenewalsPage),
 };
+export type { OpenRenewal, RenewalRecord, Service } from './data';

@@ -6,7 +6,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import { endsOnWhenStopped, formatDay, periodEndsOn, RENEWAL_DEFAULTS, SERVICE_STATUS } from '@/domain/renewals';
 import { istToday } from '@/domain/staff';
-import type { RenewalRecord, Service } from '@/lib/firestore';
+import type { RenewalRecord, Service } from './data';
 import { usePagedList } from '@/lib/paged-list';
 import { renewalsQuery, servicesQuery, stopRenewing } from './api';
 import { Panel } from '@/components/panel';

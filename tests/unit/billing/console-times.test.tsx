@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PaymentSummary } from '@/features/billing/console/payment-summary';
-import type { PaymentRecord } from '@/lib/firestore';
+import type { PaymentRecord } from '@/features/billing';
 
 // The seam: the console's only Firebase/HTTP module (the row names its customer already).
 vi.mock('@/features/customers/console/api', () => ({ getCustomer: vi.fn() }));

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeletedCustomer } from '@/features/customers/console/deleted-customer';
-import type { DeletedAccount, TaxDocumentItem } from '@/lib/firestore';
+import type { DeletedAccount } from '@/features/customers';
+import type { TaxDocumentItem } from '@/features/documents';
 import { lists } from '../../helpers/fake-paged-list';
 import { renderApp } from '../../helpers/render-app';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MyServices } from '@/features/renewals/my-services';
-import type { RenewalRecord, Service } from '@/lib/firestore';
+import type { RenewalRecord, Service } from '@/features/renewals';
 import { lists } from '../../helpers/fake-paged-list';
 import { renderApp } from '../../helpers/render-app';
 

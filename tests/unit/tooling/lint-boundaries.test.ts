@@ -16,10 +16,28 @@ const ruleIds = (results: ESLint.LintResult[]) => results.flatMap((result) => re
 afterAll(() => rmSync(PROBE_DIR, { recursive: true, force: true }));
 
 describe('lint boundaries', () => {
-  it('when a feature imports another feature, then lint fails with a restricted-path error', async () => {
+  it("when a feature imports another feature's api.ts, then lint fails with a restricted-path error", async () => {
     const results = await eslint.lintText(
       "import { submitQuery } from '@/features/contact/api';\nexport const probe = submitQuery;\n",
       { filePath: path.join(ROOT, 'src/features/cart/lint-probe.ts') },
+    );
+
+    expect(ruleIds(results)).toContain(RESTRICTED_PATH);
+  }, 60_000);
+
+  it('when a feature imports another feature through its index.ts, then lint allows it', async () => {
+    const results = await eslint.lintText(
+      "import { QuotesPanel } from '@/features/quotes';\nexport const probe = QuotesPanel;\n",
+      { filePath: path.join(ROOT, 'src/features/customers/lint-probe.ts') },
+    );
+
+    expect(ruleIds(results)).toEqual([]);
+  }, 60_000);
+
+  it("when a feature reaches into another feature's inner file, then lint fails with a restricted-path error", async () => {
+    const results = await eslint.lintText(
+      "import { quotesQuery } from '@/features/quotes/console/api';\nexport const probe = quotesQuery;\n",
+      { filePath: path.join(ROOT, 'src/features/customers/lint-probe.ts') },
     );
 
     expect(ruleIds(results)).toContain(RESTRICTED_PATH);

@@ -1,4 +1,12 @@
-import { getAggregateFromServer, orderBy, query, sum, Timestamp, where, type QueryConstraint } from 'firebase/firestore';
+import {
+  getAggregateFromServer,
+  orderBy,
+  query,
+  sum,
+  Timestamp,
+  where,
+  type QueryConstraint,
+} from 'firebase/firestore';
 import {
   dateRangeMs,
   istToday,
@@ -16,7 +24,7 @@ import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/doma
 import { OPEN_STATUSES } from '@/domain/status';
 import { apiClient } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
-import { invoicesOfEveryone, ordersOfEveryone, paymentsCollection } from '@/lib/firestore';
+import { invoicesOfEveryone, ordersOfEveryone, paymentsCollection } from '../data';
 
 /** The console's billing: reads under the rules (Firestore), every write through the API. */
 
@@ -56,10 +64,7 @@ export function paymentsQuery(filter: PaymentsFilter) {
 
 export const customerPaymentsQuery = (uid: string) =>
   query(paymentsCollection(), where('uid', '==', uid), orderBy('createdAt', 'desc'));
-export {
-  invoicesNewestFirst as customerInvoicesQuery,
-  ordersNewestFirst as customerOrdersQuery,
-} from '@/lib/firestore';
+export { invoicesNewestFirst as customerInvoicesQuery, ordersNewestFirst as customerOrdersQuery } from '../data';
 
 // ---- The console's home: counts and sums the database works out (never a whole collection read) ----
 

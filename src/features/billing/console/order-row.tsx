@@ -5,7 +5,7 @@ import { formatInrWithPaise } from '@/domain/money';
 import { pricePayable, readPayable } from '@/domain/payable';
 import { customerLabel } from '@/domain/staff';
 import { STATUS } from '@/domain/status';
-import type { Order } from '@/lib/firestore';
+import type { Order } from '../data';
 import { AmountRow } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { OfflinePayment } from './offline-payment-form';

@@ -6,7 +6,7 @@ import { formatInrWithPaise } from '@/domain/money';
 import { paymentMethodLabel } from '@/domain/payments';
 import { customerLabel, istDayStartMs } from '@/domain/staff';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
-import type { PaymentRecord } from '@/lib/firestore';
+import type { PaymentRecord } from '../data';
 import { CopyButton, Facts } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { useCustomer } from '@/features/customers';

@@ -9,7 +9,7 @@ import { formatIstDateTime } from '@/domain/dates';
 import { AMOUNT_FORMAT_MESSAGE, formatInrWithPaise, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import { customerLabel, dateRangeSchema, type DateRange } from '@/domain/staff';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@/domain/console-status';
-import type { PaymentRecord } from '@/lib/firestore';
+import type { PaymentRecord } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter } from './api';
 import { ConsolePage, FilterInput, FilterSelect } from '@/components/console/console-parts';

@@ -8,10 +8,10 @@ import {
   type Customer,
   type DeletedAccount,
   type Profile,
-} from '@/lib/firestore';
+} from '../data';
 import { searchOn } from '@/lib/search-query';
 
-export { queriesNewestFirst as customerQueriesQuery } from '@/lib/firestore';
+export { queriesNewestFirst as customerQueriesQuery } from '@/features/enquiries';
 
 /** Customers, newest first; only those holding the searched words (any word of a name, business, email, phone, GSTIN). */
 export function customersQuery(search: string): Query<Customer> {

@@ -8,12 +8,29 @@ import { formatIstDateTime } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
 import { isOpenStatus, STATUS } from '@/domain/status';
 import { PAYMENT_STATUS_LABELS } from '@/domain/console-status';
-import type { CustomerQuery, Invoice, Order, PaymentRecord, Profile } from '@/lib/firestore';
+import type { CustomerQuery } from '@/features/enquiries';
+import type { Invoice, Order, PaymentRecord } from '@/features/billing';
+import type { Profile } from '../data';
 import { usePagedList } from '@/lib/paged-list';
-import { cancelInvoice, customerInvoicesQuery, customerOrdersQuery, customerPaymentsQuery, issueProforma, previewProforma } from '@/features/billing';
+import {
+  cancelInvoice,
+  customerInvoicesQuery,
+  customerOrdersQuery,
+  customerPaymentsQuery,
+  issueProforma,
+  previewProforma,
+} from '@/features/billing';
 import { customerQueriesQuery, subscribeToCustomer } from './api';
 import { BillingDetailsPanel } from './billing-details';
-import { AmountRow, ConsolePage, Facts, ListPanel, LiveRecord, MessageLine, Panel } from '@/components/console/console-parts';
+import {
+  AmountRow,
+  ConsolePage,
+  Facts,
+  ListPanel,
+  LiveRecord,
+  MessageLine,
+  Panel,
+} from '@/components/console/console-parts';
 import { customerLabel } from '@/domain/staff';
 import { DeletedCustomer } from './deleted-customer';
 import { IssueProformaForm } from '@/features/billing';

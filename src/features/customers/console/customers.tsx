@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatIstDateTime } from '@/domain/dates';
-import type { Customer } from '@/lib/firestore';
+import type { Customer } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { customersQuery } from './api';
 import { searchKey, searchedRows } from '@/components/console/searched-rows';

@@ -3,12 +3,22 @@ import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { lastDayKept } from '@/domain/retention';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
-import type { DeletedAccount, PaymentRecord, TaxDocumentItem } from '@/lib/firestore';
+import type { DeletedAccount } from '../data';
+import type { PaymentRecord } from '@/features/billing';
+import type { TaxDocumentItem } from '@/features/documents';
 import { usePagedList } from '@/lib/paged-list';
 import { customerDocumentsQuery } from '@/features/documents';
 import { customerPaymentsQuery } from '@/features/billing';
 import { subscribeToDeletedAccount } from './api';
-import { AmountRow, ConsolePage, Facts, ListPanel, LiveRecord, MissingPage, Panel } from '@/components/console/console-parts';
+import {
+  AmountRow,
+  ConsolePage,
+  Facts,
+  ListPanel,
+  LiveRecord,
+  MissingPage,
+  Panel,
+} from '@/components/console/console-parts';
 import { DownloadButton } from '@/features/documents';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Profile } from '@/lib/firestore';
+import type { Profile } from '../data';
 import { getCustomer } from './api';
 
 // One read per customer per session, however many rows name them (payments, mail).

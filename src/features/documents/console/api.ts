@@ -1,7 +1,7 @@
 import { orderBy, query, where } from 'firebase/firestore';
 import { monthSchema } from '@/domain/staff';
 import { downloadFile } from '@/lib/download-file';
-import { taxDocumentsCollection } from '@/lib/firestore';
+import { taxDocumentsCollection } from '../data';
 
 export const documentsQuery = () => query(taxDocumentsCollection(), orderBy('createdAt', 'desc'));
 

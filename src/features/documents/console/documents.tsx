@@ -5,7 +5,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
-import type { TaxDocumentItem } from '@/lib/firestore';
+import type { TaxDocumentItem } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { AccountantPackPanel } from './accountant-pack';
 import { documentsQuery, downloadDocumentPdf } from './api';

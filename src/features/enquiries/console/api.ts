@@ -9,7 +9,7 @@ import {
 import { STATUS } from '@/domain/status';
 import type { IssuedProforma } from '@/features/billing';
 import { apiClient } from '@/lib/api-client';
-import { enquiriesCollection, enquiryDoc, type Enquiry } from '@/lib/firestore';
+import { enquiriesCollection, enquiryDoc, type Enquiry } from '../data';
 import { searchOn } from '@/lib/search-query';
 
 export interface InboxFilter {

@@ -5,7 +5,7 @@ import { FormMessage, SelectField, TextAreaField } from '@/components/form-field
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/console-status';
-import type { Enquiry } from '@/lib/firestore';
+import type { Enquiry } from '../data';
 import { billEnquiry, previewEnquiryBill, subscribeToEnquiry, updateEnquiry } from './api';
 import { ConsolePage, Facts, LiveRecord, MissingPage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';

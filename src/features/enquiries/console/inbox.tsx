@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES } from '@/domain/console-status';
-import type { Enquiry } from '@/lib/firestore';
+import type { Enquiry } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { inboxQuery } from './api';
 import { searchKey, searchedRows } from '@/components/console/searched-rows';

@@ -1,6 +1,6 @@
 import { orderBy, query, where } from 'firebase/firestore';
 import { apiClient } from '@/lib/api-client';
-import { mailCollection } from '@/lib/firestore';
+import { mailCollection } from '../data';
 
 export const mailQuery = (status: string) =>
   query(mailCollection(), ...(status ? [where('status', '==', status)] : []), orderBy('createdAt', 'desc'));

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
-import type { MailItem } from '@/lib/firestore';
+import type { MailItem } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { mailTemplateLabel } from '@/domain/console-status';
 import { customerLabel } from '@/domain/staff';

@@ -1,12 +1,10 @@
 import { doc } from 'firebase/firestore';
-import { invoicesOf, listenToDoc, type Invoice } from '@/lib/firestore';
+import { invoicesOf, type Invoice } from '@/features/billing';
+import { listenToDoc } from '@/lib/firestore';
 
 // The profile's three lists, newest first: lib/paged-list.ts reads them a page at a time.
-export {
-  invoicesNewestFirst as invoicesQuery,
-  ordersNewestFirst as ordersQuery,
-  queriesNewestFirst as queriesQuery,
-} from '@/lib/firestore';
+export { invoicesNewestFirst as invoicesQuery, ordersNewestFirst as ordersQuery } from '@/features/billing';
+export { queriesNewestFirst as queriesQuery } from '@/features/enquiries';
 
 type OnError = (error: Error) => void;
 

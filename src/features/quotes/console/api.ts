@@ -13,13 +13,9 @@ import {
 } from '@/domain/quotes';
 import { addDays, istDayStartMs, istToday } from '@/domain/staff';
 import { apiClient, type ApiFile } from '@/lib/api-client';
-import {
-  enquiriesCollection,
-  quoteDoc,
-  quotesCollection,
-  taxDocumentsCollection,
-  type QuoteRecord,
-} from '@/lib/firestore';
+import { enquiriesCollection } from '@/features/enquiries';
+import { quoteDoc, quotesCollection, type QuoteRecord } from '../data';
+import { taxDocumentsCollection } from '@/features/documents';
 
 /**
  * The console's quotes: reads under the rules (lists, one quote live, the pipeline's counts and

@@ -8,8 +8,17 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatDay, formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { milestoneKey, QUOTE_STATUS, quoteStatusOf, type QuoteView } from '@/domain/quotes';
-import type { QuoteRecord } from '@/lib/firestore';
-import { downloadQuotePdf, markMilestoneReached, previewQuote, reviseQuote, sendQuote, subscribeToQuote, updateQuote, withdrawQuote } from './api';
+import type { QuoteRecord } from '../data';
+import {
+  downloadQuotePdf,
+  markMilestoneReached,
+  previewQuote,
+  reviseQuote,
+  sendQuote,
+  subscribeToQuote,
+  updateQuote,
+  withdrawQuote,
+} from './api';
 import { ConsolePage, Facts, LiveRecord, MessageLine, MissingPage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { QuoteForm } from './quote-form';

@@ -14,7 +14,7 @@ import {
   type QuoteFieldsInput,
 } from '@/domain/quotes';
 import { addDays, istToday } from '@/domain/staff';
-import type { QuoteRecord } from '@/lib/firestore';
+import type { QuoteRecord } from '../data';
 import { taxSettings } from '@/lib/tax-settings';
 import { useDraftRows, useTextState } from '@/components/console/field-state';
 import { DecimalField, GstIncludedChoice, LinesFieldset } from '@/components/console/lines-parts';

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Enquiry, Profile } from '@/lib/firestore';
+import type { Enquiry } from '@/features/enquiries';
+import type { Profile } from '@/features/customers';
 import { useSubscription } from '@/lib/use-subscription';
 import { subscribeToCustomer } from '@/features/customers';
 import { subscribeToEnquiry } from '@/features/enquiries';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/button';
 import { PagedRows } from '@/components/paged-rows';
-import type { QuoteRecord } from '@/lib/firestore';
+import type { QuoteRecord } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { customerQuotesQuery, enquiryQuotesQuery } from './api';
 import { Panel } from '@/components/console/console-parts';

@@ -3,7 +3,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatDay, formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { QUOTE_STATUSES, quoteStatusOf, type QuoteStatus } from '@/domain/quotes';
-import type { QuoteRecord } from '@/lib/firestore';
+import type { QuoteRecord } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { quotesQuery, quoteTotals, type QuotesView } from './api';

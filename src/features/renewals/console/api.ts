@@ -1,4 +1,4 @@
-import { count, getAggregateFromServer, orderBy, query, sum, where } from 'firebase/firestore';
+import { count, getAggregateFromServer, getDocs, limit, orderBy, query, sum, where } from 'firebase/firestore';
 import {
   forecastMonthRange,
   LIVE_SERVICE_STATUSES,
@@ -8,8 +8,11 @@ import {
   type ServiceUpdate,
 } from '@/domain/renewals';
 import { addDays, istToday } from '@/domain/staff';
+import { customersQuery } from '@/features/customers';
 import { apiClient } from '@/lib/api-client';
-import { servicesOfEveryone } from '@/lib/firestore';
+import { convertedDocs } from '@/lib/converted-docs';
+import { servicesOfEveryone } from '../data';
+import { matchesSearch } from '@/lib/search-query';
 
 const withAuth = { withAuth: true };
 
@@ -19,24 +22,41 @@ const withAuth = { withAuth: true };
 export type RenewalsView = 'due' | 'overdue' | 'lapsed' | 'cancelled';
 export const RENEWALS_DUE_WITHIN_DAYS = 90;
 
-/** Soonest renewal first. */
-export function renewalsQuery(view: RenewalsView, today = istToday()) {
-  const byDate = orderBy('renewsOn');
-  switch (view) {
-    case 'due':
-      return query(
-        servicesOfEveryone(),
-        where('status', 'in', [SERVICE_STATUS.active, SERVICE_STATUS.due]),
-        where('renewsOn', '<=', addDays(today, RENEWALS_DUE_WITHIN_DAYS)),
-        byDate,
-      );
-    case 'overdue':
-      return query(servicesOfEveryone(), where('status', '==', SERVICE_STATUS.overdue), byDate);
-    case 'lapsed':
-      return query(servicesOfEveryone(), where('status', '==', SERVICE_STATUS.lapsed), byDate);
-    case 'cancelled':
-      return query(servicesOfEveryone(), where('status', '==', SERVICE_STATUS.cancelled), byDate);
-  }
+/**
+ * Soonest renewal first; with `uids`, only those customers' services (a search found them, see
+ * `customerUidsMatching`).
+ */
+export function renewalsQuery(view: RenewalsView, today = istToday(), uids?: string[]) {
+  const byStatus = {
+    due: [
+      where('status', 'in', [SERVICE_STATUS.active, SERVICE_STATUS.due]),
+      where('renewsOn', '<=', addDays(today, RENEWALS_DUE_WITHIN_DAYS)),
+    ],
+    overdue: [where('status', '==', SERVICE_STATUS.overdue)],
+    lapsed: [where('status', '==', SERVICE_STATUS.lapsed)],
+    cancelled: [where('status', '==', SERVICE_STATUS.cancelled)],
+  }[view];
+  // 'in' refuses an empty list; no customer has the uid ''.
+  const byCustomer = uids ? [where('uid', 'in', uids.length ? uids : [''])] : [];
+  return query(servicesOfEveryone(), ...byStatus, ...byCustomer, orderBy('renewsOn'));
+}
+
+/**
+ * How many customers a search of the Renewals view looks at: Firestore takes at most 30
+ * alternatives in one query, and the Due view's two statuses double each customer's.
+ */
+export const SEARCHED_CUSTOMERS = 10;
+
+/**
+ * The customers a Renewals search names: found as the Customers list finds them (by a word of a
+ * name, business, email, phone or GSTIN; searchTokens), the first SEARCHED_CUSTOMERS of them.
+ */
+export async function customerUidsMatching(search: string): Promise<string[]> {
+  const found = convertedDocs(await getDocs(query(customersQuery(search), limit(SEARCHED_CUSTOMERS * 3))));
+  return found
+    .filter((customer) => matchesSearch(search, customer))
+    .slice(0, SEARCHED_CUSTOMERS)
+    .map((customer) => customer.uid);
 }
 
 /** The home's figure: renewals invoiced and awaiting payment, not yet late. */

@@ -9,11 +9,23 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
 import { formatDay, RENEWAL_DEFAULTS, SERVICE_STATUS } from '@/domain/renewals';
-import type { Service } from '@/lib/firestore';
+import type { Service } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
-import { cancelService, reinstateService, renewalForecast, renewalsQuery, RENEWALS_DUE_WITHIN_DAYS, runRenewals, updateService, type RenewalsView } from './api';
-import { Facts, FilterSelect, LoadedPanel } from '@/components/console/console-parts';
+import {
+  cancelService,
+  customerUidsMatching,
+  reinstateService,
+  renewalForecast,
+  renewalsQuery,
+  RENEWALS_DUE_WITHIN_DAYS,
+  runRenewals,
+  updateService,
+  type RenewalsView,
+} from './api';
+import { Facts, FilterInput, FilterSelect, LoadedPanel } from '@/components/console/console-parts';
+import { searchKey } from '@/components/console/searched-rows';
+import { useCustomer } from '@/features/customers';
 import { useConsoleLink, useViewParam } from '@/components/console/console-path';
 import { JobPage } from '@/features/console';
 import { monthBars, totalOf, type MonthFigure } from '@/components/console/month-chart';
@@ -45,7 +57,17 @@ const serviceName = (service: Service) =>
  */
 export function RenewalsPage() {
   const [view, setView] = useViewParam(VIEWS, 'view', 'due');
-  const list = usePagedList(`renewals:${view}`, () => renewalsQuery(view));
+  const [search, setSearch] = useState('');
+  const words = searchKey(search);
+  // A search finds the customers first (as the Customers list does), then lists their services.
+  const matched = useSubscription(
+    words ? `renewals:customers:${words}` : null,
+    loadOnce(() => customerUidsMatching(search)),
+  );
+  const uids = words ? (matched.status === 'ready' ? matched.data : null) : undefined;
+  const list = usePagedList(uids === null ? null : `renewals:${view}:${uids?.join(',') ?? ''}`, () =>
+    renewalsQuery(view, undefined, uids ?? undefined),
+  );
   return (
     <JobPage
       title="Renewals"
@@ -80,6 +102,15 @@ export function RenewalsPage() {
           </div>
           <Forecast />
           <FilterSelect label="Show" value={view} onChange={setView} options={VIEWS} className="max-w-sm" />
+          <FilterInput
+            label="Search renewals"
+            value={search}
+            onChange={setSearch}
+            placeholder="Any word of the customer's name, business, email, phone or GSTIN"
+          />
+          {matched.status === 'error' && (
+            <FormMessage tone="error">Could not search the customers. Please try again.</FormMessage>
+          )}
           <PagedRows<Service>
             list={list}
             label="Services"
@@ -129,6 +160,8 @@ function ServiceRow({ service }: { service: Service }) {
   const cancel = useAction(() => cancelService(service.ownerUid, service.id));
   const reinstate = useAction(() => reinstateService(service.ownerUid, service.id));
   const name = serviceName(service);
+  // A customer who deleted their account has no profile left: the uid is all there is.
+  const customer = useCustomer(service.ownerUid);
   const isCancelled = service.status === SERVICE_STATUS.cancelled;
   return (
     <>
@@ -139,7 +172,7 @@ function ServiceRow({ service }: { service: Service }) {
             [
               'Customer',
               <Link to={to('customers', service.ownerUid)} className="text-brand-darker underline">
-                {service.ownerUid}
+                {customer?.name || service.ownerUid}
               </Link>,
             ],
             ['Yearly fee', formatInr(service.yearlyFeePaise)],

@@ -1,0 +1,82 @@
+import { collection, doc, orderBy, query } from 'firebase/firestore';
+import { STATUS } from '@/domain/status';
+import { str, date, stringsOf, texts, converter, readOnly } from '@/lib/converters';
+import { db } from '@/lib/firestore';
+
+// A customer's queries (users/{uid}/queries) and the inbox of enquiries staff answer (written by the API).
+export interface CustomerQuery {
+  id: string;
+  businessName: string;
+  message: string;
+  status: string;
+  submittedAt: Date | null;
+}
+
+export interface EnquiryNote {
+  text: string;
+  by: string;
+  at: Date | null;
+}
+
+export interface Enquiry {
+  id: string;
+  name: string;
+  email: string;
+  businessName: string;
+  contactNumber: string;
+  message: string;
+  status: string;
+  submittedAt: Date | null;
+  /** 'customer' (also in users/{uid}/queries/{queryId}) or 'visitor'. */
+  source: 'customer' | 'visitor';
+  uid: string | null;
+  queryId: string | null;
+  /** Internal notes: only staff ever see them. */
+  notes: EnquiryNote[];
+  /** A request for a quote: its project type, budget and timeline (null for a query). */
+  quoteRequest: { projectType: string; budget: string; timeline: string } | null;
+  /** The words staff find it by (src/domain/search.ts). */
+  searchTokens: string[];
+}
+
+const queryConverter = converter<CustomerQuery>(
+  (id, data) => ({
+    id,
+    businessName: str(data.businessName),
+    message: str(data.message),
+    status: str(data.status) || STATUS.new,
+    submittedAt: date(data.submittedAt),
+  }),
+  () => {
+    throw new Error('Queries are written by the server.');
+  },
+);
+
+const noteOf = (note: unknown): EnquiryNote => {
+  const fields = (typeof note === 'object' && note !== null ? note : {}) as Record<string, unknown>;
+  return { text: str(fields.text), by: str(fields.by), at: date(fields.at) };
+};
+
+const enquiryConverter = converter<Enquiry>(
+  (id, data) => ({
+    id,
+    ...texts(data, ['name', 'email', 'businessName', 'contactNumber', 'message']),
+    status: str(data.status) || STATUS.new,
+    submittedAt: date(data.submittedAt),
+    source: data.uid ? 'customer' : 'visitor',
+    uid: str(data.uid) || null,
+    queryId: str(data.queryId) || null,
+    notes: Array.isArray(data.notes) ? data.notes.map(noteOf) : [],
+    quoteRequest:
+      data.kind === 'quote request'
+        ? { projectType: str(data.projectType), budget: str(data.budget), timeline: str(data.timeline) }
+        : null,
+    searchTokens: stringsOf(data.searchTokens),
+  }),
+  readOnly,
+);
+
+export const queriesOf = (uid: string) => collection(db, 'users', uid, 'queries').withConverter(queryConverter);
+export const queriesNewestFirst = (uid: string) => query(queriesOf(uid), orderBy('submittedAt', 'desc'));
+export const enquiriesCollection = () => collection(db, 'enquiries').withConverter(enquiryConverter);
+export const enquiryDoc = (id: string) => doc(db, 'enquiries', id).withConverter(enquiryConverter);
