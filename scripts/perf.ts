@@ -462,7 +462,9 @@ async function addToCartOnSlowPhone(): Promise<number[]> {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${ORIGIN}/`, { waitUntil: 'commit' });
       const button = page.locator(`#panel-${CATEGORIES[0]!.id}`).getByRole('button', { name: 'Add to Cart' }).first();
-      await button.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'nearest' }));
+      await button.evaluate((element) =>
+        element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
+      );
       await button.and(page.locator(':not([aria-disabled])')).waitFor({ timeout: 120_000 });
       const box = (await button.boundingBox())!;
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);

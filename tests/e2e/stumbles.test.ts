@@ -79,7 +79,9 @@ describe('a slow phone', () => {
       const button = page.locator(`#panel-${CATEGORIES[0]!.id}`).getByRole('button', { name: 'Add to Cart' }).first();
       // Tapped as soon as it is live (Playwright's own waiting click scrolls the sideways panels
       // while it retries, which moves the plan out of reach).
-      await button.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'nearest' }));
+      await button.evaluate((element) =>
+        element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
+      );
       await button.and(page.locator(':not([aria-disabled])')).waitFor({ timeout: 60_000 });
       await button.click({ force: true });
       const dialog = await shownDialog(page);
