@@ -19,6 +19,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { build as viteBuild, preview as vitePreview } from 'vite';
 import { PUBLIC_PATHS } from '../src/app/site-routes';
+import { CATEGORIES } from '../src/domain/catalogue';
 import { CHROMIUM_ARGS } from '../tests/helpers/browser';
 import { SAMPLE_PROFILE } from '../tests/helpers/sample-profile';
 import { testStackConfig, type StackConfig } from './lib/config';
@@ -460,8 +461,10 @@ async function addToCartOnSlowPhone(): Promise<number[]> {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${ORIGIN}/`, { waitUntil: 'commit' });
-      const button = page.locator('#panel-website').getByRole('button', { name: 'Add to Cart' }).first();
-      await button.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'nearest' }));
+      const button = page.locator(`#panel-${CATEGORIES[0]!.id}`).getByRole('button', { name: 'Add to Cart' }).first();
+      await button.evaluate((element) =>
+        element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
+      );
       await button.and(page.locator(':not([aria-disabled])')).waitFor({ timeout: 120_000 });
       const box = (await button.boundingBox())!;
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);

@@ -1,47 +1,42 @@
 export interface Bar {
-  /** Under the bar: 'Nov'. */
+  /** Beside the bar: 'Nov'. */
   label: string;
-  /** Read out and shown on hover: 'Nov 2026: ₹2,80,000'. */
+  /** Read out: 'Nov 2026: ₹2,80,000'. */
   description: string;
   value: number;
+  /** The figure printed at the bar's end ('₹2,80,000'); none when absent. */
+  valueLabel?: string;
 }
 
 /**
- * A bar chart in plain SVG (no chart library: a few hundred bytes, in the page's own chunk). The
- * figure is one image to a screen reader, named by its caption and every bar's description, and
- * the caller shows the figures beside it for those who prefer numbers.
+ * A bar chart of plain HTML, one row a bar: its label, the bar, and its figure at the end. Text is
+ * the page's own size on every screen (an SVG scaled to its box drew month names 8 px tall on a
+ * phone and 33 px on a desktop) and nothing scrolls sideways. The figure is one image to a screen
+ * reader, named by its caption and every bar's description.
  */
-export function BarChart({ bars, caption, height = 160 }: { bars: Bar[]; caption: string; height?: number }) {
+export function BarChart({ bars, caption }: { bars: Bar[]; caption: string }) {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
-  const slot = 40;
-  const width = Math.max(1, bars.length) * slot;
-  const plot = height - 20;
   return (
-    <figure className="w-full">
-      <svg
+    <figure className="w-full max-w-2xl">
+      <div
         role="img"
         aria-label={`${caption}: ${bars.map((bar) => bar.description).join('; ')}`}
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full max-w-2xl"
-        preserveAspectRatio="xMinYMax meet"
+        className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1.5 text-xs text-slate-700"
       >
-        <line x1="0" x2={width} y1={plot} y2={plot} stroke="#94a3b8" strokeWidth="1" />
-        {bars.map((bar, index) => {
-          const barHeight = Math.round((bar.value / max) * (plot - 8));
-          const x = index * slot + 8;
-          return (
-            <g key={`${bar.label}-${index}`}>
-              <rect x={x} y={plot - barHeight} width={slot - 16} height={barHeight} rx="3" fill="#0e7490">
-                <title>{bar.description}</title>
-              </rect>
-              <text x={x + (slot - 16) / 2} y={height - 4} textAnchor="middle" fontSize="10" fill="#334155">
-                {bar.label}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <figcaption className="mt-1 text-sm text-slate-700">{caption}</figcaption>
+        {bars.map((bar, index) => (
+          <div key={`${bar.label}-${index}`} className="contents" title={bar.description}>
+            <span className="font-medium">{bar.label}</span>
+            <span className="flex min-w-0 items-center gap-2">
+              <span
+                className="h-4 shrink-0 rounded-sm bg-cyan-700"
+                style={{ width: `${(bar.value / max) * 70}%`, minWidth: bar.value > 0 ? 2 : 0 }}
+              />
+              {bar.valueLabel && <span className="whitespace-nowrap tabular-nums">{bar.valueLabel}</span>}
+            </span>
+          </div>
+        ))}
+      </div>
+      <figcaption className="mt-2 text-sm text-slate-700">{caption}</figcaption>
     </figure>
   );
 }

@@ -135,6 +135,20 @@ export const OFFLINE_METHOD_LABELS: Record<(typeof OFFLINE_METHODS)[number], str
 export const TDS_SECTIONS = ['194J', '194C', '194H', '194I', '194O', '194Q', '194R'] as const;
 export type TdsSection = (typeof TDS_SECTIONS)[number];
 
+/** What each TDS section is for, as staff pick it and the receipt can name it. */
+export const TDS_SECTION_NAMES: Record<TdsSection, string> = {
+  '194J': 'fees for professional or technical services',
+  '194C': 'payments to contractors',
+  '194H': 'commission or brokerage',
+  '194I': 'rent',
+  '194O': "e-commerce operator's payments to sellers",
+  '194Q': 'purchase of goods',
+  '194R': 'benefits or perquisites of a business',
+};
+
+/** '194J – fees for professional or technical services'. */
+export const tdsSectionLabel = (section: TdsSection): string => `${section} – ${TDS_SECTION_NAMES[section]}`;
+
 const paiseReceived = z
   .number({ message: 'Amount must be a number.' })
   .int('Amount must be whole paise.')

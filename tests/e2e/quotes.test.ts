@@ -96,6 +96,11 @@ describe('a quote from request to milestone invoices', () => {
       await expect(preview.getByTestId('quote-total').textContent()).resolves.toContain('₹4,50,000');
       await expectAccessible(staffPage, { include: 'main' });
       await staffPage.getByRole('button', { name: 'Send to the customer' }).click();
+      // Like a proforma, it asks first, naming the quote and its total.
+      const confirm = await shownDialog(staffPage);
+      await expect(confirm.getByTestId('send-quote-total').textContent()).resolves.toBe('₹4,50,000');
+      await expectAccessible(staffPage, { include: '[role="dialog"]' });
+      await confirm.getByRole('button', { name: 'Send the quote' }).click();
       await staffPage.getByRole('heading', { level: 1 }).locator('..').getByText('Sent', { exact: true }).waitFor();
       await expect(staffPage.getByRole('button', { name: 'Send to the customer' }).count()).resolves.toBe(0);
       await expect(staffPage.getByRole('form', { name: 'Quote' }).count()).resolves.toBe(0);
@@ -217,6 +222,7 @@ describe('a quote from request to milestone invoices', () => {
         .getByRole('cell', { name: 'Members app' })
         .waitFor({ timeout: 20_000 });
       await staffPage.getByRole('button', { name: 'Send to the customer' }).click();
+      await (await shownDialog(staffPage)).getByRole('button', { name: 'Send the quote' }).click();
       await staffPage.getByRole('button', { name: 'Revise (new version)' }).waitFor();
       const number = (await admin().db.doc(`quotes/${quoteId}`).get()).get('number') as string;
       const [mail] = (await waitForMails(() => mailsTo(customer.email), 1)).filter((caught) =>

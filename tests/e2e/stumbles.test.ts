@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '@/domain/catalogue';
 import { addDays, istToday } from '@/domain/staff';
 import { quoteLinkToken } from '../../server/quotes/store';
 import { sharedBrowser } from '../helpers/browser';
@@ -75,10 +76,12 @@ describe('a slow phone', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto('/', { waitUntil: 'commit' });
       // The first category's panel is the one shown: no tab to choose first.
-      const button = page.locator('#panel-website').getByRole('button', { name: 'Add to Cart' }).first();
+      const button = page.locator(`#panel-${CATEGORIES[0]!.id}`).getByRole('button', { name: 'Add to Cart' }).first();
       // Tapped as soon as it is live (Playwright's own waiting click scrolls the sideways panels
       // while it retries, which moves the plan out of reach).
-      await button.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'nearest' }));
+      await button.evaluate((element) =>
+        element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
+      );
       await button.and(page.locator(':not([aria-disabled])')).waitFor({ timeout: 60_000 });
       await button.click({ force: true });
       const dialog = await shownDialog(page);

@@ -31,7 +31,7 @@ export function BelowFold() {
         isInCart={(id) => !isAuthPending && cart.has(id)}
         canAdd={Boolean(session.user)}
         onNeedLogin={(item) => {
-          const reason = `Create an account, log in or continue as a guest to add ${item.name} to your cart.`;
+          const reason = `Create an account to add ${item.name} to your cart.`;
           if (!isAuthPending) {
             cart.addAfterSignIn(item);
             authModal.open('signup', reason);

@@ -11,12 +11,13 @@ const shortName = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1]!
 /** 'Nov 2026' for '2026-11'. */
 export const monthName = (month: string) => `${shortName(month)} ${month.slice(0, 4)}`;
 
-/** One bar a month, labelled 'Nov' and read out as 'Nov 2026: ₹2,80,000'. */
+/** One bar a month, labelled 'Nov', its amount at its end, and read out as 'Nov 2026: ₹2,80,000'. */
 export const monthBars = (figures: MonthFigure[]): Bar[] =>
   figures.map(([month, paise]) => ({
     label: shortName(month),
     description: `${monthName(month)}: ${formatInr(paise)}`,
     value: paise,
+    valueLabel: formatInr(paise),
   }));
 
 /** The sum of the months' figures, in paise. */

@@ -35,14 +35,7 @@ export interface PlanCardProps {
 }
 
 /** One plan: name, one-time price, yearly fee (or none), limits, features and the cart button. */
-export function PlanCard({
-  plan,
-  headingId,
-  isFeatured = false,
-  isInCart,
-  onAdd,
-  onRequestQuote,
-}: PlanCardProps) {
+export function PlanCard({ plan, headingId, isFeatured = false, isInCart, onAdd, onRequestQuote }: PlanCardProps) {
   const isHydrated = useIsHydrated();
   return (
     <article

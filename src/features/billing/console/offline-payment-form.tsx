@@ -7,6 +7,7 @@ import {
   OFFLINE_METHODS,
   offlinePaymentSchema,
   TDS_SECTIONS,
+  tdsSectionLabel,
   type OfflinePayment as OfflinePaymentInput,
   type TdsSection,
 } from '@/domain/staff';
@@ -108,7 +109,9 @@ function PaymentReceivedForm({
 }: Omit<OfflinePaymentProps, 'isOpen'> & { onCancel: () => void; onRecorded: (text: string) => void }) {
   // Made once per form: a double click or a retry after an error records one receipt.
   const [requestId] = useState(() => crypto.randomUUID());
-  const received = useTextState(() => paiseToRupeeText(duePaise));
+  // Empty, not the amount due: a customer who deducted TDS paid less, and a pre-filled full amount
+  // plus the TDS typed after it came to more than was due.
+  const received = useTextState<string>('');
   const tds = useTextState('');
   const tdsSection = useTextState<TdsSection>('194J');
   const receivedOn = useTextState(() => istToday());
@@ -128,9 +131,16 @@ function PaymentReceivedForm({
 
   useEffect(() => firstFieldRef.current?.focus(), []);
 
+  const isReceivedEmpty = !received.value.trim();
   const receivedPaise = rupeeTextToPaise(received.value);
   const tdsPaise = tds.value.trim() ? rupeeTextToPaise(tds.value) : 0;
   const settles = receivedPaise !== null && tdsPaise !== null ? receivedPaise + tdsPaise : null;
+  // What the customer pays when they deduct this TDS from the whole amount due.
+  const restAfterTds = tdsPaise !== null && tdsPaise > 0 && tdsPaise < duePaise ? duePaise - tdsPaise : null;
+  const net =
+    settles !== null && tdsPaise !== null && tdsPaise > 0
+      ? `${formatInrWithPaise(receivedPaise!)} received + ${formatInrWithPaise(tdsPaise)} TDS = ${formatInrWithPaise(settles)}. `
+      : '';
   const preview =
     settles === null
       ? null
@@ -143,7 +153,8 @@ function PaymentReceivedForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (receivedPaise === null || tdsPaise === null) {
-      setProblem(AMOUNT_FORMAT_MESSAGE);
+      setProblem(isReceivedEmpty ? 'Enter the amount received.' : AMOUNT_FORMAT_MESSAGE);
+      document.getElementById(`${id}-${receivedPaise === null ? 'received' : 'tds'}`)?.focus();
       return;
     }
     const parsed = offlinePaymentSchema.safeParse({
@@ -159,7 +170,11 @@ function PaymentReceivedForm({
       reference: reference.value,
     });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the payment.');
+      const issue = parsed.error.issues[0];
+      setProblem(issue?.message ?? 'Check the payment.');
+      // The field the message is about takes the focus.
+      const field = FIELD_OF[String(issue?.path[0])];
+      if (field) document.getElementById(`${id}-${field}`)?.focus();
       return;
     }
     setProblem(null);
@@ -195,7 +210,7 @@ function PaymentReceivedForm({
           id={`${id}-section`}
           label="TDS section"
           state={tdsSection}
-          options={TDS_SECTIONS.map((section): [TdsSection, string] => [section, section])}
+          options={TDS_SECTIONS.map((section): [TdsSection, string] => [section, tdsSectionLabel(section)])}
         />
       )}
       <Input id={`${id}-date`} label="Date received" type="date" required max={istToday()} {...receivedOn.bind} />
@@ -212,8 +227,17 @@ function PaymentReceivedForm({
         maxLength={100}
         {...reference.bind}
       />
+      {isReceivedEmpty && restAfterTds !== null && (
+        <p className="text-sm text-slate-800 sm:col-span-2">
+          Paid the rest after TDS?{' '}
+          <Button variant="link" onClick={() => received.setValue(paiseToRupeeText(restAfterTds))}>
+            Received {formatInrWithPaise(restAfterTds)}
+          </Button>
+        </p>
+      )}
       {preview && (
-        <p className="text-sm text-slate-800 sm:col-span-2" aria-live="polite">
+        <p className="text-sm text-slate-800 sm:col-span-2" aria-live="polite" data-testid="offline-settles">
+          {net}
           {preview}
         </p>
       )}
@@ -229,6 +253,16 @@ function PaymentReceivedForm({
     </form>
   );
 }
+
+/** The form's control for each field of offlinePaymentSchema (the id's suffix). */
+const FIELD_OF: Record<string, string> = {
+  amountReceivedPaise: 'received',
+  tdsPaise: 'tds',
+  tdsSection: 'section',
+  receivedOn: 'date',
+  method: 'method',
+  reference: 'reference',
+};
 
 /** One of the form's inputs, its label above it. */
 function Input({ id, label, ...input }: { id: string; label: string } & ComponentProps<'input'>) {

@@ -17,8 +17,16 @@ const STAGES: Array<{ key: keyof Funnel; label: string; to?: [string, string?] }
   { key: 'paid', label: 'Deposit paid' },
 ];
 
-/** 'n of the stage before', as a whole percentage; '—' when the stage before had none. */
-const rate = (count: number, before: number) => (before > 0 ? `${Math.round((count / before) * 100)}%` : '—');
+/**
+ * How a stage compares with the one before: its share as a whole percentage. A stage can count
+ * more than the one before (a quote sent before the window but accepted in it): that is no
+ * conversion, so it says so instead of printing '467%'.
+ */
+function comparedWithBefore(count: number, before: number): string {
+  if (before === 0) return count > 0 ? 'Includes some from before these days' : 'None at the stage before';
+  if (count > before) return `${before} at the stage before: includes some from earlier`;
+  return `${Math.round((count / before) * 100)}% of the stage before`;
+}
 
 /**
  * The sales pipeline of the last 90 days, each stage counted by the database: enquiries, quote
@@ -53,7 +61,7 @@ function FunnelPanel() {
                   {count}
                 </span>
                 {previous !== null && (
-                  <span className="block text-xs text-slate-600">{rate(count, previous)} of the stage before</span>
+                  <span className="block text-xs text-slate-600">{comparedWithBefore(count, previous)}</span>
                 )}
                 {path && (
                   <Link to={`${to(path)}${search ? `?${search}` : ''}`} className="text-xs text-brand-darker underline">

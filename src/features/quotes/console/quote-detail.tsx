@@ -66,7 +66,12 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
   const navigate = useNavigate();
   const status = quoteStatusOf(quote.status, quote.validUntil);
   const preview = usePreview(quote);
-  const send = useAction(() => sendQuote(quote.id));
+  const send = useAction(async () => {
+    await sendQuote(quote.id);
+    setIsConfirmingSend(false);
+  });
+  // Like a proforma, a quote is checked before it goes: its preview, then a confirmation naming who gets what.
+  const [isConfirmingSend, setIsConfirmingSend] = useState(false);
   const revise = useAction(async () => {
     const revision = await reviseQuote(quote.id);
     void navigate(to('quotes', revision.id));
@@ -138,8 +143,8 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
         />
         <div className="mt-4 flex flex-wrap gap-2">
           {isDraft && (
-            <Button onClick={() => void send.run()} disabled={send.isBusy}>
-              {send.isBusy ? 'Sending...' : 'Send to the customer'}
+            <Button onClick={() => setIsConfirmingSend(true)} disabled={send.isBusy}>
+              Send to the customer
             </Button>
           )}
           {(status === QUOTE_STATUS.sent || status === QUOTE_STATUS.expired || status === QUOTE_STATUS.declined) &&
@@ -161,6 +166,17 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
       </Panel>
 
       {isWithdrawing && <WithdrawDialog quote={quote} onClose={() => setIsWithdrawing(false)} />}
+      {isConfirmingSend && (
+        <SendDialog
+          quote={quote}
+          view={preview && !('error' in preview) ? preview.view : null}
+          isSending={send.isBusy}
+          error={send.error}
+          onPdf={() => void pdf.run()}
+          onSend={() => void send.run()}
+          onClose={() => !send.isBusy && setIsConfirmingSend(false)}
+        />
+      )}
 
       <Answers quote={quote} />
       {status === QUOTE_STATUS.accepted && <Milestones quote={quote} />}
@@ -182,6 +198,66 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
         )}
       </Panel>
     </ConsolePage>
+  );
+}
+
+/**
+ * The last look before a quote goes out: who gets it, its number and total, the page below shows
+ * what they will read, and the PDF can be opened from here.
+ */
+function SendDialog({
+  quote,
+  view,
+  isSending,
+  error,
+  onPdf,
+  onSend,
+  onClose,
+}: {
+  quote: QuoteRecord;
+  view: QuoteView | null;
+  isSending: boolean;
+  error: string | null;
+  onPdf: () => void;
+  onSend: () => void;
+  onClose: () => void;
+}) {
+  const customer = quote.customerName || quote.customerEmail || 'the customer';
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title="Send the quote to the customer?"
+      description={`${customer}${quote.customerEmail && quote.customerName ? ` (${quote.customerEmail})` : ''} gets quote ${quote.number}, version ${quote.version}, by email, with a link to accept it.`}
+    >
+      <div className="space-y-3">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-800">
+          <dt className="font-medium">Quote</dt>
+          <dd>
+            {quote.number} · version {quote.version}
+          </dd>
+          <dt className="font-medium">Total</dt>
+          <dd data-testid="send-quote-total">{view ? formatInr(view.document.totals.totalPaise) : '…'}</dd>
+          <dt className="font-medium">Valid until</dt>
+          <dd>{formatDay(quote.validUntil)}</dd>
+        </dl>
+        <p className="text-sm text-slate-700">
+          The preview below this dialog is what the customer will see.{' '}
+          <Button variant="link" onClick={onPdf}>
+            Download the PDF preview
+          </Button>
+        </p>
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={isSending} data-autofocus>
+            Back
+          </Button>
+          <Button onClick={onSend} disabled={isSending}>
+            {isSending ? 'Sending...' : 'Send the quote'}
+          </Button>
+        </div>
+      </div>
+    </Modal>
   );
 }
 
