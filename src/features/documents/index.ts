@@ -1,6 +1,6 @@
 // What other features may use of documents (tax documents, receipts, the accountant's pack).
 export { customerDocumentsQuery } from './console/api';
-export { DownloadButton } from './console/documents';
+export { DownloadButton } from './console/download-button';
 
 export const documentScreens = {
   list: () => import('./console/documents').then((m) => m.DocumentsPage),

@@ -1,20 +1,15 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/button';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
-import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { TaxDocumentItem } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { AccountantPackPanel } from './accountant-pack';
-import { documentsQuery, downloadDocumentPdf } from './api';
+import { documentsQuery } from './api';
+import { DownloadButton, titleOf } from './download-button';
 import { AmountRow, ListPage } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
-import { saveFile } from '@/components/console/save-file';
 
-const titleOf = (item: TaxDocumentItem) =>
-  DOCUMENT_TITLES[item.kind as DocumentKind] ?? (item.series === 'credit-note' ? 'Credit Note' : 'Document');
 
 /** Tax invoices, receipts, credit notes and proformas, newest first (numbered by the API's worker). */
 export function DocumentsPage() {
@@ -52,29 +47,5 @@ export function DocumentsPage() {
         </AmountRow>
       )}
     />
-  );
-}
-
-export function DownloadButton({ item }: { item: TaxDocumentItem }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  async function download() {
-    setState('busy');
-    try {
-      saveFile(await downloadDocumentPdf(item.id), `${item.number.replace(/\//g, '-')}.pdf`);
-      setState('idle');
-    } catch {
-      setState('failed');
-    }
-  }
-  return (
-    <Button
-      variant="secondary"
-      size="sm"
-      onClick={() => void download()}
-      disabled={state === 'busy'}
-      aria-label={`${state === 'failed' ? 'Retry download' : 'Download PDF'}: ${titleOf(item)} ${item.number}`}
-    >
-      {state === 'failed' ? 'Retry download' : 'Download PDF'}
-    </Button>
   );
 }
