@@ -36,7 +36,7 @@ export function QuotePage({ source }: { source: QuoteSource }) {
   useEffect(() => {
     if (!notice) return;
     noticeRef.current?.focus({ preventScroll: true });
-    noticeRef.current?.scrollIntoView({ block: 'center' });
+    noticeRef.current?.scrollIntoView?.({ block: 'center' });
   }, [notice]);
 
   const load = useCallback(async () => {
