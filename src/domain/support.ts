@@ -296,3 +296,62 @@ export const holidaysSchema = z.object({
     )
     .max(200, 'At most 200 holidays.'),
 });
+
+/** Why a request is out of plan, as the customer and staff read it. */
+export type OutOfPlanReason = 'no-service' | 'no-yearly-fee' | 'overdue' | 'lapsed' | 'cancelled';
+
+export const OUT_OF_PLAN_MESSAGES: Record<OutOfPlanReason, string> = {
+  'no-service': 'You have no maintenance plan with us, so this request is not covered by one.',
+  'no-yearly-fee': 'This plan has no yearly maintenance, so support for it is not included.',
+  overdue: 'The maintenance renewal of this service is overdue, so support is paused until it is paid.',
+  lapsed: 'The maintenance of this service has lapsed, so support is not included until it is renewed.',
+  cancelled: 'The maintenance of this service was stopped, so support is not included.',
+};
+
+/** The support page's view of one of the customer's services. */
+export interface SupportServiceView {
+  id: string;
+  name: string;
+  status: string;
+  renewsOn: string;
+  tier: SupportTierId | null;
+  outOfPlan: OutOfPlanReason | null;
+  /** The open renewal's pay link when a lapsed or overdue service can be renewed now. */
+  payUrl: string | null;
+  /** Minutes staff logged on this service's requests this calendar year. */
+  minutesThisYear: number;
+}
+
+export interface SupportMessageView {
+  id: string;
+  author: 'customer' | 'staff';
+  authorName: string | null;
+  internal: boolean;
+  body: string;
+  via: 'web' | 'mail';
+  createdAt: number;
+  files: Array<{ id: string; name: string; type: string; size: number }>;
+  minutes?: number;
+}
+
+export interface SupportRequestView {
+  id: string;
+  reference: string;
+  subject: string;
+  status: SupportStatus;
+  serviceId: string | null;
+  serviceName: string | null;
+  tier: SupportTierId | null;
+  outOfPlan: OutOfPlanReason | null;
+  firstReplyDueAt: number | null;
+  firstRepliedAt: number | null;
+  resolutionDueAt: number | null;
+  nextDueAt: number | null;
+  isPaused: boolean;
+  createdAt: number;
+  resolvedAt: number | null;
+  minutesLogged: number;
+  assigneeUid: string | null;
+  assigneeName: string | null;
+  messages?: SupportMessageView[];
+}
