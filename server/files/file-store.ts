@@ -152,8 +152,8 @@ export function sniffFileType(name: string, bytes: Buffer): { type: string; cont
 /** A file name safe to show and to put in a Content-Disposition header. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  // eslint-disable-next-line no-control-regex
   const clean = base
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"]+/g, '')
     .trim()
     .slice(0, 120);

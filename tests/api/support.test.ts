@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDueTime } from '@/domain/business-hours';
 import { SUPPORT_MESSAGES } from '@/domain/support';
@@ -415,5 +416,55 @@ describe('out of plan, and the queue', () => {
     const bad = await as(staff.idToken)(request(server).get('/api/staff/support/queue?tier=gold'));
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^tier:/);
+  });
+});
+
+describe('the support job', () => {
+  it('when a request passed its targets, then the company is warned once per 80 % and breach, and a request resolved 8 days ago closes', async () => {
+    const server = app();
+    const customer = await customerWithService();
+    const late = await openRequest(server, customer.idToken, { subject: 'Late one' });
+    const done = await openRequest(server, customer.idToken, { subject: 'Done one' });
+    const daysAgo = (days: number) => Timestamp.fromMillis(Date.now() - days * 86_400_000);
+    await admin()
+      .db.doc(`supportRequests/${late.id}`)
+      .update({ events: [{ type: 'created', at: daysAgo(30) }] });
+    await admin()
+      .db.doc(`supportRequests/${done.id}`)
+      .update({
+        events: [
+          { type: 'created', at: daysAgo(10) },
+          { type: 'replied', at: daysAgo(9) },
+          { type: 'resolved', at: daysAgo(8) },
+        ],
+        status: 'Resolved',
+        isOpen: false,
+        resolvedAt: daysAgo(8),
+      });
+    const run = () => as(staff.idToken)(request(server).post('/api/staff/jobs/support/run')).expect(200);
+
+    const first = await run();
+    expect(first.body.report).toMatchObject({ warned: 4, closed: 1 });
+    const second = await run();
+    expect(second.body.report).toMatchObject({ warned: 0, closed: 0 });
+
+    const warnings = (await admin().db.collection('mail').get()).docs
+      .map((doc) => doc.data())
+      .filter((mail) => mail.data?.kind === 'sla-warning');
+    expect(warnings.map((mail) => mail.data.warning).sort()).toEqual([
+      'First reply at 80 % of its target',
+      'First reply overdue',
+      'Resolution at 80 % of its target',
+      'Resolution overdue',
+    ]);
+    expect(warnings.every((mail) => mail.to.address === COMPANY_INBOX)).toBe(true);
+    expect((await admin().db.doc(`supportRequests/${done.id}`).get()).get('status')).toBe('Closed');
+    const closedReply = await as(customer.idToken)(
+      request(server).post(`/api/support/requests/${done.id}/replies`),
+    ).send({
+      body: 'One more thing',
+    });
+    expect(closedReply.status).toBe(409);
+    expect(closedReply.body).toEqual({ message: SUPPORT_MESSAGES.closed });
   });
 });
