@@ -6,6 +6,7 @@ import { SUPPORT_MESSAGES } from '@/domain/support';
 import { DEMO_INBOUND_PASSWORD, DEMO_INBOUND_USER } from '../../server/config';
 import { drainOutbox } from '../../server/mail/drain';
 import { POSTMARK_INBOUND_PATH } from '../../server/routes/support';
+import { deleteSupportData, exportSupportData } from '../../server/support/account-data';
 import { testApp } from '../helpers/api-app';
 import { admin, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
@@ -466,5 +467,31 @@ describe('the support job', () => {
     });
     expect(closedReply.status).toBe(409);
     expect(closedReply.body).toEqual({ message: SUPPORT_MESSAGES.closed });
+  });
+});
+
+describe("a customer's support data", () => {
+  it('when exported, then their requests, messages (no internal notes) and files are in it; when deleted, then all of it is gone', async () => {
+    const server = app();
+    const customer = await customerWithService();
+    const png = await as(customer.idToken)(request(server).post('/api/support/files?name=a.png'))
+      .set('Content-Type', 'application/octet-stream')
+      .send(PNG)
+      .expect(201);
+    const created = await openRequest(server, customer.idToken, { fileIds: [png.body.id] });
+    await as(staff.idToken)(request(server).post(`/api/staff/support/requests/${created.id}/replies`))
+      .send({ body: 'Secret note', internal: true })
+      .expect(201);
+
+    const exported = await exportSupportData(admin().db, customer.uid);
+    expect(exported).toHaveLength(1);
+    expect(exported[0]).toMatchObject({ reference: created.reference, subject: 'Machine 3 shows offline' });
+    expect(JSON.stringify(exported)).not.toContain('Secret note');
+    expect(Buffer.from(exported[0]!.files[0]!.base64, 'base64').equals(PNG)).toBe(true);
+
+    expect(await deleteSupportData(admin().db, customer.uid)).toEqual({ requests: 1, files: 1 });
+    expect((await admin().db.collection('supportRequests').where('uid', '==', customer.uid).get()).size).toBe(0);
+    expect((await admin().db.doc(`files/${png.body.id}`).get()).exists).toBe(false);
+    expect((await admin().db.collection(`files/${png.body.id}/chunks`).get()).size).toBe(0);
   });
 });
