@@ -15,6 +15,7 @@ import { ConsolePage, LoadedPanel } from './console-parts';
 import { useConsoleLink } from './console-path';
 import { figuresOf, monthBars, monthName, totalOf } from './month-chart';
 import { Pipeline } from './pipeline';
+import { SupportTodayCounts } from '@/features/support';
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
 interface Figure {
@@ -118,6 +119,9 @@ export function ConsoleHome() {
         {FIGURES.map((figure) => (
           <FigureCard key={figure.key} figure={figure} />
         ))}
+        <li>
+          <SupportTodayCounts />
+        </li>
       </ul>
       <Revenue />
       <Pipeline />

@@ -31,6 +31,7 @@ const SCREENS: ScreenEntry[] = [
   { path: 'documents', load: () => import('./documents').then((m) => m.DocumentsPage) },
   { path: 'mail', load: () => import('./mail').then((m) => m.MailPage) },
   { path: 'renewals', load: () => import('./renewals').then((m) => m.RenewalsPage) },
+  { path: 'support/*', load: () => import('@/features/support').then((m) => m.SupportConsole) },
 ];
 
 // useRoutes, not <Routes>: the JSX route helpers would join the landing page's chunk, where the router lives.
@@ -58,6 +59,7 @@ const SECTIONS: Array<{ path: string; label: string; also?: string[] }> = [
   { path: 'payments', label: 'Payments' },
   { path: 'orders', label: 'Orders' },
   { path: 'renewals', label: 'Renewals' },
+  { path: 'support', label: 'Support' },
   { path: 'documents', label: 'Documents' },
   { path: 'reconciliation', label: 'Reconciliation' },
   { path: 'mail', label: 'Mail' },
