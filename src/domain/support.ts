@@ -6,7 +6,7 @@ import {
   DEFAULT_CALENDAR,
   type BusinessCalendar,
 } from './business-hours';
-import { rupeesToPaise } from './money';
+import type { SupportTier, SupportTierId } from './support-tiers';
 
 /**
  * Support under the maintenance plan: a service's tier comes from its yearly fee, and a request's
@@ -14,39 +14,7 @@ import { rupeesToPaise } from './money';
  * countdowns (what is stored is only a copy of this computation, refreshed on every change).
  */
 
-export type SupportTierId = 'standard' | 'priority' | 'premium';
-
-export interface SupportTier {
-  id: SupportTierId;
-  name: string;
-  firstReplyHours: number;
-  resolutionDays: number;
-}
-
-export const SUPPORT_TIERS: Record<SupportTierId, SupportTier> = {
-  standard: { id: 'standard', name: 'Standard', firstReplyHours: 8, resolutionDays: 5 },
-  priority: { id: 'priority', name: 'Priority', firstReplyHours: 4, resolutionDays: 3 },
-  premium: { id: 'premium', name: 'Premium', firstReplyHours: 1, resolutionDays: 1 },
-};
-
-export const SUPPORT_TIER_IDS = Object.keys(SUPPORT_TIERS) as SupportTierId[];
-
-const PRIORITY_FROM = rupeesToPaise(25_000);
-const PREMIUM_ABOVE = rupeesToPaise(50_000);
-
-/** Standard below ₹25,000 a year, Priority ₹25,000 to ₹50,000, Premium above; no yearly fee: none. */
-export function supportTierFor(yearlyFeePaise: number | null | undefined): SupportTier | null {
-  if (!yearlyFeePaise || yearlyFeePaise <= 0) return null;
-  if (yearlyFeePaise < PRIORITY_FROM) return SUPPORT_TIERS.standard;
-  if (yearlyFeePaise <= PREMIUM_ABOVE) return SUPPORT_TIERS.priority;
-  return SUPPORT_TIERS.premium;
-}
-
-/** 'Priority support: reply in 4 business hours' — the plan cards' and the Terms' one line. */
-export function tierLine(tier: SupportTier): string {
-  const hours = tier.firstReplyHours === 1 ? '1 business hour' : `${tier.firstReplyHours} business hours`;
-  return `${tier.name} support: reply in ${hours}`;
-}
+export * from './support-tiers';
 
 export const SUPPORT_STATUS = {
   new: 'New',
