@@ -26,6 +26,27 @@ import {
 
 export const QUEUE_PAGE_SIZE = 50;
 
+const QUEUE_FIELDS = [
+  'reference',
+  'uid',
+  'subject',
+  'status',
+  'serviceId',
+  'serviceName',
+  'tier',
+  'outOfPlan',
+  'customerName',
+  'firstReplyDueAt',
+  'firstRepliedAt',
+  'resolutionDueAt',
+  'resolvedAt',
+  'nextDueAt',
+  'createdAt',
+  'minutesLogged',
+  'assigneeUid',
+  'assigneeName',
+];
+
 export interface QueueFilters {
   status?: SupportStatus;
   tier?: SupportTierId;
@@ -59,7 +80,9 @@ export async function supportQueue(ctx: SupportContext, filters: QueueFilters) {
   query = filters.status ? query.where('status', '==', filters.status) : query.where('isOpen', '==', true);
   if (filters.tier) query = query.where('tier', '==', filters.tier);
   if (filters.assignee) query = query.where('assigneeUid', '==', filters.assignee === 'none' ? null : filters.assignee);
+  // Only what a row shows: the event log and the thread's Message-IDs stay behind.
   query = query
+    .select(...QUEUE_FIELDS)
     .orderBy('nextDueAt')
     .orderBy('__name__')
     .limit(QUEUE_PAGE_SIZE + 1);

@@ -93,7 +93,9 @@ export function readRequest(id: string, data: DocumentData): StoredRequest {
     minutesLogged: Number(data.minutesLogged ?? 0),
     threadMessageIds: Array.isArray(data.threadMessageIds) ? data.threadMessageIds.map(String) : [],
     warned: Array.isArray(data.warned) ? data.warned.map(String) : [],
-    createdAt: events.find((event) => event.type === 'created')?.at ?? 0,
+    createdAt:
+      events.find((event) => event.type === 'created')?.at ??
+      (data.createdAt instanceof Timestamp ? data.createdAt.toMillis() : 0),
   };
 }
 
