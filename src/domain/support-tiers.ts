@@ -1,4 +1,4 @@
-import { rupeesToPaise } from './money';
+import { supportTierName } from './catalogue';
 
 /**
  * Support tiers by a plan's yearly fee: defined once here, read by the plan cards and the Terms
@@ -21,15 +21,10 @@ export const SUPPORT_TIERS: Record<SupportTierId, SupportTier> = {
 
 export const SUPPORT_TIER_IDS = Object.keys(SUPPORT_TIERS) as SupportTierId[];
 
-const PRIORITY_FROM = rupeesToPaise(25_000);
-const PREMIUM_ABOVE = rupeesToPaise(50_000);
-
 /** Standard below ₹25,000 a year, Priority ₹25,000 to ₹50,000, Premium above; no yearly fee: none. */
 export function supportTierFor(yearlyFeePaise: number | null | undefined): SupportTier | null {
   if (!yearlyFeePaise || yearlyFeePaise <= 0) return null;
-  if (yearlyFeePaise < PRIORITY_FROM) return SUPPORT_TIERS.standard;
-  if (yearlyFeePaise <= PREMIUM_ABOVE) return SUPPORT_TIERS.priority;
-  return SUPPORT_TIERS.premium;
+  return SUPPORT_TIERS[supportTierName(yearlyFeePaise).toLowerCase() as SupportTierId];
 }
 
 /** 'Priority support: reply in 4 business hours' — the plan cards' and the Terms' one line. */

@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useRoutes, useSearchParams } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { NewRequestPage, RequestPage, SupportHome, type SupportLinks } from '@/features/support';
@@ -59,4 +59,13 @@ export function SupportRequestRoute() {
   useDocumentTitle('Support request');
   const { id = '' } = useParams();
   return <Gated>{() => <RequestPage key={id} id={id} links={LINKS} />}</Gated>;
+}
+
+/** /support, /support/new and /support/:id: one lazy route in the app's table (the landing page carries its router). */
+export function SupportRoutes() {
+  return useRoutes([
+    { index: true, element: <SupportRoute /> },
+    { path: 'new', element: <NewSupportRequestRoute /> },
+    { path: ':id', element: <SupportRequestRoute /> },
+  ]);
 }

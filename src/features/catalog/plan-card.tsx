@@ -2,8 +2,7 @@ import { Button } from '@/components/button';
 import { CheckIcon } from '@/components/icons';
 import { Price } from '@/components/price';
 import { sectionHref } from '@/components/section-link';
-import type { Plan } from '@/domain/catalogue';
-import { supportTierFor, tierLine } from '@/domain/support-tiers';
+import { supportTierName, type Plan } from '@/domain/catalogue';
 import { taxSettings } from '@/lib/tax-settings';
 
 /** A registered seller whose prices exclude GST charges it on top: every price says so. */
@@ -63,7 +62,7 @@ export function PlanCard({
       </p>
       {plan.yearlyPaise !== null && (
         <p className="text-sm text-slate-600" data-testid="support-tier">
-          {tierLine(supportTierFor(plan.yearlyPaise)!)}
+          {supportTierName(plan.yearlyPaise)} support
         </p>
       )}
       {plan.note && (
