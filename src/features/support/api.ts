@@ -133,3 +133,8 @@ export const getHolidays = () =>
 
 export const saveHolidays = (holidays: Holiday[]) =>
   apiClient.post<{ holidays: Holiday[] }>('/api/staff/support/holidays', { holidays }, { withAuth: true });
+
+export const getReviewMails = () =>
+  apiClient.get<{
+    mails: Array<{ id: string; from: string; subject: string; reason: string; text: string; receivedAt: number }>;
+  }>('/api/staff/support/review', { withAuth: true });

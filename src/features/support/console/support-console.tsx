@@ -17,6 +17,7 @@ import {
   getQueue,
   getReport,
   getStaffRequest,
+  getReviewMails,
   getTodayCounts,
   saveHolidays,
   staffReply,
@@ -193,12 +194,39 @@ function Queue() {
           ))}
         </ul>
       )}
+      <ReviewMails />
       {queue.status === 'ready' && queue.data.next && (
         <Button variant="secondary" size="sm" onClick={() => setPages([...pages, queue.data.next!])}>
           Next page
         </Button>
       )}
     </Page>
+  );
+}
+
+/** Inbound mails that matched no request, or not from its requester: nothing is lost, a person decides. */
+function ReviewMails() {
+  const [mails] = useLoad(getReviewMails, 'review');
+  if (mails.status !== 'ready' || mails.data.mails.length === 0) return null;
+  return (
+    <section aria-labelledby="review-mails" className="space-y-2">
+      <h2 id="review-mails" className="text-lg font-semibold">
+        Mail waiting for review ({mails.data.mails.length})
+      </h2>
+      <ul className="divide-y rounded-xl border border-amber-300 bg-amber-50 text-sm">
+        {mails.data.mails.map((mail) => (
+          <li key={mail.id} className="p-3">
+            <p className="font-semibold">
+              {mail.subject || '(no subject)'} · {mail.from}
+            </p>
+            <p className="text-slate-700">
+              {formatDueTime(new Date(mail.receivedAt))} · {mail.reason}
+            </p>
+            <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-slate-900">{mail.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
