@@ -495,3 +495,28 @@ describe("a customer's support data", () => {
     expect((await admin().db.collection(`files/${png.body.id}/chunks`).get()).size).toBe(0);
   });
 });
+
+describe('assigning', () => {
+  it('when staff assign a request to themselves, then the queue filters by them; a customer cannot be assigned', async () => {
+    const server = app();
+    const customer = await customerWithService();
+    const mine = await openRequest(server, customer.idToken, { subject: 'Mine' });
+    await openRequest(server, customer.idToken, { subject: 'Not mine' });
+    await as(staff.idToken)(request(server).post(`/api/staff/support/requests/${mine.id}`))
+      .send({ assigneeUid: staff.uid })
+      .expect(200);
+    const queue = await as(staff.idToken)(request(server).get(`/api/staff/support/queue?assignee=${staff.uid}`)).expect(
+      200,
+    );
+    expect(queue.body.rows.map((row: { subject: string }) => row.subject)).toEqual(['Mine']);
+    const unassigned = await as(staff.idToken)(request(server).get('/api/staff/support/queue?assignee=none')).expect(
+      200,
+    );
+    expect(unassigned.body.rows.map((row: { subject: string }) => row.subject)).toEqual(['Not mine']);
+    const refused = await as(staff.idToken)(request(server).post(`/api/staff/support/requests/${mine.id}`)).send({
+      assigneeUid: customer.uid,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^assigneeUid:/);
+  });
+});

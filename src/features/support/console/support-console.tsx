@@ -27,6 +27,7 @@ import {
   type StaffRequestPage,
   type SupportReport,
 } from '../api';
+import { useSession } from '@/lib/session';
 import { Conversation, DueTimes } from '../support-pages';
 
 type Load<T> = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: T };
@@ -107,6 +108,7 @@ export function SupportTodayCounts({ queueHref = '/admin/support' }: { queueHref
 
 function Queue() {
   const base = useSupportBase();
+  const myUid = useSession().user?.uid ?? null;
   const [filters, setFilters] = useState<{ status: SupportStatus | ''; tier: SupportTierId | ''; assignee: string }>({
     status: '',
     tier: '',
@@ -159,6 +161,7 @@ function Queue() {
           }}
         >
           <option value="">Anyone</option>
+          {myUid && <option value={myUid}>Me</option>}
           <option value="none">Unassigned</option>
         </SelectField>
       </div>
@@ -245,6 +248,7 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
 
 function StaffRequest() {
   const { id = '' } = useParams();
+  const myUid = useSession().user?.uid ?? null;
   const base = useSupportBase();
   const [state, reload] = useLoad(() => getStaffRequest(id), id);
   const [reply, setReply] = useState({ body: '', minutes: '0', internal: false, waitOnCustomer: false });
@@ -350,6 +354,26 @@ function StaffRequest() {
               Mark {status}
             </Button>
           ))}
+        {myUid && request.assigneeUid !== myUid && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={isBusy}
+            onClick={() => void act(() => updateRequest(id, { assigneeUid: myUid }), 'Assigned to you.')}
+          >
+            Assign to me
+          </Button>
+        )}
+        {request.assigneeUid && (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={isBusy}
+            onClick={() => void act(() => updateRequest(id, { assigneeUid: null }), 'Unassigned.')}
+          >
+            Unassign
+          </Button>
+        )}
         <Link className={buttonClasses('secondary', 'sm')} to={quoteHref}>
           Turn into a quote
         </Link>
