@@ -14,13 +14,28 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 // The server's floors, top to bottom: routes and jobs -> services -> infrastructure; an import only
 // ever points down. Services are ordered too: a service may call a lower one, never a higher one.
-const SERVICES = ['quotes', 'staff', 'renewals', 'account', 'enquiries', 'payments', 'documents', 'mail', 'locations'];
+const SERVICES = [
+  'quotes',
+  'support',
+  'files',
+  'staff',
+  'renewals',
+  'account',
+  'enquiries',
+  'payments',
+  'documents',
+  'mail',
+  'locations',
+];
 /** Which services each service may import (besides infrastructure and src/domain). */
 const SERVICE_CALLS = {
   quotes: ['staff', 'account', 'payments', 'documents', 'mail', 'enquiries'],
+  // Support requests: the customer's services and renewals, files, mail; its export and deletion are called by account.
+  support: ['files', 'renewals', 'payments', 'mail', 'enquiries'],
+  files: [],
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
   renewals: ['payments', 'mail'],
-  account: ['payments', 'documents', 'mail', 'enquiries'],
+  account: ['support', 'files', 'payments', 'documents', 'mail', 'enquiries'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],
   documents: ['mail'],

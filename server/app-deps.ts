@@ -6,6 +6,8 @@ import type { JobRunner } from './jobs/runner';
 import type { PaymentGateway } from './payments/gateway';
 import type { ProformaContext } from './payments/proformas';
 import type { RenewalsContext } from './renewals/store';
+import { firestoreFileStore } from './files/file-store';
+import type { SupportContext } from './support/store';
 
 /**
  * What the API is built from (see createApp). Its own module, so that routes can depend on it
@@ -40,4 +42,20 @@ export function paymentsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gat
 /** What the renewals service works with: the payment services, the renewal schedule, the company's inbox. */
 export function renewalsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gateway' | 'logger'>): RenewalsContext {
   return { ...paymentsContext(deps), renewals: deps.config.renewals, companyEmail: deps.config.COMPANY_EMAIL };
+}
+
+/** What the support service works with: Firestore, Auth, the file store, mail addresses and links. */
+export function supportContext(deps: Pick<AppDeps, 'config' | 'firebase'>): SupportContext {
+  const { config, firebase } = deps;
+  return {
+    db: firebase.db,
+    auth: firebase.auth,
+    files: firestoreFileStore(firebase.db),
+    from: config.mailFrom,
+    companyEmail: config.COMPANY_EMAIL,
+    siteUrl: config.siteUrl,
+    payLinkSecret: config.payLinkSecret,
+    replySecret: config.support.replySecret,
+    replyDomain: config.support.replyDomain,
+  };
 }

@@ -23,6 +23,7 @@ import { paymentsRouter } from './routes/payments';
 import { quotesRouter } from './routes/quotes';
 import { servicesRouter } from './routes/services';
 import { staffRouter } from './routes/staff';
+import { POSTMARK_INBOUND_PATH, supportBodyParsers, supportRouter } from './routes/support';
 import { unsubscribeRouter } from './routes/unsubscribe';
 
 /**
@@ -38,6 +39,8 @@ const APP_CHECK_EXEMPT: Array<{ method?: string; path: RegExp }> = [
   { path: /^\/api\/app-check\/local-token$/ },
   { path: /^\/api\/mail\/unsubscribe$/ },
   { method: 'GET', path: /^\/api\/pay\/[^/]+\/(proforma|tax-invoice)\.pdf$/ },
+  // Postmark's inbound-mail webhook (its own Basic credentials guard it).
+  { method: 'POST', path: new RegExp(`^${POSTMARK_INBOUND_PATH.replace(/\//g, '\\/')}$`) },
 ];
 
 const isAppCheckExempt = (req: Request) =>
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps): Express {
   // Webhook signatures are over the exact bytes Razorpay sent, so that route keeps the raw body;
   // express.json() below skips a body that is already read.
   app.use('/api/payments/webhook', express.raw({ type: '*/*', limit: '256kb' }));
+  for (const [path, parser] of supportBodyParsers()) app.use(path, parser);
   app.use(express.json({ limit: '16kb' }));
   // After the body parsers: they resume the chain from socket events, outside the budget's context.
   app.use(requestDeadline(deps.config.REQUEST_TIMEOUT_SECONDS * 1000));
@@ -105,6 +109,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(unsubscribeRouter(deps));
   app.use(jobsRouter(deps));
   app.use(quotesRouter(deps));
+  app.use(supportRouter(deps));
   app.use(staffRouter(deps));
 
   app.use(notFound);

@@ -82,6 +82,20 @@ const schema = z.object({
   /** Minutes between passes of the renewals job (invoices, reminders, lapses); 0 turns the timer off. */
   RENEWAL_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /**
+   * Support: the inbound-mail webhook (Postmark Inbound) authenticates with HTTP Basic credentials
+   * put in the webhook URL (https://user:password@api.host/api/support/inbound/postmark). On a
+   * demo- project both default to local values; on a real project, unset = no webhook (404).
+   */
+  POSTMARK_INBOUND_USER: z.string().trim().min(1).optional(),
+  POSTMARK_INBOUND_PASSWORD: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value.length >= 20, 'must be at least 20 characters'),
+  /** The domain of support reply addresses (support+<token>@domain); default MAIL_FROM's domain. */
+  SUPPORT_REPLY_DOMAIN: z.string().trim().optional(),
+  /** Minutes between passes of the support job (SLA warnings, closing resolved requests); 0 = only when triggered. */
+  SUPPORT_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
+  /**
    * Bearer secret of POST /api/jobs/:name (Cloud Scheduler triggers jobs with it), at least 32
    * characters; unset: no such endpoint.
    */
@@ -216,6 +230,8 @@ export type Config = z.infer<typeof schema> & {
   documents: DocumentSettings;
   /** When renewal invoices go out and unpaid renewals lapse (RENEWAL_NOTICE_DAYS, RENEWAL_GRACE_DAYS). */
   renewals: RenewalSettings;
+  /** Support mail: inbound webhook credentials (null = no webhook), reply-address domain and signing key. */
+  support: { inbound: { user: string; password: string } | null; replyDomain: string; replySecret: string };
   /** Worth knowing but not fatal; logged once the logger exists (see createLogger). */
   warnings: string[];
 };
@@ -279,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
     documents: documentSettings(config),
     renewals: { noticeDays: config.RENEWAL_NOTICE_DAYS, graceDays: config.RENEWAL_GRACE_DAYS },
+    support: supportSettings(config, mailFrom),
     warnings,
   };
   if (
@@ -384,5 +401,22 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
       quote: config.QUOTE_PREFIX,
     },
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
+  };
+}
+
+export const DEMO_INBOUND_USER = 'postmark';
+export const DEMO_INBOUND_PASSWORD = 'local-inbound-password-for-the-emulators-only';
+
+function supportSettings(config: z.infer<typeof schema>, mailFrom: MailAddress): Config['support'] {
+  const isDemo = config.FIREBASE_PROJECT_ID.startsWith('demo-');
+  const user = config.POSTMARK_INBOUND_USER ?? (isDemo ? DEMO_INBOUND_USER : undefined);
+  const password = config.POSTMARK_INBOUND_PASSWORD ?? (isDemo ? DEMO_INBOUND_PASSWORD : undefined);
+  return {
+    inbound: user && password ? { user, password } : null,
+    replyDomain: config.SUPPORT_REPLY_DOMAIN || mailFrom.address.split('@')[1] || 'localhost',
+    // Derived like the unsubscribe key: one secret to keep, a different key per purpose.
+    replySecret: createHmac('sha256', config.PAY_LINK_SECRET ?? DEMO_PAY_LINK_SECRET)
+      .update('support-reply-addresses')
+      .digest('hex'),
   };
 }

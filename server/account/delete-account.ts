@@ -19,6 +19,7 @@ import { enqueueAccountDeletedMail } from '../mail/mails';
 import { forEachPage } from '../paging';
 import { leadUid } from './leads';
 import { readPerson } from './person';
+import { deleteSupportData } from '../support/account-data';
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
@@ -195,6 +196,7 @@ export async function deleteAccount(
   const emails = person.provenEmails;
   const enquiriesDeleted = await deleteEnquiriesOf(db, { uid: user.uid, emails });
   await deleteQuotesAndRenewalsOf(db, user.uid);
+  await deleteSupportData(db, user.uid);
   for (const address of emails) {
     const lead = db.doc(`users/${leadUid(address)}`);
     if ((await lead.get()).get('mergedInto') === user.uid) await lead.delete();

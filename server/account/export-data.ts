@@ -18,6 +18,7 @@ import { forEachEnquiryOf } from '../enquiries/enquiries';
 import { forEachPage } from '../paging';
 import { leadUid } from './leads';
 import { readPerson } from './person';
+import { exportSupportData } from '../support/account-data';
 
 /**
  * "Download my data" (the right to access, DPDP Act 2023 section 11): everything we hold about a
@@ -95,7 +96,8 @@ data.json holds everything we store about you, read when you asked for it:
 - quotes, payments, refunds: quotes made for you and your payment records;
 - documents: your tax invoices, receipts, proformas and credit notes as issued (their PDFs are in documents/);
 - mail: the emails we sent your account, and those sent to your verified login email address;
-- accountChanges: changes made to your account (who, what, when), such as your email preferences.
+- accountChanges: changes made to your account (who, what, when), such as your email preferences;
+- supportRequests: your support requests, their conversation and the files in them (base64).
 
 Times are in UTC (ISO 8601). Amounts ending in Paise are in paise (1 rupee = 100 paise); invoice
 "amount" and order "total" fields are in rupees.
@@ -175,6 +177,7 @@ export async function exportAccountData(
   );
 
   const mail = unique([mailToAccount, ...mailToAddresses]);
+  const support = await exportSupportData(db, uid);
   const data = {
     exportedAt: new Date(now).toISOString(),
     company: { name: COMPANY.legalName, email: COMPANY.email },
@@ -189,6 +192,7 @@ export async function exportAccountData(
     documents: documents.map((doc) => ({ ...exported(doc), pdf: documentFiles.get(doc.id) ?? null })),
     mail: mail.map(exported),
     accountChanges: changes.map(exported),
+    supportRequests: support,
   };
   files['data.json'] = strToU8(JSON.stringify(data, null, 2));
   files['README.txt'] = strToU8(README);

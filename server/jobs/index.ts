@@ -14,6 +14,9 @@ import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecy
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
 import { renewalsPass, type RenewalsReport } from '../renewals/billing';
 import type { RenewalsContext } from '../renewals/store';
+import { supportContext } from '../app-deps';
+import { supportPass, type SupportJobReport } from '../support/sla-job';
+import type { SupportContext } from '../support/store';
 import { mailLinks } from './mail-links';
 import { JobRunner, type JobDefinition } from './runner';
 
@@ -27,6 +30,7 @@ export const DOCUMENTS_JOB = 'documents';
 export const MAIL_JOB = 'mail';
 export const RENEWALS_JOB = 'renewals';
 export const RETENTION_JOB = 'retention';
+export const SUPPORT_JOB = 'support';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -106,6 +110,17 @@ export function retentionJob(db: Firestore, intervalHours: number): JobDefinitio
   });
 }
 
+/**
+ * Support SLAs: warns the company inbox once at 80 % of a target and once at its breach, and
+ * closes requests resolved 7 days ago; once per `intervalMinutes` across all instances.
+ */
+export function supportJob(ctx: SupportContext, intervalMinutes: number): JobDefinition<SupportJobReport> {
+  return onceJob(SUPPORT_JOB, intervalMinutes * MINUTE, 5 * MINUTE, {
+    run: () => supportPass(ctx),
+    worthLogging: (report) => report.warned + report.closed > 0,
+  });
+}
+
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
 const NUDGE_DELAY_MS = 100;
 
@@ -179,5 +194,6 @@ export function createJobs(
   runner.register(
     renewalsJob({ ...payments, ...renewals, renewals: config.renewals }, config.RENEWAL_INTERVAL_MINUTES),
   );
+  runner.register(supportJob(supportContext({ config, firebase }), config.SUPPORT_INTERVAL_MINUTES));
   return runner;
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { ALERT } from '../alerts';
 import { takeOver, updateIfUnchanged, type Claim } from '../claims';
 import { forEachPage } from '../paging';
-import { MAIL_COLLECTION, mailDoc, mailQueued, type MailAddress, type MailStatus, type StoredMail } from './outbox';
+import { MAIL_COLLECTION, mailDoc, mailQueued, THREAD_HEADERS, type MailAddress, type MailStatus, type StoredMail } from './outbox';
 import { MARKETING_TEMPLATES, payLinkOf, renderMail } from './templates';
 import { MailSendError, type MailAttachment, type MailTransport } from './transport';
 
@@ -184,6 +184,10 @@ async function sendClaimed(
         'List-Unsubscribe': `<${links.mailto}>, <${links.url}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       };
+    }
+    for (const name of THREAD_HEADERS) {
+      const value = mail.headers?.[name];
+      if (value) headers = { ...headers, [name]: value.replace(/[\r\n]+/g, ' ') };
     }
     const to = 'uid' in mail.to ? await settings.accountEmail(mail.to.uid) : mail.to.address;
     if (!to) throw new MailSendError('The account has no email address.', 'permanent');

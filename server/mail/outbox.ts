@@ -35,7 +35,15 @@ export type OutboxMail = MailTemplate & {
    * documents task through DrainOptions.attachmentsFor; null when the mail has none.
    */
   attachmentDocumentId: string | null;
+  /**
+   * More headers of this one mail: a support mail's In-Reply-To and References (RFC 5322
+   * threading). Only names in THREAD_HEADERS are sent.
+   */
+  headers?: Record<string, string>;
 };
+
+/** The headers a stored mail may carry itself (never From, To or anything that routes it). */
+export const THREAD_HEADERS = ['In-Reply-To', 'References'] as const;
 
 /** mail/{id} as stored. */
 export type StoredMail = OutboxMail & {

@@ -11,12 +11,12 @@ import {
   refundRequestSchema,
 } from '../../src/domain/staff';
 import { serviceUpdateSchema } from '../../src/domain/renewals';
-import { paymentsContext, renewalsContext, type AppDeps } from '../app-deps';
+import { paymentsContext, renewalsContext, supportContext, type AppDeps } from '../app-deps';
 import { addAudit, recordAudit } from '../audit';
 import { actorOf, requireStaff } from '../auth';
 import { updateEnquiry } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
-import { JobRunner, RECONCILE_JOB, reconcileJob, RENEWALS_JOB, renewalsJob } from '../jobs';
+import { JobRunner, RECONCILE_JOB, reconcileJob, RENEWALS_JOB, renewalsJob, SUPPORT_JOB, supportJob } from '../jobs';
 import type { JobDefinition } from '../jobs/runner';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
@@ -173,6 +173,15 @@ export function staffRouter(deps: AppDeps): Router {
       (logger) => renewalsJob({ ...renewalsContext(deps), logger }, 0),
       { busy: 'Renewals are running already. Try again shortly.', failed: 'Renewals failed' },
     );
+    res.json(outcome);
+  });
+
+  // Support SLAs: warnings and closing resolved requests, now.
+  router.post('/api/staff/jobs/support/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
+    const outcome = await runJobNow(req, SUPPORT_JOB, () => supportJob(supportContext(deps), 0), {
+      busy: 'The support job is running already. Try again shortly.',
+      failed: 'The support job failed',
+    });
     res.json(outcome);
   });
 

@@ -15,9 +15,18 @@ export const paths = {
   quoteLink: '/quote/:token',
   /** A quote's page from the customer's account. */
   quote: '/quotes/:id',
+  /** The customer's support requests; a new one; one request. */
+  support: '/support',
+  supportNew: '/support/new',
+  supportRequest: '/support/:id',
   /** The staff console (its own screens live under it). */
   admin: '/admin',
 } as const;
+
+/** A new support request, about one service when given ("Get help" on My Services). */
+export const supportNewPath = (serviceId?: string) =>
+  serviceId ? `/support/new?service=${encodeURIComponent(serviceId)}` : '/support/new';
+export const supportRequestPath = (id: string) => `/support/${encodeURIComponent(id)}`;
 
 /** The receipt page of a paid (or just paid) order or invoice, by its document id. */
 export const receiptPath = (kind: 'order' | 'invoice', docId: string) =>

@@ -26,6 +26,10 @@ export const routes: RouteObject[] = [
       { path: paths.pay, lazy: () => import('./routes/pay').then((m) => ({ Component: m.PayRoute })) },
       { path: paths.quoteLink, lazy: () => import('./routes/quote').then((m) => ({ Component: m.QuoteLinkRoute })) },
       { path: paths.quote, lazy: () => import('./routes/quote').then((m) => ({ Component: m.AccountQuoteRoute })) },
+      {
+        path: `${paths.support}/*`,
+        lazy: () => import('./routes/support').then((m) => ({ Component: m.SupportRoutes })),
+      },
       { path: paths.privacy, lazy: () => import('./routes/policies').then((m) => ({ Component: m.PrivacyRoute })) },
       { path: paths.terms, lazy: () => import('./routes/policies').then((m) => ({ Component: m.TermsRoute })) },
       { path: paths.refund, lazy: () => import('./routes/policies').then((m) => ({ Component: m.RefundRoute })) },

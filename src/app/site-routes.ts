@@ -29,6 +29,8 @@ export const APP_ROUTES = [
   '/pay/**',
   '/quote/**',
   '/quotes/**',
+  paths.support,
+  '/support/**',
 ] as const;
 export const APP_SHELL_FILE = 'app.html';
 

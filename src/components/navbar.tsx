@@ -124,6 +124,17 @@ export function Navbar({ session, cartCount, onLogin, onLogout }: NavbarProps) {
               </SectionLink>
             </li>
           ))}
+          {session.user && (
+            <li>
+              <Link
+                to="/support"
+                onClick={closeDrawer}
+                className="block rounded-lg px-3 py-3 font-medium text-slate-800 hover:bg-brand-light hover:text-brand-darker"
+              >
+                Support
+              </Link>
+            </li>
+          )}
         </ul>
       </Drawer>
     </>

@@ -251,3 +251,11 @@ export function findCatalogueEntry(itemId: string): CatalogueEntry | undefined {
 export function allCatalogueEntries(): CatalogueEntry[] {
   return [...entries.values()];
 }
+
+/**
+ * The support tier a plan's yearly fee buys: Standard below ₹25,000, Priority ₹25,000 to ₹50,000,
+ * Premium above (support-tiers.ts has each tier's times). Here, beside the prices, because the
+ * plan cards show it and the landing page already loads this module.
+ */
+export const supportTierName = (yearlyFeePaise: number): 'Standard' | 'Priority' | 'Premium' =>
+  yearlyFeePaise < 25_000_00 ? 'Standard' : yearlyFeePaise <= 50_000_00 ? 'Priority' : 'Premium';

@@ -40,6 +40,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'renewal-reminder': 'Renewal reminder',
   'renewal-lapsed': 'Renewal not paid (service lapsed)',
   'service-stopped': 'Service stopped',
+  support: 'Support request',
   news: 'News',
 };
 

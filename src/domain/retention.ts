@@ -33,6 +33,7 @@ export const DELETED_WITH_ACCOUNT = [
   'your orders, invoices and services as listed in your account',
   'your queries, and the enquiries sent from your verified email address',
   'the quotes we made for you and the record of your renewals',
+  'your support requests and the files you sent with them',
   'your email preferences',
   'your login',
 ] as const;

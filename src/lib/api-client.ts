@@ -75,7 +75,18 @@ async function requestFile(path: string, options: RequestOptions): Promise<ApiFi
   return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
+/** Uploads one file's raw bytes (the API checks its type and size); answers the API's JSON. */
+async function uploadFile<T>(path: string, file: Blob, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream' };
+  Object.assign(headers, ...(await authHeaders(options)));
+  const response = await fetch(`${env.apiUrl}${path}`, { method: 'POST', headers, body: file, signal: options.signal });
+  const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+  if (!response.ok) throw new ApiError(response.status, payload?.message || `Upload failed (${response.status}).`);
+  return payload as T;
+}
+
 export const apiClient = {
+  upload: <T>(path: string, file: Blob, options: RequestOptions = {}) => uploadFile<T>(path, file, options),
   /** A file answer (e.g. a PDF), read as a Blob; errors as for JSON calls. */
   getFile: (path: string, options: RequestOptions = {}) => requestFile(path, options),
   get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),

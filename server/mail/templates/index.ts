@@ -8,6 +8,7 @@ import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
 import { quoteResponse, type QuoteResponseData } from './quote-response';
 import { quoteSent, type QuoteSentData } from './quote-sent';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
+import { supportMail, type SupportMailData } from './support';
 import {
   renewalLapsed,
   renewalReminder,
@@ -29,6 +30,7 @@ export type {
   QuoteResponseData,
   QuoteSentData,
   RefundIssuedData,
+  SupportMailData,
   RenewalLapsedData,
   RenewalReminderData,
   ServiceStoppedData,
@@ -48,7 +50,8 @@ export type MailTemplate =
   | { template: 'service-stopped'; data: ServiceStoppedData }
   | { template: 'news'; data: NewsData }
   | { template: 'quote-sent'; data: QuoteSentData }
-  | { template: 'quote-response'; data: QuoteResponseData };
+  | { template: 'quote-response'; data: QuoteResponseData }
+  | { template: 'support'; data: SupportMailData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -112,6 +115,8 @@ export function renderMail(
       return quoteSent(mail.data, { attachments, quoteUrl });
     case 'quote-response':
       return quoteResponse(mail.data);
+    case 'support':
+      return supportMail(mail.data);
     case 'renewal-reminder':
       return renewalReminder(mail.data, { payUrl });
     case 'renewal-lapsed':

@@ -1,5 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from '@/components/button';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/button';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
@@ -26,7 +26,7 @@ import { useToast } from '@/lib/toast';
 import type { Invoice, Order } from '@/features/billing';
 import type { Service } from '@/features/renewals';
 import { SignInGate } from '../layouts/sign-in-gate';
-import { paths, receiptPath } from '../paths';
+import { paths, receiptPath, supportNewPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
 
 const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Profile...</p>;
@@ -135,7 +135,25 @@ function ProfilePage({ user }: { user: SessionUser }) {
             receiptHref={invoiceReceipt}
           />
         )}
-        <MyServices {...payableLists} onPay={payRenewal} onNotice={notify} />
+        <p className="text-right">
+          <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
+            Support requests
+          </Link>
+        </p>
+        <MyServices
+          {...payableLists}
+          onPay={payRenewal}
+          onNotice={notify}
+          serviceAction={(service) => (
+            <Link
+              className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
+              to={supportNewPath(service.id)}
+              aria-label={`Get help with ${service.category} – ${service.planName}`}
+            >
+              Get help
+            </Link>
+          )}
+        />
         <InvoicesList
           {...payableLists}
           onPay={payInvoice}

@@ -3,7 +3,7 @@ import { Button } from '@/components/button';
 import { CheckIcon } from '@/components/icons';
 import { Price } from '@/components/price';
 import { sectionHref } from '@/components/section-link';
-import type { Plan } from '@/domain/catalogue';
+import { supportTierName, type Plan } from '@/domain/catalogue';
 import { taxSettings } from '@/lib/tax-settings';
 
 /** A registered seller whose prices exclude GST charges it on top: every price says so. */
@@ -66,6 +66,11 @@ export function PlanCard({ plan, headingId, isFeatured = false, isInCart, onAdd,
           </>
         )}
       </p>
+      {plan.yearlyPaise !== null && (
+        <p className="text-sm text-slate-600" data-testid="support-tier">
+          {supportTierName(plan.yearlyPaise)} support
+        </p>
+      )}
       {plan.note && (
         <p
           className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"

@@ -12,6 +12,7 @@ import { useConsoleLink } from '@/components/console/console-path';
 import { figuresOf, monthBars, monthName, totalOf } from '@/components/console/month-chart';
 import { Pipeline } from '@/features/quotes';
 import { taxSettings } from '@/lib/tax-settings';
+import { SupportTodayCounts } from '@/features/support';
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
 interface Figure {
@@ -115,6 +116,9 @@ export function ConsoleHome() {
         {FIGURES.map((figure) => (
           <FigureCard key={figure.key} figure={figure} />
         ))}
+        <li>
+          <SupportTodayCounts />
+        </li>
       </ul>
       <Revenue />
       <Pipeline />

@@ -6,6 +6,7 @@ import { enquiryScreens } from '@/features/enquiries';
 import { mailScreens } from '@/features/mail';
 import { quoteScreens } from '@/features/quotes';
 import { renewalScreens } from '@/features/renewals';
+import { supportScreens } from '@/features/support';
 
 /** A console screen: its path under the console and its code, loaded when first opened. */
 export interface ScreenEntry {
@@ -31,4 +32,5 @@ export const SCREENS: ScreenEntry[] = [
   { path: 'documents', load: documentScreens.list },
   { path: 'mail', load: mailScreens.list },
   { path: 'renewals', load: renewalScreens.list },
+  { path: 'support/*', load: supportScreens.console },
 ];

@@ -34,6 +34,7 @@ const SECTIONS: Array<{ path: string; label: string; also?: string[] }> = [
   { path: 'payments', label: 'Payments' },
   { path: 'orders', label: 'Orders' },
   { path: 'renewals', label: 'Renewals' },
+  { path: 'support', label: 'Support' },
   { path: 'documents', label: 'Documents' },
   { path: 'reconciliation', label: 'Reconciliation' },
   { path: 'mail', label: 'Mail' },

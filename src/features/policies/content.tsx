@@ -1,5 +1,6 @@
 import { COMPANY, POLICY_DATE } from '@/domain/company';
 import { RENEWAL_DEFAULTS } from '@/domain/renewal-terms';
+import { SUPPORT_TIER_LIST } from '@/domain/support-tiers';
 import {
   DELETED_WITH_ACCOUNT,
   PERSON_RECORDS_RULE,
@@ -454,6 +455,16 @@ export const TERMS: PolicyDocument = {
             A plan with a yearly fee includes maintenance from the day its order is paid, and renews every year on that
             date (a plan started on 29 February renews on 28 February in other years). Maintenance covers fixes,
             security updates, hosting and support within the scope of the plan; new features are quoted separately.
+          </p>
+          <p>
+            Support requests are answered in business hours (Monday to Friday, 9:30 am to 6:30 pm IST, except our
+            holidays), by the plan&apos;s yearly fee:{' '}
+            {SUPPORT_TIER_LIST.map(
+              (tier) =>
+                `${tier.name}: first reply within ${tier.firstReplyHours} business hour${tier.firstReplyHours === 1 ? '' : 's'}, resolution within ${tier.resolutionDays} business day${tier.resolutionDays === 1 ? '' : 's'}`,
+            ).join('; ')}{' '}
+            (Standard below ₹25,000 a year, Priority from ₹25,000 to ₹50,000, Premium above ₹50,000). A lapsed or
+            cancelled plan, or a plan without a yearly fee, has no support times.
           </p>
           <p>
             We never debit your card or account automatically. {RENEWAL_DEFAULTS.noticeDays} days before each renewal

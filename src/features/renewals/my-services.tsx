@@ -27,6 +27,8 @@ export interface MyServicesProps {
   /** The tax invoice's download of a paid renewal, given its payment id (composed by the page). */
   documentAction?: (paymentId: string, itemLabel: string) => ReactNode;
   onNotice: (message: string, tone: 'success' | 'error') => void;
+  /** Per service, e.g. "Get help" (support), composed by the page. */
+  serviceAction?: (service: Service) => ReactNode;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface MyServicesProps {
  * history with tax invoices; and Stop renewing, after a confirmation that names the plan and the
  * day it ends.
  */
-export function MyServices({ uid, payingId, onPay, documentAction, onNotice }: MyServicesProps) {
+export function MyServices({ uid, payingId, onPay, documentAction, onNotice, serviceAction }: MyServicesProps) {
   const list = usePagedList(`services:${uid}`, () => servicesQuery(uid));
   const [stopping, setStopping] = useState<Service | null>(null);
   const [isStopping, setIsStopping] = useState(false);
@@ -80,6 +82,7 @@ export function MyServices({ uid, payingId, onPay, documentAction, onNotice }: M
               onPay={() => onPay(service)}
               onStop={() => setStopping(service)}
               documentAction={documentAction}
+              action={serviceAction?.(service)}
             />
           )}
         />
@@ -118,6 +121,7 @@ function ServiceRow({
   onPay,
   onStop,
   documentAction,
+  action,
 }: {
   uid: string;
   service: Service;
@@ -125,6 +129,7 @@ function ServiceRow({
   onPay: () => void;
   onStop: () => void;
   documentAction?: MyServicesProps['documentAction'];
+  action?: ReactNode;
 }) {
   const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const name = serviceName(service);
@@ -166,6 +171,7 @@ function ServiceRow({
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={service.status} />
+        {action}
         {canPay && (
           <Button
             size="sm"

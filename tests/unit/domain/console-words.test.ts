@@ -18,6 +18,7 @@ const TEMPLATES: Record<MailTemplateName, true> = {
   'refund-issued': true,
   'renewal-lapsed': true,
   'renewal-reminder': true,
+  support: true,
   'service-stopped': true,
 };
 

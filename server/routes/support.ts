@@ -1,0 +1,237 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import {
+  holidaysSchema,
+  staffSupportReplySchema,
+  staffSupportUpdateSchema,
+  SUPPORT_MAX_FILE_BYTES,
+  SUPPORT_MESSAGES,
+  supportReplySchema,
+  supportRequestSchema,
+} from '../../src/domain/support';
+import { monthSchema } from '../../src/domain/staff';
+import { supportContext, type AppDeps } from '../app-deps';
+import { recordAudit } from '../audit';
+import { actorOf, authenticate, requireStaff } from '../auth';
+import { HttpError } from '../errors';
+import { safeFileName, sniffFileType } from '../files/file-store';
+import {
+  parseQueueFilters,
+  readHolidays,
+  reviewQueue,
+  saveHolidays,
+  staffRequestPage,
+  supportQueue,
+  supportReport,
+  supportTodayCounts,
+} from '../support/console';
+import { receiveInbound } from '../support/inbound';
+import { parsePostmarkInbound } from '../support/postmark';
+import {
+  createSupportRequest,
+  customerReply,
+  listOwnRequests,
+  readRequestFile,
+  readSupportRequest,
+  staffReply,
+  supportServices,
+  updateSupportRequest,
+} from '../support/requests';
+
+export const POSTMARK_INBOUND_PATH = '/api/support/inbound/postmark';
+export const UPLOAD_PATHS = ['/api/support/files', '/api/staff/support/files'];
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Postmark's documented webhook authentication: HTTP Basic credentials in the URL; compared in constant time. */
+function hasInboundCredentials(req: Request, expected: { user: string; password: string }): boolean {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(req.get('authorization') ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1]!, 'base64').toString('utf8');
+  return timingSafeEqual(digest(given), digest(`${expected.user}:${expected.password}`));
+}
+
+/**
+ * The body parsers support needs before express.json(): an upload's raw bytes (10 MB; a larger
+ * file is refused with the file's name) and Postmark's JSON with base64 attachments (up to its
+ * 35 MB limit).
+ */
+export function supportBodyParsers(): Array<[string, RequestHandler]> {
+  const raw = express.raw({ type: () => true, limit: SUPPORT_MAX_FILE_BYTES });
+  const upload: RequestHandler = (req, res, next) => {
+    // Mounted on the upload path's prefix: a download (GET …/files/:id) is not an upload.
+    if (req.method !== 'POST' || req.path !== '/') {
+      next();
+      return;
+    }
+    const name = safeFileName(String(req.query.name ?? 'file'));
+    if (Number(req.get('content-length') ?? 0) > SUPPORT_MAX_FILE_BYTES) {
+      next(new HttpError(413, SUPPORT_MESSAGES.fileTooLarge(name)));
+      return;
+    }
+    raw(req, res, (error?: unknown) => {
+      const tooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
+      next(tooLarge ? new HttpError(413, SUPPORT_MESSAGES.fileTooLarge(name)) : error);
+    });
+  };
+  return [
+    ...UPLOAD_PATHS.map((path): [string, RequestHandler] => [path, upload]),
+    [POSTMARK_INBOUND_PATH, express.json({ limit: '50mb' })],
+  ];
+}
+
+const idParam = (value: unknown) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,60}$/, 'Not found.')
+    .parse(value);
+
+function sendFile(res: Response, file: { meta: { name: string; contentType: string; sha256: string }; bytes: Buffer }) {
+  const inline = file.meta.contentType.startsWith('image/') || file.meta.contentType === 'application/pdf';
+  res
+    .status(200)
+    .set({
+      'Content-Type': file.meta.contentType,
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.meta.name}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      Digest: `sha-256=${Buffer.from(file.meta.sha256, 'hex').toString('base64')}`,
+    })
+    .send(file.bytes);
+}
+
+/**
+ * Support requests: the customer's (`/api/support/...`, their own only: anyone else's is a 404),
+ * the staff console's (`/api/staff/support/...`, audited), and Postmark's inbound webhook.
+ */
+export function supportRouter(deps: AppDeps): Router {
+  const router = Router();
+  const ctx = supportContext(deps);
+  const signedIn = authenticate(deps.firebase.auth, { required: true });
+
+  async function upload(req: Request, res: Response) {
+    const name = safeFileName(String(req.query.name ?? ''));
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!req.query.name) throw new HttpError(400, 'name: The file needs a name.');
+    if (bytes.length === 0) throw new HttpError(400, SUPPORT_MESSAGES.fileEmpty(name));
+    const type = sniffFileType(name, bytes);
+    if (!type) throw new HttpError(415, SUPPORT_MESSAGES.fileType(name));
+    const meta = await ctx.files.put({ ownerUid: req.user!.uid, name, ...type, bytes });
+    res.status(201).json({ id: meta.id, name: meta.name, type: meta.type, size: meta.size, sha256: meta.sha256 });
+  }
+
+  // ---- the customer ----------------------------------------------------------------------------
+  router.post('/api/support/files', signedIn, upload);
+
+  router.get('/api/support/services', signedIn, async (req, res) => {
+    res.json({ services: await supportServices(ctx, req.user!.uid) });
+  });
+
+  router.post('/api/support/requests', signedIn, async (req, res) => {
+    const form = supportRequestSchema.parse(req.body ?? {});
+    const created = await createSupportRequest(ctx, { uid: req.user!.uid, ...form, via: 'web' });
+    res.status(201).json(created);
+  });
+
+  router.get('/api/support/requests', signedIn, async (req, res) => {
+    res.json({ requests: await listOwnRequests(ctx, req.user!.uid) });
+  });
+
+  router.get('/api/support/requests/:id', signedIn, async (req, res) => {
+    const { customerEmail: _email, ...request } = await readSupportRequest(
+      ctx,
+      { uid: req.user!.uid, isStaff: false },
+      String(req.params.id),
+    );
+    res.json(request);
+  });
+
+  router.post('/api/support/requests/:id/replies', signedIn, async (req, res) => {
+    const reply = supportReplySchema.parse(req.body ?? {});
+    res.status(201).json(await customerReply(ctx, req.user!.uid, String(req.params.id), { ...reply, via: 'web' }));
+  });
+
+  // Requester or staff; anyone else gets the same 404 as for a file that does not exist.
+  router.get('/api/support/files/:id', signedIn, async (req, res) => {
+    const file = await readRequestFile(ctx, { uid: req.user!.uid, isStaff: req.user!.isStaff }, idParam(req.params.id));
+    sendFile(res, file);
+  });
+
+  // ---- Postmark Inbound -----------------------------------------------------------------------
+  const inbound = deps.config.support.inbound;
+  if (inbound) {
+    router.post(POSTMARK_INBOUND_PATH, async (req, res) => {
+      // 403 tells Postmark to stop retrying; nothing is read or written before this check.
+      if (!hasInboundCredentials(req, inbound)) throw new HttpError(403, 'Not authorised.');
+      const mail = parsePostmarkInbound(req.body);
+      const outcome = await receiveInbound({ ...ctx }, mail);
+      res.json(outcome);
+    });
+  }
+
+  // ---- staff ----------------------------------------------------------------------------------
+  router.use('/api/staff/support', ...requireStaff(deps.firebase.auth));
+  router.post('/api/staff/support/files', upload);
+
+  router.get('/api/staff/support/queue', async (req, res) => {
+    res.json(await supportQueue(ctx, parseQueueFilters(req.query as Record<string, unknown>)));
+  });
+  router.get('/api/staff/support/today', async (_req, res) => {
+    res.json(await supportTodayCounts(ctx));
+  });
+  router.get('/api/staff/support/report', async (req, res) => {
+    res.json(await supportReport(ctx, monthSchema.parse(req.query.month)));
+  });
+  router.get('/api/staff/support/review', async (_req, res) => {
+    res.json({ mails: await reviewQueue(ctx) });
+  });
+  router.get('/api/staff/support/holidays', async (_req, res) => {
+    res.json(await readHolidays(ctx));
+  });
+  router.post('/api/staff/support/holidays', async (req, res) => {
+    const { holidays } = holidaysSchema.parse(req.body ?? {});
+    const before = await readHolidays(ctx);
+    const saved = await saveHolidays(ctx, holidays);
+    await recordAudit(deps.firebase.db, {
+      actor: actorOf(req.user!),
+      action: 'support.holidays',
+      target: 'settings/businessCalendar',
+      before: { holidays: before.holidays.length },
+      after: { holidays: saved.holidays.length },
+    });
+    res.json(saved);
+  });
+  router.get('/api/staff/support/requests/:id', async (req, res) => {
+    res.json(await staffRequestPage(ctx, idParam(req.params.id)));
+  });
+  router.post('/api/staff/support/requests/:id/replies', async (req, res) => {
+    const reply = staffSupportReplySchema.parse(req.body ?? {});
+    const user = req.user!;
+    const id = idParam(req.params.id);
+    const result = await staffReply(ctx, { uid: user.uid, name: user.email ?? null }, id, reply);
+    await recordAudit(deps.firebase.db, {
+      actor: actorOf(user),
+      action: reply.internal ? 'support.note' : 'support.reply',
+      target: `supportRequests/${id}`,
+      before: null,
+      after: { message: result.id, minutes: reply.minutes, status: result.status },
+    });
+    res.status(201).json(result);
+  });
+  router.post('/api/staff/support/requests/:id', async (req, res) => {
+    const change = staffSupportUpdateSchema.parse(req.body ?? {});
+    const id = idParam(req.params.id);
+    const result = await updateSupportRequest(ctx, id, change);
+    await recordAudit(deps.firebase.db, {
+      actor: actorOf(req.user!),
+      action: 'support.update',
+      target: `supportRequests/${id}`,
+      before: result.before,
+      after: change,
+    });
+    res.json({ status: result.status });
+  });
+  return router;
+}

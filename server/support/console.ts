@@ -1,0 +1,265 @@
+import { FieldValue, Timestamp, type Query } from 'firebase-admin/firestore';
+import { businessMinutesBetween, DEFAULT_HOLIDAYS, type Holiday } from '../../src/domain/business-hours';
+import { STATUS } from '../../src/domain/status';
+import {
+  computeSla,
+  SUPPORT_STATUSES,
+  SUPPORT_TIER_IDS,
+  SUPPORT_TIERS,
+  type SupportRequestView,
+  type SupportStatus,
+  type SupportTierId,
+} from '../../src/domain/support';
+import { HttpError } from '../errors';
+import { formatInr } from '../../src/domain/money';
+import { readService, serviceName } from '../renewals/store';
+import { readSupportRequest, requestView } from './requests';
+import {
+  CALENDAR_DOC,
+  loadCalendar,
+  readRequest,
+  SUPPORT_INBOUND,
+  SUPPORT_REQUESTS,
+  tierOf,
+  type SupportContext,
+} from './store';
+
+export const QUEUE_PAGE_SIZE = 50;
+
+const QUEUE_FIELDS = [
+  'reference',
+  'uid',
+  'subject',
+  'status',
+  'serviceId',
+  'serviceName',
+  'tier',
+  'outOfPlan',
+  'customerName',
+  'firstReplyDueAt',
+  'firstRepliedAt',
+  'resolutionDueAt',
+  'resolvedAt',
+  'nextDueAt',
+  'createdAt',
+  'minutesLogged',
+  'assigneeUid',
+  'assigneeName',
+];
+
+export interface QueueFilters {
+  status?: SupportStatus;
+  tier?: SupportTierId;
+  assignee?: string;
+  /** The last row's id of the previous page. */
+  after?: string;
+}
+
+export function parseQueueFilters(query: Record<string, unknown>): QueueFilters {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const status = text(query.status);
+  const tier = text(query.tier);
+  if (status && !SUPPORT_STATUSES.includes(status as SupportStatus))
+    throw new HttpError(400, `status: Unknown status '${status}'.`);
+  if (tier && !SUPPORT_TIER_IDS.includes(tier as SupportTierId))
+    throw new HttpError(400, `tier: Unknown tier '${tier}'.`);
+  return {
+    status: status as SupportStatus | undefined,
+    tier: tier as SupportTierId | undefined,
+    assignee: text(query.assignee),
+    after: text(query.after),
+  };
+}
+
+/**
+ * The support queue: one indexed query (firestore.indexes.json), open requests (or one status)
+ * sorted by their next due time, filtered by tier and assignee, a page at a time.
+ */
+export async function supportQueue(ctx: SupportContext, filters: QueueFilters) {
+  let query: Query = ctx.db.collection(SUPPORT_REQUESTS);
+  query = filters.status ? query.where('status', '==', filters.status) : query.where('isOpen', '==', true);
+  if (filters.tier) query = query.where('tier', '==', filters.tier);
+  if (filters.assignee) query = query.where('assigneeUid', '==', filters.assignee === 'none' ? null : filters.assignee);
+  // Only what a row shows: the event log and the thread's Message-IDs stay behind.
+  query = query
+    .select(...QUEUE_FIELDS)
+    .orderBy('nextDueAt')
+    .orderBy('__name__')
+    .limit(QUEUE_PAGE_SIZE + 1);
+  if (filters.after) {
+    const last = await ctx.db.collection(SUPPORT_REQUESTS).doc(filters.after).get();
+    if (last.exists) query = query.startAfter(last.get('nextDueAt'), last.id);
+  }
+  const snapshot = await query.get();
+  const docs = snapshot.docs.slice(0, QUEUE_PAGE_SIZE);
+  return {
+    rows: docs.map((doc) => ({
+      ...requestView(doc.id, doc.data()),
+      customerName: (doc.get('customerName') as string | null) ?? null,
+    })),
+    next: snapshot.docs.length > QUEUE_PAGE_SIZE ? docs[docs.length - 1]!.id : null,
+  };
+}
+
+/** The console's request page: the request and conversation, and what the customer pays for. */
+export async function staffRequestPage(ctx: SupportContext, id: string) {
+  const request = await readSupportRequest(ctx, { uid: '', isStaff: true }, id);
+  const [service, invoices] = await Promise.all([
+    request.serviceId ? ctx.db.doc(`users/${request.uid}/services/${request.serviceId}`).get() : null,
+    ctx.db.collection(`users/${request.uid}/invoices`).where('status', '==', STATUS.pending).limit(5).get(),
+  ]);
+  const stored = service?.exists ? readService(service) : null;
+  return {
+    ...request,
+    service: stored
+      ? {
+          id: stored.id,
+          name: serviceName(stored),
+          status: stored.status,
+          renewsOn: stored.renewsOn,
+          yearlyFee: formatInr(stored.yearlyFeePaise),
+        }
+      : null,
+    unpaidInvoices: invoices.docs.map((doc) => ({
+      id: doc.id,
+      number: (doc.get('number') as string | undefined) ?? doc.id,
+      amount:
+        typeof doc.get('amountPaise') === 'number'
+          ? formatInr(doc.get('amountPaise') as number)
+          : String(doc.get('amount') ?? ''),
+      dueDate: (doc.get('dueDate') as string | undefined) ?? null,
+    })),
+  };
+}
+
+/** Counts for the console's Today page: open requests due before the end of today (IST), and those overdue. */
+export async function supportTodayCounts(ctx: SupportContext) {
+  const nowMs = ctx.now ? ctx.now() : Date.now();
+  const ist = new Date(nowMs + 330 * 60_000);
+  const endOfDay = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 1) - 330 * 60_000;
+  const open = ctx.db.collection(SUPPORT_REQUESTS).where('isOpen', '==', true);
+  const [dueToday, overdue] = await Promise.all([
+    open
+      .where('nextDueAt', '>=', Timestamp.fromMillis(nowMs))
+      .where('nextDueAt', '<', Timestamp.fromMillis(endOfDay))
+      .count()
+      .get(),
+    open.where('nextDueAt', '<', Timestamp.fromMillis(nowMs)).count().get(),
+  ]);
+  return { dueToday: dueToday.data().count, overdue: overdue.data().count };
+}
+
+const median = (values: number[]) => {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * The month's SLA report (requests created that month, IST): per tier, the share of first
+ * replies and of resolutions within target and the median first reply in business minutes; and
+ * support time logged per service this year.
+ */
+export async function supportReport(ctx: SupportContext, month: string) {
+  const from = new Date(`${month}-01T00:00:00+05:30`).getTime();
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const to = new Date(
+    `${monthNumber === 12 ? year + 1 : year}-${String((monthNumber % 12) + 1).padStart(2, '0')}-01T00:00:00+05:30`,
+  ).getTime();
+  const { calendar } = await loadCalendar(ctx.db);
+  const [monthDocs, yearDocs] = await Promise.all([
+    ctx.db
+      .collection(SUPPORT_REQUESTS)
+      .where('createdAt', '>=', Timestamp.fromMillis(from))
+      .where('createdAt', '<', Timestamp.fromMillis(to))
+      .get(),
+    ctx.db
+      .collection(SUPPORT_REQUESTS)
+      .where('createdAt', '>=', Timestamp.fromMillis(new Date(`${year}-01-01T00:00:00+05:30`).getTime()))
+      .get(),
+  ]);
+  const tiers = SUPPORT_TIER_IDS.map((tierId) => {
+    const requests = monthDocs.docs
+      .map((doc) => readRequest(doc.id, doc.data()))
+      .filter((request) => request.tier === tierId);
+    const states = requests.map((request) => ({ request, sla: computeSla(request.events, tierOf(request), calendar) }));
+    const replied = states.filter(({ sla }) => sla.firstReplyMet !== null);
+    const resolved = states.filter(({ sla }) => sla.resolutionMet !== null);
+    const share = (count: number, of: number) => (of ? Math.round((count / of) * 100) : null);
+    return {
+      tier: SUPPORT_TIERS[tierId].name,
+      requests: requests.length,
+      firstReplyWithinTarget: share(replied.filter(({ sla }) => sla.firstReplyMet).length, replied.length),
+      resolutionWithinTarget: share(resolved.filter(({ sla }) => sla.resolutionMet).length, resolved.length),
+      medianFirstReplyMinutes: median(
+        replied.map(({ request, sla }) =>
+          businessMinutesBetween(new Date(request.createdAt), new Date(sla.firstRepliedAt!), calendar),
+        ),
+      ),
+    };
+  });
+  const usage = new Map<string, { uid: string; serviceName: string; customerName: string | null; minutes: number }>();
+  for (const doc of yearDocs.docs) {
+    const serviceId = doc.get('serviceId') as string | null;
+    if (!serviceId) continue;
+    const key = `${doc.get('uid')}/${serviceId}`;
+    const entry = usage.get(key) ?? {
+      uid: String(doc.get('uid')),
+      serviceName: String(doc.get('serviceName') ?? serviceId),
+      customerName: (doc.get('customerName') as string | null) ?? null,
+      minutes: 0,
+    };
+    entry.minutes += Number(doc.get('minutesLogged') ?? 0);
+    usage.set(key, entry);
+  }
+  return {
+    month,
+    tiers,
+    outOfPlan: monthDocs.docs.filter((doc) => !doc.get('tier')).length,
+    usageThisYear: [...usage.values()].sort((a, b) => b.minutes - a.minutes),
+  };
+}
+
+export async function readHolidays(ctx: SupportContext): Promise<{ holidays: Holiday[]; isDefault: boolean }> {
+  const snapshot = await ctx.db.doc(CALENDAR_DOC).get();
+  const stored = snapshot.get('holidays') as Holiday[] | undefined;
+  return Array.isArray(stored)
+    ? { holidays: stored, isDefault: false }
+    : { holidays: DEFAULT_HOLIDAYS, isDefault: true };
+}
+
+/**
+ * Staff replace the company's holiday list. Due times already stored are recomputed by the
+ * support job's next pass (each request's from its own events); new changes use the new list at once.
+ */
+export async function saveHolidays(ctx: SupportContext, holidays: Holiday[]) {
+  const sorted = [...holidays].sort((a, b) => a.date.localeCompare(b.date));
+  const seen = new Set<string>();
+  for (const holiday of sorted) {
+    if (seen.has(holiday.date)) throw new HttpError(400, `holidays: ${holiday.date} is listed twice.`);
+    seen.add(holiday.date);
+  }
+  await ctx.db.doc(CALENDAR_DOC).set({ holidays: sorted, updatedAt: FieldValue.serverTimestamp() });
+  return { holidays: sorted };
+}
+
+/** Inbound mails that matched no request (or whose sender was not the requester): staff decide. */
+export async function reviewQueue(ctx: SupportContext) {
+  const snapshot = await ctx.db
+    .collection(SUPPORT_INBOUND)
+    .where('outcome', '==', 'review')
+    .orderBy('receivedAt', 'desc')
+    .limit(50)
+    .get();
+  return snapshot.docs.map((doc) => ({
+    id: doc.id,
+    from: String(doc.get('from') ?? ''),
+    subject: String(doc.get('subject') ?? ''),
+    reason: String(doc.get('reason') ?? ''),
+    text: String(doc.get('text') ?? '').slice(0, 2000),
+    receivedAt: (doc.get('receivedAt') as Timestamp | undefined)?.toMillis() ?? 0,
+  }));
+}
+
+export type QueueRow = SupportRequestView & { customerName: string | null };

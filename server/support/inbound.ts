@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import { FieldValue } from 'firebase-admin/firestore';
+import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES } from '../../src/domain/support';
+import { isAlreadyExists } from '../errors';
+import { safeFileName, sniffFileType } from '../files/file-store';
+import { createSupportRequest, customerReply, staffReply } from './requests';
+import {
+  accountEmailOf,
+  readRequest,
+  referenceFromReplyAddress,
+  SUPPORT_INBOUND,
+  SUPPORT_REQUESTS,
+  type SupportContext,
+} from './store';
+import { trimReply } from './trim-reply';
+
+/** One inbound mail, whatever provider delivered it (see postmark.ts for the one we use). */
+export interface InboundMail {
+  /** The provider's id of this delivery: a retried delivery is recognised by it. */
+  providerId: string;
+  from: string;
+  fromName: string | null;
+  /** Every recipient address (To, Cc, the original recipient). */
+  recipients: string[];
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  attachments: Array<{ name: string; contentType: string; bytes: Buffer }>;
+}
+
+export type InboundOutcome =
+  | { outcome: 'appended'; requestId: string; as: 'customer' | 'staff' }
+  | { outcome: 'created'; requestId: string }
+  | { outcome: 'review'; reason: string }
+  | { outcome: 'duplicate' };
+
+const normalise = (address: string) => address.trim().toLowerCase();
+
+/** Message-IDs as they appear in headers: '<a@b> <c@d>' -> ['<a@b>', '<c@d>']. */
+export function messageIdsIn(value: string | null | undefined): string[] {
+  return value ? (value.match(/<[^<>\s]+>/g) ?? []) : [];
+}
+
+/** The request a mail answers: by a signed reply address, else by one of our Message-IDs it cites. Never by its subject. */
+async function matchRequest(ctx: SupportContext, mail: InboundMail) {
+  for (const recipient of mail.recipients) {
+    const reference = referenceFromReplyAddress(ctx.replySecret, recipient);
+    if (!reference) continue;
+    const found = await ctx.db.collection(SUPPORT_REQUESTS).where('reference', '==', reference).limit(1).get();
+    if (!found.empty) return { doc: found.docs[0]!, by: 'reply-address' as const };
+  }
+  const cited = [...new Set([...(mail.inReplyTo ? messageIdsIn(mail.inReplyTo) : []), ...mail.references])].slice(-30);
+  for (const id of cited.reverse()) {
+    const found = await ctx.db.collection(SUPPORT_REQUESTS).where('ourMessageIds', 'array-contains', id).limit(1).get();
+    if (!found.empty) return { doc: found.docs[0]!, by: 'message-id' as const };
+  }
+  return null;
+}
+
+async function staffByEmail(ctx: SupportContext, email: string) {
+  const user = await ctx.auth.getUserByEmail(email).catch(() => null);
+  return user && user.customClaims?.staff === true ? user : null;
+}
+
+/**
+ * An inbound mail: kept whole in supportInbound (nothing is lost), its attachments stored, then
+ * - matched to a request (signed reply address or our Message-IDs) AND sent by its requester:
+ *   appended as their reply (it reopens or resumes the request); by a staff member: a staff reply;
+ * - matched but from anyone else, or unmatched from an unknown sender: waits for staff review;
+ * - unmatched from a customer with a verified login email: a new request ("Something else").
+ */
+export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Promise<InboundOutcome> {
+  const { db } = ctx;
+  const inboundRef = db
+    .collection(SUPPORT_INBOUND)
+    .doc(createHash('sha256').update(mail.providerId).digest('hex').slice(0, 40));
+  const from = normalise(mail.from);
+  const original = mail.text || mail.html.replace(/<[^>]+>/g, ' ');
+  try {
+    await inboundRef.create({
+      from,
+      fromName: mail.fromName,
+      recipients: mail.recipients,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+      inReplyTo: mail.inReplyTo,
+      references: mail.references,
+      attachments: mail.attachments.map((file) => ({
+        name: file.name,
+        contentType: file.contentType,
+        size: file.bytes.length,
+      })),
+      outcome: 'received',
+      receivedAt: FieldValue.serverTimestamp(),
+    });
+  } catch (error) {
+    if (isAlreadyExists(error)) return { outcome: 'duplicate' };
+    throw error;
+  }
+  const record = async (outcome: InboundOutcome) => {
+    await inboundRef.update({ ...outcome, outcome: outcome.outcome, decidedAt: FieldValue.serverTimestamp() });
+    return outcome;
+  };
+  const body = trimReply(mail.text || original) || original.trim();
+  const inbound = { messageId: mail.messageId, original };
+
+  const storeFiles = async (ownerUid: string) => {
+    const ids: string[] = [];
+    const refused: string[] = [];
+    for (const attachment of mail.attachments.slice(0, SUPPORT_MAX_FILES)) {
+      const name = safeFileName(attachment.name);
+      const type = sniffFileType(name, attachment.bytes);
+      if (!type || attachment.bytes.length > SUPPORT_MAX_FILE_BYTES || attachment.bytes.length === 0) {
+        refused.push(name);
+        continue;
+      }
+      ids.push((await ctx.files.put({ ownerUid, name, ...type, bytes: attachment.bytes })).id);
+    }
+    if (refused.length) await inboundRef.update({ refusedAttachments: refused });
+    return ids;
+  };
+
+  const match = await matchRequest(ctx, mail);
+  if (match) {
+    const request = readRequest(match.doc.id, match.doc.data());
+    const requesterEmail = await accountEmailOf(ctx.auth, request.uid);
+    if (requesterEmail && normalise(requesterEmail) === from) {
+      const fileIds = await storeFiles(request.uid);
+      try {
+        await customerReply(ctx, request.uid, request.id, { body, fileIds, via: 'mail', inbound });
+      } catch (error) {
+        return record({ outcome: 'review', reason: `matched ${request.reference}, but: ${(error as Error).message}` });
+      }
+      return record({ outcome: 'appended', requestId: request.id, as: 'customer' });
+    }
+    const staff = await staffByEmail(ctx, from);
+    if (staff) {
+      const fileIds = await storeFiles(staff.uid);
+      await staffReply(ctx, { uid: staff.uid, name: staff.displayName ?? staff.email ?? null }, request.id, {
+        body,
+        fileIds,
+        internal: false,
+        minutes: 0,
+        waitOnCustomer: false,
+        via: 'mail',
+      });
+      return record({ outcome: 'appended', requestId: request.id, as: 'staff' });
+    }
+    return record({ outcome: 'review', reason: `sender is not the requester of ${request.reference}` });
+  }
+
+  const user = await ctx.auth.getUserByEmail(from).catch(() => null);
+  if (user && user.emailVerified && user.customClaims?.staff !== true) {
+    const fileIds = await storeFiles(user.uid);
+    const created = await createSupportRequest(ctx, {
+      uid: user.uid,
+      serviceId: 'other',
+      subject: mail.subject.trim().slice(0, 150) || '(no subject)',
+      description: body || '(empty mail)',
+      fileIds,
+      via: 'mail',
+      inbound,
+    });
+    return record({ outcome: 'created', requestId: created.id });
+  }
+  return record({ outcome: 'review', reason: 'no request matched and the sender is not a known customer' });
+}

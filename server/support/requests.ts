@@ -1,0 +1,605 @@
+import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { formatDueTime, istDay } from '../../src/domain/business-hours';
+import {
+  OUT_OF_PLAN_MESSAGES,
+  REOPEN_DAYS,
+  SUPPORT_MESSAGES,
+  SUPPORT_STATUS,
+  SUPPORT_TIERS,
+  supportReference,
+  supportTierFor,
+  type OutOfPlanReason,
+  type SupportEvent,
+  type SupportMessageView,
+  type SupportRequestView,
+  type SupportServiceView,
+  type SupportTier,
+  type SupportTierId,
+} from '../../src/domain/support';
+import { COMPANY } from '../../src/domain/company';
+import { HttpError } from '../errors';
+import type { StoredFileMeta } from '../files/file-store';
+import { messageIdFor } from '../mail/drain';
+import { addMail, mailQueued, type OutboxMail } from '../mail/outbox';
+import type { SupportMailData } from '../mail/templates';
+import { payLinkUrl } from '../payments/pay-links';
+import { readService, serviceName, type StoredService } from '../renewals/store';
+import {
+  accountEmailOf,
+  consoleRequestUrl,
+  customerRequestUrl,
+  loadCalendar,
+  messagesOf,
+  readRequest,
+  replyAddress,
+  requestDoc,
+  slaFields,
+  SUPPORT_COUNTER,
+  SUPPORT_REQUESTS,
+  tierOf,
+  type StoredRequest,
+  type SupportContext,
+} from './store';
+
+const now = (ctx: SupportContext) => (ctx.now ? ctx.now() : Date.now());
+
+export interface PlanOfRequest {
+  serviceId: string | null;
+  serviceName: string | null;
+  tier: SupportTier | null;
+  outOfPlan: OutOfPlanReason | null;
+  payUrl: string | null;
+}
+
+const IN_PLAN_STATUSES = new Set(['Active', 'Renewal due']);
+
+function planOfService(ctx: SupportContext, service: StoredService): PlanOfRequest {
+  const tier = supportTierFor(service.yearlyFeePaise);
+  const base = { serviceId: service.id, serviceName: serviceName(service), tier, payUrl: null };
+  if (!tier) return { ...base, tier: null, outOfPlan: 'no-yearly-fee' };
+  if (IN_PLAN_STATUSES.has(service.status)) return { ...base, outOfPlan: null };
+  const reason: OutOfPlanReason =
+    service.status === 'Overdue' ? 'overdue' : service.status === 'Lapsed' ? 'lapsed' : 'cancelled';
+  const payUrl =
+    reason !== 'cancelled' && service.renewal
+      ? payLinkUrl(ctx.siteUrl, ctx.payLinkSecret, {
+          uid: service.uid,
+          type: 'invoice',
+          docId: service.renewal.invoiceDocId,
+        })
+      : null;
+  return { ...base, tier: null, outOfPlan: reason, payUrl };
+}
+
+async function servicesOf(ctx: SupportContext, uid: string): Promise<StoredService[]> {
+  const snapshot = await ctx.db.collection(`users/${uid}/services`).get();
+  return snapshot.docs.map((doc) => readService(doc)).filter((service): service is StoredService => service !== null);
+}
+
+/**
+ * What covers a request: the chosen service's tier while its maintenance is paid up; "Something
+ * else" takes the best tier among the customer's services in plan; otherwise out of plan, with the
+ * open renewal's pay link when paying it would bring the service back.
+ */
+export async function planOf(ctx: SupportContext, uid: string, serviceId: string): Promise<PlanOfRequest> {
+  const services = await servicesOf(ctx, uid);
+  if (serviceId === 'other') {
+    const tiers = services.map((service) => planOfService(ctx, service)).filter((plan) => plan.tier && !plan.outOfPlan);
+    const order: SupportTierId[] = ['premium', 'priority', 'standard'];
+    const best = order.map((id) => tiers.find((plan) => plan.tier?.id === id)).find(Boolean);
+    if (best) return { serviceId: null, serviceName: null, tier: best.tier, outOfPlan: null, payUrl: null };
+    return { serviceId: null, serviceName: null, tier: null, outOfPlan: 'no-service', payUrl: null };
+  }
+  const service = services.find((candidate) => candidate.id === serviceId);
+  if (!service) throw new HttpError(400, 'serviceId: Please choose one of your services or "Something else".');
+  return planOfService(ctx, service);
+}
+
+/** The files named by an upload's ids: the requester's own, uploaded and not yet attached. */
+async function ownFiles(ctx: SupportContext, uid: string, ids: string[]): Promise<StoredFileMeta[]> {
+  const unique = [...new Set(ids)];
+  const metas = await Promise.all(unique.map((id) => ctx.files.meta(id)));
+  return metas.map((meta) => {
+    if (!meta || meta.ownerUid !== uid || meta.attachedTo !== null) {
+      throw new HttpError(400, 'fileIds: One of the files was not found. Please attach it again.');
+    }
+    return meta;
+  });
+}
+
+const fileSummary = (meta: StoredFileMeta) => ({ id: meta.id, name: meta.name, type: meta.type, size: meta.size });
+
+type MailKey = string;
+
+/**
+ * Adds one mail of a request to its transaction, threaded: its Message-ID is fixed by its outbox
+ * id, and it answers the last mail of the customer's conversation (In-Reply-To) and names the
+ * whole chain (References). Returns its Message-ID.
+ */
+function addThreadMail(
+  tx: Transaction,
+  ctx: SupportContext,
+  request: Pick<StoredRequest, 'id' | 'threadMessageIds'>,
+  key: MailKey,
+  mail: OutboxMail,
+): string {
+  const id = `support:${request.id}:${key}`;
+  const thread = request.threadMessageIds;
+  const headers = thread.length
+    ? { 'In-Reply-To': thread[thread.length - 1]!, References: thread.slice(-20).join(' ') }
+    : undefined;
+  addMail(tx, ctx.db, id, headers ? ({ ...mail, headers } as OutboxMail) : mail);
+  return messageIdFor(id, ctx.from);
+}
+
+function mailData(
+  request: Pick<StoredRequest, 'reference' | 'subject' | 'customerName' | 'serviceName' | 'tier' | 'outOfPlan'>,
+  extra: Pick<SupportMailData, 'kind' | 'body' | 'url'> & Partial<SupportMailData>,
+): SupportMailData {
+  return {
+    reference: request.reference,
+    subject: request.subject,
+    customerName: request.customerName,
+    service: request.serviceName,
+    tier: request.tier ? SUPPORT_TIERS[request.tier].name : null,
+    firstReplyDue: null,
+    outOfPlan: request.outOfPlan ? OUT_OF_PLAN_MESSAGES[request.outOfPlan as OutOfPlanReason] : null,
+    ...extra,
+  };
+}
+
+const companyTo = (ctx: SupportContext) => ({ address: ctx.companyEmail, name: COMPANY.name });
+
+export interface NewRequestInput {
+  uid: string;
+  serviceId: string;
+  subject: string;
+  description: string;
+  fileIds: string[];
+  via: 'web' | 'mail';
+  /** A request made by mail: the mail's own Message-ID (the thread starts from it) and its original. */
+  inbound?: { messageId: string | null; original: string };
+}
+
+/**
+ * A new request: its reference from the company-wide counter (in the same transaction), its
+ * first message and files, the SLA due times from its tier, the acknowledgement to the customer
+ * ("We will reply by …") and the notice to the company, all in one transaction.
+ */
+export async function createSupportRequest(ctx: SupportContext, input: NewRequestInput) {
+  const { db } = ctx;
+  const [plan, { calendar }, files, profile, email] = await Promise.all([
+    planOf(ctx, input.uid, input.serviceId),
+    loadCalendar(db),
+    ownFiles(ctx, input.uid, input.fileIds),
+    db.doc(`users/${input.uid}`).get(),
+    accountEmailOf(ctx.auth, input.uid),
+  ]);
+  const customerName = (profile.get('name') as string | undefined) ?? null;
+  const ref = db.collection(SUPPORT_REQUESTS).doc();
+  const at = now(ctx);
+  const events: SupportEvent[] = [{ type: 'created', at }];
+  const { sla, fields } = slaFields(events, plan.tier, calendar);
+  const reference = await db.runTransaction(async (tx) => {
+    const counter = await tx.get(db.doc(SUPPORT_COUNTER));
+    const sequence = Number(counter.get('next') ?? 1);
+    const reference = supportReference(sequence);
+    tx.set(db.doc(SUPPORT_COUNTER), { next: sequence + 1 }, { merge: true });
+    const request = {
+      id: ref.id,
+      reference,
+      subject: input.subject,
+      customerName,
+      serviceName: plan.serviceName,
+      tier: plan.tier?.id ?? null,
+      outOfPlan: plan.outOfPlan,
+      threadMessageIds: input.inbound?.messageId ? [input.inbound.messageId] : [],
+    };
+    const reply = replyAddress(ctx, reference);
+    const ackId = addThreadMail(tx, ctx, request, 'ack', {
+      template: 'support',
+      data: mailData(request, {
+        kind: 'ack',
+        body: input.description,
+        url: customerRequestUrl(ctx.siteUrl, ref.id),
+        firstReplyDue: sla.firstReplyDueAt ? formatDueTime(new Date(sla.firstReplyDueAt)) : null,
+        resolutionDue: sla.resolutionDueAt ? formatDueTime(new Date(sla.resolutionDueAt)) : null,
+      }),
+      to: { uid: input.uid },
+      replyTo: { address: reply, name: `${COMPANY.name} support` },
+      attachmentDocumentId: null,
+    });
+    const companyId = addThreadMail(tx, ctx, request, 'company', {
+      template: 'support',
+      data: mailData(request, {
+        kind: 'company-new',
+        body: input.description,
+        url: consoleRequestUrl(ctx.siteUrl, ref.id),
+        customerEmail: email,
+        firstReplyDue: sla.firstReplyDueAt ? formatDueTime(new Date(sla.firstReplyDueAt)) : null,
+        resolutionDue: sla.resolutionDueAt ? formatDueTime(new Date(sla.resolutionDueAt)) : null,
+      }),
+      to: companyTo(ctx),
+      replyTo: { address: reply, name: `${COMPANY.name} support` },
+      attachmentDocumentId: null,
+    });
+    tx.create(ref, {
+      reference,
+      uid: input.uid,
+      customerName,
+      customerEmail: email,
+      serviceId: plan.serviceId,
+      serviceName: plan.serviceName,
+      tier: plan.tier?.id ?? null,
+      outOfPlan: plan.outOfPlan,
+      subject: input.subject,
+      ...fields,
+      assigneeUid: null,
+      assigneeName: null,
+      minutesLogged: 0,
+      threadMessageIds: [...request.threadMessageIds, ackId],
+      ourMessageIds: [ackId, companyId],
+      warned: [],
+      via: input.via,
+      createdAt: Timestamp.fromMillis(at),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    tx.create(messagesOf(db, ref.id).doc(), {
+      uid: input.uid,
+      author: 'customer',
+      authorName: customerName,
+      internal: false,
+      body: input.description,
+      ...(input.inbound ? { original: input.inbound.original } : {}),
+      via: input.via,
+      files: files.map(fileSummary),
+      createdAt: Timestamp.fromMillis(at),
+    });
+    for (const file of files) tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${ref.id}` });
+    return reference;
+  });
+  mailQueued();
+  return {
+    id: ref.id,
+    reference,
+    status: sla.status,
+    tier: plan.tier?.id ?? null,
+    firstReplyDueAt: sla.firstReplyDueAt,
+    resolutionDueAt: sla.resolutionDueAt,
+    outOfPlan: plan.outOfPlan,
+    payUrl: plan.payUrl,
+  };
+}
+
+/** A request of this customer, or a 404 that says nothing about anyone else's. */
+async function ownRequest(ctx: SupportContext, uid: string, id: string): Promise<StoredRequest> {
+  if (!/^[A-Za-z0-9]{1,40}$/.test(id)) throw new HttpError(404, SUPPORT_MESSAGES.notFound);
+  const snapshot = await requestDoc(ctx.db, id).get();
+  if (!snapshot.exists || snapshot.get('uid') !== uid) throw new HttpError(404, SUPPORT_MESSAGES.notFound);
+  return readRequest(id, snapshot.data()!);
+}
+
+export interface ReplyInput {
+  body: string;
+  fileIds: string[];
+  via: 'web' | 'mail';
+  /** A reply by mail: its Message-ID (joins the thread) and the whole mail as it came. */
+  inbound?: { messageId: string | null; original: string };
+}
+
+/**
+ * The customer's reply (on the page or by mail): appended; it resumes a request waiting on them,
+ * reopens a resolved one within 7 days of its resolution, and tells the company. A closed
+ * request, or one resolved longer ago, takes no replies (409: open a new one).
+ */
+export async function customerReply(ctx: SupportContext, uid: string, id: string, input: ReplyInput) {
+  const { db } = ctx;
+  await ownRequest(ctx, uid, id);
+  const [{ calendar }, files, email] = await Promise.all([
+    loadCalendar(db),
+    ownFiles(ctx, uid, input.fileIds),
+    accountEmailOf(ctx.auth, uid),
+  ]);
+  const at = now(ctx);
+  const result = await db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(requestDoc(db, id));
+    const request = readRequest(id, snapshot.data()!);
+    const events = [...request.events];
+    if (request.status === SUPPORT_STATUS.closed) throw new HttpError(409, SUPPORT_MESSAGES.closed);
+    if (request.status === SUPPORT_STATUS.resolved) {
+      const resolvedAt = [...events].reverse().find((event) => event.type === 'resolved')?.at ?? 0;
+      if (at - resolvedAt > REOPEN_DAYS * 86_400_000) throw new HttpError(409, SUPPORT_MESSAGES.closed);
+      events.push({ type: 'reopened', at });
+    }
+    events.push({ type: 'customer-replied', at });
+    const { sla, fields } = slaFields(events, tierOf(request), calendar);
+    const messageCount = Number(snapshot.get('messageCount') ?? 1) + 1;
+    const companyId = addThreadMail(tx, ctx, request, `customer-${messageCount}`, {
+      template: 'support',
+      data: mailData(request, {
+        kind: 'customer-reply',
+        body: input.body,
+        url: consoleRequestUrl(ctx.siteUrl, id),
+        customerEmail: email,
+      }),
+      to: companyTo(ctx),
+      replyTo: { address: replyAddress(ctx, request.reference), name: `${COMPANY.name} support` },
+      attachmentDocumentId: null,
+    });
+    tx.update(requestDoc(db, id), {
+      ...fields,
+      messageCount,
+      ...(input.inbound?.messageId ? { threadMessageIds: FieldValue.arrayUnion(input.inbound.messageId) } : {}),
+      ourMessageIds: FieldValue.arrayUnion(companyId),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    tx.create(messagesOf(db, id).doc(), {
+      uid,
+      author: 'customer',
+      authorName: request.customerName,
+      internal: false,
+      body: input.body,
+      ...(input.inbound ? { original: input.inbound.original } : {}),
+      via: input.via,
+      files: files.map(fileSummary),
+      createdAt: Timestamp.fromMillis(at),
+    });
+    for (const file of files) tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${id}` });
+    return { status: sla.status };
+  });
+  mailQueued();
+  return result;
+}
+
+export interface StaffReplyInput {
+  body: string;
+  fileIds: string[];
+  internal: boolean;
+  minutes: number;
+  waitOnCustomer: boolean;
+  via?: 'web' | 'mail';
+}
+
+/**
+ * A staff member's reply, mailed to the customer (threaded, from the signed reply address), or an
+ * internal note (never mailed, never shown to the customer). Either may log minutes of work.
+ */
+export async function staffReply(
+  ctx: SupportContext,
+  staff: { uid: string; name: string | null },
+  id: string,
+  input: StaffReplyInput,
+) {
+  const { db } = ctx;
+  const [{ calendar }, files] = await Promise.all([loadCalendar(db), ownFiles(ctx, staff.uid, input.fileIds)]);
+  const at = now(ctx);
+  const result = await db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(requestDoc(db, id));
+    if (!snapshot.exists) throw new HttpError(404, SUPPORT_MESSAGES.notFound);
+    const request = readRequest(id, snapshot.data()!);
+    const events = [...request.events];
+    const messageRef = messagesOf(db, id).doc();
+    const update: Record<string, unknown> = {
+      minutesLogged: FieldValue.increment(input.minutes),
+      updatedAt: FieldValue.serverTimestamp(),
+    };
+    if (!input.internal) {
+      if (request.status === SUPPORT_STATUS.closed) throw new HttpError(409, SUPPORT_MESSAGES.closed);
+      if (request.status === SUPPORT_STATUS.resolved) events.push({ type: 'reopened', at });
+      // A reply that waits on the customer is also the first reply, if it is one (computeSla).
+      events.push({ type: input.waitOnCustomer ? 'waiting' : 'replied', at });
+      const { fields } = slaFields(events, tierOf(request), calendar);
+      const mailId = addThreadMail(tx, ctx, request, `reply-${messageRef.id}`, {
+        template: 'support',
+        data: mailData(request, { kind: 'reply', body: input.body, url: customerRequestUrl(ctx.siteUrl, id) }),
+        to: { uid: request.uid },
+        replyTo: { address: replyAddress(ctx, request.reference), name: `${COMPANY.name} support` },
+        attachmentDocumentId: null,
+      });
+      Object.assign(update, fields, {
+        threadMessageIds: FieldValue.arrayUnion(mailId),
+        ourMessageIds: FieldValue.arrayUnion(mailId),
+      });
+      if (request.assigneeUid === null) Object.assign(update, { assigneeUid: staff.uid, assigneeName: staff.name });
+    }
+    tx.update(requestDoc(db, id), update);
+    tx.create(messageRef, {
+      uid: request.uid,
+      author: 'staff',
+      staffUid: staff.uid,
+      authorName: staff.name,
+      internal: input.internal,
+      body: input.body,
+      via: input.via ?? 'web',
+      minutes: input.minutes,
+      files: files.map(fileSummary),
+      createdAt: Timestamp.fromMillis(at),
+    });
+    for (const file of files) tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${id}` });
+    return { id: messageRef.id, status: (update.status as string | undefined) ?? request.status };
+  });
+  if (!input.internal) mailQueued();
+  return result;
+}
+
+const STATUS_EVENTS: Record<string, SupportEvent['type']> = {
+  Open: 'reopened',
+  'Waiting on customer': 'waiting',
+  Resolved: 'resolved',
+  Closed: 'closed',
+};
+
+/** Staff change a request's status (as an event: the clocks follow) or its assignee. Resolving mails the customer. */
+export async function updateSupportRequest(
+  ctx: SupportContext,
+  id: string,
+  change: { status?: string; assigneeUid?: string | null },
+) {
+  const { db } = ctx;
+  const { calendar } = await loadCalendar(db);
+  let assigneeName: string | null = null;
+  if (change.assigneeUid) {
+    const user = await ctx.auth.getUser(change.assigneeUid).catch(() => null);
+    if (!user || user.customClaims?.staff !== true) throw new HttpError(400, 'assigneeUid: Not a staff member.');
+    assigneeName = user.displayName ?? user.email ?? null;
+  }
+  const at = now(ctx);
+  const result = await db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(requestDoc(db, id));
+    if (!snapshot.exists) throw new HttpError(404, SUPPORT_MESSAGES.notFound);
+    const request = readRequest(id, snapshot.data()!);
+    const update: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
+    if (change.assigneeUid !== undefined) Object.assign(update, { assigneeUid: change.assigneeUid, assigneeName });
+    let status = request.status;
+    if (change.status && change.status !== request.status) {
+      const events = [...request.events, { type: STATUS_EVENTS[change.status]!, at }];
+      const { sla, fields } = slaFields(events, tierOf(request), calendar);
+      status = sla.status;
+      Object.assign(update, fields);
+      if (change.status === SUPPORT_STATUS.resolved) {
+        const mailId = addThreadMail(tx, ctx, request, `resolved-${at}`, {
+          template: 'support',
+          data: mailData(request, { kind: 'resolved', body: '', url: customerRequestUrl(ctx.siteUrl, id) }),
+          to: { uid: request.uid },
+          replyTo: { address: replyAddress(ctx, request.reference), name: `${COMPANY.name} support` },
+          attachmentDocumentId: null,
+        });
+        Object.assign(update, {
+          threadMessageIds: FieldValue.arrayUnion(mailId),
+          ourMessageIds: FieldValue.arrayUnion(mailId),
+        });
+      }
+    }
+    tx.update(requestDoc(db, id), update);
+    return { status, before: { status: request.status, assigneeUid: request.assigneeUid } };
+  });
+  mailQueued();
+  return result;
+}
+
+const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : null);
+
+export function requestView(id: string, data: FirebaseFirestore.DocumentData): SupportRequestView {
+  const request = readRequest(id, data);
+  const next = millis(data.nextDueAt);
+  return {
+    id,
+    reference: request.reference,
+    subject: request.subject,
+    status: request.status,
+    serviceId: request.serviceId,
+    serviceName: request.serviceName,
+    tier: request.tier,
+    outOfPlan: request.outOfPlan as OutOfPlanReason | null,
+    firstReplyDueAt: millis(data.firstReplyDueAt),
+    firstRepliedAt: millis(data.firstRepliedAt),
+    resolutionDueAt: millis(data.resolutionDueAt),
+    nextDueAt: next !== null && next < Date.UTC(9000, 0, 1) ? next : null,
+    isPaused: request.status === SUPPORT_STATUS.waiting,
+    createdAt: request.createdAt,
+    resolvedAt: millis(data.resolvedAt),
+    minutesLogged: request.minutesLogged,
+    assigneeUid: request.assigneeUid,
+    assigneeName: request.assigneeName,
+  };
+}
+
+function messageView(doc: FirebaseFirestore.QueryDocumentSnapshot): SupportMessageView {
+  const data = doc.data();
+  return {
+    id: doc.id,
+    author: data.author === 'staff' ? 'staff' : 'customer',
+    authorName: typeof data.authorName === 'string' ? data.authorName : null,
+    internal: data.internal === true,
+    body: String(data.body ?? ''),
+    via: data.via === 'mail' ? 'mail' : 'web',
+    createdAt: millis(data.createdAt) ?? 0,
+    files: Array.isArray(data.files) ? data.files : [],
+    ...(typeof data.minutes === 'number' ? { minutes: data.minutes } : {}),
+  };
+}
+
+/** A request with its conversation: the customer sees no internal notes and no minutes; staff see everything. */
+export async function readSupportRequest(
+  ctx: SupportContext,
+  viewer: { uid: string; isStaff: boolean },
+  id: string,
+): Promise<SupportRequestView & { uid: string; customerName: string | null; customerEmail: string | null }> {
+  if (!/^[A-Za-z0-9]{1,40}$/.test(id)) throw new HttpError(404, SUPPORT_MESSAGES.notFound);
+  const [snapshot, messages] = await Promise.all([
+    requestDoc(ctx.db, id).get(),
+    messagesOf(ctx.db, id).orderBy('createdAt').get(),
+  ]);
+  if (!snapshot.exists || (!viewer.isStaff && snapshot.get('uid') !== viewer.uid)) {
+    throw new HttpError(404, SUPPORT_MESSAGES.notFound);
+  }
+  const all = messages.docs.map(messageView);
+  const shown = viewer.isStaff
+    ? all
+    : all.filter((message) => !message.internal).map(({ minutes: _minutes, ...message }) => message);
+  return {
+    ...requestView(id, snapshot.data()!),
+    uid: String(snapshot.get('uid')),
+    customerName: (snapshot.get('customerName') as string | null) ?? null,
+    customerEmail: viewer.isStaff ? ((snapshot.get('customerEmail') as string | null) ?? null) : null,
+    messages: shown,
+  };
+}
+
+export async function listOwnRequests(ctx: SupportContext, uid: string): Promise<SupportRequestView[]> {
+  const snapshot = await ctx.db
+    .collection(SUPPORT_REQUESTS)
+    .where('uid', '==', uid)
+    .orderBy('createdAt', 'desc')
+    .limit(50)
+    .get();
+  return snapshot.docs.map((doc) => requestView(doc.id, doc.data()));
+}
+
+/** The file of a request, for its requester or staff; anyone else (and any file not attached to a request) gets 404. */
+export async function readRequestFile(ctx: SupportContext, viewer: { uid: string; isStaff: boolean }, fileId: string) {
+  const notFound = new HttpError(404, 'File not found.');
+  const meta = await ctx.files.meta(fileId);
+  if (!meta) throw notFound;
+  if (meta.attachedTo?.startsWith('support/')) {
+    const request = await requestDoc(ctx.db, meta.attachedTo.slice('support/'.length)).get();
+    if (!request.exists || (!viewer.isStaff && request.get('uid') !== viewer.uid)) throw notFound;
+  } else if (meta.ownerUid !== viewer.uid) {
+    throw notFound;
+  }
+  const file = await ctx.files.get(fileId);
+  if (!file) throw notFound;
+  return file;
+}
+
+/** The first day of the IST year `instantMs` falls in, as an instant. */
+const istYearStart = (instantMs: number) => new Date(`${istDay(instantMs).slice(0, 4)}-01-01T00:00:00+05:30`).getTime();
+
+/** The support page: the customer's services with tier, plan state, renewal link and support used this year. */
+export async function supportServices(ctx: SupportContext, uid: string): Promise<SupportServiceView[]> {
+  const [services, requests] = await Promise.all([
+    servicesOf(ctx, uid),
+    ctx.db.collection(SUPPORT_REQUESTS).where('uid', '==', uid).get(),
+  ]);
+  const yearStart = istYearStart(now(ctx));
+  const used = new Map<string, number>();
+  for (const doc of requests.docs) {
+    const created = millis(doc.get('createdAt')) ?? 0;
+    const serviceId = doc.get('serviceId') as string | null;
+    if (!serviceId || created < yearStart) continue;
+    used.set(serviceId, (used.get(serviceId) ?? 0) + Number(doc.get('minutesLogged') ?? 0));
+  }
+  return services.map((service) => {
+    const plan = planOfService(ctx, service);
+    return {
+      id: service.id,
+      name: serviceName(service),
+      status: service.status,
+      renewsOn: service.renewsOn,
+      tier: supportTierFor(service.yearlyFeePaise)?.id ?? null,
+      outOfPlan: plan.outOfPlan,
+      payUrl: plan.payUrl,
+      minutesThisYear: used.get(service.id) ?? 0,
+    };
+  });
+}

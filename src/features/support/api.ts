@@ -1,0 +1,140 @@
+import type { Holiday } from '@/domain/business-hours';
+import {
+  SUPPORT_MAX_FILE_BYTES,
+  SUPPORT_MESSAGES,
+  type SupportRequestView,
+  type SupportServiceView,
+  type SupportStatus,
+  type SupportTierId,
+} from '@/domain/support';
+import { apiClient, type ApiFile } from '@/lib/api-client';
+
+/** The only module of support that talks to the API: the customer's calls and the console's. */
+
+export interface UploadedFile {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+const ACCEPTED = /\.(png|jpe?g|pdf|txt|log|zip)$/i;
+
+/** A file's problem before it is sent (the API checks again, by content): null when it may go. */
+export function fileProblem(file: File): string | null {
+  if (!ACCEPTED.test(file.name)) return SUPPORT_MESSAGES.fileType(file.name);
+  if (file.size > SUPPORT_MAX_FILE_BYTES) return SUPPORT_MESSAGES.fileTooLarge(file.name);
+  if (file.size === 0) return SUPPORT_MESSAGES.fileEmpty(file.name);
+  return null;
+}
+
+export function uploadFile(file: File, { staff = false } = {}): Promise<UploadedFile> {
+  const base = staff ? '/api/staff/support/files' : '/api/support/files';
+  return apiClient.upload<UploadedFile>(`${base}?name=${encodeURIComponent(file.name)}`, file, { withAuth: true });
+}
+
+export const downloadFile = (id: string): Promise<ApiFile> =>
+  apiClient.getFile(`/api/support/files/${encodeURIComponent(id)}`, { withAuth: true });
+
+export const getSupportServices = () =>
+  apiClient.get<{ services: SupportServiceView[] }>('/api/support/services', { withAuth: true });
+
+export const getMyRequests = () =>
+  apiClient.get<{ requests: SupportRequestView[] }>('/api/support/requests', { withAuth: true });
+
+export const getMyRequest = (id: string) =>
+  apiClient.get<SupportRequestView>(`/api/support/requests/${encodeURIComponent(id)}`, { withAuth: true });
+
+export interface CreatedRequest {
+  id: string;
+  reference: string;
+  outOfPlan: string | null;
+  payUrl: string | null;
+}
+
+export const createRequest = (input: { serviceId: string; subject: string; description: string; fileIds: string[] }) =>
+  apiClient.post<CreatedRequest>('/api/support/requests', input, { withAuth: true });
+
+export const replyToRequest = (id: string, input: { body: string; fileIds: string[] }) =>
+  apiClient.post<{ status: string }>(`/api/support/requests/${encodeURIComponent(id)}/replies`, input, {
+    withAuth: true,
+  });
+
+// ---- the console --------------------------------------------------------------------------------
+
+export type QueueRow = SupportRequestView & { customerName: string | null };
+
+export function getQueue(filters: {
+  status?: SupportStatus | '';
+  tier?: SupportTierId | '';
+  assignee?: string;
+  after?: string;
+}) {
+  const query = new URLSearchParams(
+    Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return apiClient.get<{ rows: QueueRow[]; next: string | null }>(
+    `/api/staff/support/queue${query ? `?${query}` : ''}`,
+    {
+      withAuth: true,
+    },
+  );
+}
+
+export interface StaffRequestPage extends SupportRequestView {
+  uid: string;
+  customerName: string | null;
+  customerEmail: string | null;
+  service: { id: string; name: string; status: string; renewsOn: string; yearlyFee: string } | null;
+  unpaidInvoices: Array<{ id: string; number: string; amount: string; dueDate: string | null }>;
+}
+
+export const getStaffRequest = (id: string) =>
+  apiClient.get<StaffRequestPage>(`/api/staff/support/requests/${encodeURIComponent(id)}`, { withAuth: true });
+
+export const staffReply = (
+  id: string,
+  input: { body: string; internal: boolean; minutes: number; waitOnCustomer: boolean; fileIds: string[] },
+) =>
+  apiClient.post<{ id: string; status: string }>(
+    `/api/staff/support/requests/${encodeURIComponent(id)}/replies`,
+    input,
+    {
+      withAuth: true,
+    },
+  );
+
+export const updateRequest = (id: string, change: { status?: string; assigneeUid?: string | null }) =>
+  apiClient.post<{ status: string }>(`/api/staff/support/requests/${encodeURIComponent(id)}`, change, {
+    withAuth: true,
+  });
+
+export const getTodayCounts = () =>
+  apiClient.get<{ dueToday: number; overdue: number }>('/api/staff/support/today', { withAuth: true });
+
+export interface SupportReport {
+  month: string;
+  tiers: Array<{
+    tier: string;
+    requests: number;
+    firstReplyWithinTarget: number | null;
+    resolutionWithinTarget: number | null;
+    medianFirstReplyMinutes: number | null;
+  }>;
+  outOfPlan: number;
+  usageThisYear: Array<{ uid: string; serviceName: string; customerName: string | null; minutes: number }>;
+}
+
+export const getReport = (month: string) =>
+  apiClient.get<SupportReport>(`/api/staff/support/report?month=${encodeURIComponent(month)}`, { withAuth: true });
+
+export const getHolidays = () =>
+  apiClient.get<{ holidays: Holiday[]; isDefault: boolean }>('/api/staff/support/holidays', { withAuth: true });
+
+export const saveHolidays = (holidays: Holiday[]) =>
+  apiClient.post<{ holidays: Holiday[] }>('/api/staff/support/holidays', { holidays }, { withAuth: true });
+
+export const getReviewMails = () =>
+  apiClient.get<{
+    mails: Array<{ id: string; from: string; subject: string; reason: string; text: string; receivedAt: number }>;
+  }>('/api/staff/support/review', { withAuth: true });

@@ -1,0 +1,492 @@
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/button';
+import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDueTime, formatMinutes } from '@/domain/business-hours';
+import {
+  OUT_OF_PLAN_MESSAGES,
+  SUPPORT_MAX_FILES,
+  SUPPORT_MESSAGES,
+  SUPPORT_TIERS,
+  supportReplySchema,
+  supportRequestSchema,
+  type SupportRequestView,
+  type SupportServiceView,
+} from '@/domain/support';
+import {
+  createRequest,
+  downloadFile,
+  fileProblem,
+  getMyRequest,
+  getMyRequests,
+  getSupportServices,
+  replyToRequest,
+  uploadFile,
+} from './api';
+
+/** Where support's pages link to; the app's route table builds them (features hold no route strings). */
+export interface SupportLinks {
+  home: string;
+  newRequest: (serviceId?: string) => string;
+  request: (id: string) => string;
+  /** The quote request form ("Ask for a quote"). */
+  askForQuote: string;
+}
+
+type Load<T> = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: T };
+
+function useLoad<T>(load: () => Promise<T>, key: string): [Load<T>, () => void] {
+  const [state, setState] = useState<Load<T>>({ status: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let isCurrent = true;
+    load().then(
+      (data) => isCurrent && setState({ status: 'ready', data }),
+      (error: unknown) =>
+        isCurrent && setState({ status: 'error', error: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, round]);
+  return [state, useCallback(() => setRound((value) => value + 1), [])];
+}
+
+const PAGE = 'mx-auto w-full max-w-4xl px-4 py-10 sm:px-6';
+
+function tierText(service: SupportServiceView): string {
+  const tier = service.tier ? SUPPORT_TIERS[service.tier] : null;
+  return tier
+    ? `${tier.name} support: first reply within ${tier.firstReplyHours} business ${tier.firstReplyHours === 1 ? 'hour' : 'hours'}, resolution within ${tier.resolutionDays} business ${tier.resolutionDays === 1 ? 'day' : 'days'}`
+    : 'No support plan';
+}
+
+/** The way back into plan: the open renewal's pay link, or a quote. */
+function OutOfPlan({ reason, payUrl, links }: { reason: string; payUrl: string | null; links: SupportLinks }) {
+  return (
+    <div role="note" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p>{OUT_OF_PLAN_MESSAGES[reason as keyof typeof OUT_OF_PLAN_MESSAGES] ?? reason}</p>
+      <p className="mt-2">
+        {payUrl ? (
+          <a className={buttonClasses('primary', 'sm')} href={payUrl}>
+            Renew now
+          </a>
+        ) : (
+          <Link className={buttonClasses('secondary', 'sm')} to={links.askForQuote}>
+            Ask for a quote
+          </Link>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** /support: the customer's services with their support tier and time used, and their requests. */
+export function SupportHome({ links }: { links: SupportLinks }) {
+  const [services] = useLoad(getSupportServices, 'services');
+  const [requests] = useLoad(getMyRequests, 'requests');
+  return (
+    <main className={PAGE}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-slate-900">Support</h1>
+        <Link className={buttonClasses('primary')} to={links.newRequest()}>
+          New request
+        </Link>
+      </div>
+      <p className="mt-2 text-slate-700">
+        Business hours: Monday to Friday, 9:30 am to 6:30 pm IST, except holidays. Times below are IST.
+      </p>
+      <section aria-labelledby="support-services" className="mt-8">
+        <h2 id="support-services" className="text-xl font-semibold text-slate-900">
+          Your services
+        </h2>
+        {services.status === 'loading' && <p className="mt-2 text-slate-700">Loading your services...</p>}
+        {services.status === 'error' && <FormMessage tone="error">{services.error}</FormMessage>}
+        {services.status === 'ready' && services.data.services.length === 0 && (
+          <p className="mt-2 text-slate-700">
+            You have no plans with yearly maintenance yet, so requests are out of plan.
+          </p>
+        )}
+        {services.status === 'ready' && (
+          <ul className="mt-3 space-y-3">
+            {services.data.services.map((service) => (
+              <li key={service.id} className="rounded-xl border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div>
+                    <p className="font-semibold">{service.name}</p>
+                    <p className="text-sm text-slate-700">{tierText(service)}</p>
+                    <p className="text-sm text-slate-700">
+                      Support used this year: {formatMinutes(service.minutesThisYear)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <StatusBadge status={service.status} />
+                    <Link className={buttonClasses('secondary', 'sm')} to={links.newRequest(service.id)}>
+                      Get help
+                    </Link>
+                  </div>
+                </div>
+                {service.outOfPlan && <OutOfPlan reason={service.outOfPlan} payUrl={service.payUrl} links={links} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="support-requests" className="mt-10">
+        <h2 id="support-requests" className="text-xl font-semibold text-slate-900">
+          Your requests
+        </h2>
+        {requests.status === 'loading' && <p className="mt-2 text-slate-700">Loading your requests...</p>}
+        {requests.status === 'error' && <FormMessage tone="error">{requests.error}</FormMessage>}
+        {requests.status === 'ready' && requests.data.requests.length === 0 && (
+          <p className="mt-2 text-slate-700">No requests yet.</p>
+        )}
+        {requests.status === 'ready' && requests.data.requests.length > 0 && (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {requests.data.requests.map((request) => (
+              <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <Link className="font-semibold text-brand-darker hover:underline" to={links.request(request.id)}>
+                    {request.reference}: {request.subject}
+                  </Link>
+                  <p className="text-sm text-slate-700">{request.serviceName ?? 'Something else'}</p>
+                </div>
+                <StatusBadge status={request.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+/** Picks up to 5 files, each checked here (type, size) with a message naming it; the API checks again. */
+function FilePicker({
+  files,
+  onChange,
+  label = 'Attachments',
+}: {
+  files: File[];
+  onChange: (files: File[]) => void;
+  label?: string;
+}) {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}{' '}
+        <span className="font-normal text-slate-600">
+          (optional; PNG, JPEG, PDF, TXT, LOG or ZIP, 10 MB each, up to 5)
+        </span>
+      </label>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept=".png,.jpg,.jpeg,.pdf,.txt,.log,.zip"
+        className="mt-1 block w-full text-sm"
+        onChange={(event) => {
+          const picked = [...(event.target.files ?? [])];
+          event.target.value = '';
+          const refused = picked.map(fileProblem).find(Boolean) ?? null;
+          const accepted = picked.filter((file) => !fileProblem(file));
+          const next = [...files, ...accepted];
+          setProblem(next.length > SUPPORT_MAX_FILES ? SUPPORT_MESSAGES.tooManyFiles : refused);
+          onChange(next.slice(0, SUPPORT_MAX_FILES));
+        }}
+      />
+      {problem && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {files.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="flex items-center gap-2">
+              <span>{file.name}</span>
+              <Button
+                variant="link"
+                size="sm"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => onChange(files.filter((_, at) => at !== index))}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Uploads the picked files one by one; the first refusal stops with the API's message. */
+async function uploadAll(files: File[], staff = false): Promise<string[]> {
+  const ids: string[] = [];
+  for (const file of files) ids.push((await uploadFile(file, { staff })).id);
+  return ids;
+}
+
+/** /support/new: the service (or "Something else"), a subject, a description and files. */
+export function NewRequestPage({
+  links,
+  serviceId,
+  onCreated,
+}: {
+  links: SupportLinks;
+  serviceId: string | null;
+  onCreated: (id: string) => void;
+}) {
+  const [services] = useLoad(getSupportServices, 'services');
+  const [form, setForm] = useState({ serviceId: serviceId ?? '', subject: '', description: '' });
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const chosen =
+    services.status === 'ready' ? services.data.services.find((service) => service.id === form.serviceId) : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    const parsed = supportRequestSchema.safeParse({ ...form, fileIds: [] });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    setIsSending(true);
+    try {
+      const fileIds = await uploadAll(files);
+      const created = await createRequest({ ...parsed.data, fileIds });
+      onCreated(created.id);
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : 'Could not send your request. Please try again.');
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <main className={PAGE}>
+      <p>
+        <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
+          ← Support
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">New support request</h1>
+      <form className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" onSubmit={submit} noValidate>
+        <SelectField
+          label="Service"
+          required
+          value={form.serviceId}
+          error={errors.serviceId}
+          onChange={(event) => setForm({ ...form, serviceId: event.target.value })}
+        >
+          <option value="">Choose…</option>
+          {services.status === 'ready' &&
+            services.data.services.map((service) => (
+              <option key={service.id} value={service.id}>
+                {service.name}
+              </option>
+            ))}
+          <option value="other">Something else</option>
+        </SelectField>
+        {chosen && <p className="text-sm text-slate-700">{tierText(chosen)}</p>}
+        {chosen?.outOfPlan && <OutOfPlan reason={chosen.outOfPlan} payUrl={chosen.payUrl} links={links} />}
+        <TextField
+          label="Subject"
+          required
+          value={form.subject}
+          error={errors.subject}
+          maxLength={150}
+          onChange={(event) => setForm({ ...form, subject: event.target.value })}
+        />
+        <TextAreaField
+          label="Description"
+          required
+          rows={6}
+          value={form.description}
+          error={errors.description}
+          onChange={(event) => setForm({ ...form, description: event.target.value })}
+        />
+        <FilePicker files={files} onChange={setFiles} />
+        {message && <FormMessage tone="error">{message}</FormMessage>}
+        <Button type="submit" disabled={isSending}>
+          {isSending ? 'Sending...' : 'Send request'}
+        </Button>
+      </form>
+    </main>
+  );
+}
+
+export function FileLink({ file }: { file: { id: string; name: string; size: number } }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  async function open() {
+    try {
+      const { blob } = await downloadFile(file.id);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'Could not download the file.');
+    }
+  }
+  return (
+    <span>
+      <Button variant="link" size="sm" onClick={() => void open()}>
+        {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
+      </Button>
+      {problem && <span className="ml-2 text-sm text-red-700">{problem}</span>}
+    </span>
+  );
+}
+
+export function Conversation({ request, staffView = false }: { request: SupportRequestView; staffView?: boolean }) {
+  return (
+    <ol className="mt-4 space-y-3" aria-label="Conversation">
+      {(request.messages ?? []).map((message) => (
+        <li
+          key={message.id}
+          className={`rounded-xl border p-4 ${message.internal ? 'border-amber-300 bg-amber-50' : message.author === 'staff' ? 'border-brand-light bg-sky-50' : 'border-slate-200 bg-white'}`}
+        >
+          <p className="text-sm font-semibold text-slate-800">
+            {message.internal
+              ? 'Internal note'
+              : message.author === 'staff'
+                ? 'Nimbus support'
+                : (message.authorName ?? 'You')}
+            <span className="font-normal text-slate-600">
+              {' '}
+              · {formatDueTime(new Date(message.createdAt))}
+              {message.via === 'mail' ? ' · by mail' : ''}
+              {staffView && message.minutes ? ` · ${formatMinutes(message.minutes)} logged` : ''}
+            </span>
+          </p>
+          <p className="mt-2 whitespace-pre-wrap text-slate-900">{message.body}</p>
+          {message.files.length > 0 && (
+            <p className="mt-2 flex flex-wrap gap-3">
+              {message.files.map((file) => (
+                <FileLink key={file.id} file={file} />
+              ))}
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function DueTimes({ request }: { request: SupportRequestView }): ReactNode {
+  if (!request.tier) return <p className="text-sm text-slate-700">Out of plan: no response times apply.</p>;
+  return (
+    <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="font-semibold text-slate-700">First reply {request.firstRepliedAt ? 'was' : 'due'}</dt>
+        <dd>{formatDueTime(new Date(request.firstRepliedAt ?? request.firstReplyDueAt ?? 0))}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-slate-700">Resolution due</dt>
+        <dd>
+          {request.resolvedAt
+            ? `Resolved ${formatDueTime(new Date(request.resolvedAt))}`
+            : request.isPaused
+              ? 'Paused while we wait for your answer'
+              : formatDueTime(request.resolutionDueAt ? new Date(request.resolutionDueAt) : null)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** /support/:id: the conversation, status, both due times (IST), files and a reply box. */
+export function RequestPage({ id, links }: { id: string; links: SupportLinks }) {
+  const [state, reload] = useLoad(() => getMyRequest(id), id);
+  const [body, setBody] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [isSending, setIsSending] = useState(false);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const parsed = supportReplySchema.safeParse({ body, fileIds: [] });
+    if (!parsed.success) {
+      setMessage({ tone: 'error', text: parsed.error.issues[0]!.message });
+      return;
+    }
+    setIsSending(true);
+    setMessage(null);
+    try {
+      const fileIds = await uploadAll(files);
+      await replyToRequest(id, { body: parsed.data.body, fileIds });
+      setBody('');
+      setFiles([]);
+      setMessage({ tone: 'success', text: 'Your reply was sent.' });
+      reload();
+    } catch (error) {
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Could not send your reply.' });
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  if (state.status === 'loading') return <main className={PAGE}>Loading request...</main>;
+  if (state.status === 'error')
+    return (
+      <main className={PAGE}>
+        <FormMessage tone="error">{state.error}</FormMessage>
+      </main>
+    );
+  const request = state.data;
+  const isClosed = request.status === 'Closed';
+  return (
+    <main className={PAGE}>
+      <p>
+        <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
+          ← Support
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {request.reference}: {request.subject}
+        </h1>
+        <StatusBadge status={request.status} />
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        {request.serviceName ?? 'Something else'}
+        {request.tier ? ` · ${SUPPORT_TIERS[request.tier].name} support` : ' · Out of plan'}
+      </p>
+      <div className="mt-3">
+        <DueTimes request={request} />
+      </div>
+      {request.outOfPlan && <OutOfPlan reason={request.outOfPlan} payUrl={null} links={links} />}
+      <Conversation request={request} />
+      {isClosed ? (
+        <p className="mt-6 text-slate-700">
+          {SUPPORT_MESSAGES.closed}{' '}
+          <Link className="text-brand-darker underline" to={links.newRequest(request.serviceId ?? undefined)}>
+            New request
+          </Link>
+        </p>
+      ) : (
+        <form className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5" onSubmit={send} noValidate>
+          <TextAreaField label="Your reply" rows={4} value={body} onChange={(event) => setBody(event.target.value)} />
+          <FilePicker files={files} onChange={setFiles} />
+          {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+          <Button type="submit" disabled={isSending}>
+            {isSending ? 'Sending...' : 'Send reply'}
+          </Button>
+          <p className="text-sm text-slate-600">You can also reply to any of our mails about this request.</p>
+        </form>
+      )}
+    </main>
+  );
+}
