@@ -77,7 +77,8 @@ describe('links to signed-in pages survive signing in', () => {
     // The account link in the mail the site sent.
     const [mail] = await waitForMails(() => mailsTo(customer.email), 1);
     expect(mail?.subject).toContain(`Proforma invoice ${number}`);
-    const mailed = new URL(/You can also find it in your account: (\S+)/.exec(mail!.text ?? '')![1]!);
+    // The HTML part links "your account" to the invoice (the text part names only the page).
+    const mailed = new URL(/href="([^"]+)"[^>]*>your account<\/a>/.exec(mail!.html ?? '')![1]!.replaceAll('&amp;', '&'));
     const link = mailed.pathname + mailed.search;
     expect(link).toBe(`/profile?invoice=${invoiceId}`);
 

@@ -9,6 +9,7 @@ import {
   html,
   layout,
   oneLine,
+  MAIL_COLOURS,
   paragraph,
   readableUrl,
   type RenderedMail,
@@ -78,8 +79,12 @@ export function invoiceIssued(
   const intro = `${COMPANY.name} has issued proforma invoice ${data.number} for ${amount}${due}.`;
   const anyone =
     'The button opens the invoice on our website, where it can be paid securely. No account is needed, so you can forward this email to whoever pays your bills.';
-  const account = data.profileUrl
-    ? `You can also find it under My Invoices in your account: ${readableUrl(data.profileUrl)}`
+  // In words with a link in the HTML part (it opens this invoice, after signing in); the plain text
+  // part shows the page's address without the invoice's id.
+  const account = data.profileUrl ? `You can also find it under My Invoices in your account:` : null;
+  const accountHtml = data.profileUrl
+    ? html`You can also find it under My Invoices in
+        <a href="${data.profileUrl}" style="color:${MAIL_COLOURS.brandInk}">your account</a>.`
     : null;
   const follows = `The ${sellerDocumentWords(data.sellerRegistered ?? Boolean(gst)).lower} follows once it is paid.`;
   const attached =
@@ -87,13 +92,16 @@ export function invoiceIssued(
       ? `The proforma invoice is attached (${context.attachments.join(', ')}). ${follows}`
       : follows;
   const renewal = data.renewal ? renewalNoticeLines(data.renewal) : [];
-  const closing = [...renewal, account, attached].filter((line): line is string => Boolean(line));
+  const closing = [...renewal, attached];
   return layout({
     subject: data.renewal
       ? `Renewal of ${oneLine(data.renewal.service, 120)}: proforma invoice ${data.number}, ${amount}${due}`
       : `Proforma invoice ${data.number} from ${COMPANY.name}: ${amount}${due}`,
     heading: data.customerName ? `Hello ${oneLine(data.customerName, 100)},` : 'Hello,',
-    body: html`${paragraph(intro)}${factsTable(facts)}${button('View and pay the invoice', payUrl)}${paragraph(anyone)}${closing.map((line) => paragraph(line))}`,
-    text: `${intro}\n\n${factsText(facts)}\n\nView and pay the invoice: ${payUrl}\n\n${anyone}\n\n${closing.join('\n\n')}`,
+    body: html`${paragraph(intro)}${factsTable(facts)}${button('View and pay the invoice', payUrl)}${paragraph(anyone)}${accountHtml ? paragraph(accountHtml) : ''}${closing.map((line) => paragraph(line))}`,
+    text: `${intro}\n\n${factsText(facts)}\n\nView and pay the invoice: ${payUrl}\n\n${anyone}\n\n${[
+      ...(account && data.profileUrl ? [`${account} ${readableUrl(data.profileUrl)}`] : []),
+      ...closing,
+    ].join('\n\n')}`,
   });
 }

@@ -27,7 +27,7 @@ export function ProfileDetailsView({ profile }: { profile: Profile }) {
         {rows.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-0.5 break-words text-slate-900">{value || '—'}</dd>
+            <dd className="mt-0.5 wrap-anywhere text-slate-900">{value || '—'}</dd>
           </div>
         ))}
       </dl>
