@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
@@ -24,6 +24,7 @@ import {
   replyToRequest,
   uploadFile,
 } from './api';
+import { useLoad } from './use-load';
 
 /** Where support's pages link to; the app's route table builds them (features hold no route strings). */
 export interface SupportLinks {
@@ -32,26 +33,6 @@ export interface SupportLinks {
   request: (id: string) => string;
   /** The quote request form ("Ask for a quote"). */
   askForQuote: string;
-}
-
-type Load<T> = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: T };
-
-function useLoad<T>(load: () => Promise<T>, key: string): [Load<T>, () => void] {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let isCurrent = true;
-    load().then(
-      (data) => isCurrent && setState({ status: 'ready', data }),
-      (error: unknown) =>
-        isCurrent && setState({ status: 'error', error: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, round]);
-  return [state, useCallback(() => setRound((value) => value + 1), [])];
 }
 
 const PAGE = 'mx-auto w-full max-w-4xl px-4 py-10 sm:px-6';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useRoutes } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
@@ -28,47 +28,15 @@ import {
   type SupportReport,
 } from '../api';
 import { useSession } from '@/lib/session';
+import { ConsolePage } from '@/components/console/console-parts';
+import { useLoad } from '../use-load';
 import { Conversation, DueTimes } from '../support-pages';
-
-type Load<T> = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: T };
-
-function useLoad<T>(load: () => Promise<T>, key: string): [Load<T>, () => void] {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let isCurrent = true;
-    load().then(
-      (data) => isCurrent && setState({ status: 'ready', data }),
-      (error: unknown) =>
-        isCurrent && setState({ status: 'error', error: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, round]);
-  return [state, useCallback(() => setRound((value) => value + 1), [])];
-}
 
 /** '/admin/support' wherever the console is mounted: the support screens' own base. */
 function useSupportBase(): string {
   const { pathname } = useLocation();
   const at = pathname.indexOf('/support');
   return at >= 0 ? pathname.slice(0, at + '/support'.length) : '/admin/support';
-}
-
-function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby="console-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="console-title" className="text-2xl font-bold text-slate-900">
-          {title}
-        </h1>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
 }
 
 function SubNav() {
@@ -121,7 +89,7 @@ function Queue() {
   const dueText = (row: QueueRow) =>
     row.nextDueAt ? formatDueIn(row.nextDueAt, now) : row.isPaused ? 'waiting on customer' : 'nothing due';
   return (
-    <Page title="Support queue" actions={<SubNav />}>
+    <ConsolePage title="Support queue" actions={<SubNav />}>
       <SupportTodayCounts queueHref={base} />
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField
@@ -203,7 +171,7 @@ function Queue() {
           Next page
         </Button>
       )}
-    </Page>
+    </ConsolePage>
   );
 }
 
@@ -302,7 +270,7 @@ function StaffRequest() {
   const request: StaffRequestPage = state.data;
   const quoteHref = `${base.replace(/\/support$/, '')}/quotes/new?customer=${encodeURIComponent(request.uid)}`;
   return (
-    <Page
+    <ConsolePage
       title={`${request.reference}: ${request.subject}`}
       actions={
         <Link className={buttonClasses('secondary', 'sm')} to={base}>
@@ -427,7 +395,7 @@ function StaffRequest() {
           {reply.internal ? 'Save note' : 'Send reply'}
         </Button>
       </form>
-    </Page>
+    </ConsolePage>
   );
 }
 
@@ -442,7 +410,7 @@ function Report() {
   const [report] = useLoad(() => getReport(month), month);
   const percent = (value: number | null) => (value === null ? '—' : `${value} %`);
   return (
-    <Page title="Support SLA report" actions={<SubNav />}>
+    <ConsolePage title="Support SLA report" actions={<SubNav />}>
       <TextField
         label="Month"
         type="month"
@@ -453,7 +421,7 @@ function Report() {
       {report.status === 'loading' && <p className="text-slate-600">Adding up the month...</p>}
       {report.status === 'error' && <FormMessage tone="error">{report.error}</FormMessage>}
       {report.status === 'ready' && <ReportTables report={report.data} percent={percent} />}
-    </Page>
+    </ConsolePage>
   );
 }
 
@@ -528,7 +496,7 @@ function Holidays() {
     }
   }
   return (
-    <Page title="Business holidays" actions={<SubNav />}>
+    <ConsolePage title="Business holidays" actions={<SubNav />}>
       <p className="text-slate-700">
         Business hours are Monday to Friday, 9:30 am to 6:30 pm IST. Support due times skip these days.
         {state.status === 'ready' &&
@@ -588,7 +556,7 @@ function Holidays() {
       <Button onClick={() => void save()} disabled={draft === null}>
         Save holidays
       </Button>
-    </Page>
+    </ConsolePage>
   );
 }
 
