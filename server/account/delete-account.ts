@@ -1,7 +1,6 @@
 import type { Auth } from 'firebase-admin/auth';
 import {
   Timestamp,
-  type CollectionReference,
   type DocumentData,
   type DocumentReference,
   type Firestore,
@@ -25,36 +24,27 @@ import { deleteSupportData } from '../support/account-data';
 const BATCH_LIMIT = 500;
 
 /**
- * Deletes a collection's documents, BATCH_LIMIT per committed batch. (Not recursiveDelete: its
- * BulkWriter's BatchWrite stalled for over a minute on the emulator while the profile page
- * listened to the same documents; plain batches take about a second for 500.)
+ * Deletes every document a query finds, with whatever goes with each (`alongside`), one committed
+ * batch a page, until the query finds nothing. (Not recursiveDelete: its BulkWriter's BatchWrite
+ * stalled for over a minute on the emulator while the profile page listened to the same documents;
+ * plain batches take about a second for 500.)
  */
-async function deleteInBatches(db: Firestore, collection: CollectionReference): Promise<void> {
-  for (;;) {
-    const page = await collection.select().limit(BATCH_LIMIT).get();
-    if (page.empty) return;
-    const batch = db.batch();
-    for (const doc of page.docs) batch.delete(doc.ref);
-    await batch.commit();
-    if (page.size < BATCH_LIMIT) return;
-  }
-}
-
-/** Deletes every document a query finds, with whatever goes with each, a page at a time. */
 async function deleteFound(
   db: Firestore,
   query: Query,
-  alongside: (doc: QueryDocumentSnapshot) => Promise<DocumentReference[]> = async () => [],
+  {
+    alongside = async () => [],
+    pageSize = BATCH_LIMIT,
+  }: { alongside?: (doc: QueryDocumentSnapshot) => Promise<DocumentReference[]>; pageSize?: number } = {},
 ): Promise<void> {
-  await forEachPage(
-    query.orderBy('__name__'),
-    async (docs) => {
-      const batch = db.batch();
-      for (const doc of docs) for (const ref of [doc.ref, ...(await alongside(doc))]) batch.delete(ref);
-      await batch.commit();
-    },
-    { pageSize: 100 },
-  );
+  for (;;) {
+    const page = await query.limit(pageSize).get();
+    if (page.empty) return;
+    const batch = db.batch();
+    for (const doc of page.docs) for (const ref of [doc.ref, ...(await alongside(doc))]) batch.delete(ref);
+    await batch.commit();
+    if (page.size < pageSize) return;
+  }
 }
 
 /**
@@ -65,10 +55,14 @@ async function deleteFound(
  * with it). The Privacy Policy says so.
  */
 async function deleteQuotesAndRenewalsOf(db: Firestore, uid: string): Promise<void> {
-  await deleteFound(db, db.collection('quotes').where('uid', '==', uid), async (quote) => [
-    db.doc(`documents/quote_${quote.id}`),
-    ...(await db.collection('quoteLinks').where('quoteId', '==', quote.id).get()).docs.map((link) => link.ref),
-  ]);
+  // A quote, its printed copy and its link: three writes each, within a batch's 500.
+  await deleteFound(db, db.collection('quotes').where('uid', '==', uid), {
+    pageSize: 100,
+    alongside: async (quote) => [
+      db.doc(`documents/quote_${quote.id}`),
+      ...(await db.collection('quoteLinks').where('quoteId', '==', quote.id).get()).docs.map((link) => link.ref),
+    ],
+  });
   await deleteFound(db, db.collection('renewals').where('uid', '==', uid));
   await deleteFound(db, db.collection('payLinks').where('uid', '==', uid));
 }
@@ -191,7 +185,7 @@ export async function deleteAccount(
   });
 
   // 6: everything else.
-  for (const collection of await profile.listCollections()) await deleteInBatches(db, collection);
+  for (const collection of await profile.listCollections()) await deleteFound(db, collection.select());
   // Only what the export would return (server/account/person.ts): by uid and by a proven address.
   const emails = person.provenEmails;
   const enquiriesDeleted = await deleteEnquiriesOf(db, { uid: user.uid, emails });
