@@ -18,6 +18,9 @@ export interface NavbarProps {
 const iconLink =
   'relative grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-brand-darker focus-visible:outline-2 focus-visible:outline-brand-darker';
 
+const barLink =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-light hover:text-brand-darker focus-visible:outline-2 focus-visible:outline-brand-darker';
+
 /** The fixed 68px top bar: section links, the account area and, on small screens, a drawer. */
 export function Navbar({ session, cartCount, onLogin, onLogout }: NavbarProps) {
   const [isDrawerOpen, setDrawerOpen] = useState(false);
@@ -42,14 +45,18 @@ export function Navbar({ session, cartCount, onLogin, onLogout }: NavbarProps) {
           <ul className="hidden items-center gap-1 lg:flex">
             {SECTIONS.map(({ id, label }) => (
               <li key={id}>
-                <SectionLink
-                  section={id}
-                  className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-light hover:text-brand-darker focus-visible:outline-2 focus-visible:outline-brand-darker"
-                >
+                <SectionLink section={id} className={barLink}>
                   {label}
                 </SectionLink>
               </li>
             ))}
+            {session.user && (
+              <li>
+                <Link to="/support" className={barLink}>
+                  Support
+                </Link>
+              </li>
+            )}
           </ul>
 
           <div className="flex items-center gap-1 sm:gap-2">

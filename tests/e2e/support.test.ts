@@ -44,6 +44,9 @@ describe('support requests', () => {
       await browser.withPage(
         async ({ page }) => {
           await signInAndOpen(page, customer.email, '/profile');
+          // Signed in, the bar links to Support on a desktop (the phone's menu has it too).
+          if (width >= 1024)
+            await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).waitFor();
           await page.getByRole('link', { name: 'Get help with Factory Management – Growth' }).click();
           await pageHeading(page, 'New support request');
           await page.getByText('Priority support: first reply within 4 business hours').waitFor({ timeout: 20_000 });
@@ -104,13 +107,20 @@ describe('support requests', () => {
           await page.getByRole('button', { name: 'Mark Resolved' }).click();
           await page.getByText('Marked Resolved.').waitFor({ timeout: 20_000 });
           await page.getByText('Resolved', { exact: true }).first().waitFor();
+
+          // A request can become a quote: the new quote says what it is for.
+          await page.getByRole('link', { name: 'Turn into a quote' }).click();
+          await pageHeading(page, 'New quote');
+          await expect(page.getByLabel('Quote for').inputValue()).resolves.toMatch(
+            new RegExp(`^SR-\\d{6}: ${subject}$`),
+          );
         },
         { width, height },
       );
     },
   );
 
-  it('when a customer whose service is overdue opens Support, then they see the renewal pay link', async () => {
+  it('when a customer whose service is overdue opens Support, then they see the renewal pay link; for a stopped service they ask for a quote prefilled from it', async () => {
     const customer = await createLogin('support-lapsed', { name: 'Ravi Kumar' });
     await withService(customer.uid, {
       status: 'Overdue',
@@ -122,6 +132,18 @@ describe('support requests', () => {
         amountPaise: 50_000_00,
       },
     });
+    // A second service whose maintenance was stopped: nothing to renew, so the way back is a quote.
+    await admin().db.doc(`users/${customer.uid}/services/order2_websites-starter`).set({
+      planName: 'Starter',
+      category: 'Websites & E-commerce',
+      yearlyFeePaise: 10_000_00,
+      startedOn: '2025-03-01',
+      anchorDay: 1,
+      renewsOn: '2026-03-01',
+      status: 'Cancelled',
+      revision: 0,
+      renewal: null,
+    });
     await browser.withPage(
       async ({ page }) => {
         await signInAndOpen(page, customer.email, '/support');
@@ -129,6 +151,20 @@ describe('support requests', () => {
         await page.getByText('The maintenance renewal of this service is overdue').waitFor({ timeout: 20_000 });
         const renew = page.getByRole('link', { name: 'Renew now' });
         await expect(renew.getAttribute('href')).resolves.toMatch(/\/pay\/[\w-]{32}$/);
+
+        await page.getByText('The maintenance of this service was stopped').waitFor();
+        await page.getByRole('button', { name: 'Ask for a quote' }).click();
+        const form = page.getByRole('form', { name: 'Request a quote' });
+        await form.getByLabel('What do you need?').waitFor({ timeout: 20_000 });
+        await expect(form.getByLabel('Project type').inputValue()).resolves.toBe('Websites & E-commerce');
+        await expect(form.getByLabel('What do you need?').inputValue()).resolves.toContain(
+          'Support and maintenance for Websites & E-commerce – Starter',
+        );
+        await expect(form.getByLabel('Email').inputValue()).resolves.toBe(customer.email);
+        await form.getByLabel('Budget').selectOption({ index: 1 });
+        await form.getByLabel('Timeline').selectOption({ index: 1 });
+        await form.getByRole('button', { name: 'Request a Quote' }).click();
+        await page.getByText('We have received your request for a quote').waitFor({ timeout: 20_000 });
         await expectAccessible(page, { include: 'main' });
         await page.screenshot({ path: '.tmp/support-out-of-plan-390.png', fullPage: true });
       },

@@ -10,7 +10,6 @@ const LINKS: SupportLinks = {
   home: paths.support,
   newRequest: supportNewPath,
   request: supportRequestPath,
-  askForQuote: '/#contact',
 };
 
 function Gated({ children }: { children: () => React.ReactNode }) {

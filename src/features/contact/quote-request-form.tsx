@@ -18,6 +18,8 @@ export interface QuoteRequestFormProps {
   defaultEmail?: string;
   /** The kind of project already chosen (a plan card's category), '' for none. */
   projectType?: string;
+  /** What the brief starts with (support's out-of-plan request), '' for none. */
+  defaultBrief?: string;
   onStatus: (status: FormStatus) => void;
 }
 
@@ -43,9 +45,10 @@ export function QuoteRequestForm({
   defaultName = '',
   defaultEmail = '',
   projectType = '',
+  defaultBrief = '',
   onStatus,
 }: QuoteRequestFormProps) {
-  const initial = { ...EMPTY, name: defaultName, email: defaultEmail, projectType };
+  const initial = { ...EMPTY, name: defaultName, email: defaultEmail, projectType, brief: defaultBrief };
   const { form, field, submitWith } = useSenderForm({
     resolver: zodResolver(quoteRequestSchema),
     initial,
@@ -76,7 +79,7 @@ export function QuoteRequestForm({
       aria-label="Request a quote"
       onSubmit={submitWith(async (values) => {
         onStatus({ type: 'success', text: await submitQuoteRequest(values, userId) });
-        form.reset({ ...initial, projectType: '' });
+        form.reset({ ...initial, projectType: '', brief: '' });
       })}
       className="grid gap-5 sm:grid-cols-2"
     >

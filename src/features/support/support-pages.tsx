@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDueTime, formatMinutes } from '@/domain/business-hours';
+import { OTHER_PROJECT_TYPE, PROJECT_TYPES } from '@/domain/quote-request';
+import { useSession } from '@/lib/session';
 import {
   OUT_OF_PLAN_MESSAGES,
   SUPPORT_MAX_FILES,
@@ -31,8 +33,23 @@ export interface SupportLinks {
   home: string;
   newRequest: (serviceId?: string) => string;
   request: (id: string) => string;
-  /** The quote request form ("Ask for a quote"). */
-  askForQuote: string;
+}
+
+// The quote request form (the contact section's) loads only when an out-of-plan customer asks for a quote.
+const QuoteRequestForm = lazy(() => import('@/features/contact').then((m) => ({ default: m.QuoteRequestForm })));
+
+/** What a quote request made from support starts with: the kind of project the service is, and why. */
+interface QuoteAbout {
+  serviceName: string | null;
+  brief: string;
+}
+
+// The quote request schema's limit for the brief.
+const BRIEF_MAX = 2000;
+
+/** A plan's name starts with its category ('Factory Management Growth'); anything else is 'Other'. */
+function projectTypeOf(serviceName: string | null): string {
+  return PROJECT_TYPES.find((type) => serviceName?.startsWith(type)) ?? OTHER_PROJECT_TYPE;
 }
 
 const PAGE = 'mx-auto w-full max-w-4xl px-4 py-10 sm:px-6';
@@ -44,8 +61,11 @@ function tierText(service: SupportServiceView): string {
     : 'No support plan';
 }
 
-/** The way back into plan: the open renewal's pay link, or a quote. */
-function OutOfPlan({ reason, payUrl, links }: { reason: string; payUrl: string | null; links: SupportLinks }) {
+/** The way back into plan: the open renewal's pay link, or a quote request prefilled from the service or request. */
+function OutOfPlan({ reason, payUrl, about }: { reason: string; payUrl: string | null; about: QuoteAbout }) {
+  const session = useSession();
+  const [isAsking, setAsking] = useState(false);
+  const [status, setStatus] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   return (
     <div role="note" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       <p>{OUT_OF_PLAN_MESSAGES[reason as keyof typeof OUT_OF_PLAN_MESSAGES] ?? reason}</p>
@@ -55,11 +75,29 @@ function OutOfPlan({ reason, payUrl, links }: { reason: string; payUrl: string |
             Renew now
           </a>
         ) : (
-          <Link className={buttonClasses('secondary', 'sm')} to={links.askForQuote}>
-            Ask for a quote
-          </Link>
+          !isAsking && (
+            <Button variant="secondary" size="sm" onClick={() => setAsking(true)}>
+              Ask for a quote
+            </Button>
+          )
         )}
       </p>
+      {isAsking && (
+        <div className="mt-3 rounded-lg border border-slate-200 bg-white p-4 text-slate-900">
+          <h3 className="mb-3 text-base font-semibold">Ask for a quote</h3>
+          {status && <FormMessage tone={status.type}>{status.text}</FormMessage>}
+          <Suspense fallback={<p className="text-slate-700">Loading the form...</p>}>
+            <QuoteRequestForm
+              userId={session.user?.uid ?? null}
+              defaultName={session.user?.displayName ?? ''}
+              defaultEmail={session.user?.email ?? ''}
+              projectType={projectTypeOf(about.serviceName)}
+              defaultBrief={about.brief.slice(0, BRIEF_MAX)}
+              onStatus={setStatus}
+            />
+          </Suspense>
+        </div>
+      )}
     </div>
   );
 }
@@ -109,7 +147,13 @@ export function SupportHome({ links }: { links: SupportLinks }) {
                     </Link>
                   </div>
                 </div>
-                {service.outOfPlan && <OutOfPlan reason={service.outOfPlan} payUrl={service.payUrl} links={links} />}
+                {service.outOfPlan && (
+                  <OutOfPlan
+                    reason={service.outOfPlan}
+                    payUrl={service.payUrl}
+                    about={{ serviceName: service.name, brief: `Support and maintenance for ${service.name}.` }}
+                  />
+                )}
               </li>
             ))}
           </ul>
@@ -279,7 +323,16 @@ export function NewRequestPage({
           <option value="other">Something else</option>
         </SelectField>
         {chosen && <p className="text-sm text-slate-700">{tierText(chosen)}</p>}
-        {chosen?.outOfPlan && <OutOfPlan reason={chosen.outOfPlan} payUrl={chosen.payUrl} links={links} />}
+        {chosen?.outOfPlan && (
+          <OutOfPlan
+            reason={chosen.outOfPlan}
+            payUrl={chosen.payUrl}
+            about={{
+              serviceName: chosen.name,
+              brief: [`Support for ${chosen.name}.`, form.subject, form.description].filter(Boolean).join('\n\n'),
+            }}
+          />
+        )}
         <TextField
           label="Subject"
           required
@@ -448,7 +501,21 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
       <div className="mt-3">
         <DueTimes request={request} />
       </div>
-      {request.outOfPlan && <OutOfPlan reason={request.outOfPlan} payUrl={null} links={links} />}
+      {request.outOfPlan && (
+        <OutOfPlan
+          reason={request.outOfPlan}
+          payUrl={null}
+          about={{
+            serviceName: request.serviceName,
+            brief: [
+              `Support request ${request.reference}: ${request.subject}`,
+              request.messages?.find((message) => message.author === 'customer')?.body ?? '',
+            ]
+              .filter(Boolean)
+              .join('\n\n'),
+          }}
+        />
+      )}
       <Conversation request={request} />
       {isClosed ? (
         <p className="mt-6 text-slate-700">

@@ -90,14 +90,17 @@ const paiseOf = (text: string) => rupeeTextToPaise(text) ?? Number.NaN;
  */
 export function QuoteForm({
   quote = null,
+  description: startingDescription = '',
   submitLabel,
   onSave,
 }: {
   quote?: QuoteRecord | null;
+  /** A new quote's 'what it is for', when it comes from somewhere (a support request). */
+  description?: string;
   submitLabel: string;
   onSave: (fields: QuoteFields) => Promise<unknown>;
 }) {
-  const [draft] = useState(() => draftOf(quote));
+  const [draft] = useState(() => (quote ? draftOf(quote) : { ...draftOf(null), description: startingDescription }));
   const description = useTextState(draft.description);
   const lines = useDraftRows<LineDraft>(draft.lines);
   const [amountsIncludeGst, setAmountsIncludeGst] = useState(draft.amountsIncludeGst);

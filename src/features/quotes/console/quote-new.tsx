@@ -10,13 +10,15 @@ import { useConsoleLink } from '@/components/console/console-path';
 import { QuoteForm } from './quote-form';
 
 /**
- * A new quote (/admin/quotes/new?enquiry={id} or ?customer={uid}): for whom, then its terms. Saved,
- * it is a numbered draft; the console opens it to preview and send.
+ * A new quote (/admin/quotes/new?enquiry={id} or ?customer={uid}, with ?about= for what it is for when
+ * it comes from a support request): for whom, then its terms. Saved, it is a numbered draft; the
+ * console opens it to preview and send.
  */
 export function NewQuotePage() {
   const [params] = useSearchParams();
   const enquiryId = params.get('enquiry');
   const uid = params.get('customer');
+  const about = params.get('about') ?? '';
   const navigate = useNavigate();
   const to = useConsoleLink();
   const enquiry = useSubscription<Enquiry | null>(enquiryId ? `enquiry:${enquiryId}` : null, (onData, onError) =>
@@ -84,6 +86,7 @@ export function NewQuotePage() {
             items={[
               ['Customer', customer.data!.name || '—'],
               ['Email', customer.data!.email || '—'],
+              ...(about ? ([['About', about]] as Array<[string, string]>) : []),
             ]}
           />
         )}
@@ -91,6 +94,7 @@ export function NewQuotePage() {
       <Panel id="quote-terms" title="The quote">
         <QuoteForm
           submitLabel="Save draft"
+          description={about}
           onSave={async (fields) => {
             const made = await createQuote({ ...fields, ...(enquiryId ? { enquiryId } : { uid: uid! }) });
             void navigate(to('quotes', made.id));

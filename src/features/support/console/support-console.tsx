@@ -268,7 +268,9 @@ function StaffRequest() {
   if (state.status === 'loading') return <p className="text-slate-600">Loading request...</p>;
   if (state.status === 'error') return <FormMessage tone="error">{state.error}</FormMessage>;
   const request: StaffRequestPage = state.data;
-  const quoteHref = `${base.replace(/\/support$/, '')}/quotes/new?customer=${encodeURIComponent(request.uid)}`;
+  // The quote starts from the request: its reference and subject say what it is for (the form's limit is 300).
+  const about = `${request.reference}: ${request.subject}`.slice(0, 300);
+  const quoteHref = `${base.replace(/\/support$/, '')}/quotes/new?customer=${encodeURIComponent(request.uid)}&about=${encodeURIComponent(about)}`;
   return (
     <ConsolePage
       title={`${request.reference}: ${request.subject}`}
