@@ -6,7 +6,7 @@ import { SectionHeading } from '@/components/section-heading';
 import { LandingSection } from '@/components/landing-section';
 import { scrollToSection } from '@/components/section-link';
 
-// The form (react-hook-form + zod) loads only when the visitor comes near it: it is not needed
+// The form (and, once the visitor types, zod) loads only when the visitor comes near it: it is not needed
 // for the first paint, and most visitors who never reach the bottom never download it.
 const QueryForm = lazy(() => import('./query-form').then((module) => ({ default: module.QueryForm })));
 // The quote request form loads only when its tab is opened: few visitors ask for a quote.

@@ -1,8 +1,7 @@
-import type { Resolver } from 'react-hook-form';
 import { TextAreaField } from '@/components/form-field';
 import type { ContactForm, ContactSubmission } from '@/domain/schemas';
 import { submitQuery } from './api';
-import { SendButton, SenderFields, useSenderForm, type FormStatus } from './sender-form';
+import { schemaCheck, SendButton, SenderFields, useSenderForm, type FormStatus, type SenderCheck } from './sender-form';
 
 export interface QueryFormProps {
   userId: string | null;
@@ -12,15 +11,13 @@ export interface QueryFormProps {
   onStatus: (status: FormStatus) => void;
 }
 
-type ContactResolver = Resolver<ContactForm, unknown, ContactSubmission>;
-
 // Validation (zod and the shared schemas: a quarter of the landing JS once scrolled to the bottom)
 // loads when the visitor starts filling in the form, not with the page: most visitors never type
 // here. The checks are the same ones the server runs.
-let validation: Promise<ContactResolver> | null = null;
-function loadValidation(): Promise<ContactResolver> {
-  validation ??= Promise.all([import('@hookform/resolvers/zod'), import('@/domain/schemas')]).then(
-    ([{ zodResolver }, { contactFormSchema }]) => zodResolver(contactFormSchema),
+let validation: Promise<SenderCheck<ContactSubmission>> | null = null;
+function loadValidation(): Promise<SenderCheck<ContactSubmission>> {
+  validation ??= import('@/domain/schemas').then(
+    ({ contactFormSchema }) => schemaCheck<ContactSubmission>(contactFormSchema),
     (error: unknown) => {
       validation = null; // a failed download may be retried on the next submit
       throw error;
@@ -28,25 +25,24 @@ function loadValidation(): Promise<ContactResolver> {
   );
   return validation;
 }
-const resolver: ContactResolver = async (values, context, options) =>
-  (await loadValidation())(values, context, options);
+const check: SenderCheck<ContactSubmission> = async (values) => (await loadValidation())(values);
 
 const EMPTY: ContactForm = { name: '', businessName: '', contactNumber: '', email: '', message: '', website: '' };
 
 /** The 'Send a Query' form: validated with the shared schema, posted to the API. */
 export function QueryForm({ userId, defaultName = '', defaultEmail = '', onStatus }: QueryFormProps) {
   const initial = { ...EMPTY, name: defaultName, email: defaultEmail };
-  const { form, field, submitWith } = useSenderForm({ resolver, initial, onStatus });
-  const { isSubmitting } = form.formState;
+  const { ref, field, isSubmitting, reset, submitWith } = useSenderForm({ check, initial, onStatus });
 
   return (
     <form
+      ref={ref}
       noValidate
       onFocus={() => void loadValidation().catch(() => undefined)}
       onSubmit={submitWith(async (values) => {
         const message = await submitQuery(values, userId);
         onStatus({ type: 'success', text: message });
-        form.reset(initial);
+        reset();
       })}
       className="grid gap-5 sm:grid-cols-2"
     >
@@ -57,7 +53,7 @@ export function QueryForm({ userId, defaultName = '', defaultEmail = '', onStatu
       <div aria-hidden="true" className="sr-only">
         <label>
           Website (leave empty)
-          <input type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+          <input type="text" tabIndex={-1} autoComplete="off" name="website" defaultValue="" />
         </label>
       </div>
       <SendButton isSubmitting={isSubmitting}>Send Query</SendButton>

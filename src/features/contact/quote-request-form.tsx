@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { SelectField, TextAreaField } from '@/components/form-field';
 import {
@@ -7,10 +6,13 @@ import {
   QUOTE_REQUEST_KIND,
   quoteRequestSchema,
   TIMELINES,
+  type QuoteRequest,
   type QuoteRequestForm as QuoteRequestValues,
 } from '@/domain/quote-request';
 import { submitQuoteRequest } from './api';
-import { SendButton, SenderFields, useSenderForm, type FormStatus } from './sender-form';
+import { schemaCheck, SendButton, SenderFields, useSenderForm, type FormStatus } from './sender-form';
+
+const check = schemaCheck<QuoteRequest>(quoteRequestSchema);
 
 export interface QuoteRequestFormProps {
   userId: string | null;
@@ -49,13 +51,7 @@ export function QuoteRequestForm({
   onStatus,
 }: QuoteRequestFormProps) {
   const initial = { ...EMPTY, name: defaultName, email: defaultEmail, projectType, brief: defaultBrief };
-  const { form, field, submitWith } = useSenderForm({
-    resolver: zodResolver(quoteRequestSchema),
-    initial,
-    onStatus,
-  });
-  const { isSubmitting } = form.formState;
-  const { setValue } = form;
+  const { ref, field, isSubmitting, reset, setValue, submitWith } = useSenderForm({ check, initial, onStatus });
 
   // A plan card's 'Need something different?' picks its category, also when the form is open.
   useEffect(() => {
@@ -75,11 +71,12 @@ export function QuoteRequestForm({
 
   return (
     <form
+      ref={ref}
       noValidate
       aria-label="Request a quote"
       onSubmit={submitWith(async (values) => {
         onStatus({ type: 'success', text: await submitQuoteRequest(values, userId) });
-        form.reset({ ...initial, projectType: '', brief: '' });
+        reset({ projectType: '', brief: '' });
       })}
       className="grid gap-5 sm:grid-cols-2"
     >

@@ -1,14 +1,6 @@
-import { useEffect, type FormEvent } from 'react';
-import {
-  useForm,
-  type DefaultValues,
-  type FieldValues,
-  type Resolver,
-  type UseFormRegisterReturn,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
-import { fieldsOf, focusFirstInvalid, TextField } from '@/components/form-field';
+import { focusFirstInvalid, TextField } from '@/components/form-field';
 
 export type FormStatus = { type: 'success' | 'error'; text: string } | null;
 
@@ -20,59 +12,132 @@ interface SenderValues {
   email: string;
 }
 
+type FieldErrors = Partial<Record<string, string>>;
+
+/** A form's check of what was typed: the parsed values, or the first message for each field. */
+export type SenderCheck<Output> = (
+  values: Record<string, string>,
+) => Promise<{ data: Output; errors?: undefined } | { errors: FieldErrors }>;
+
+/** A check by a schema (zod's `safeParse`; the schema is the server's own). */
+export function schemaCheck<Output>(schema: {
+  safeParse: (
+    values: unknown,
+  ) =>
+    | { success: true; data: Output }
+    | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+}): SenderCheck<Output> {
+  return async (values) => {
+    const parsed = schema.safeParse(values);
+    if (parsed.success) return { data: parsed.data };
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return { errors };
+  };
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * A contact form (a query or a request for a quote): its react-hook-form, the signed-in name and
- * email filled in, and `submitWith(send)` for its onSubmit, which reports to `onStatus`.
+ * A contact form (a query or a request for a quote). Its fields are the browser's own (uncontrolled:
+ * the page's JS carries no form library, checked by the two forms' unit tests); it is checked on
+ * submit and, after a first submit, again as the visitor types. The signed-in name and email are
+ * filled in; `submitWith(send)` is its onSubmit and reports to `onStatus`.
  */
-export function useSenderForm<T extends SenderValues, Output extends FieldValues>({
-  resolver,
+export function useSenderForm<T extends SenderValues, Output>({
+  check,
   initial,
   onStatus,
 }: {
-  resolver: Resolver<T, unknown, Output>;
-  initial: NoInfer<T>;
+  check: SenderCheck<Output>;
+  initial: T;
   onStatus: (status: FormStatus) => void;
 }) {
-  const form = useForm<T, unknown, Output>({
-    resolver,
-    defaultValues: initial as DefaultValues<T>,
-    // The first invalid field in the form's order (focusFirstInvalid), not in registration order.
-    shouldFocusError: false,
+  const ref = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const wasSubmitted = useRef(false);
+
+  const control = (name: string) =>
+    ref.current?.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null;
+  const setValue = useCallback((name: string, value: string) => {
+    const element = control(name);
+    if (element) element.value = value;
+  }, []);
+  // What was typed, over the starting values of anything the form has no field for (a quote request's kind).
+  const values = (): Record<string, string> => ({
+    ...(initial as unknown as Record<string, string>),
+    ...Object.fromEntries(
+      [...new FormData(ref.current ?? undefined).entries()].map(([key, value]) => [key, String(value)]),
+    ),
   });
+
   // Someone who signs in (or whose name arrives) after the form appeared gets it filled in too,
-  // without overwriting what they typed. (The sender's fields, whatever else the form holds.)
-  const sender = form as unknown as UseFormReturn<SenderValues>;
-  const { getValues, setValue } = sender;
+  // without overwriting what they typed.
   const { name: defaultName, email: defaultEmail } = initial;
   useEffect(() => {
-    if (defaultName && !getValues('name')) setValue('name', defaultName);
-    if (defaultEmail && !getValues('email')) setValue('email', defaultEmail);
-  }, [defaultName, defaultEmail, getValues, setValue]);
+    if (defaultName && !control('name')?.value) setValue('name', defaultName);
+    if (defaultEmail && !control('email')?.value) setValue('email', defaultEmail);
+  }, [defaultName, defaultEmail, setValue]);
 
-  const submitWith = (send: (values: Output) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
-    const element = event.currentTarget;
-    return void form
-      .handleSubmit(
-        async (values) => {
-          onStatus(null);
-          try {
-            await send(values);
-          } catch (error) {
-            // The server's message, or the browser's own text for a network failure; the input stays.
-            onStatus({ type: 'error', text: errorText(error) });
-          }
-        },
-        (errors) => focusFirstInvalid(element, errors),
-      )(event)
-      .catch((error: unknown) => onStatus({ type: 'error', text: errorText(error) }));
+  const recheck = async () => {
+    if (!wasSubmitted.current) return;
+    const result = await check(values());
+    setErrors(result.errors ?? {});
   };
 
-  return { form, field: fieldsOf(form), submitWith };
+  const field = (name: keyof T & string): FieldBinding => ({
+    name,
+    defaultValue: String(initial[name] ?? ''),
+    onChange: () => void recheck().catch(() => undefined),
+    error: errors[name],
+  });
+
+  /** Back to the starting values (and any given), with no messages. */
+  const reset = (to: Partial<T> = {}) => {
+    wasSubmitted.current = false;
+    setErrors({});
+    for (const [name, value] of Object.entries({ ...initial, ...to })) setValue(name, String(value ?? ''));
+  };
+
+  const submitWith = (send: (values: Output) => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    wasSubmitted.current = true;
+    setSubmitting(true);
+    void (async () => {
+      try {
+        const result = await check(values());
+        setErrors(result.errors ?? {});
+        if (result.errors) {
+          focusFirstInvalid(
+            element,
+            Object.fromEntries(Object.keys(result.errors).map((name) => [name, { message: '' }])),
+          );
+          return;
+        }
+        onStatus(null);
+        await send(result.data);
+      } catch (error) {
+        // The server's message, or the browser's own text for a network failure; the input stays.
+        onStatus({ type: 'error', text: errorText(error) });
+      } finally {
+        setSubmitting(false);
+      }
+    })();
+  };
+
+  return { ref, field, isSubmitting, reset, setValue, submitWith };
 }
 
-type SenderField = (name: keyof SenderValues) => UseFormRegisterReturn & { error: string | undefined };
+/** What a field of the form takes: its name, starting value, change handler and message. */
+interface FieldBinding {
+  name: string;
+  defaultValue: string;
+  onChange: () => void;
+  error: string | undefined;
+}
+type SenderField = (name: keyof SenderValues) => FieldBinding;
 
 /** The sender's name, business, number and email: the first fields of both contact forms. */
 export function SenderFields({ field }: { field: SenderField }) {
