@@ -78,110 +78,111 @@ async function expectConsoleAccessible(page: Page, width: number, paths: string[
 }
 
 describe('billing from the console', () => {
-  for (const width of [1280, 390]) {
-    it(`at ${width} px: staff find a customer by a word inside their business name, record a receipt, see it named in payments, cancel an invoice after confirming, and a refund dialog gives focus back`, async () => {
-      const word = uniqueWord();
-      const customer = await createLogin('console-billing', {
-        name: 'Devika Nair',
-        profile: { legalName: `Nair ${word} Textiles LLP`, gstin: '29ABCDE1234F1Z5', pinCode: '560001' },
-      });
-      const staff = await createLogin('console-billing-staff', { isStaff: true });
-      const staffToken = await signInWithPassword(staff.email);
-      const paid = await issueProforma(staffToken, customer.uid, 'Loom monitoring', 50_000);
-      const doomed = await issueProforma(staffToken, customer.uid, 'Dye house dashboard', 12_000);
-      const { db } = admin();
-      // A second capture, kept for a refund (as the staff console test seeds one).
-      const duplicateId = `pay_cb${Date.now()}${width}`;
-      await seedDuplicatePayment({
-        paymentId: duplicateId,
-        gatewayOrderId: 'order_cb',
-        uid: customer.uid,
-        docId: 'inv-cb',
-        amountPaise: 90_000,
-        method: 'upi',
-        customerName: customer.name,
-        paidFor: `Invoice CB-${width} · Loom sensors`,
-      });
+  // The journey at 1280 px; then every console page at 390 px (no sideways scroll, axe). One
+  // journey, not one per width: the steps are the same, and the phone's own checks are the pages'.
+  it('at 1280 px staff find a customer by a word inside their business name, record a receipt, see it named in payments, cancel an invoice after confirming, and a refund dialog gives focus back; at 390 px every console page fits and passes axe', async () => {
+    const width = 1280;
+    const word = uniqueWord();
+    const customer = await createLogin('console-billing', {
+      name: 'Devika Nair',
+      profile: { legalName: `Nair ${word} Textiles LLP`, gstin: '29ABCDE1234F1Z5', pinCode: '560001' },
+    });
+    const staff = await createLogin('console-billing-staff', { isStaff: true });
+    const staffToken = await signInWithPassword(staff.email);
+    const paid = await issueProforma(staffToken, customer.uid, 'Loom monitoring', 50_000);
+    const doomed = await issueProforma(staffToken, customer.uid, 'Dye house dashboard', 12_000);
+    const { db } = admin();
+    // A second capture, kept for a refund (as the staff console test seeds one).
+    const duplicateId = `pay_cb${Date.now()}${width}`;
+    await seedDuplicatePayment({
+      paymentId: duplicateId,
+      gatewayOrderId: 'order_cb',
+      uid: customer.uid,
+      docId: 'inv-cb',
+      amountPaise: 90_000,
+      method: 'upi',
+      customerName: customer.name,
+      paidFor: `Invoice CB-${width} · Loom sensors`,
+    });
 
-      await browser.withPage(
-        async ({ page }) => {
-          await signInAndOpen(page, staff.email, '/admin/customers');
-          await pageHeading(page, 'Customers');
-          await page.getByLabel('Search customers').fill(word.toLowerCase());
-          await page.getByRole('link', { name: new RegExp(`Devika Nair`) }).click();
-          await pageHeading(page, 'Devika Nair');
+    await browser.withPage(
+      async ({ page }) => {
+        await signInAndOpen(page, staff.email, '/admin/customers');
+        await pageHeading(page, 'Customers');
+        await page.getByLabel('Search customers').fill(word.toLowerCase());
+        await page.getByRole('link', { name: new RegExp(`Devika Nair`) }).click();
+        await pageHeading(page, 'Devika Nair');
 
-          // A receipt in full (bank transfer): Paid, with its tax invoice.
-          await recordReceipt(page, paid.number, { received: '50,000' });
-          await invoiceRow(page, paid.number).getByText('Paid', { exact: true }).waitFor({ timeout: 20_000 });
-          const [taxDocument] = await waitForTaxDocuments(customer.uid, paid.id, 1);
-          const taxNumber = taxDocument!.number as string;
+        // A receipt in full (bank transfer): Paid, with its tax invoice.
+        await recordReceipt(page, paid.number, { received: '50,000' });
+        await invoiceRow(page, paid.number).getByText('Paid', { exact: true }).waitFor({ timeout: 20_000 });
+        const [taxDocument] = await waitForTaxDocuments(customer.uid, paid.id, 1);
+        const taxNumber = taxDocument!.number as string;
 
-          // Cancelling asks first, naming the customer, the document and the amount.
-          await page.getByRole('button', { name: `Cancel invoice: Proforma ${doomed.number}` }).click();
-          const confirm = await shownDialog(page, 'alertdialog');
-          await confirm.getByText(`Proforma ${doomed.number}`).first().waitFor();
-          await confirm.getByText('₹12,000.00').first().waitFor();
-          await confirm
-            .getByText(/Devika Nair/)
-            .first()
-            .waitFor();
-          await confirm.getByRole('button', { name: 'Cancel invoice' }).click();
-          await invoiceRow(page, doomed.number).getByText('Cancelled', { exact: true }).waitFor({ timeout: 20_000 });
+        // Cancelling asks first, naming the customer, the document and the amount.
+        await page.getByRole('button', { name: `Cancel invoice: Proforma ${doomed.number}` }).click();
+        const confirm = await shownDialog(page, 'alertdialog');
+        await confirm.getByText(`Proforma ${doomed.number}`).first().waitFor();
+        await confirm.getByText('₹12,000.00').first().waitFor();
+        await confirm
+          .getByText(/Devika Nair/)
+          .first()
+          .waitFor();
+        await confirm.getByRole('button', { name: 'Cancel invoice' }).click();
+        await invoiceRow(page, doomed.number).getByText('Cancelled', { exact: true }).waitFor({ timeout: 20_000 });
 
-          // The payments list names who paid and the tax invoice; ids are one click away.
-          await page.goto('/admin/payments');
-          await pageHeading(page, 'Payments');
-          const payments = page.getByRole('list', { name: 'Payments' });
-          const row = payments.getByRole('listitem').filter({ hasText: `Proforma ${paid.number}` });
-          await row.getByText(taxNumber, { exact: false }).waitFor({ timeout: 20_000 });
-          await row
-            .getByText(/Devika Nair/)
-            .first()
-            .waitFor();
+        // The payments list names who paid and the tax invoice; ids are one click away.
+        await page.goto('/admin/payments');
+        await pageHeading(page, 'Payments');
+        const payments = page.getByRole('list', { name: 'Payments' });
+        const row = payments.getByRole('listitem').filter({ hasText: `Proforma ${paid.number}` });
+        await row.getByText(taxNumber, { exact: false }).waitFor({ timeout: 20_000 });
+        await row
+          .getByText(/Devika Nair/)
+          .first()
+          .waitFor();
 
-          // Closing the refund dialog gives focus back to the button that opened it.
-          await page.getByRole('tab', { name: 'Exceptions' }).click();
-          const opener = page.getByRole('button', { name: `Refund: Invoice CB-${width} · Loom sensors` });
-          await opener.click();
-          const dialog = await shownDialog(page);
-          await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-          await dialog.waitFor({ state: 'detached' });
-          await expect
-            .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-            .toBe(`Refund: Invoice CB-${width} · Loom sensors`);
+        // Closing the refund dialog gives focus back to the button that opened it.
+        await page.getByRole('tab', { name: 'Exceptions' }).click();
+        const opener = page.getByRole('button', { name: `Refund: Invoice CB-${width} · Loom sensors` });
+        await opener.click();
+        const dialog = await shownDialog(page);
+        await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+          .toBe(`Refund: Invoice CB-${width} · Loom sensors`);
 
-          // axe on every console page, at this width.
-          const enquiry = await db.collection('enquiries').limit(1).get();
-          await expectConsoleAccessible(page, width, [
-            '/admin',
-            '/admin/inbox',
-            ...(enquiry.empty ? [] : [`/admin/enquiries/${enquiry.docs[0]!.id}`]),
-            '/admin/customers',
-            `/admin/customers/${customer.uid}`,
-            '/admin/invoices',
-            '/admin/orders',
-            '/admin/payments',
-            '/admin/renewals',
-            '/admin/documents',
-            '/admin/reconciliation',
-            '/admin/mail',
-          ]);
-        },
-        { width, height: width === 390 ? 844 : 900 },
-      );
+        // axe on the page the journey ends on, at 1280 px; then on every console page at 390 px.
+        await expectAccessible(page, { include: 'main' });
+        await page.setViewportSize({ width: 390, height: 844 });
+        const enquiry = await db.collection('enquiries').limit(1).get();
+        await expectConsoleAccessible(page, 390, [
+          '/admin',
+          '/admin/inbox',
+          ...(enquiry.empty ? [] : [`/admin/enquiries/${enquiry.docs[0]!.id}`]),
+          '/admin/customers',
+          `/admin/customers/${customer.uid}`,
+          '/admin/invoices',
+          '/admin/orders',
+          '/admin/payments',
+          '/admin/renewals',
+          '/admin/documents',
+          '/admin/reconciliation',
+          '/admin/mail',
+        ]);
+      },
+      { width, height: 900 },
+    );
 
-      // The customer's pay link says it was cancelled.
-      await browser.withPage(async ({ page }) => {
-        await page.goto(`/pay/${doomed.token}`);
-        await page
-          .getByText('This invoice has been cancelled, so it can no longer be paid.', { exact: false })
-          .waitFor({
-            timeout: 20_000,
-          });
+    // The customer's pay link says it was cancelled.
+    await browser.withPage(async ({ page }) => {
+      await page.goto(`/pay/${doomed.token}`);
+      await page.getByText('This invoice has been cancelled, so it can no longer be paid.', { exact: false }).waitFor({
+        timeout: 20_000,
       });
     });
-  }
+  });
 
   it('when staff record ₹2,52,000 received with ₹28,000 TDS against a ₹2,80,000 invoice it is Paid with one ₹2,80,000 tax invoice; ₹1,00,000 first leaves it Partially paid with ₹1,80,000 due', async () => {
     const customer = await createLogin('console-tds', {
