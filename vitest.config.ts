@@ -41,6 +41,8 @@ export default defineConfig({
           // on this 2-core machine, where Vitest otherwise uses one.
           pool: 'threads',
           maxWorkers: 2,
+          // Beside the browser tests in \`npm test\` (scripts/test.ts) a busy test may take longer.
+          testTimeout: 15_000,
         },
       },
       {

@@ -3,13 +3,13 @@
  * Lanes run side by side from the start, some busy with CPU work, others mostly waiting on the
  * stack's services:
  *   checks: unit -> unit-dom -> typecheck -> lint
- *   stack:  [emulators, mail catchers] -> rules ‖ api;  [API, site build] -> e2e (after unit-dom)
+ *   stack:  [emulators, mail catchers] -> rules ‖ api;  [API, site build] -> e2e
  * Each suite on the stack has data of its own, so none waits for another: e2e uses the stack's
  * Firestore and Auth project and mail catcher (the API process and the site are built for them);
  * the API tests, which empty their project and catcher before tests, a project and a catcher of
  * their own (apiSuiteConfig); the rules tests a project of their own. e2e waits only for the site
- * and for the unit tests: two Chromiums would starve their 5 s timeouts (typecheck and lint have
- * none, so they run beside e2e). Each step's output is kept and printed whole when it ends, so
+ * (the component tests beside it wait on events with room for a busy machine: setup-dom.ts and
+ * their timeout). Each step's output is kept and printed whole when it ends, so
  * lanes do not interleave. The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by
  * default), so it can run beside `npm start`. Ends with each step's start, end and time, and one
  * line 'N passed, N failed'.
@@ -191,13 +191,9 @@ const emulatorsUp = stack.emulatorsUp.then(
   () => false,
 );
 
-// The timed tests first: e2e starts after them (see above).
-const unitTests = (async () => {
+const checks = (async () => {
   await vitest('unit');
   await vitest('unit-dom');
-})();
-const checks = (async () => {
-  await unitTests;
   await step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
   await step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
 })();
@@ -213,7 +209,6 @@ const api = (async () => {
 })();
 
 const e2e = (async () => {
-  await unitTests;
   if (await stackUp) await vitest('e2e', env);
   else notRun('e2e');
 })();
