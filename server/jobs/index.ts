@@ -210,7 +210,10 @@ export function createJobs(
   );
   runner.register(supportJob(supportContext({ config, firebase }), config.SUPPORT_INTERVAL_MINUTES));
   runner.register(
-    projectsJob({ ...projectsContext({ config, firebase, gateway: payments.gateway, logger }) }, config.PROJECTS_INTERVAL_MINUTES),
+    projectsJob(
+      { ...projectsContext({ config, firebase, gateway: payments.gateway, logger }) },
+      config.PROJECTS_INTERVAL_MINUTES,
+    ),
   );
   return runner;
 }

@@ -39,7 +39,15 @@ export async function exportProjectsData(db: Firestore, uid: string) {
         })),
         files: contents.flatMap((file) =>
           file
-            ? [{ name: file.meta.name, type: file.meta.type, size: file.meta.size, sha256: file.meta.sha256, base64: file.bytes.toString('base64') }]
+            ? [
+                {
+                  name: file.meta.name,
+                  type: file.meta.type,
+                  size: file.meta.size,
+                  sha256: file.meta.sha256,
+                  base64: file.bytes.toString('base64'),
+                },
+              ]
             : [],
         ),
       };

@@ -65,7 +65,10 @@ async function remind(ctx: ProjectsContext, id: string, index: number): Promise<
       dueBy: formatDueTime(new Date(milestone.dueAtMs ?? Date.now())),
     };
     const recipients = [
-      { to: { uid: project.uid }, data: { ...base, recipientName: project.customerName || null, url: `${ctx.siteUrl}/projects/${id}` } },
+      {
+        to: { uid: project.uid },
+        data: { ...base, recipientName: project.customerName || null, url: `${ctx.siteUrl}/projects/${id}` },
+      },
       ...project.contacts
         .filter((contact) => !contact.revoked)
         .map((contact) => ({

@@ -63,7 +63,10 @@ function customerSide(
 ): ProjectMailOut[] {
   const base = { ...data, projectTitle: project.title };
   return [
-    { to: { uid: project.uid }, data: { ...base, recipientName: project.customerName || null, url: customerPageUrl(ctx, project.id) } },
+    {
+      to: { uid: project.uid },
+      data: { ...base, recipientName: project.customerName || null, url: customerPageUrl(ctx, project.id) },
+    },
     ...project.contacts
       .filter((contact) => !contact.revoked)
       .map((contact) => ({
@@ -141,7 +144,13 @@ export async function createProject(ctx: ProjectsContext, input: NewProject, act
     createdAt: serverTime(),
     updatedAt: serverTime(),
   });
-  addAudit(batch, db, { actor, action: 'project.create', target: ref.path, before: null, after: { title: input.title } });
+  addAudit(batch, db, {
+    actor,
+    action: 'project.create',
+    target: ref.path,
+    before: null,
+    after: { title: input.title },
+  });
   await batch.commit();
   return { id: ref.id };
 }
@@ -244,7 +253,11 @@ export async function setMilestoneStatus(
       after: { index, status: change.status },
     });
   });
-  if (files.length) await ctx.files.attach(files.map((file) => file.id), `projects/${id}`);
+  if (files.length)
+    await ctx.files.attach(
+      files.map((file) => file.id),
+      `projects/${id}`,
+    );
   mailQueued();
   return { status: change.status };
 }
@@ -424,14 +437,20 @@ export async function requestChanges(
       changes: [...milestone.changes, { comment: input.comment, name: input.name, atMs }],
     };
     const milestones = project.milestones.map((m, i) => (i === index ? next : m));
-    const thread = addProjectMails(tx, ctx, project, `m${index}:changes:${milestone.round}:${milestone.changes.length}`, [
-      companySide(ctx, project, {
-        kind: 'company-changes',
-        milestone: milestone.label,
-        actorName: input.name,
-        body: input.comment,
-      }),
-    ]);
+    const thread = addProjectMails(
+      tx,
+      ctx,
+      project,
+      `m${index}:changes:${milestone.round}:${milestone.changes.length}`,
+      [
+        companySide(ctx, project, {
+          kind: 'company-changes',
+          milestone: milestone.label,
+          actorName: input.name,
+          body: input.comment,
+        }),
+      ],
+    );
     tx.update(ref, { ...milestonesFields(milestones), ...thread });
     tx.create(updatesOf(db, id).doc(), {
       kind: 'comment',
@@ -484,7 +503,11 @@ export async function postUpdate(
     );
     tx.update(ref, { ...thread, updatedAt: serverTime() });
   });
-  if (files.length) await ctx.files.attach(files.map((file) => file.id), `projects/${id}`);
+  if (files.length)
+    await ctx.files.attach(
+      files.map((file) => file.id),
+      `projects/${id}`,
+    );
   mailQueued();
   return { id: updateRef.id };
 }
@@ -609,7 +632,10 @@ export async function revokeContact(ctx: ProjectsContext, id: string, contactId:
     if (viewer.role === 'contact') throw new HttpError(404, PROJECT_MESSAGES.notFound);
     const contact = project.contacts.find((candidate) => candidate.id === contactId);
     if (!contact) throw new HttpError(404, PROJECT_MESSAGES.noContact);
-    const linkRef = projectLinkDoc(db, projectLinkToken(ctx.payLinkSecret, { projectId: id, contactId, linkNo: contact.linkNo }));
+    const linkRef = projectLinkDoc(
+      db,
+      projectLinkToken(ctx.payLinkSecret, { projectId: id, contactId, linkNo: contact.linkNo }),
+    );
     const link = await tx.get(linkRef);
     if (link.exists) tx.update(linkRef, { revokedAt: serverTime() });
     tx.update(ref, {
@@ -634,7 +660,10 @@ export async function renewContactLink(ctx: ProjectsContext, id: string, contact
     const contact = project.contacts.find((candidate) => candidate.id === contactId);
     if (!contact || contact.revoked) throw new HttpError(404, PROJECT_MESSAGES.noContact);
     const nowMs = nowOf(ctx);
-    const old = projectLinkDoc(db, projectLinkToken(ctx.payLinkSecret, { projectId: id, contactId, linkNo: contact.linkNo }));
+    const old = projectLinkDoc(
+      db,
+      projectLinkToken(ctx.payLinkSecret, { projectId: id, contactId, linkNo: contact.linkNo }),
+    );
     const oldLink = await tx.get(old);
     const linkRef = { projectId: id, contactId, linkNo: contact.linkNo + 1 };
     if (oldLink.exists) tx.update(old, { revokedAt: serverTime() });
@@ -678,6 +707,7 @@ export async function renewFromLink(ctx: ProjectsContext, token: string) {
 export async function readProjectFile(ctx: ProjectsContext, id: string, fileId: string, viewer: Viewer) {
   const project = visibleProject(await projectDoc(ctx.db, id).get(), viewer);
   const file = await ctx.files.get(fileId);
-  if (!file || file.meta.attachedTo !== `projects/${project.id}`) throw new HttpError(404, PROJECT_MESSAGES.fileNotFound);
+  if (!file || file.meta.attachedTo !== `projects/${project.id}`)
+    throw new HttpError(404, PROJECT_MESSAGES.fileNotFound);
   return file;
 }

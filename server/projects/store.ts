@@ -1,4 +1,10 @@
-import { FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import {
   MILESTONE_STATUS,
   nextCheckMs,

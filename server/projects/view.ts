@@ -11,7 +11,15 @@ import {
 } from '../../src/domain/projects';
 import { STATUS } from '../../src/domain/status';
 import { payLinkUrl } from '../payments/pay-links';
-import { projectDoc, readProject, updatesOf, visibleProject, type ProjectsContext, type StoredProject, type Viewer } from './store';
+import {
+  projectDoc,
+  readProject,
+  updatesOf,
+  visibleProject,
+  type ProjectsContext,
+  type StoredProject,
+  type Viewer,
+} from './store';
 
 /** An invoice of the project as the page shows it: its number, amount, status, tax invoice and pay page. */
 async function invoicesOf(ctx: ProjectsContext, project: StoredProject): Promise<Map<string, ProjectInvoiceView>> {
@@ -55,7 +63,10 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
     cartOrder(ctx, project),
     updatesOf(ctx.db, id).orderBy('createdAt', 'desc').limit(100).get(),
   ]);
-  const billed = [...invoices.values()].map((invoice) => ({ amountPaise: invoice.amountPaise, status: invoice.status }));
+  const billed = [...invoices.values()].map((invoice) => ({
+    amountPaise: invoice.amountPaise,
+    status: invoice.status,
+  }));
   const sourceLabel =
     project.source.kind === 'quote'
       ? `Quote ${project.source.number}`
@@ -76,20 +87,18 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
       invoice: milestone.invoice ? (invoices.get(milestone.invoice.id) ?? null) : null,
     })),
     money: moneySummary(project.totalPaise, order ? [order] : billed),
-    updates: updates.docs.map(
-      (doc): ProjectUpdateView => ({
-        id: doc.id,
-        kind: doc.get('kind') === 'update' ? 'update' : 'comment',
-        body: String(doc.get('body') ?? ''),
-        authorName: String(doc.get('authorName') ?? ''),
-        authorRole: (doc.get('authorRole') as ProjectUpdateView['authorRole']) ?? 'customer',
-        milestone: typeof doc.get('milestone') === 'number' ? (doc.get('milestone') as number) : null,
-        updateId: (doc.get('updateId') as string | null) ?? null,
-        links: (doc.get('links') as ProjectUpdateView['links']) ?? [],
-        files: (doc.get('files') as ProjectUpdateView['files']) ?? [],
-        atMs: ms(doc.get('createdAt')),
-      }),
-    ),
+    updates: updates.docs.map((doc): ProjectUpdateView => ({
+      id: doc.id,
+      kind: doc.get('kind') === 'update' ? 'update' : 'comment',
+      body: String(doc.get('body') ?? ''),
+      authorName: String(doc.get('authorName') ?? ''),
+      authorRole: (doc.get('authorRole') as ProjectUpdateView['authorRole']) ?? 'customer',
+      milestone: typeof doc.get('milestone') === 'number' ? (doc.get('milestone') as number) : null,
+      updateId: (doc.get('updateId') as string | null) ?? null,
+      links: (doc.get('links') as ProjectUpdateView['links']) ?? [],
+      files: (doc.get('files') as ProjectUpdateView['files']) ?? [],
+      atMs: ms(doc.get('createdAt')),
+    })),
     contacts:
       viewer.role === 'contact'
         ? null

@@ -33,7 +33,8 @@ import { listOwnProjects, projectsTodayCounts, projectView, staffProjects } from
 import { perMinute } from './rate-limits';
 import { fileUpload, sendFile } from './support';
 
-export const PROJECT_LINK_RATE_LIMIT_MESSAGE = 'Too many requests for project links. Please wait a minute and try again.';
+export const PROJECT_LINK_RATE_LIMIT_MESSAGE =
+  'Too many requests for project links. Please wait a minute and try again.';
 
 const idParam = (value: unknown) =>
   z
@@ -113,7 +114,9 @@ export function projectsRouter(deps: AppDeps): Router {
     router.post(`${base}/milestones/:index/changes`, ...guard, async (req, res) => {
       const { comment } = changesSchema.parse(req.body ?? {});
       const { id, viewer, name } = await target(req, via);
-      res.json(await requestChanges(ctx, id, indexParam(req.params.index), { comment, name }, { viewer, via, ip: ip(req) }));
+      res.json(
+        await requestChanges(ctx, id, indexParam(req.params.index), { comment, name }, { viewer, via, ip: ip(req) }),
+      );
     });
     router.post(`${base}/comments`, ...guard, async (req, res) => {
       const body = commentSchema.parse(req.body ?? {});
@@ -154,14 +157,18 @@ export function projectsRouter(deps: AppDeps): Router {
     res.status(201).json(await createProject(ctx, body, actorOf(req.user!)));
   });
   router.get('/api/staff/projects/:id', async (req, res) => {
-    res.set('Cache-Control', 'private, no-store').json(await projectView(ctx, idParam(req.params.id), staffViewer(req)));
+    res
+      .set('Cache-Control', 'private, no-store')
+      .json(await projectView(ctx, idParam(req.params.id), staffViewer(req)));
   });
   router.get('/api/staff/projects/:id/files/:fileId', async (req, res) => {
     sendFile(res, await readProjectFile(ctx, idParam(req.params.id), idParam(req.params.fileId), staffViewer(req)));
   });
   router.post('/api/staff/projects/:id/milestones/:index', async (req, res) => {
     const change = milestoneStatusSchema.parse(req.body ?? {});
-    res.json(await setMilestoneStatus(ctx, idParam(req.params.id), indexParam(req.params.index), change, actorOf(req.user!)));
+    res.json(
+      await setMilestoneStatus(ctx, idParam(req.params.id), indexParam(req.params.index), change, actorOf(req.user!)),
+    );
   });
   router.post('/api/staff/projects/:id/updates', async (req, res) => {
     const body = projectUpdateSchema.parse(req.body ?? {});
@@ -170,7 +177,9 @@ export function projectsRouter(deps: AppDeps): Router {
   });
   router.post('/api/staff/projects/:id/contacts', async (req, res) => {
     const body = contactSchema.parse(req.body ?? {});
-    res.status(201).json(await addContact(ctx, idParam(req.params.id), body, { viewer: staffViewer(req), name: 'Nimbus team' }));
+    res
+      .status(201)
+      .json(await addContact(ctx, idParam(req.params.id), body, { viewer: staffViewer(req), name: 'Nimbus team' }));
   });
   router.post('/api/staff/projects/:id/contacts/:contactId/revoke', async (req, res) => {
     res.json(await revokeContact(ctx, idParam(req.params.id), idParam(req.params.contactId), staffViewer(req)));

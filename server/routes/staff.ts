@@ -197,10 +197,15 @@ export function staffRouter(deps: AppDeps): Router {
 
   // Projects: sign-off reminders and deemed acceptances, now.
   router.post('/api/staff/jobs/projects/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
-    const outcome = await runJobNow(req, PROJECTS_JOB, (logger) => projectsJob({ ...projectsContext(deps), logger }, 0), {
-      busy: 'The projects job is running already. Try again shortly.',
-      failed: 'The projects job failed',
-    });
+    const outcome = await runJobNow(
+      req,
+      PROJECTS_JOB,
+      (logger) => projectsJob({ ...projectsContext(deps), logger }, 0),
+      {
+        busy: 'The projects job is running already. Try again shortly.',
+        failed: 'The projects job failed',
+      },
+    );
     res.json(outcome);
   });
 

@@ -88,7 +88,10 @@ const idParam = (value: unknown) =>
     .parse(value);
 
 /** A stored file as a download: its own type, never sniffed, sandboxed, with its SHA-256. */
-export function sendFile(res: Response, file: { meta: { name: string; contentType: string; sha256: string }; bytes: Buffer }) {
+export function sendFile(
+  res: Response,
+  file: { meta: { name: string; contentType: string; sha256: string }; bytes: Buffer },
+) {
   const inline = file.meta.contentType.startsWith('image/') || file.meta.contentType === 'application/pdf';
   res
     .status(200)

@@ -24,7 +24,7 @@ export type MilestoneStatus = (typeof MILESTONE_STATUS)[keyof typeof MILESTONE_S
 export const PROJECT_STATUS = { active: 'Active', completed: 'Completed' } as const;
 export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
 
-export const DEFAULT_SIGNOFF_DAYS = 10;
+export { DEFAULT_SIGNOFF_DAYS, deemedAcceptanceText } from './project-terms';
 /** Days a contact's link opens the project. */
 export const CONTACT_LINK_DAYS = 30;
 
@@ -40,10 +40,6 @@ export const PROJECT_MESSAGES = {
   fileNotFound: 'File not found.',
   signedOffCannotMove: 'A signed-off milestone cannot change.',
 } as const;
-
-/** What the customer's page and the mails say about deemed acceptance. */
-export const deemedAcceptanceText = (days: number) =>
-  `If you neither sign off nor ask for changes within ${days} business days of a milestone being ready for review, it is deemed accepted.`;
 
 export interface Deliverable {
   id: string;
@@ -91,11 +87,7 @@ export interface ProjectMilestone {
   dueOn: string | null;
 }
 
-export function newMilestone(
-  label: string,
-  amountPaise = 0,
-  quoteMilestone: number | null = null,
-): ProjectMilestone {
+export function newMilestone(label: string, amountPaise = 0, quoteMilestone: number | null = null): ProjectMilestone {
   return {
     label,
     amountPaise,
@@ -129,7 +121,11 @@ export function signOffClock(readyAtMs: number, days: number): { dueAtMs: number
 export function nextCheckMs(milestones: readonly ProjectMilestone[]): number | null {
   const times = milestones.flatMap((milestone) =>
     milestone.status === MILESTONE_STATUS.ready && milestone.dueAtMs !== null
-      ? [milestone.reminded ? milestone.dueAtMs : Math.min(milestone.remindAtMs ?? milestone.dueAtMs, milestone.dueAtMs)]
+      ? [
+          milestone.reminded
+            ? milestone.dueAtMs
+            : Math.min(milestone.remindAtMs ?? milestone.dueAtMs, milestone.dueAtMs),
+        ]
       : [],
   );
   return times.length ? Math.min(...times) : null;
@@ -252,7 +248,11 @@ export const changesSchema = z.object({
 export const commentSchema = z.object({
   body: required('Write your comment first.', 4000),
   milestone: z.number().int().min(0).max(49).nullable().default(null),
-  updateId: z.string().regex(/^[\w-]{1,40}$/).nullable().default(null),
+  updateId: z
+    .string()
+    .regex(/^[\w-]{1,40}$/)
+    .nullable()
+    .default(null),
 });
 export const contactSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter a valid email address.'),

@@ -55,13 +55,21 @@ async function acceptedQuote(server: App) {
   await seedProfile(customer.uid, { email, name: 'Rohan Mehta' });
   const made = await asStaff(request(server).post('/api/staff/quotes')).send({ ...quoteFields(), uid: customer.uid });
   expect(made.status).toBe(201);
-  await asStaff(request(server).post(`/api/staff/quotes/${made.body.id}/send`)).send({}).expect(200);
+  await asStaff(request(server).post(`/api/staff/quotes/${made.body.id}/send`))
+    .send({})
+    .expect(200);
   const token = quoteLinkToken(SECRET, made.body.id);
   const accepted = await request(server)
     .post(`/api/quote-links/${token}/accept`)
     .send({ name: 'Rohan Mehta', agree: true, version: 1 });
   expect(accepted.status).toBe(201);
-  return { customer, email, quoteId: made.body.id as string, projectId: quoteProjectId(made.body.id), deposit: accepted.body.deposit };
+  return {
+    customer,
+    email,
+    quoteId: made.body.id as string,
+    projectId: quoteProjectId(made.body.id),
+    deposit: accepted.body.deposit,
+  };
 }
 
 async function uploadPng(server: App, name = 'beta-screens.png') {
@@ -90,7 +98,9 @@ async function invoicesOf(uid: string) {
 }
 
 async function outbox() {
-  return (await admin().db.collection('mail').get()).docs.map((doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown> & { id: string });
+  return (await admin().db.collection('mail').get()).docs.map(
+    (doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown> & { id: string },
+  );
 }
 
 async function addContact(server: App, customerToken: string, projectId: string, email: string) {
@@ -194,7 +204,7 @@ describe('sign-off', () => {
     });
     expect(record.atMs).toBeGreaterThanOrEqual(before);
     expect(stored.milestones[1].status).toBe(MILESTONE_STATUS.signedOff);
-    expect((await docData(`projects/${projectId}/signoffs/1-1`))).toMatchObject({ name: 'Rohan Mehta', deemed: false });
+    expect(await docData(`projects/${projectId}/signoffs/1-1`)).toMatchObject({ name: 'Rohan Mehta', deemed: false });
     // Staff are told; the proforma's own mail goes to the customer.
     const mails = await outbox();
     expect(mails.filter((mail) => mail.id.startsWith(`project:${projectId}:m1:signoff`))).toHaveLength(1);
@@ -323,6 +333,8 @@ describe('contacts without accounts', () => {
       .expect(200);
     const revoked = await request(server).get(`/api/project-links/${renewed}`);
     expect(revoked.status).toBe(404);
-    expect((await request(server).post(`/api/project-links/${renewed}/comments`).send({ body: 'Hi' })).status).toBe(404);
+    expect((await request(server).post(`/api/project-links/${renewed}/comments`).send({ body: 'Hi' })).status).toBe(
+      404,
+    );
   });
 });

@@ -370,7 +370,10 @@ describe('milestones', () => {
     expect(reached.status).toBe(201);
     expect(reached.body.invoice).toMatchObject({ amountPaise: 1_80_000_00, number: expect.stringMatching(/^PI\//) });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ outcome: 'already-signed-off', invoice: { number: reached.body.invoice.number } });
+    expect(again.body).toMatchObject({
+      outcome: 'already-signed-off',
+      invoice: { number: reached.body.invoice.number },
+    });
     expect((await invoicesOf(customer.uid)).map((invoice) => invoice.get('amount')).sort()).toEqual([135000, 180000]);
     const view = await request(server).get(`/api/quote-links/${token}`).expect(200);
     expect(view.body.progress.map((milestone: { state: string }) => milestone.state)).toEqual([
@@ -378,9 +381,7 @@ describe('milestones', () => {
       'invoiced',
       'pending',
     ]);
-    expect(await auditActions()).toEqual(
-      ['project.milestone', 'quote.create', 'quote.send'].sort(),
-    );
+    expect(await auditActions()).toEqual(['project.milestone', 'quote.create', 'quote.send'].sort());
   });
 
   it('when staff try to mark a milestone reached, then there is no such route: the customer’s sign-off invoices it', async () => {

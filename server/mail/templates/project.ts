@@ -1,4 +1,14 @@
-import { button, factsTable, factsText, html, layout, multiline, oneLine, paragraph, type RenderedMail } from './layout';
+import {
+  button,
+  factsTable,
+  factsText,
+  html,
+  layout,
+  multiline,
+  oneLine,
+  paragraph,
+  type RenderedMail,
+} from './layout';
 
 /**
  * The mails of a project: to its customer and contacts (a milestone ready for review, an update,
