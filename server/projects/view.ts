@@ -121,7 +121,11 @@ function summaryOf(project: StoredProject): ProjectSummary {
     project.milestones.find((m) => m.status === MILESTONE_STATUS.inProgress || m.status === MILESTONE_STATUS.changes) ??
     project.milestones.find((m) => m.status === MILESTONE_STATUS.notStarted) ??
     project.milestones[project.milestones.length - 1];
-  const next = project.milestones.find((m) => m.status !== MILESTONE_STATUS.signedOff);
+  // The soonest date a milestone not yet signed off is due: its sign-off deadline, or staff's planned day.
+  const dueDays = project.milestones
+    .filter((m) => m.status !== MILESTONE_STATUS.signedOff)
+    .flatMap((m) => (m.dueAtMs ? [istDay(m.dueAtMs)] : m.dueOn ? [m.dueOn] : []))
+    .sort();
   return {
     id: project.id,
     title: project.title,
@@ -134,7 +138,7 @@ function summaryOf(project: StoredProject): ProjectSummary {
     readyToInvoice: project.milestones.some(
       (m) => m.status === MILESTONE_STATUS.signedOff && m.amountPaise > 0 && !m.invoice,
     ),
-    nextDueOn: next?.dueOn ?? (next?.dueAtMs ? istDay(next.dueAtMs) : null),
+    nextDueOn: dueDays[0] ?? null,
     money: null,
     createdAtMs: project.createdAtMs,
   };
