@@ -15,6 +15,7 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 // The server's floors, top to bottom: routes and jobs -> services -> infrastructure; an import only
 // ever points down. Services are ordered too: a service may call a lower one, never a higher one.
 const SERVICES = [
+  'projects',
   'quotes',
   'support',
   'files',
@@ -29,13 +30,15 @@ const SERVICES = [
 ];
 /** Which services each service may import (besides infrastructure and src/domain). */
 const SERVICE_CALLS = {
+  // Projects: a quote's milestones are issued through the quote; files, mail; its export and deletion are called by account.
+  projects: ['quotes', 'files', 'payments', 'documents', 'mail'],
   quotes: ['staff', 'account', 'payments', 'documents', 'mail', 'enquiries'],
   // Support requests: the customer's services and renewals, files, mail; its export and deletion are called by account.
   support: ['files', 'renewals', 'payments', 'mail', 'enquiries'],
   files: [],
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
   renewals: ['payments', 'mail'],
-  account: ['support', 'files', 'payments', 'documents', 'mail', 'enquiries'],
+  account: ['support', 'projects', 'files', 'payments', 'documents', 'mail', 'enquiries'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],
   documents: ['mail'],

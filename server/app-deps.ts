@@ -8,6 +8,7 @@ import type { ProformaContext } from './payments/proformas';
 import type { RenewalsContext } from './renewals/store';
 import { firestoreFileStore } from './files/file-store';
 import type { SupportContext } from './support/store';
+import type { ProjectsContext } from './projects/store';
 
 /**
  * What the API is built from (see createApp). Its own module, so that routes can depend on it
@@ -57,5 +58,18 @@ export function supportContext(deps: Pick<AppDeps, 'config' | 'firebase'>): Supp
     payLinkSecret: config.payLinkSecret,
     replySecret: config.support.replySecret,
     replyDomain: config.support.replyDomain,
+  };
+}
+
+/** What the projects service works with: issuing a quote's milestones, the file store, mail, the sign-off period. */
+export function projectsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gateway' | 'logger'>): ProjectsContext {
+  const { config, firebase } = deps;
+  return {
+    ...paymentsContext(deps),
+    companyEmail: config.COMPANY_EMAIL,
+    dueDays: config.PROFORMA_DUE_DAYS,
+    files: firestoreFileStore(firebase.db),
+    from: config.mailFrom,
+    signOffDays: config.PROJECT_SIGNOFF_DAYS,
   };
 }

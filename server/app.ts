@@ -20,6 +20,7 @@ import { jobsRouter } from './routes/jobs';
 import { locationsRouter } from './routes/locations';
 import { payRouter } from './routes/pay';
 import { paymentsRouter } from './routes/payments';
+import { projectsRouter } from './routes/projects';
 import { quotesRouter } from './routes/quotes';
 import { servicesRouter } from './routes/services';
 import { staffRouter } from './routes/staff';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(jobsRouter(deps));
   app.use(quotesRouter(deps));
   app.use(supportRouter(deps));
+  app.use(projectsRouter(deps));
   app.use(staffRouter(deps));
 
   app.use(notFound);

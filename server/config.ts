@@ -95,6 +95,10 @@ const schema = z.object({
   SUPPORT_REPLY_DOMAIN: z.string().trim().optional(),
   /** Minutes between passes of the support job (SLA warnings, closing resolved requests); 0 = only when triggered. */
   SUPPORT_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
+  /** Business days a customer has to sign off a milestone or ask for changes before it is deemed accepted (0 = at the next pass). */
+  PROJECT_SIGNOFF_DAYS: z.coerce.number().min(0).max(60).default(10),
+  /** Minutes between passes of the projects job (sign-off reminders, deemed acceptances); 0 = only when triggered. */
+  PROJECTS_INTERVAL_MINUTES: z.coerce.number().min(0).default(30),
   /**
    * Bearer secret of POST /api/jobs/:name (Cloud Scheduler triggers jobs with it), at least 32
    * characters; unset: no such endpoint.

@@ -18,6 +18,7 @@ import { enqueueAccountDeletedMail } from '../mail/mails';
 import { forEachPage } from '../paging';
 import { leadUid } from './leads';
 import { readPerson } from './person';
+import { deleteProjectsData } from '../projects/account-data';
 import { deleteSupportData } from '../support/account-data';
 
 /** Firestore's limit of writes in one batch. */
@@ -191,6 +192,7 @@ export async function deleteAccount(
   const enquiriesDeleted = await deleteEnquiriesOf(db, { uid: user.uid, emails });
   await deleteQuotesAndRenewalsOf(db, user.uid);
   await deleteSupportData(db, user.uid);
+  await deleteProjectsData(db, user.uid);
   for (const address of emails) {
     const lead = db.doc(`users/${leadUid(address)}`);
     if ((await lead.get()).get('mergedInto') === user.uid) await lead.delete();

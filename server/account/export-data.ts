@@ -18,6 +18,7 @@ import { forEachEnquiryOf } from '../enquiries/enquiries';
 import { forEachPage } from '../paging';
 import { leadUid } from './leads';
 import { readPerson } from './person';
+import { exportProjectsData } from '../projects/account-data';
 import { exportSupportData } from '../support/account-data';
 
 /**
@@ -98,6 +99,7 @@ data.json holds everything we store about you, read when you asked for it:
 - mail: the emails we sent your account, and those sent to your verified login email address;
 - accountChanges: changes made to your account (who, what, when), such as your email preferences;
 - supportRequests: your support requests, their conversation and the files in them (base64).
+- projects: your projects, their milestones and sign-offs, contacts, timeline and files (base64).
 
 Times are in UTC (ISO 8601). Amounts ending in Paise are in paise (1 rupee = 100 paise); invoice
 "amount" and order "total" fields are in rupees.
@@ -178,6 +180,7 @@ export async function exportAccountData(
 
   const mail = unique([mailToAccount, ...mailToAddresses]);
   const support = await exportSupportData(db, uid);
+  const projects = await exportProjectsData(db, uid);
   const data = {
     exportedAt: new Date(now).toISOString(),
     company: { name: COMPANY.legalName, email: COMPANY.email },
@@ -193,6 +196,7 @@ export async function exportAccountData(
     mail: mail.map(exported),
     accountChanges: changes.map(exported),
     supportRequests: support,
+    projects,
   };
   files['data.json'] = strToU8(JSON.stringify(data, null, 2));
   files['README.txt'] = strToU8(README);

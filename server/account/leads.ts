@@ -127,7 +127,7 @@ export async function joinLeadRecords(
     { pageSize: BATCH },
   );
   let moved = await moveSubcollections(db, lead, accountRef);
-  for (const collection of ['payments', 'documents', 'gatewayOrders', 'quotes']) {
+  for (const collection of ['payments', 'documents', 'gatewayOrders', 'quotes', 'projects']) {
     moved += await reassign(db, collection, lead.id, account.uid);
   }
   const batch = db.batch();

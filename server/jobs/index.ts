@@ -14,7 +14,9 @@ import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecy
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
 import { renewalsPass, type RenewalsReport } from '../renewals/billing';
 import type { RenewalsContext } from '../renewals/store';
-import { supportContext } from '../app-deps';
+import { projectsContext, supportContext } from '../app-deps';
+import { projectsPass, type ProjectsJobReport } from '../projects/job';
+import type { ProjectsContext } from '../projects/store';
 import { supportPass, type SupportJobReport } from '../support/sla-job';
 import type { SupportContext } from '../support/store';
 import { mailLinks } from './mail-links';
@@ -31,6 +33,7 @@ export const MAIL_JOB = 'mail';
 export const RENEWALS_JOB = 'renewals';
 export const RETENTION_JOB = 'retention';
 export const SUPPORT_JOB = 'support';
+export const PROJECTS_JOB = 'projects';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -121,6 +124,17 @@ export function supportJob(ctx: SupportContext, intervalMinutes: number): JobDef
   });
 }
 
+/**
+ * Projects: reminds the customer halfway through a milestone's sign-off period and deems one
+ * nobody answered accepted (its proforma issued once); once per `intervalMinutes` across all instances.
+ */
+export function projectsJob(ctx: ProjectsContext, intervalMinutes: number): JobDefinition<ProjectsJobReport> {
+  return onceJob(PROJECTS_JOB, intervalMinutes * MINUTE, 5 * MINUTE, {
+    run: () => projectsPass(ctx),
+    worthLogging: (report) => report.reminded + report.deemed + report.failed > 0,
+  });
+}
+
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
 const NUDGE_DELAY_MS = 100;
 
@@ -195,5 +209,11 @@ export function createJobs(
     renewalsJob({ ...payments, ...renewals, renewals: config.renewals }, config.RENEWAL_INTERVAL_MINUTES),
   );
   runner.register(supportJob(supportContext({ config, firebase }), config.SUPPORT_INTERVAL_MINUTES));
+  runner.register(
+    projectsJob(
+      { ...projectsContext({ config, firebase, gateway: payments.gateway, logger }) },
+      config.PROJECTS_INTERVAL_MINUTES,
+    ),
+  );
   return runner;
 }

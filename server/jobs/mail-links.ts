@@ -4,9 +4,10 @@ import type { FirebaseDeps } from '../firebase';
 import type { DrainOptions } from '../mail/drain';
 import { accountEmailLookup } from '../mail/recipients';
 import { payLinkUrl } from '../payments/pay-links';
+import { projectLinkUrl } from '../projects/links';
 import { quoteLinkUrl } from '../quotes/store';
 
-type MailLinks = Pick<DrainOptions, 'accountEmail' | 'payUrlFor' | 'quoteUrlFor' | 'marketing'>;
+type MailLinks = Pick<DrainOptions, 'accountEmail' | 'payUrlFor' | 'quoteUrlFor' | 'projectUrlFor' | 'marketing'>;
 
 /**
  * What the mail worker looks up and links for each mail: the account's address, the pay and quote
@@ -21,6 +22,7 @@ export function mailLinks(
     accountEmail: accountEmailLookup(auth, db),
     payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
     quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),
+    projectUrlFor: (link) => projectLinkUrl(config.siteUrl, config.payLinkSecret, link),
     // News and offers: only with consent, read again when sent, with one-click unsubscribe.
     marketing: {
       hasConsent: (uid) => hasMarketingConsent(db, uid),

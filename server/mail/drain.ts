@@ -20,6 +20,8 @@ export interface DrainOptions {
   payUrlFor?: (ref: { uid: string; type: 'invoice' | 'product_order'; docId: string }) => string;
   /** The link of a quote, made when its mail is sent (a bearer token too). */
   quoteUrlFor?: (quoteId: string) => string;
+  /** A project contact's signed link, made when its mail is sent (a bearer token too). */
+  projectUrlFor?: (link: { projectId: string; contactId: string; linkNo: number }) => string;
   /**
    * A marketing mail's consent, read again when it is sent (a withdrawal since it was queued
    * cancels it), and its one-click unsubscribe links (RFC 8058) for the List-Unsubscribe header.
@@ -201,11 +203,16 @@ async function sendClaimed(
     if (quoteLink && !settings.quoteUrlFor) {
       throw new MailSendError('No quote link can be made for this quote mail.', 'retry');
     }
+    const projectLink = mail.template === 'project' ? mail.data.projectLink : undefined;
+    if (projectLink && !settings.projectUrlFor) {
+      throw new MailSendError('No project link can be made for this project mail.', 'retry');
+    }
     const rendered = renderMail(mail, {
       attachments: attachments.map((attachment) => attachment.filename),
       documents: attachments.flatMap((attachment) => (attachment.title ? [attachment.title] : [])),
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
       quoteUrl: quoteLink && settings.quoteUrlFor ? settings.quoteUrlFor(quoteLink.quoteId) : undefined,
+      projectUrl: projectLink && settings.projectUrlFor ? settings.projectUrlFor(projectLink) : undefined,
       unsubscribeUrl,
     });
     const result = await transport.send({

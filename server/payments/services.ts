@@ -1,4 +1,6 @@
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { findCatalogueEntry } from '../../src/domain/catalogue';
+import { cartProjectId, newProjectFields, processMilestones, PROJECTS } from '../../src/domain/projects';
 import { SERVICE_STATUS, servicesForOrder, type NewService } from '../../src/domain/renewals';
 import { STATUS } from '../../src/domain/status';
 import { istToday } from '../../src/domain/staff';
@@ -69,6 +71,46 @@ export function newServiceFields(
 }
 
 /**
+ * A paid cart order opens one project per plan in it, `projects/order_{orderId}_{planId}`, with
+ * the Process section's four steps as its milestones, unbilled (the plan was paid in full). Set,
+ * not created: a payment reported twice writes the same project once, and never fails for it.
+ */
+function openCartProjects(
+  tx: Transaction,
+  db: Firestore,
+  uid: string,
+  order: { orderId: string; orderNumber: unknown },
+  items: unknown[],
+  payable: DocumentData,
+): void {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const itemId = (item as { id?: unknown } | null)?.id;
+    if (typeof itemId !== 'string' || seen.has(itemId)) continue;
+    const entry = findCatalogueEntry(itemId);
+    if (!entry) continue;
+    seen.add(itemId);
+    tx.set(db.collection(PROJECTS).doc(cartProjectId(order.orderId, entry.id)), {
+      ...newProjectFields({
+        uid,
+        customerName: typeof payable.name === 'string' ? payable.name : '',
+        title: `${entry.category.name} – ${entry.plan.name}`,
+        source: {
+          kind: 'cart',
+          orderId: order.orderId,
+          orderNumber: typeof order.orderNumber === 'string' ? order.orderNumber : null,
+          planId: entry.id,
+        },
+        milestones: processMilestones(),
+        totalPaise: entry.plan.oneTimePaise,
+      }),
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  }
+}
+
+/**
  * What a payment does to services, inside markPaid's transaction (writes only, from the payable
  * it already read; it runs once per payment however often the payment is reported):
  * - an order starts one service per plan in it with a yearly fee, `users/{uid}/services/{orderId}_{plan}`,
@@ -85,6 +127,7 @@ export function recordServiceEffects(tx: Transaction, db: Firestore, input: Serv
     for (const service of servicesForOrder(link.docId, items, istToday(input.paidAtMs))) {
       tx.set(serviceDoc(db, link.uid, service.id), newServiceFields(link.uid, service, order));
     }
+    openCartProjects(tx, db, link.uid, order, items, payable);
     return;
   }
   const renewal = renewalSourceOf(payable);

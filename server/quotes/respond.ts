@@ -1,4 +1,5 @@
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { newMilestone, newProjectFields, PROJECTS, quoteProjectId } from '../../src/domain/projects';
 import { QUOTE_MESSAGES, QUOTE_STATUS, quoteStatusOf, type QuoteStatus } from '../../src/domain/quotes';
 import { HttpError } from '../errors';
 import { quoteResponseMail } from '../mail/quote-mails';
@@ -145,6 +146,7 @@ export async function acceptQuote(
             ctx.companyEmail,
           );
           addMail(tx, ctx.db, mailId, mail);
+          openQuoteProject(tx, ctx, quote, deposit);
         },
       });
       return {
@@ -158,6 +160,35 @@ export async function acceptQuote(
       throw error;
     }
   }
+}
+
+/**
+ * The project an accepted quote opens, in the acceptance's transaction: its milestones as quoted
+ * (label, amount), the first one's proforma (the deposit) already issued. `projects/quote_{id}`:
+ * created once, as the acceptance is.
+ */
+function openQuoteProject(
+  tx: FirebaseFirestore.Transaction,
+  ctx: QuotesContext,
+  quote: StoredQuote,
+  deposit: { id: string; number: string },
+): void {
+  const milestones = quote.milestones.map((milestone, index) => ({
+    ...newMilestone(milestone.label, milestone.amountPaise ?? 0, index),
+    ...(index === 0 ? { invoice: { id: deposit.id, number: deposit.number } } : {}),
+  }));
+  tx.create(ctx.db.collection(PROJECTS).doc(quoteProjectId(quote.id)), {
+    ...newProjectFields({
+      uid: quote.uid,
+      customerName: quote.customerName || quote.customerEmail,
+      title: quote.description || `Quote ${quote.number}`,
+      source: { kind: 'quote', quoteId: quote.id, number: quote.number, version: quote.version },
+      milestones,
+      totalPaise: quote.totalPaise,
+    }),
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  });
 }
 
 /** The most change requests one quote version takes (each mails the company). */

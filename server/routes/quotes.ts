@@ -2,7 +2,6 @@ import { Router, type Request } from 'express';
 import {
   acceptQuoteSchema,
   declineQuoteSchema,
-  milestoneReachedSchema,
   newQuoteSchema,
   quoteChangesSchema,
   quoteFieldsSchema,
@@ -11,10 +10,8 @@ import {
 import { documentIdSchema } from '../../src/domain/staff';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, requireStaff } from '../auth';
-import { HttpError } from '../errors';
 import {
   createQuote,
-  markMilestoneReached,
   previewQuoteSend,
   reviseQuote,
   sendQuote,
@@ -47,7 +44,8 @@ export function quotesContext(deps: AppDeps): QuotesContext {
  * as pay links do) or signed in (`/api/quotes/{id}/…`: only their own; anyone else's is a 404):
  * read it, download its PDF, accept, decline, or ask for changes. The staff side
  * (`/api/staff/quotes/…`, staff claim required, every change audited): make, edit, preview, send,
- * revise and withdraw quotes, and mark milestones reached.
+ * revise and withdraw quotes. Later milestones are invoiced when the customer signs them off on
+ * the quote's project (server/projects).
  */
 export function quotesRouter(deps: AppDeps): Router {
   const router = Router();
@@ -140,12 +138,6 @@ export function quotesRouter(deps: AppDeps): Router {
     const { reason } = withdrawQuoteSchema.parse(req.body ?? {});
     await withdrawQuote(ctx, idParam(req.params.id), reason, actor(req));
     res.json({ status: 'Withdrawn' });
-  });
-  router.post('/api/staff/quotes/:id/milestones/:index/reached', async (req, res) => {
-    const index = Number(req.params.index);
-    if (!/^\d{1,2}$/.test(String(req.params.index))) throw new HttpError(404, 'No such milestone.');
-    const body = milestoneReachedSchema.parse(req.body ?? {});
-    res.status(201).json(await markMilestoneReached(withLog(req), idParam(req.params.id), index, body, actor(req)));
   });
   return router;
 }

@@ -11,12 +11,22 @@ import {
   refundRequestSchema,
 } from '../../src/domain/staff';
 import { serviceUpdateSchema } from '../../src/domain/renewals';
-import { paymentsContext, renewalsContext, supportContext, type AppDeps } from '../app-deps';
+import { paymentsContext, projectsContext, renewalsContext, supportContext, type AppDeps } from '../app-deps';
 import { addAudit, recordAudit } from '../audit';
 import { actorOf, requireStaff } from '../auth';
 import { updateEnquiry } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
-import { JobRunner, RECONCILE_JOB, reconcileJob, RENEWALS_JOB, renewalsJob, SUPPORT_JOB, supportJob } from '../jobs';
+import {
+  JobRunner,
+  PROJECTS_JOB,
+  projectsJob,
+  RECONCILE_JOB,
+  reconcileJob,
+  RENEWALS_JOB,
+  renewalsJob,
+  SUPPORT_JOB,
+  supportJob,
+} from '../jobs';
 import type { JobDefinition } from '../jobs/runner';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
@@ -182,6 +192,20 @@ export function staffRouter(deps: AppDeps): Router {
       busy: 'The support job is running already. Try again shortly.',
       failed: 'The support job failed',
     });
+    res.json(outcome);
+  });
+
+  // Projects: sign-off reminders and deemed acceptances, now.
+  router.post('/api/staff/jobs/projects/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
+    const outcome = await runJobNow(
+      req,
+      PROJECTS_JOB,
+      (logger) => projectsJob({ ...projectsContext(deps), logger }, 0),
+      {
+        busy: 'The projects job is running already. Try again shortly.',
+        failed: 'The projects job failed',
+      },
+    );
     res.json(outcome);
   });
 

@@ -15,7 +15,7 @@ import { supportContext, type AppDeps } from '../app-deps';
 import { recordAudit } from '../audit';
 import { actorOf, authenticate, requireStaff } from '../auth';
 import { HttpError } from '../errors';
-import { safeFileName, sniffFileType } from '../files/file-store';
+import { safeFileName, sniffFileType, type FileStore } from '../files/file-store';
 import {
   parseQueueFilters,
   readHolidays,
@@ -40,7 +40,7 @@ import {
 } from '../support/requests';
 
 export const POSTMARK_INBOUND_PATH = '/api/support/inbound/postmark';
-export const UPLOAD_PATHS = ['/api/support/files', '/api/staff/support/files'];
+export const UPLOAD_PATHS = ['/api/support/files', '/api/staff/support/files', '/api/staff/projects/files'];
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -87,7 +87,11 @@ const idParam = (value: unknown) =>
     .regex(/^[A-Za-z0-9_-]{1,60}$/, 'Not found.')
     .parse(value);
 
-function sendFile(res: Response, file: { meta: { name: string; contentType: string; sha256: string }; bytes: Buffer }) {
+/** A stored file as a download: its own type, never sniffed, sandboxed, with its SHA-256. */
+export function sendFile(
+  res: Response,
+  file: { meta: { name: string; contentType: string; sha256: string }; bytes: Buffer },
+) {
   const inline = file.meta.contentType.startsWith('image/') || file.meta.contentType === 'application/pdf';
   res
     .status(200)
@@ -103,6 +107,23 @@ function sendFile(res: Response, file: { meta: { name: string; contentType: stri
 }
 
 /**
+ * An upload's handler: the raw body (supportBodyParsers) stored in the file store as the signed-in
+ * user's, when its name's extension and its content agree; answers its id, name, type, size and SHA-256.
+ */
+export function fileUpload(files: FileStore) {
+  return async (req: Request, res: Response) => {
+    const name = safeFileName(String(req.query.name ?? ''));
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!req.query.name) throw new HttpError(400, 'name: The file needs a name.');
+    if (bytes.length === 0) throw new HttpError(400, SUPPORT_MESSAGES.fileEmpty(name));
+    const type = sniffFileType(name, bytes);
+    if (!type) throw new HttpError(415, SUPPORT_MESSAGES.fileType(name));
+    const meta = await files.put({ ownerUid: req.user!.uid, name, ...type, bytes });
+    res.status(201).json({ id: meta.id, name: meta.name, type: meta.type, size: meta.size, sha256: meta.sha256 });
+  };
+}
+
+/**
  * Support requests: the customer's (`/api/support/...`, their own only: anyone else's is a 404),
  * the staff console's (`/api/staff/support/...`, audited), and Postmark's inbound webhook.
  */
@@ -111,16 +132,7 @@ export function supportRouter(deps: AppDeps): Router {
   const ctx = supportContext(deps);
   const signedIn = authenticate(deps.firebase.auth, { required: true });
 
-  async function upload(req: Request, res: Response) {
-    const name = safeFileName(String(req.query.name ?? ''));
-    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (!req.query.name) throw new HttpError(400, 'name: The file needs a name.');
-    if (bytes.length === 0) throw new HttpError(400, SUPPORT_MESSAGES.fileEmpty(name));
-    const type = sniffFileType(name, bytes);
-    if (!type) throw new HttpError(415, SUPPORT_MESSAGES.fileType(name));
-    const meta = await ctx.files.put({ ownerUid: req.user!.uid, name, ...type, bytes });
-    res.status(201).json({ id: meta.id, name: meta.name, type: meta.type, size: meta.size, sha256: meta.sha256 });
-  }
+  const upload = fileUpload(ctx.files);
 
   // ---- the customer ----------------------------------------------------------------------------
   router.post('/api/support/files', signedIn, upload);

@@ -19,6 +19,9 @@ export const paths = {
   support: '/support',
   supportNew: '/support/new',
   supportRequest: '/support/:id',
+  /** A project of the customer's; a project opened by a contact's mailed link (no account). */
+  project: '/projects/:id',
+  projectLink: '/project-links/:token',
   /** The staff console (its own screens live under it). */
   admin: '/admin',
 } as const;
@@ -31,3 +34,6 @@ export const supportRequestPath = (id: string) => `/support/${encodeURIComponent
 /** The receipt page of a paid (or just paid) order or invoice, by its document id. */
 export const receiptPath = (kind: 'order' | 'invoice', docId: string) =>
   `/receipts/${kind}/${encodeURIComponent(docId)}`;
+
+/** A project's page from the customer's account. */
+export const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;

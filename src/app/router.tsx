@@ -27,6 +27,14 @@ export const routes: RouteObject[] = [
       { path: paths.quoteLink, lazy: () => import('./routes/quote').then((m) => ({ Component: m.QuoteLinkRoute })) },
       { path: paths.quote, lazy: () => import('./routes/quote').then((m) => ({ Component: m.AccountQuoteRoute })) },
       {
+        path: paths.project,
+        lazy: () => import('./routes/project').then((m) => ({ Component: m.AccountProjectRoute })),
+      },
+      {
+        path: paths.projectLink,
+        lazy: () => import('./routes/project').then((m) => ({ Component: m.ProjectLinkRoute })),
+      },
+      {
         path: `${paths.support}/*`,
         lazy: () => import('./routes/support').then((m) => ({ Component: m.SupportRoutes })),
       },

@@ -37,6 +37,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'account-deleted': 'Account deleted',
   'quote-sent': 'Quote sent (to the customer)',
   'quote-response': "Customer's answer to a quote (to us)",
+  project: 'Project mail (review, update, sign-off)',
   'renewal-reminder': 'Renewal reminder',
   'renewal-lapsed': 'Renewal not paid (service lapsed)',
   'service-stopped': 'Service stopped',

@@ -327,7 +327,7 @@ describe('accepting a quote', () => {
 });
 
 describe('milestones', () => {
-  it('when the deposit is paid through its pay link, then the milestone is paid; staff mark the next reached and its invoice is issued once', async () => {
+  it('when the deposit is paid through its pay link, then the milestone is paid; the customer signs off the next on the project and its invoice is issued once', async () => {
     const { app: server } = app();
     const { customer, quote, token } = await sentQuote(server);
     const { body } = await accept(server, token).expect(201);
@@ -354,13 +354,26 @@ describe('milestones', () => {
       ))!.subject.source,
     ).toEqual({ kind: 'quote', quoteId: quote.id, milestone: 0 });
 
-    const reached = await asStaff(request(server).post(`/api/staff/quotes/${quote.id}/milestones/1/reached`)).send({});
-    const again = await asStaff(request(server).post(`/api/staff/quotes/${quote.id}/milestones/1/reached`)).send({});
+    // The next milestone is invoiced when the customer signs it off on the quote's project.
+    const project = `quote_${quote.id}`;
+    await asStaff(request(server).post(`/api/staff/projects/${project}/milestones/1`))
+      .send({ status: 'Ready for review', links: [{ name: 'Beta', url: 'https://beta.example.com' }] })
+      .expect(200);
+    const signOff = () =>
+      request(server)
+        .post(`/api/projects/${project}/milestones/1/signoff`)
+        .set('Authorization', `Bearer ${customer.idToken}`)
+        .send({ name: 'Rohan Mehta' });
+    const reached = await signOff();
+    const again = await signOff();
 
     expect(reached.status).toBe(201);
-    expect(reached.body).toMatchObject({ amountPaise: 1_80_000_00, number: expect.stringMatching(/^PI\//) });
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: QUOTE_MESSAGES.milestoneInvoiced(1, reached.body.number) });
+    expect(reached.body.invoice).toMatchObject({ amountPaise: 1_80_000_00, number: expect.stringMatching(/^PI\//) });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      outcome: 'already-signed-off',
+      invoice: { number: reached.body.invoice.number },
+    });
     expect((await invoicesOf(customer.uid)).map((invoice) => invoice.get('amount')).sort()).toEqual([135000, 180000]);
     const view = await request(server).get(`/api/quote-links/${token}`).expect(200);
     expect(view.body.progress.map((milestone: { state: string }) => milestone.state)).toEqual([
@@ -368,19 +381,16 @@ describe('milestones', () => {
       'invoiced',
       'pending',
     ]);
-    expect(await auditActions()).toEqual(
-      ['invoice.issue', 'quote.create', 'quote.milestone-reached', 'quote.send'].sort(),
-    );
+    expect(await auditActions()).toEqual(['project.milestone', 'quote.create', 'quote.send'].sort());
   });
 
-  it('when a milestone of a quote that is not accepted is marked reached, then it answers 409', async () => {
+  it('when staff try to mark a milestone reached, then there is no such route: the customer’s sign-off invoices it', async () => {
     const { app: server } = app();
     const { quote } = await sentQuote(server);
 
     const response = await asStaff(request(server).post(`/api/staff/quotes/${quote.id}/milestones/1/reached`)).send({});
 
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: QUOTE_MESSAGES.notAccepted });
+    expect(response.status).toBe(404);
   });
 });
 

@@ -8,6 +8,7 @@ import { paymentReceipt, type PaymentReceiptData } from './payment-receipt';
 import { quoteResponse, type QuoteResponseData } from './quote-response';
 import { quoteSent, type QuoteSentData } from './quote-sent';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
+import { projectMail, type ProjectMailData } from './project';
 import { supportMail, type SupportMailData } from './support';
 import {
   renewalLapsed,
@@ -31,6 +32,7 @@ export type {
   QuoteSentData,
   RefundIssuedData,
   SupportMailData,
+  ProjectMailData,
   RenewalLapsedData,
   RenewalReminderData,
   ServiceStoppedData,
@@ -51,7 +53,8 @@ export type MailTemplate =
   | { template: 'news'; data: NewsData }
   | { template: 'quote-sent'; data: QuoteSentData }
   | { template: 'quote-response'; data: QuoteResponseData }
-  | { template: 'support'; data: SupportMailData };
+  | { template: 'support'; data: SupportMailData }
+  | { template: 'project'; data: ProjectMailData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -71,6 +74,8 @@ export interface RenderContext {
   payUrl?: string;
   /** The link of a quote mail (never stored either). */
   quoteUrl?: string;
+  /** A project contact's signed link (never stored either). */
+  projectUrl?: string;
   /** A marketing mail's one-click unsubscribe link. */
   unsubscribeUrl?: string;
 }
@@ -94,7 +99,7 @@ export function payLinkOf(
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl, quoteUrl, unsubscribeUrl }: RenderContext = {},
+  { attachments = [], documents = [], payUrl, quoteUrl, projectUrl, unsubscribeUrl }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -117,6 +122,8 @@ export function renderMail(
       return quoteResponse(mail.data);
     case 'support':
       return supportMail(mail.data);
+    case 'project':
+      return projectMail(mail.data, { projectUrl });
     case 'renewal-reminder':
       return renewalReminder(mail.data, { payUrl });
     case 'renewal-lapsed':

@@ -18,6 +18,7 @@ import {
   useProfile,
   YourDataPanel,
 } from '@/features/profile';
+import { MyProjects } from '@/features/projects';
 import { MyServices } from '@/features/renewals/my-services';
 import { DownloadDocument } from '@/features/documents/download-document';
 import { signOutUser, type SessionUser } from '@/lib/session';
@@ -26,7 +27,7 @@ import { useToast } from '@/lib/toast';
 import type { Invoice, Order } from '@/features/billing';
 import type { Service } from '@/features/renewals';
 import { SignInGate } from '../layouts/sign-in-gate';
-import { paths, receiptPath, supportNewPath } from '../paths';
+import { paths, projectPath, receiptPath, supportNewPath } from '../paths';
 import { POLICY_LINKS } from './policy-links';
 
 const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Profile...</p>;
@@ -140,6 +141,7 @@ function ProfilePage({ user }: { user: SessionUser }) {
             Support requests
           </Link>
         </p>
+        <MyProjects uid={user.uid} projectHref={projectPath} />
         <MyServices
           {...payableLists}
           onPay={payRenewal}

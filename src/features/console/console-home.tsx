@@ -12,6 +12,7 @@ import { useConsoleLink } from '@/components/console/console-path';
 import { figuresOf, monthBars, monthName, totalOf } from '@/components/console/month-chart';
 import { Pipeline } from '@/features/quotes';
 import { taxSettings } from '@/lib/tax-settings';
+import { ProjectsTodayCounts } from '@/features/projects';
 import { SupportTodayCounts } from '@/features/support';
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
@@ -118,6 +119,9 @@ export function ConsoleHome() {
         ))}
         <li>
           <SupportTodayCounts />
+        </li>
+        <li>
+          <ProjectsTodayCounts />
         </li>
       </ul>
       <Revenue />

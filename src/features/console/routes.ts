@@ -4,6 +4,7 @@ import { customerScreens } from '@/features/customers';
 import { documentScreens } from '@/features/documents';
 import { enquiryScreens } from '@/features/enquiries';
 import { mailScreens } from '@/features/mail';
+import { projectScreens } from '@/features/projects';
 import { quoteScreens } from '@/features/quotes';
 import { renewalScreens } from '@/features/renewals';
 import { supportScreens } from '@/features/support';
@@ -25,6 +26,8 @@ export const SCREENS: ScreenEntry[] = [
   { path: 'quotes', load: quoteScreens.list },
   { path: 'quotes/new', load: quoteScreens.create },
   { path: 'quotes/:id', load: quoteScreens.detail },
+  { path: 'projects', load: projectScreens.list },
+  { path: 'projects/:id', load: projectScreens.detail },
   { path: 'payments', load: billingScreens.payments },
   { path: 'invoices', load: billingScreens.invoices },
   { path: 'orders', load: billingScreens.orders },

@@ -30,6 +30,7 @@ const SECTIONS: Array<{ path: string; label: string; also?: string[] }> = [
   { path: 'inbox', label: 'Inbox', also: ['enquiries'] },
   { path: 'customers', label: 'Customers' },
   { path: 'quotes', label: 'Quotes' },
+  { path: 'projects', label: 'Projects' },
   { path: 'invoices', label: 'Invoices' },
   { path: 'payments', label: 'Payments' },
   { path: 'orders', label: 'Orders' },

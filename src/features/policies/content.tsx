@@ -1,4 +1,5 @@
 import { COMPANY, POLICY_DATE } from '@/domain/company';
+import { DEFAULT_SIGNOFF_DAYS } from '@/domain/project-terms';
 import { RENEWAL_DEFAULTS } from '@/domain/renewal-terms';
 import { SUPPORT_TIER_LIST } from '@/domain/support-tiers';
 import {
@@ -211,9 +212,9 @@ export const PRIVACY_POLICY: PolicyDocument = {
           </p>
           <p>
             Downloading your data and deleting your account follow one rule for what is yours: {PERSON_RECORDS_RULE}.
-            Deleting returns nothing the download would not, and the moment you delete your account every session it
-            had is shut out. Quotes and the record of your renewals are deleted with your account: they are not tax
-            records, and what was billed under them is in the tax documents we keep.
+            Deleting returns nothing the download would not, and the moment you delete your account every session it had
+            is shut out. Quotes and the record of your renewals are deleted with your account: they are not tax records,
+            and what was billed under them is in the tax documents we keep.
           </p>
           <p>
             We keep only what the law requires us to keep for longer: the tax invoices and payment receipts we issued to
@@ -444,6 +445,26 @@ export const TERMS: PolicyDocument = {
           perpetual, non-exclusive licence to use them as part of your software. Open-source components remain under
           their own licences. We may mention you as a client unless you ask us not to.
         </p>
+      ),
+    },
+    {
+      id: 'milestone-acceptance',
+      heading: 'Milestones, sign-off and deemed acceptance',
+      body: (
+        <>
+          <p>
+            We deliver a project in milestones. When a milestone is ready for review we show you what we delivered
+            (files, or a link such as a staging site) on your project page and by email, and you, or a colleague you
+            added to the project, either sign it off or tell us what to change. Signing off records your name, the time,
+            your IP address and the versions you reviewed. Signing off a milestone that is billed issues its invoice.
+          </p>
+          <p>
+            If you neither sign off nor ask for changes within {DEFAULT_SIGNOFF_DAYS} business days (Monday to Friday,
+            except our holidays) of a milestone being ready for review, it is deemed accepted, and its invoice is issued
+            as if you had signed it off. We remind you by email halfway through that period and tell you when a
+            milestone is deemed accepted.
+          </p>
+        </>
       ),
     },
     {

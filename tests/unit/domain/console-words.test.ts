@@ -19,6 +19,7 @@ const TEMPLATES: Record<MailTemplateName, true> = {
   'renewal-lapsed': true,
   'renewal-reminder': true,
   support: true,
+  project: true,
   'service-stopped': true,
 };
 

@@ -11,7 +11,6 @@ import { milestoneKey, QUOTE_STATUS, quoteStatusOf, type QuoteView } from '@/dom
 import type { QuoteRecord } from '../data';
 import {
   downloadQuotePdf,
-  markMilestoneReached,
   previewQuote,
   reviseQuote,
   sendQuote,
@@ -332,13 +331,12 @@ function Answers({ quote }: { quote: QuoteRecord }) {
   );
 }
 
-/** An accepted quote's milestones: where each stands, and 'Mark reached' for those not invoiced yet. */
+/**
+ * An accepted quote's milestones: where each stands. Each after the deposit is invoiced when the
+ * customer signs it off on the quote's project (or it is deemed accepted), never by staff alone.
+ */
 function Milestones({ quote }: { quote: QuoteRecord }) {
-  const [done, setDone] = useState<string | null>(null);
-  const reach = useAction(async (index: number) => {
-    const issued = await markMilestoneReached(quote.id, index);
-    setDone(`Invoice ${issued.number} for ${formatInr(issued.amountPaise)} issued and mailed to the customer.`);
-  });
+  const to = useConsoleLink();
   return (
     <Panel id="quote-milestones-progress" title="Milestones">
       <ol aria-label="Milestones" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
@@ -362,18 +360,18 @@ function Milestones({ quote }: { quote: QuoteRecord }) {
               </div>
               <div className="flex items-center gap-2">
                 <StatusBadge status={progress ? (progress.state === 'paid' ? 'Paid' : 'Invoiced') : 'Pending'} />
-                {!progress && (
-                  <Button size="sm" onClick={() => void reach.run(index)} disabled={reach.isBusy}>
-                    Mark reached: invoice it
-                  </Button>
-                )}
               </div>
             </li>
           );
         })}
       </ol>
-      <MessageLine text={done} tone="success" className="mt-3" />
-      <MessageLine text={reach.error} className="mt-3" />
+      <p className="mt-3 text-sm text-slate-700">
+        Each milestone after the deposit is invoiced when the customer signs it off on{' '}
+        <Link className="text-brand-darker underline" to={to('projects', `quote_${quote.id}`)}>
+          the project
+        </Link>
+        .
+      </p>
     </Panel>
   );
 }

@@ -1,0 +1,76 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { PROJECTS } from '../../src/domain/projects';
+import { firestoreFileStore, FILES } from '../files/file-store';
+import { PROJECT_LINKS } from './links';
+
+/**
+ * A customer's projects for their data export: each project with its milestones (sign-offs,
+ * deliverables, changes asked), contacts, timeline and its files (base64). For
+ * server/account/export-data.ts to add under `projects`.
+ */
+export async function exportProjectsData(db: Firestore, uid: string) {
+  const files = firestoreFileStore(db);
+  const projects = await db.collection(PROJECTS).where('uid', '==', uid).get();
+  return Promise.all(
+    projects.docs.map(async (doc) => {
+      const [updates, attached] = await Promise.all([
+        doc.ref.collection('updates').orderBy('createdAt').get(),
+        db.collection(FILES).where('attachedTo', '==', `projects/${doc.id}`).get(),
+      ]);
+      const contents = await Promise.all(attached.docs.map((file) => files.get(file.id).catch(() => null)));
+      return {
+        id: doc.id,
+        title: doc.get('title') as string,
+        status: doc.get('status') as string,
+        source: doc.get('source') as unknown,
+        milestones: doc.get('milestones') as unknown,
+        contacts: ((doc.get('contacts') as Array<Record<string, unknown>> | undefined) ?? []).map((contact) => ({
+          email: contact.email,
+          name: contact.name,
+          revoked: contact.revoked,
+        })),
+        timeline: updates.docs.map((update) => ({
+          kind: update.get('kind') as string,
+          from: update.get('authorName') as string,
+          body: update.get('body') as string,
+          at: update.get('createdAt')?.toDate?.()?.toISOString() ?? null,
+          links: (update.get('links') as unknown[]) ?? [],
+          files: (update.get('files') as unknown[]) ?? [],
+        })),
+        files: contents.flatMap((file) =>
+          file
+            ? [
+                {
+                  name: file.meta.name,
+                  type: file.meta.type,
+                  size: file.meta.size,
+                  sha256: file.meta.sha256,
+                  base64: file.bytes.toString('base64'),
+                },
+              ]
+            : [],
+        ),
+      };
+    }),
+  );
+}
+
+/**
+ * Deleting an account removes its projects (timeline, sign-off records), their files and their
+ * contacts' links. The invoices they issued are the payments' and documents' to keep or delete.
+ */
+export async function deleteProjectsData(db: Firestore, uid: string): Promise<{ projects: number; files: number }> {
+  const projects = await db.collection(PROJECTS).where('uid', '==', uid).get();
+  let fileCount = 0;
+  for (const project of projects.docs) {
+    const [files, links] = await Promise.all([
+      db.collection(FILES).where('attachedTo', '==', `projects/${project.id}`).get(),
+      db.collection(PROJECT_LINKS).where('projectId', '==', project.id).get(),
+    ]);
+    for (const file of files.docs) await db.recursiveDelete(file.ref);
+    for (const link of links.docs) await link.ref.delete();
+    fileCount += files.size;
+    await db.recursiveDelete(project.ref);
+  }
+  return { projects: projects.size, files: fileCount };
+}

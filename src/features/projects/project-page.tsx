@@ -1,0 +1,654 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/button';
+import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
+import { StatusBadge } from '@/components/status-badge';
+import { formatDueTime } from '@/domain/business-hours';
+import { formatInr } from '@/domain/money';
+import {
+  deemedAcceptanceText,
+  MILESTONE_STATUS,
+  type MilestoneStatus,
+  type ProjectMilestoneView,
+  type ProjectView,
+} from '@/domain/projects';
+import {
+  addContact,
+  askForChanges,
+  downloadProjectFile,
+  getProject,
+  mailNewLink,
+  postComment,
+  postProjectUpdate,
+  renewLink,
+  revokeContact,
+  setMilestoneStatus,
+  signOffMilestone,
+  uploadDeliverable,
+  type ProjectSource,
+} from './api';
+import { useLoad } from './use-load';
+
+const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+
+/** A form's sending state and its last message; `run` keeps the input when it fails. */
+function useAction() {
+  const [state, setState] = useState<{ busy: boolean; error: string | null; done: string | null }>({
+    busy: false,
+    error: null,
+    done: null,
+  });
+  async function run(action: () => Promise<string | null>) {
+    setState({ busy: true, error: null, done: null });
+    try {
+      const done = await action();
+      setState({ busy: false, error: null, done });
+      return true;
+    } catch (error) {
+      setState({ busy: false, error: messageOf(error), done: null });
+      return false;
+    }
+  }
+  return { ...state, run };
+}
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3">{children}</div>
+    </section>
+  );
+}
+
+function FileButton({
+  source,
+  file,
+}: {
+  source: ProjectSource;
+  file: { id: string; name: string; size: number | null };
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  async function open() {
+    try {
+      const { blob } = await downloadProjectFile(source, file.id);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  }
+  return (
+    <span className="break-all">
+      <Button variant="link" size="sm" onClick={() => void open()}>
+        Download {file.name}
+        {file.size ? ` (${Math.max(1, Math.round(file.size / 1024))} KB)` : ''}
+      </Button>
+      {problem && <span className="ml-2 text-sm text-red-700">{problem}</span>}
+    </span>
+  );
+}
+
+function Money({ view }: { view: ProjectView }) {
+  const rows: Array<[string, number, string]> = [
+    ['Quoted total', view.money.totalPaise, 'total'],
+    ['Invoiced', view.money.invoicedPaise, 'invoiced'],
+    ['Paid', view.money.paidPaise, 'paid'],
+    ['Due', view.money.duePaise, 'due'],
+    ['Still to bill', view.money.toBillPaise, 'to-bill'],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="project-money">
+      {rows.map(([label, paise, key]) => (
+        <div key={key} className="rounded-lg bg-slate-50 p-3" data-testid={`money-${key}`}>
+          <dt className="text-sm text-slate-700">{label}</dt>
+          <dd className="text-lg font-semibold text-slate-900">{formatInr(paise)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The customer's or a contact's answer to a milestone Ready for review: sign off by name, or ask for changes. */
+function ReviewForms({
+  source,
+  milestone,
+  onDone,
+}: {
+  source: ProjectSource;
+  milestone: ProjectMilestoneView;
+  onDone: (message: string) => void;
+}) {
+  const [name, setName] = useState('');
+  const [comment, setComment] = useState('');
+  const sign = useAction();
+  const changes = useAction();
+  async function submitSignOff(event: FormEvent) {
+    event.preventDefault();
+    await sign.run(async () => {
+      const answer = await signOffMilestone(source, milestone.index, name);
+      const message = answer.invoice
+        ? `Signed off. Invoice ${answer.invoice.number} is issued and in your email.`
+        : 'Signed off. Thank you.';
+      onDone(message);
+      return message;
+    });
+  }
+  async function submitChanges(event: FormEvent) {
+    event.preventDefault();
+    await changes.run(async () => {
+      await askForChanges(source, milestone.index, comment);
+      const message = 'Thank you. We have your comments and will get back to work on them.';
+      onDone(message);
+      return message;
+    });
+  }
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <form
+        aria-label={`Sign off ${milestone.label}`}
+        className="space-y-2"
+        onSubmit={(event) => void submitSignOff(event)}
+      >
+        <TextField label="Your full name" value={name} onChange={(event) => setName(event.target.value)} required />
+        {sign.error && <FormMessage tone="error">{sign.error}</FormMessage>}
+        <Button type="submit" disabled={sign.busy}>
+          {sign.busy ? 'Signing off...' : 'Sign off'}
+        </Button>
+      </form>
+      <form
+        aria-label={`Ask for changes to ${milestone.label}`}
+        className="space-y-2"
+        onSubmit={(event) => void submitChanges(event)}
+      >
+        <TextAreaField
+          label="What should change?"
+          rows={3}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
+        {changes.error && <FormMessage tone="error">{changes.error}</FormMessage>}
+        <Button type="submit" variant="secondary" disabled={changes.busy}>
+          {changes.busy ? 'Sending...' : 'Ask for changes'}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** Staff move a milestone: its status, and for Ready for review its files, a link and a note. */
+function StaffMilestoneForm({
+  id,
+  milestone,
+  onDone,
+}: {
+  id: string;
+  milestone: ProjectMilestoneView;
+  onDone: (message: string) => void;
+}) {
+  const [status, setStatus] = useState<MilestoneStatus>(
+    milestone.status === MILESTONE_STATUS.changes ? MILESTONE_STATUS.inProgress : milestone.status,
+  );
+  const [note, setNote] = useState('');
+  const [linkName, setLinkName] = useState('');
+  const [linkUrl, setLinkUrl] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const action = useAction();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await action.run(async () => {
+      if (status === MILESTONE_STATUS.ready) {
+        const uploaded = await Promise.all(files.map((file) => uploadDeliverable(file)));
+        await setMilestoneStatus(id, milestone.index, {
+          status,
+          note,
+          links: linkUrl ? [{ name: linkName, url: linkUrl }] : [],
+          fileIds: uploaded.map((file) => file.id),
+        });
+      } else if (status === MILESTONE_STATUS.notStarted || status === MILESTONE_STATUS.inProgress) {
+        await setMilestoneStatus(id, milestone.index, { status });
+      }
+      const message = `${milestone.label}: ${status}.`;
+      onDone(message);
+      return message;
+    });
+  }
+  return (
+    <form
+      aria-label={`Update ${milestone.label}`}
+      className="space-y-2 rounded-lg bg-slate-50 p-3"
+      onSubmit={(event) => void submit(event)}
+    >
+      <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value as MilestoneStatus)}>
+        {[MILESTONE_STATUS.notStarted, MILESTONE_STATUS.inProgress, MILESTONE_STATUS.ready].map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </SelectField>
+      {status === MILESTONE_STATUS.ready && (
+        <>
+          <label className="block text-sm font-medium text-slate-800">
+            Files for review
+            <input
+              type="file"
+              multiple
+              className="mt-1 block w-full text-sm"
+              onChange={(event) => setFiles([...(event.target.files ?? [])])}
+            />
+          </label>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <TextField label="Link name" value={linkName} onChange={(event) => setLinkName(event.target.value)} />
+            <TextField
+              label="Link address"
+              type="url"
+              value={linkUrl}
+              onChange={(event) => setLinkUrl(event.target.value)}
+            />
+          </div>
+          <TextAreaField
+            label="Note for the customer"
+            rows={2}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </>
+      )}
+      {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
+      <Button type="submit" size="sm" disabled={action.busy}>
+        {action.busy ? 'Saving...' : 'Save milestone'}
+      </Button>
+    </form>
+  );
+}
+
+function MilestoneCard({
+  view,
+  source,
+  milestone,
+  onChanged,
+}: {
+  view: ProjectView;
+  source: ProjectSource;
+  milestone: ProjectMilestoneView;
+  onChanged: (message: string) => void;
+}) {
+  const invoice = milestone.invoice;
+  const canReview = view.viewer !== 'staff' && milestone.status === MILESTONE_STATUS.ready;
+  return (
+    <li
+      className="rounded-lg border border-slate-200 p-3 sm:p-4"
+      data-testid={`project-milestone-${milestone.index + 1}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">
+          {milestone.index + 1}. {milestone.label}
+          {milestone.amountPaise > 0 && (
+            <span className="ml-2 font-normal text-slate-700">{formatInr(milestone.amountPaise)}</span>
+          )}
+        </h3>
+        <StatusBadge status={milestone.status} />
+      </div>
+      {milestone.status === MILESTONE_STATUS.ready && milestone.dueAtMs && (
+        <p className="mt-1 text-sm text-slate-700">
+          Sign off or ask for changes by {formatDueTime(new Date(milestone.dueAtMs))}.
+        </p>
+      )}
+      {milestone.note && milestone.status === MILESTONE_STATUS.ready && (
+        <p className="mt-2 whitespace-pre-wrap text-slate-800">{milestone.note}</p>
+      )}
+      {milestone.deliverables.length > 0 && (
+        <ul aria-label={`Deliverables of ${milestone.label}`} className="mt-2 space-y-1">
+          {milestone.deliverables.map((deliverable) => (
+            <li key={deliverable.id} className="text-sm">
+              {deliverable.kind === 'link' && deliverable.url ? (
+                <a
+                  className="break-all text-brand-darker underline"
+                  href={deliverable.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
+                  {deliverable.name}
+                </a>
+              ) : (
+                <FileButton
+                  source={source}
+                  file={{ id: deliverable.fileId ?? deliverable.id, name: deliverable.name, size: deliverable.size }}
+                />
+              )}
+              <span className="ml-2 text-slate-600">version {deliverable.version}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {milestone.signOff && (
+        <p className="mt-2 text-sm text-slate-800">
+          {milestone.signOff.via === 'deemed'
+            ? `Deemed accepted on ${formatDueTime(new Date(milestone.signOff.atMs))}.`
+            : `Signed off by ${milestone.signOff.name} on ${formatDueTime(new Date(milestone.signOff.atMs))}.`}
+        </p>
+      )}
+      {milestone.changes.length > 0 && milestone.status !== MILESTONE_STATUS.signedOff && (
+        <p className="mt-2 text-sm text-slate-800">
+          Changes asked by {milestone.changes[milestone.changes.length - 1]!.name}:{' '}
+          {milestone.changes[milestone.changes.length - 1]!.comment}
+        </p>
+      )}
+      {invoice && (
+        <p
+          className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-800"
+          data-testid={`project-invoice-${milestone.index + 1}`}
+        >
+          <span>
+            Proforma {invoice.number} · {formatInr(invoice.amountPaise)}
+          </span>
+          <StatusBadge status={invoice.status} />
+          {invoice.taxInvoiceNumber && <span>Tax invoice {invoice.taxInvoiceNumber}</span>}
+          {invoice.payUrl && (
+            <a className="text-brand-darker underline" href={invoice.payUrl}>
+              {invoice.status === 'Pending' ? `Pay ${formatInr(invoice.amountPaise)}` : 'Invoice and receipt'}
+            </a>
+          )}
+        </p>
+      )}
+      {canReview && (
+        <div className="mt-3">
+          <ReviewForms source={source} milestone={milestone} onDone={onChanged} />
+        </div>
+      )}
+      {view.viewer === 'staff' && source.kind === 'staff' && milestone.status !== MILESTONE_STATUS.signedOff && (
+        <div className="mt-3">
+          <StaffMilestoneForm
+            key={`${milestone.status}-${milestone.round}`}
+            id={source.id}
+            milestone={milestone}
+            onDone={onChanged}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Timeline({
+  view,
+  source,
+  onChanged,
+}: {
+  view: ProjectView;
+  source: ProjectSource;
+  onChanged: (message: string) => void;
+}) {
+  const [body, setBody] = useState('');
+  const [linkUrl, setLinkUrl] = useState('');
+  const action = useAction();
+  const isStaff = view.viewer === 'staff' && source.kind === 'staff';
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const ok = await action.run(async () => {
+      if (isStaff) {
+        await postProjectUpdate(source.id, { body, links: linkUrl ? [{ name: '', url: linkUrl }] : [], fileIds: [] });
+      } else {
+        await postComment(source, body);
+      }
+      const message = isStaff ? 'Update posted and mailed.' : 'Comment sent.';
+      onChanged(message);
+      return message;
+    });
+    if (ok) {
+      setBody('');
+      setLinkUrl('');
+    }
+  }
+  return (
+    <Section id="project-updates" title="Updates and comments">
+      <form
+        aria-label={isStaff ? 'Post an update' : 'Comment'}
+        className="space-y-2"
+        onSubmit={(event) => void submit(event)}
+      >
+        <TextAreaField
+          label={isStaff ? 'Progress update' : 'Your comment'}
+          rows={3}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+        />
+        {isStaff && (
+          <TextField
+            label="Link (optional)"
+            type="url"
+            value={linkUrl}
+            onChange={(event) => setLinkUrl(event.target.value)}
+          />
+        )}
+        {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
+        <Button type="submit" disabled={action.busy}>
+          {action.busy ? 'Sending...' : isStaff ? 'Post update' : 'Send comment'}
+        </Button>
+      </form>
+      {view.updates.length === 0 ? (
+        <p className="text-slate-700">No updates yet.</p>
+      ) : (
+        <ol className="space-y-3">
+          {view.updates.map((update) => (
+            <li key={update.id} className="rounded-lg bg-slate-50 p-3" data-testid="project-update">
+              <p className="text-sm text-slate-700">
+                {update.authorName}
+                {update.authorRole === 'staff'
+                  ? ' (Nimbus team)'
+                  : update.authorRole === 'contact'
+                    ? ' (contact)'
+                    : ''}{' '}
+                · {formatDueTime(new Date(update.atMs))}
+                {update.milestone !== null && view.milestones[update.milestone]
+                  ? ` · on ${view.milestones[update.milestone]!.label}`
+                  : ''}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{update.body}</p>
+              {update.links.map((link) => (
+                <a
+                  key={link.url}
+                  className="mt-1 block break-all text-sm text-brand-darker underline"
+                  href={link.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
+                  {link.name}
+                </a>
+              ))}
+              {update.files.map((file) => (
+                <FileButton key={file.id} source={source} file={file} />
+              ))}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+function Contacts({
+  view,
+  source,
+  onChanged,
+}: {
+  view: ProjectView;
+  source: ProjectSource;
+  onChanged: (message: string) => void;
+}) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const action = useAction();
+  if (!view.contacts) return null;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const ok = await action.run(async () => {
+      await addContact(source, { email, name });
+      const message = `We mailed ${email} a link to this project.`;
+      onChanged(message);
+      return message;
+    });
+    if (ok) {
+      setEmail('');
+      setName('');
+    }
+  }
+  return (
+    <Section id="project-contacts" title="People following this project">
+      <p className="text-sm text-slate-700">
+        Add a colleague by email (someone who reviews, or who pays): they get a link that opens only this project for 30
+        days, without an account, and can comment and sign off.
+      </p>
+      {view.contacts.length > 0 && (
+        <ul className="space-y-2">
+          {view.contacts.map((contact) => (
+            <li key={contact.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="break-all">
+                {contact.name ? `${contact.name} · ` : ''}
+                {contact.email}
+                {contact.revoked
+                  ? ' · link revoked'
+                  : contact.linkExpiresAtMs
+                    ? ` · link valid until ${formatDueTime(new Date(contact.linkExpiresAtMs))}`
+                    : ''}
+              </span>
+              {!contact.revoked && (
+                <span className="flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() =>
+                      void action.run(async () => {
+                        await mailNewLink(source, contact.id);
+                        onChanged(`A new link is on its way to ${contact.email}.`);
+                        return null;
+                      })
+                    }
+                  >
+                    Mail a new link
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="dangerOutline"
+                    onClick={() =>
+                      void action.run(async () => {
+                        await revokeContact(source, contact.id);
+                        onChanged(`${contact.email} can no longer open this project.`);
+                        return null;
+                      })
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        aria-label="Add a contact"
+        className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        onSubmit={(event) => void submit(event)}
+      >
+        <TextField
+          label="Their email"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <TextField label="Their name (optional)" value={name} onChange={(event) => setName(event.target.value)} />
+        <Button type="submit" disabled={action.busy}>
+          Add contact
+        </Button>
+      </form>
+      {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
+    </Section>
+  );
+}
+
+/** An expired link: the contact asks for a new one, mailed to the address on record. */
+function ExpiredLink({ token, message }: { token: string; message: string }) {
+  const action = useAction();
+  return (
+    <div className="space-y-3">
+      <FormMessage tone="error">{message}</FormMessage>
+      {action.done ? (
+        <FormMessage tone="success">{action.done}</FormMessage>
+      ) : (
+        <Button
+          disabled={action.busy}
+          onClick={() =>
+            void action.run(async () => {
+              await renewLink(token);
+              return 'If this link was yours, a new one is on its way to your email.';
+            })
+          }
+        >
+          Mail me a new link
+        </Button>
+      )}
+      {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
+    </div>
+  );
+}
+
+/**
+ * A project's page: for its customer (/projects/{id}), a contact by their link
+ * (/project-links/{token}), or staff (the console): milestones with deliverables, sign-off or
+ * changes, the money, the timeline, and the contacts.
+ */
+export function ProjectPage({ source }: { source: ProjectSource }) {
+  const key = JSON.stringify(source);
+  const [state, reload] = useLoad(() => getProject(source), key);
+  const [notice, setNotice] = useState<string | null>(null);
+  const onChanged = (message: string) => {
+    setNotice(message);
+    reload();
+  };
+  if (state.status === 'loading') return <p className="py-10 text-center text-lg text-slate-700">Loading project...</p>;
+  if (state.status === 'error') {
+    return source.kind === 'link' ? (
+      <ExpiredLink token={source.token} message={state.error} />
+    ) : (
+      <FormMessage tone="error">{state.error}</FormMessage>
+    );
+  }
+  const view = state.data;
+  return (
+    <div className="space-y-5">
+      <header className="space-y-1">
+        <p className="text-sm text-slate-700">
+          {view.source.label} · {view.customerName}
+        </p>
+        <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{view.title}</h1>
+        <StatusBadge status={view.status} />
+      </header>
+      {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      <Section id="project-money" title="Money">
+        <Money view={view} />
+      </Section>
+      <Section id="project-milestones" title="Milestones">
+        <ol className="space-y-3">
+          {view.milestones.map((milestone) => (
+            <MilestoneCard
+              key={milestone.index}
+              view={view}
+              source={source}
+              milestone={milestone}
+              onChanged={onChanged}
+            />
+          ))}
+        </ol>
+        <p className="text-sm text-slate-700">{deemedAcceptanceText(view.signOffDays)}</p>
+      </Section>
+      <Timeline view={view} source={source} onChanged={onChanged} />
+      <Contacts view={view} source={source} onChanged={onChanged} />
+    </div>
+  );
+}
