@@ -16,7 +16,6 @@ import {
   type QuoteSnapshot,
 } from '../../src/domain/quotes';
 import { addDays, istToday } from '../../src/domain/staff';
-import { STATUS } from '../../src/domain/status';
 import { addAudit, type Actor } from '../audit';
 import { seriesCounter } from '../documents/numbering';
 import { taxDocumentDoc } from '../documents/store';
@@ -31,7 +30,6 @@ import { CUSTOMER_NOT_FOUND, issueProforma, type IssuedProforma, type ProformaCo
 import { customerOf } from '../staff/enquiry-billing';
 import { quoteSnapshot } from './snapshot';
 import {
-  progressOf,
   quoteDoc,
   quoteDocumentId,
   quoteLinkDoc,
@@ -482,51 +480,4 @@ export function issueMilestoneInvoice(
   );
 }
 
-const ATTEMPTS = 4;
 
-/**
- * Staff mark an accepted quote's milestone reached: its proforma is issued (due `dueDate`, or in
- * the usual days) and mailed, the quote shows it invoiced, and it is audited. Once per milestone;
- * again only if its invoice was cancelled.
- */
-export async function markMilestoneReached(
-  ctx: QuotesContext,
-  id: string,
-  index: number,
-  { dueDate }: { dueDate?: string },
-  actor: Actor,
-): Promise<IssuedProforma> {
-  const { db } = ctx;
-  for (let attempt = 1; ; attempt += 1) {
-    const snapshot = await quoteDoc(db, id).get();
-    if (!snapshot.exists) throw new HttpError(404, QUOTE_MESSAGES.notFound);
-    const quote = readQuote(snapshot);
-    if (quote.status !== QUOTE_STATUS.accepted) throw new HttpError(409, QUOTE_MESSAGES.notAccepted);
-    if (!Number.isInteger(index) || !quote.milestones[index]) throw new HttpError(404, QUOTE_MESSAGES.noMilestone);
-    const progress = progressOf(quote, index);
-    if (progress) {
-      const invoice = await db.doc(`users/${quote.uid}/invoices/${progress.invoiceId}`).get();
-      if (!invoice.exists || invoice.get('status') !== STATUS.cancelled) {
-        throw new HttpError(409, QUOTE_MESSAGES.milestoneInvoiced(index, progress.invoiceNumber));
-      }
-    }
-    try {
-      return await issueMilestoneInvoice(ctx, quote, index, {
-        readAt: snapshot.updateTime!,
-        actor,
-        dueDate,
-        also: (tx, issued) =>
-          addAudit(tx, db, {
-            actor,
-            action: 'quote.milestone-reached',
-            target: snapshot.ref.path,
-            before: { [milestoneKey(index)]: progress ? progress.state : 'pending' },
-            after: { [milestoneKey(index)]: 'invoiced', invoiceNumber: issued.number },
-          }),
-      });
-    } catch (error) {
-      if (isStaleRead(error) && attempt < ATTEMPTS) continue;
-      throw error;
-    }
-  }
-}

@@ -232,11 +232,6 @@ export const quoteChangesSchema = z.object({
   comment: required('Say what you would like changed.', 2000),
 });
 
-/** Staff mark a milestone reached: its proforma is issued, due on this date (default: the usual days). */
-export const milestoneReachedSchema = z.object({
-  dueDate: isoDate.refine((day) => day >= istToday(), 'The due date cannot be in the past.').optional(),
-});
-
 export const withdrawQuoteSchema = z.object({ reason: trimmed(500).optional().default('') });
 
 // ---- Money: the milestones' invoices, priced exactly as issueProforma will price them -------------

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Panel } from '@/components/panel';
 import { StatusBadge } from '@/components/status-badge';
 import { getMyProjects } from './api';
-import { useLoad } from './use-load';
+import { useLoad } from '@/lib/use-load';
 
 /** 'My Projects' on /profile: each project the customer bought, where it stands, and whether it waits for them. */
 export function MyProjects({ uid, projectHref }: { uid: string; projectHref: (id: string) => string }) {

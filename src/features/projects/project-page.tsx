@@ -26,7 +26,7 @@ import {
   uploadDeliverable,
   type ProjectSource,
 } from './api';
-import { useLoad } from './use-load';
+import { useLoad } from '@/lib/use-load';
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';

@@ -26,7 +26,7 @@ import {
   replyToRequest,
   uploadFile,
 } from './api';
-import { useLoad } from './use-load';
+import { useLoad } from '@/lib/use-load';
 
 /** Where support's pages link to; the app's route table builds them (features hold no route strings). */
 export interface SupportLinks {

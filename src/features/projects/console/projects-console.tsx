@@ -8,7 +8,7 @@ import { StatusBadge } from '@/components/status-badge';
 import type { ProjectSummary } from '@/domain/projects';
 import { createProject, getProjectsToday, getStaffProjects } from '../api';
 import { ProjectPage } from '../project-page';
-import { useLoad } from '../use-load';
+import { useLoad } from '@/lib/use-load';
 
 /** Today: milestones waiting for the customer's sign-off, and deemed acceptances this week. */
 export function ProjectsTodayCounts() {

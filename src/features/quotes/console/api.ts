@@ -2,7 +2,6 @@ import { count, getAggregateFromServer, onSnapshot, orderBy, query, sum, Timesta
 import type { Query, QueryConstraint } from 'firebase/firestore';
 import { QUOTE_REQUEST_KIND } from '@/domain/quote-request';
 import {
-  milestoneReachedSchema,
   newQuoteSchema,
   QUOTE_STATUS,
   quoteFieldsSchema,
@@ -155,15 +154,3 @@ export const reviseQuote = (id: string): Promise<{ id: string; version: number }
 export const withdrawQuote = (id: string, reason: string): Promise<{ status: string }> =>
   apiClient.post(path(id, '/withdraw'), { reason }, withAuth);
 
-/** Marks a milestone reached: its proforma is issued and mailed; answers it. */
-export function markMilestoneReached(
-  id: string,
-  index: number,
-  dueDate?: string,
-): Promise<{ id: string; number: string; amountPaise: number; payUrl: string }> {
-  return apiClient.post(
-    path(id, `/milestones/${index}/reached`),
-    milestoneReachedSchema.parse(dueDate ? { dueDate } : {}),
-    withAuth,
-  );
-}

@@ -29,7 +29,7 @@ import {
 } from '../api';
 import { useSession } from '@/lib/session';
 import { ConsolePage } from '@/components/console/console-parts';
-import { useLoad } from '../use-load';
+import { useLoad } from '@/lib/use-load';
 import { Conversation, DueTimes } from '../support-pages';
 
 /** '/admin/support' wherever the console is mounted: the support screens' own base. */
