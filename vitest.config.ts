@@ -25,7 +25,14 @@ export default defineConfig({
         // Plain .ts tests (domain, server, tooling) run in Node: a jsdom window per file costs more
         // than most of them take. The few that need one say so with `// @vitest-environment jsdom`.
         // Two workers: on a 2-core machine Vitest otherwise runs these files one at a time.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
+        // Beside the browser tests in `npm test`, a PDF render may take longer than on a quiet machine.
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          maxWorkers: 2,
+          testTimeout: 15_000,
+        },
       },
       {
         plugins: [react()],

@@ -17,7 +17,8 @@ export const NOT_FOUND_FILE = '404.html';
  * Pages only the app renders (they depend on who is signed in): all are served one prerendered
  * frame, never indexed. Firebase Hosting globs: `**` matches any rest of the path. /admin/** is
  * for the staff console, /receipts/** for the receipt page, /pay/** for pay links, /quote/** for
- * quote links and /quotes/** for a customer's quotes.
+ * quote links, /quotes/** for a customer's quotes, /projects/** for their projects and
+ * /project-links/** for a project contact's signed link.
  */
 export const APP_ROUTES = [
   paths.cart,
@@ -31,6 +32,8 @@ export const APP_ROUTES = [
   '/quotes/**',
   paths.support,
   '/support/**',
+  '/projects/**',
+  '/project-links/**',
 ] as const;
 export const APP_SHELL_FILE = 'app.html';
 
