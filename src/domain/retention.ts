@@ -34,6 +34,7 @@ export const DELETED_WITH_ACCOUNT = [
   'your queries, and the enquiries sent from your verified email address',
   'the quotes we made for you and the record of your renewals',
   'your support requests and the files you sent with them',
+  'your projects: their milestones, updates, comments, files and sign-off records, the colleagues you added and their links',
   'your email preferences',
   'your login',
 ] as const;
