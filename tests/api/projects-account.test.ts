@@ -25,7 +25,13 @@ interface ExportedProject {
   id: string;
   title: string;
   milestones: Array<{ label: string; status: string; signOff?: { name: string; ip: string | null } }>;
-  signOffs: Array<{ milestone: number; name: string; ip: string | null; at: string; invoice: { number: string } | null }>;
+  signOffs: Array<{
+    milestone: number;
+    name: string;
+    ip: string | null;
+    at: string;
+    invoice: { number: string } | null;
+  }>;
   contacts: Array<{ email: string; name: string; revoked: boolean }>;
   timeline: Array<{ kind: string; body: string; files: Array<{ id: string; name: string }> }>;
   files: Array<{ name: string; sha256: string; base64: string }>;
@@ -36,9 +42,9 @@ async function fullProject(server: Server, name: string) {
   const opened = await acceptedQuote(server, name);
   const { customer, projectId } = opened;
   const deliverable = await makeReady(server, projectId, 1);
-  const signed = await as(customer.idToken)(request(server).post(`/api/projects/${projectId}/milestones/1/signoff`)).send(
-    { name },
-  );
+  const signed = await as(customer.idToken)(
+    request(server).post(`/api/projects/${projectId}/milestones/1/signoff`),
+  ).send({ name });
   expect(signed.status).toBe(201);
   const attachment = await uploadPng(server, 'progress.png');
   await asStaff(request(server).post(`/api/staff/projects/${projectId}/updates`))
@@ -133,7 +139,10 @@ describe("a customer's projects in their data and its deletion", () => {
 
     expect(await remainsOf(theirs.projectId, theirs.fileIds)).toMatchObject({
       project: true,
-      subcollections: expect.arrayContaining([expect.arrayContaining(['signoffs']), expect.arrayContaining(['updates'])]),
+      subcollections: expect.arrayContaining([
+        expect.arrayContaining(['signoffs']),
+        expect.arrayContaining(['updates']),
+      ]),
       links: 1,
       attachedFiles: 2,
       files: 2,
