@@ -91,10 +91,14 @@ function FileButton({
     }
   }
   return (
-    <span className="break-all">
-      <Button variant="link" size="sm" onClick={() => void open()}>
-        Download {file.name}
-        {file.size ? ` (${Math.max(1, Math.round(file.size / 1024))} KB)` : ''}
+    <span>
+      <Button variant="link" size="sm" className="justify-start text-left" onClick={() => void open()}>
+        <span>
+          <span className="break-all">Download {file.name}</span>
+          {file.size ? (
+            <span className="whitespace-nowrap"> ({Math.max(1, Math.round(file.size / 1024))} KB)</span>
+          ) : null}
+        </span>
       </Button>
       {problem && <span className="ml-2 text-sm text-red-700">{problem}</span>}
     </span>
@@ -102,6 +106,10 @@ function FileButton({
 }
 
 function Money({ view }: { view: ProjectView }) {
+  const { totalPaise, invoicedPaise } = view.money;
+  if (totalPaise === 0 && invoicedPaise === 0) {
+    return <p className="text-slate-700">Its milestones are not billed separately: nothing is invoiced through this project.</p>;
+  }
   const rows: Array<[string, number, string]> = [
     ['Quoted total', view.money.totalPaise, 'total'],
     ['Invoiced', view.money.invoicedPaise, 'invoiced'],
@@ -458,7 +466,9 @@ function Timeline({
               <p className="text-sm text-slate-700">
                 {update.authorName}
                 {update.authorRole === 'staff'
-                  ? ' (Nimbus team)'
+                  ? update.authorName === 'Nimbus team'
+                    ? ''
+                    : ' (Nimbus team)'
                   : update.authorRole === 'contact'
                     ? ' (contact)'
                     : ''}{' '}
@@ -600,6 +610,7 @@ function ExpiredLink({ token, message }: { token: string; message: string }) {
   const action = useAction();
   return (
     <div className="space-y-3">
+      <h1 className="text-2xl font-bold text-slate-900">Project link</h1>
       <FormMessage tone="error">{message}</FormMessage>
       {action.done ? (
         <FormMessage tone="success">{action.done}</FormMessage>
