@@ -6,7 +6,7 @@ import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
-import { DEFAULT_SANDBOX_SECRET, DEMO_PAY_LINK_SECRET, moneyLosingProblems } from './go-live';
+import { DEFAULT_SANDBOX_SECRET, DEMO_PAY_LINK_SECRET, moneyLosingProblems, projectSignOffCheck } from './go-live';
 
 export { DEFAULT_SANDBOX_SECRET };
 /** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
@@ -310,6 +310,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `RENEWAL_NOTICE_DAYS/RENEWAL_GRACE_DAYS (${config.RENEWAL_NOTICE_DAYS}/${config.RENEWAL_GRACE_DAYS}) differ from the ${RENEWAL_DEFAULTS.noticeDays}/${RENEWAL_DEFAULTS.graceDays} days the Terms and the Refund and Cancellation policies state: change RENEWAL_DEFAULTS in src/domain/renewals.ts with them.`,
     );
   }
+  // The Terms state the sign-off period (the same check `npm run preflight` prints).
+  const signOff = projectSignOffCheck(env);
+  if (signOff.status !== 'pass') warnings.push(`${signOff.message} ${signOff.fix ?? ''}`.trim());
   // The go-live checks `npm run preflight` prints: on a real project, one that would lose money or
   // data (sandbox payments, live keys without a webhook secret, App Check off, missing or short
   // secrets, an invalid GSTIN) stops the API here rather than at a customer's payment.

@@ -1,4 +1,5 @@
 import { canonicalStateName, GST_STATE_CODES, SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
+import { DEFAULT_SIGNOFF_DAYS } from '../src/domain/project-terms';
 import { sellerGstinOf } from '../src/domain/tax-settings';
 
 /**
@@ -335,6 +336,28 @@ function trustProxyCheck(env: GoLiveEnv): CheckResult {
   );
 }
 
+/**
+ * PROJECT_SIGNOFF_DAYS against the Terms (src/domain/project-terms.ts): a milestone nobody signs off
+ * or asks changes for within that many business days is deemed accepted and its proforma issued, so a
+ * period that differs from the one the Terms state bills customers on terms they did not agree to.
+ * A warning (the API starts, and says so at start-up: loadConfig); the schema refuses a bad number.
+ */
+export function projectSignOffCheck(env: GoLiveEnv): CheckResult {
+  const setting = value(env, 'PROJECT_SIGNOFF_DAYS');
+  const days = setting === '' ? DEFAULT_SIGNOFF_DAYS : Number(setting);
+  if (days === DEFAULT_SIGNOFF_DAYS) {
+    return pass(
+      'project-signoff-days',
+      `Project milestones are deemed accepted after ${days} business days, as the Terms state.`,
+    );
+  }
+  return warn(
+    'project-signoff-days',
+    `PROJECT_SIGNOFF_DAYS=${setting} differs from the ${DEFAULT_SIGNOFF_DAYS} business days the Terms state for deemed acceptance of a project milestone${days === 0 ? ' (0: every milestone waiting for sign-off is deemed accepted, and invoiced, at the next pass of the projects job)' : ''}.`,
+    `Unset PROJECT_SIGNOFF_DAYS, or change DEFAULT_SIGNOFF_DAYS in src/domain/project-terms.ts (the Terms print it) with it.`,
+  );
+}
+
 /** Every check, in the order preflight prints them; null: it does not apply to this configuration. */
 export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv) => CheckResult | null> = [
   projectCheck,
@@ -363,6 +386,7 @@ export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv) => CheckResult | nul
     whenUnset: 'Cloud Scheduler cannot trigger the jobs (reconciliation then relies on in-process timers).',
   }),
   trustProxyCheck,
+  projectSignOffCheck,
 ];
 
 export function goLiveChecks(env: GoLiveEnv): CheckResult[] {

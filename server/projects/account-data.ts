@@ -5,7 +5,8 @@ import { PROJECT_LINKS } from './links';
 
 /**
  * A customer's projects for their data export: each project with its milestones (sign-offs,
- * deliverables, changes asked), contacts, timeline and its files (base64). For
+ * deliverables, changes asked), its sign-off records (name, time, IP, what it issued), contacts,
+ * timeline and its files (base64). For
  * server/account/export-data.ts to add under `projects`.
  */
 export async function exportProjectsData(db: Firestore, uid: string) {
@@ -13,8 +14,9 @@ export async function exportProjectsData(db: Firestore, uid: string) {
   const projects = await db.collection(PROJECTS).where('uid', '==', uid).get();
   return Promise.all(
     projects.docs.map(async (doc) => {
-      const [updates, attached] = await Promise.all([
+      const [updates, signOffs, attached] = await Promise.all([
         doc.ref.collection('updates').orderBy('createdAt').get(),
+        doc.ref.collection('signoffs').get(),
         db.collection(FILES).where('attachedTo', '==', `projects/${doc.id}`).get(),
       ]);
       const contents = await Promise.all(attached.docs.map((file) => files.get(file.id).catch(() => null)));
@@ -28,6 +30,18 @@ export async function exportProjectsData(db: Firestore, uid: string) {
           email: contact.email,
           name: contact.name,
           revoked: contact.revoked,
+        })),
+        // Who signed off (or was deemed to) which milestone, when, from which IP, and what it issued.
+        signOffs: signOffs.docs.map((record) => ({
+          milestone: record.get('milestone') as number,
+          label: record.get('label') as string,
+          name: record.get('name') as string,
+          via: record.get('via') as string,
+          ip: (record.get('ip') as string | null | undefined) ?? null,
+          deemed: record.get('deemed') === true,
+          at: record.get('at')?.toDate?.()?.toISOString() ?? null,
+          deliverables: (record.get('deliverables') as unknown[]) ?? [],
+          invoice: (record.get('invoice') as unknown) ?? null,
         })),
         timeline: updates.docs.map((update) => ({
           kind: update.get('kind') as string,

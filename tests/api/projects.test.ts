@@ -1,15 +1,12 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROCESS_STEPS } from '@/domain/process';
-import { MILESTONE_STATUS, PROJECT_MESSAGES, quoteProjectId } from '@/domain/projects';
+import { MILESTONE_STATUS, PROJECT_MESSAGES } from '@/domain/projects';
 import { drainOutbox } from '../../server/mail/drain';
 import { projectLinkDoc, projectLinkToken } from '../../server/projects/links';
 import { quoteLinkToken } from '../../server/quotes/store';
-import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
+import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
-import { quoteFields } from '../helpers/quote-fields';
-import { seedProfile } from './documents-fixtures';
 import {
   createPaymentOrder,
   docData,
@@ -19,14 +16,8 @@ import {
   uniqueEmail,
   verifyPayment,
 } from './payments-fixtures';
-
-type App = ReturnType<typeof testApp>['app'];
-const COMPANY_INBOX = 'projects-desk@nimbus.test';
-const SECRET = 'local-pay-link-secret-for-the-emulators-only';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { seedProfile } from './documents-fixtures';
+import { as, COMPANY_INBOX, PNG, projectFixtures, SECRET } from './projects-fixtures';
 
 let staff: { uid: string; idToken: string };
 const { transport } = caughtMailPerTest();
@@ -35,63 +26,7 @@ beforeAll(async () => {
 });
 beforeEach(() => clearFirestore());
 
-const app = (env: Record<string, string> = {}) =>
-  testApp({
-    env: {
-      COMPANY_EMAIL: COMPANY_INBOX,
-      MAIL_FROM: `${TEST_FROM.name} <${TEST_FROM.address}>`,
-      PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
-      PAY_LINK_RATE_LIMIT_PER_MINUTE: '100000',
-      ...env,
-    },
-  }).app;
-const asStaff = (call: request.Test) => call.set('Authorization', `Bearer ${staff.idToken}`);
-const as = (token: string) => (call: request.Test) => call.set('Authorization', `Bearer ${token}`);
-
-/** A customer with an account, a ₹4,50,000 quote in 30/40/30 milestones sent to them and accepted; its project's id. */
-async function acceptedQuote(server: App) {
-  const email = uniqueEmail('project-customer');
-  const customer = await createUserWithToken(email);
-  await seedProfile(customer.uid, { email, name: 'Rohan Mehta' });
-  const made = await asStaff(request(server).post('/api/staff/quotes')).send({ ...quoteFields(), uid: customer.uid });
-  expect(made.status).toBe(201);
-  await asStaff(request(server).post(`/api/staff/quotes/${made.body.id}/send`))
-    .send({})
-    .expect(200);
-  const token = quoteLinkToken(SECRET, made.body.id);
-  const accepted = await request(server)
-    .post(`/api/quote-links/${token}/accept`)
-    .send({ name: 'Rohan Mehta', agree: true, version: 1 });
-  expect(accepted.status).toBe(201);
-  return {
-    customer,
-    email,
-    quoteId: made.body.id as string,
-    projectId: quoteProjectId(made.body.id),
-    deposit: accepted.body.deposit,
-  };
-}
-
-async function uploadPng(server: App, name = 'beta-screens.png') {
-  const response = await asStaff(request(server).post(`/api/staff/projects/files?name=${encodeURIComponent(name)}`))
-    .set('Content-Type', 'application/octet-stream')
-    .send(PNG);
-  expect(response.status).toBe(201);
-  return response.body as { id: string; sha256: string };
-}
-
-/** Staff mark milestone `index` Ready for review with a file and a staging link. */
-async function makeReady(server: App, projectId: string, index: number) {
-  const file = await uploadPng(server);
-  const response = await asStaff(request(server).post(`/api/staff/projects/${projectId}/milestones/${index}`)).send({
-    status: MILESTONE_STATUS.ready,
-    note: 'The beta is on staging.',
-    links: [{ name: 'Staging site', url: 'https://staging.example.com' }],
-    fileIds: [file.id],
-  });
-  expect(response.status).toBe(200);
-  return file;
-}
+const { app, asStaff, acceptedQuote, makeReady, addContact } = projectFixtures(() => staff);
 
 async function invoicesOf(uid: string) {
   return (await admin().db.collection(`users/${uid}/invoices`).get()).docs.map((doc) => doc.data());
@@ -101,16 +36,6 @@ async function outbox() {
   return (await admin().db.collection('mail').get()).docs.map(
     (doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown> & { id: string },
   );
-}
-
-async function addContact(server: App, customerToken: string, projectId: string, email: string) {
-  const response = await as(customerToken)(request(server).post(`/api/projects/${projectId}/contacts`)).send({
-    email,
-    name: 'Meera (CTO)',
-  });
-  expect(response.status).toBe(201);
-  const token = projectLinkToken(SECRET, { projectId, contactId: response.body.id, linkNo: 1 });
-  return { contactId: response.body.id as string, token };
 }
 
 describe('a project for everything sold', () => {

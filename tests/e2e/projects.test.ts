@@ -8,7 +8,7 @@ import { quoteFields } from '../helpers/quote-fields';
 
 // A project from acceptance to a signed-off, paid milestone: the customer accepts a ₹4,50,000
 // quote (30/40/30), finds the project in My Projects; staff make the beta Ready for review with a
-// file and a staging link; the customer downloads the file and signs off; its ₹1,80,000 proforma
+// file and a staging link, and post an update with a file; the customer downloads both and signs off; its ₹1,80,000 proforma
 // arrives by mail and is paid on its pay page; the page shows invoiced, paid and due; a colleague
 // added by email opens the project from the mailed link, without an account, and comments.
 // The customer's steps run at 390 px, staff's at 1280 px.
@@ -62,6 +62,14 @@ describe('projects', () => {
         await form.getByLabel('Note for the customer').fill('The beta is on staging.');
         await form.getByRole('button', { name: 'Save milestone' }).click();
         await staffPage.getByText('Delivery of the beta: Ready for review.').waitFor({ timeout: 20_000 });
+        // A progress update with a file.
+        const update = staffPage.getByRole('form', { name: 'Post an update' });
+        await update.getByLabel('Progress update').fill('The plant floor layout, for your comments.');
+        await update
+          .getByLabel(/^Files/)
+          .setInputFiles({ name: 'floor-layout.png', mimeType: 'image/png', buffer: PNG });
+        await update.getByRole('button', { name: 'Post update' }).click();
+        await staffPage.getByText('Update posted and mailed.').waitFor({ timeout: 20_000 });
         await expectAccessible(staffPage, { include: 'main' });
       }, DESKTOP);
 
@@ -75,6 +83,12 @@ describe('projects', () => {
         beta.getByRole('button', { name: /Download beta-screens\.png/ }).click(),
       ]);
       expect(download.suggestedFilename()).toBe('beta-screens.png');
+      const update = page.getByTestId('project-update').filter({ hasText: 'The plant floor layout' });
+      const [attached] = await Promise.all([
+        page.waitForEvent('download'),
+        update.getByRole('button', { name: /Download floor-layout\.png/ }).click(),
+      ]);
+      expect(attached.suggestedFilename()).toBe('floor-layout.png');
       await expectAccessible(page);
       await beta.getByRole('textbox', { name: 'Your full name' }).fill('Rohan Mehta');
       await beta.getByRole('button', { name: 'Sign off' }).click();

@@ -214,7 +214,9 @@ export const PRIVACY_POLICY: PolicyDocument = {
             Downloading your data and deleting your account follow one rule for what is yours: {PERSON_RECORDS_RULE}.
             Deleting returns nothing the download would not, and the moment you delete your account every session it had
             is shut out. Quotes and the record of your renewals are deleted with your account: they are not tax records,
-            and what was billed under them is in the tax documents we keep.
+            and what was billed under them is in the tax documents we keep. So are your projects, with the record of
+            each milestone you signed off (your name, the time and your IP address): a sign-off is not a tax record, and
+            the invoices it led to, which name the quote and the milestone billed, are kept as below.
           </p>
           <p>
             We keep only what the law requires us to keep for longer: the tax invoices and payment receipts we issued to

@@ -87,6 +87,13 @@ export const uploadDeliverable = (file: File) =>
     { withAuth: true },
   );
 
+/** Uploads the picked files one by one (the first refusal stops with the API's message); their ids. */
+export async function uploadDeliverables(files: File[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const file of files) ids.push((await uploadDeliverable(file)).id);
+  return ids;
+}
+
 export const setMilestoneStatus = (id: string, index: number, change: MilestoneStatusChange) =>
   apiClient.post<{ status: string }>(`/api/staff/projects/${encodeURIComponent(id)}/milestones/${index}`, change, {
     withAuth: true,

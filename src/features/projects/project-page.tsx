@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button';
+import { FilePicker } from '@/components/file-picker';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDueTime } from '@/domain/business-hours';
@@ -23,10 +24,15 @@ import {
   revokeContact,
   setMilestoneStatus,
   signOffMilestone,
-  uploadDeliverable,
+  uploadDeliverables,
   type ProjectSource,
 } from './api';
 import { useLoad } from '@/lib/use-load';
+
+/** A link's name typed without its address would be dropped: said before anything is sent. */
+function checkLink(name: string, url: string) {
+  if (name.trim() && !url.trim()) throw new Error("Add the link's address, or clear its name.");
+}
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
@@ -85,10 +91,14 @@ function FileButton({
     }
   }
   return (
-    <span className="break-all">
-      <Button variant="link" size="sm" onClick={() => void open()}>
-        Download {file.name}
-        {file.size ? ` (${Math.max(1, Math.round(file.size / 1024))} KB)` : ''}
+    <span>
+      <Button variant="link" size="sm" className="justify-start text-left" onClick={() => void open()}>
+        <span>
+          <span className="break-all">Download {file.name}</span>
+          {file.size ? (
+            <span className="whitespace-nowrap"> ({Math.max(1, Math.round(file.size / 1024))} KB)</span>
+          ) : null}
+        </span>
       </Button>
       {problem && <span className="ml-2 text-sm text-red-700">{problem}</span>}
     </span>
@@ -96,6 +106,10 @@ function FileButton({
 }
 
 function Money({ view }: { view: ProjectView }) {
+  const { totalPaise, invoicedPaise } = view.money;
+  if (totalPaise === 0 && invoicedPaise === 0) {
+    return <p className="text-slate-700">Its milestones are not billed separately: nothing is invoiced through this project.</p>;
+  }
   const rows: Array<[string, number, string]> = [
     ['Quoted total', view.money.totalPaise, 'total'],
     ['Invoiced', view.money.invoicedPaise, 'invoiced'],
@@ -204,12 +218,13 @@ function StaffMilestoneForm({
     event.preventDefault();
     await action.run(async () => {
       if (status === MILESTONE_STATUS.ready) {
-        const uploaded = await Promise.all(files.map((file) => uploadDeliverable(file)));
+        checkLink(linkName, linkUrl);
+        const fileIds = await uploadDeliverables(files);
         await setMilestoneStatus(id, milestone.index, {
           status,
           note,
           links: linkUrl ? [{ name: linkName, url: linkUrl }] : [],
-          fileIds: uploaded.map((file) => file.id),
+          fileIds,
         });
       } else if (status === MILESTONE_STATUS.notStarted || status === MILESTONE_STATUS.inProgress) {
         await setMilestoneStatus(id, milestone.index, { status });
@@ -232,15 +247,7 @@ function StaffMilestoneForm({
       </SelectField>
       {status === MILESTONE_STATUS.ready && (
         <>
-          <label className="block text-sm font-medium text-slate-800">
-            Files for review
-            <input
-              type="file"
-              multiple
-              className="mt-1 block w-full text-sm"
-              onChange={(event) => setFiles([...(event.target.files ?? [])])}
-            />
-          </label>
+          <FilePicker label="Files for review" files={files} onChange={setFiles} />
           <div className="grid gap-2 sm:grid-cols-2">
             <TextField label="Link name" value={linkName} onChange={(event) => setLinkName(event.target.value)} />
             <TextField
@@ -384,14 +391,22 @@ function Timeline({
   onChanged: (message: string) => void;
 }) {
   const [body, setBody] = useState('');
+  const [linkName, setLinkName] = useState('');
   const [linkUrl, setLinkUrl] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const action = useAction();
   const isStaff = view.viewer === 'staff' && source.kind === 'staff';
   async function submit(event: FormEvent) {
     event.preventDefault();
     const ok = await action.run(async () => {
       if (isStaff) {
-        await postProjectUpdate(source.id, { body, links: linkUrl ? [{ name: '', url: linkUrl }] : [], fileIds: [] });
+        checkLink(linkName, linkUrl);
+        const fileIds = await uploadDeliverables(files);
+        await postProjectUpdate(source.id, {
+          body,
+          links: linkUrl ? [{ name: linkName, url: linkUrl }] : [],
+          fileIds,
+        });
       } else {
         await postComment(source, body);
       }
@@ -401,7 +416,9 @@ function Timeline({
     });
     if (ok) {
       setBody('');
+      setLinkName('');
       setLinkUrl('');
+      setFiles([]);
     }
   }
   return (
@@ -418,12 +435,22 @@ function Timeline({
           onChange={(event) => setBody(event.target.value)}
         />
         {isStaff && (
-          <TextField
-            label="Link (optional)"
-            type="url"
-            value={linkUrl}
-            onChange={(event) => setLinkUrl(event.target.value)}
-          />
+          <>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <TextField
+                label="Link name (optional)"
+                value={linkName}
+                onChange={(event) => setLinkName(event.target.value)}
+              />
+              <TextField
+                label="Link address (optional)"
+                type="url"
+                value={linkUrl}
+                onChange={(event) => setLinkUrl(event.target.value)}
+              />
+            </div>
+            <FilePicker label="Files" files={files} onChange={setFiles} />
+          </>
         )}
         {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
         <Button type="submit" disabled={action.busy}>
@@ -439,7 +466,9 @@ function Timeline({
               <p className="text-sm text-slate-700">
                 {update.authorName}
                 {update.authorRole === 'staff'
-                  ? ' (Nimbus team)'
+                  ? update.authorName === 'Nimbus team'
+                    ? ''
+                    : ' (Nimbus team)'
                   : update.authorRole === 'contact'
                     ? ' (contact)'
                     : ''}{' '}
@@ -460,9 +489,13 @@ function Timeline({
                   {link.name}
                 </a>
               ))}
-              {update.files.map((file) => (
-                <FileButton key={file.id} source={source} file={file} />
-              ))}
+              {update.files.length > 0 && (
+                <div className="mt-1 flex flex-col items-start gap-1">
+                  {update.files.map((file) => (
+                    <FileButton key={file.id} source={source} file={file} />
+                  ))}
+                </div>
+              )}
             </li>
           ))}
         </ol>
@@ -577,6 +610,7 @@ function ExpiredLink({ token, message }: { token: string; message: string }) {
   const action = useAction();
   return (
     <div className="space-y-3">
+      <h1 className="text-2xl font-bold text-slate-900">Project link</h1>
       <FormMessage tone="error">{message}</FormMessage>
       {action.done ? (
         <FormMessage tone="success">{action.done}</FormMessage>

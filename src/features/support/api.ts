@@ -1,7 +1,5 @@
 import type { Holiday } from '@/domain/business-hours';
 import {
-  SUPPORT_MAX_FILE_BYTES,
-  SUPPORT_MESSAGES,
   type SupportRequestView,
   type SupportServiceView,
   type SupportStatus,
@@ -16,16 +14,6 @@ export interface UploadedFile {
   name: string;
   type: string;
   size: number;
-}
-
-const ACCEPTED = /\.(png|jpe?g|pdf|txt|log|zip)$/i;
-
-/** A file's problem before it is sent (the API checks again, by content): null when it may go. */
-export function fileProblem(file: File): string | null {
-  if (!ACCEPTED.test(file.name)) return SUPPORT_MESSAGES.fileType(file.name);
-  if (file.size > SUPPORT_MAX_FILE_BYTES) return SUPPORT_MESSAGES.fileTooLarge(file.name);
-  if (file.size === 0) return SUPPORT_MESSAGES.fileEmpty(file.name);
-  return null;
 }
 
 export function uploadFile(file: File, { staff = false } = {}): Promise<UploadedFile> {

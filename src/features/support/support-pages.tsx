@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
+import { FilePicker } from '@/components/file-picker';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDueTime, formatMinutes } from '@/domain/business-hours';
@@ -8,7 +9,6 @@ import { OTHER_PROJECT_TYPE, PROJECT_TYPES } from '@/domain/quote-request';
 import { useSession } from '@/lib/session';
 import {
   OUT_OF_PLAN_MESSAGES,
-  SUPPORT_MAX_FILES,
   SUPPORT_MESSAGES,
   SUPPORT_TIERS,
   supportReplySchema,
@@ -19,7 +19,6 @@ import {
 import {
   createRequest,
   downloadFile,
-  fileProblem,
   getMyRequest,
   getMyRequests,
   getSupportServices,
@@ -185,68 +184,6 @@ export function SupportHome({ links }: { links: SupportLinks }) {
         )}
       </section>
     </main>
-  );
-}
-
-/** Picks up to 5 files, each checked here (type, size) with a message naming it; the API checks again. */
-function FilePicker({
-  files,
-  onChange,
-  label = 'Attachments',
-}: {
-  files: File[];
-  onChange: (files: File[]) => void;
-  label?: string;
-}) {
-  const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}{' '}
-        <span className="font-normal text-slate-600">
-          (optional; PNG, JPEG, PDF, TXT, LOG or ZIP, 10 MB each, up to 5)
-        </span>
-      </label>
-      <input
-        id={id}
-        type="file"
-        multiple
-        accept=".png,.jpg,.jpeg,.pdf,.txt,.log,.zip"
-        className="mt-1 block w-full text-sm"
-        onChange={(event) => {
-          const picked = [...(event.target.files ?? [])];
-          event.target.value = '';
-          const refused = picked.map(fileProblem).find(Boolean) ?? null;
-          const accepted = picked.filter((file) => !fileProblem(file));
-          const next = [...files, ...accepted];
-          setProblem(next.length > SUPPORT_MAX_FILES ? SUPPORT_MESSAGES.tooManyFiles : refused);
-          onChange(next.slice(0, SUPPORT_MAX_FILES));
-        }}
-      />
-      {problem && (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {problem}
-        </p>
-      )}
-      {files.length > 0 && (
-        <ul className="mt-2 space-y-1 text-sm">
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="flex items-center gap-2">
-              <span>{file.name}</span>
-              <Button
-                variant="link"
-                size="sm"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => onChange(files.filter((_, at) => at !== index))}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }
 

@@ -22,6 +22,9 @@ describe('the Privacy Policy says what the site does', () => {
     // One rule for what is a person's, for the download and deletion alike.
     expect(retention).toContain('An address typed into a profile or an unverified sign-up can be anyone');
     expect(retention).toContain('Quotes and the record of your renewals are deleted with your account');
+    // Projects go, sign-off records with them; the invoices a sign-off issued are tax records and stay.
+    expect(retention).toContain('your projects: their milestones, updates, comments, files and sign-off records');
+    expect(retention).toContain('a sign-off is not a tax record');
   });
 
   it('when it lists rights and uses, then it offers the download, one-click unsubscribe, and names reCAPTCHA', () => {

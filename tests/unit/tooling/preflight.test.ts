@@ -151,6 +151,24 @@ describe('npm run preflight', () => {
     expect(exitCode).toBe(0);
   });
 
+  it('when PROJECT_SIGNOFF_DAYS differs from the 10 business days the Terms state, then it is a warning naming both, and it still exits 0', () => {
+    for (const [days, also] of [
+      ['5', ''],
+      ['0', '(0: every milestone waiting for sign-off is deemed accepted'],
+    ] as const) {
+      const { lines, exitCode } = preflight({ ...PRODUCTION, PROJECT_SIGNOFF_DAYS: days });
+      const line = lines.find((candidate) => candidate.includes('PROJECT_SIGNOFF_DAYS'));
+      expect(line).toMatch(
+        new RegExp(`^! PROJECT_SIGNOFF_DAYS=${days} differs from the 10 business days the Terms state`),
+      );
+      expect(line).toContain(also);
+      expect(exitCode).toBe(0);
+    }
+    expect(preflight({ ...PRODUCTION, PROJECT_SIGNOFF_DAYS: '10' }).lines).toContainEqual(
+      expect.stringMatching(/^✓ Project milestones are deemed accepted after 10 business days, as the Terms state\./),
+    );
+  });
+
   it('when run on a file, then it prints the checks and exits 1 on a ✗ (the environment wins over the file)', () => {
     mkdirSync(DIR, { recursive: true });
     const file = path.join(DIR, 'production.env');
@@ -208,6 +226,16 @@ describe('the API at start on a real project (the same checks)', () => {
     expect(
       start({ TRUST_PROXY: '', SMTP_URL: '', RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_WEBHOOK_SECRET: '' }),
     ).not.toThrow();
+  });
+
+  it('when PROJECT_SIGNOFF_DAYS differs from the Terms, then it starts and warns at start-up (and not when it is the default)', () => {
+    const warned = loadConfig({ ...PRODUCTION, PROJECT_SIGNOFF_DAYS: '15' }).warnings.join(' ');
+    expect(warned).toContain('PROJECT_SIGNOFF_DAYS=15 differs from the 10 business days the Terms state');
+    expect(warned).toContain('src/domain/project-terms.ts');
+    expect(loadConfig({ ...PRODUCTION }).warnings.join(' ')).not.toContain('PROJECT_SIGNOFF_DAYS');
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', PROJECT_SIGNOFF_DAYS: '0' }).warnings.join(' ')).toContain(
+      'PROJECT_SIGNOFF_DAYS=0 differs',
+    );
   });
 
   it('when the project is a demo- one (the emulators), then none of these stop it', () => {

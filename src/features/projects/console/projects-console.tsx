@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { ConsolePage } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
@@ -60,8 +60,15 @@ function Group({ title, projects, id }: { title: string; projects: ProjectSummar
   );
 }
 
-function NewProjectForm({ onCreated }: { onCreated: () => void }) {
-  const [uid, setUid] = useState('');
+/**
+ * Opens a project by hand, then its page; `?customer={uid}` (a link from elsewhere in the console)
+ * fills in the customer and opens the form.
+ */
+function NewProjectForm() {
+  const navigate = useNavigate();
+  const to = useConsoleLink();
+  const [params] = useSearchParams();
+  const [uid, setUid] = useState(params.get('customer') ?? '');
   const [title, setTitle] = useState('');
   const [labels, setLabels] = useState(
     'Consultation & Planning, Design & Prototyping, Development & Integration, Deployment & Support',
@@ -70,7 +77,7 @@ function NewProjectForm({ onCreated }: { onCreated: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      await createProject({
+      const created = await createProject({
         uid,
         title,
         milestones: labels
@@ -80,21 +87,28 @@ function NewProjectForm({ onCreated }: { onCreated: () => void }) {
           .map((label) => ({ label })),
       });
       setError(null);
-      setTitle('');
-      onCreated();
+      navigate(to('projects', created.id));
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Could not open the project.');
     }
   }
   return (
-    <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <details
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      open={Boolean(params.get('customer'))}
+    >
       <summary className="cursor-pointer font-semibold text-slate-900">Open a project by hand</summary>
       <form
         aria-label="New project"
         className="mt-3 grid gap-2 sm:grid-cols-2"
         onSubmit={(event) => void submit(event)}
       >
-        <TextField label="Customer id" value={uid} onChange={(event) => setUid(event.target.value)} />
+        <TextField
+          label="Customer id"
+          hint="The last part of the customer's page address under Customers."
+          value={uid}
+          onChange={(event) => setUid(event.target.value)}
+        />
         <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} />
         <TextField
           label="Milestones (comma-separated)"
@@ -112,10 +126,10 @@ function NewProjectForm({ onCreated }: { onCreated: () => void }) {
 
 /** The console's Projects view: waiting for the customer's sign-off, ready to invoice, by status, and what is due next. */
 export function ProjectsList() {
-  const [state, reload] = useLoad(getStaffProjects, 'projects');
+  const [state] = useLoad(getStaffProjects, 'projects');
   return (
     <ConsolePage title="Projects">
-      <NewProjectForm onCreated={reload} />
+      <NewProjectForm />
       {state.status === 'loading' && <p className="text-slate-700">Loading projects...</p>}
       {state.status === 'error' && <FormMessage tone="error">{state.error}</FormMessage>}
       {state.status === 'ready' && (
