@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { Button } from '@/components/button';
+import { Link, useParams } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InvoiceSummary } from '@/components/invoice-summary';
 import { StatusBadge } from '@/components/status-badge';
@@ -39,6 +39,7 @@ import { OrderRow } from '@/features/billing';
 import { QuotesPanel } from '@/features/quotes';
 import { PaymentSummary } from '@/features/billing';
 import { useAction } from '@/components/console/use-action';
+import { useConsoleLink } from '@/components/console/console-path';
 
 /**
  * One customer: profile, billing details (view, correct), orders, invoices (issue, cancel, record a
@@ -60,6 +61,7 @@ export function CustomerPage() {
 
 function CustomerDetails({ profile }: { profile: Profile }) {
   const { uid } = profile;
+  const to = useConsoleLink();
   const invoices = usePagedList(`customer-invoices:${uid}`, () => customerInvoicesQuery(uid));
   const orders = usePagedList(`customer-orders:${uid}`, () => customerOrdersQuery(uid));
   const queries = usePagedList(`customer-queries:${uid}`, () => customerQueriesQuery(uid));
@@ -87,6 +89,17 @@ function CustomerDetails({ profile }: { profile: Profile }) {
         <BillingDetailsPanel profile={profile} />
       </Panel>
       <QuotesPanel customerUid={uid} />
+      <Panel id="customer-projects" title="Projects">
+        <p className="text-sm text-slate-700">
+          Projects open by themselves when a quote is accepted or a plan is paid for; open one by hand for other work.
+        </p>
+        <Link
+          to={`${to('projects')}?customer=${encodeURIComponent(uid)}`}
+          className={buttonClasses('secondary', 'sm', 'mt-2')}
+        >
+          Open a project
+        </Link>
+      </Panel>
       <Panel id="customer-issue-invoice" title="Issue an invoice">
         <IssueProformaForm
           onPreview={(fields) => previewProforma({ ...fields, uid })}
