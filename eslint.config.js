@@ -15,6 +15,7 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 // The server's floors, top to bottom: routes and jobs -> services -> infrastructure; an import only
 // ever points down. Services are ordered too: a service may call a lower one, never a higher one.
 const SERVICES = [
+  'bookings',
   'quotes',
   'support',
   'files',
@@ -29,6 +30,8 @@ const SERVICES = [
 ];
 /** Which services each service may import (besides infrastructure and src/domain). */
 const SERVICE_CALLS = {
+  // Consultations: the inbox entry, the shared holidays (support's business calendar), mail.
+  bookings: ['support', 'enquiries', 'mail'],
   quotes: ['staff', 'account', 'payments', 'documents', 'mail', 'enquiries'],
   // Support requests: the customer's services and renewals, files, mail; its export and deletion are called by account.
   support: ['files', 'renewals', 'payments', 'mail', 'enquiries'],
