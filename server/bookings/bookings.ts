@@ -184,8 +184,11 @@ export function mailFacts(booking: BookingRecord, audience: 'visitor' | 'staff')
 export async function bookCall(
   ctx: BookingsContext,
   request: BookingRequest,
+  /** Runs once the time is known to be offered, before anything is written (the per-email limit). */
+  admit: () => Promise<void> = async () => {},
 ): Promise<{ id: string; startAt: string }> {
   const { startMs, settings, holidays, nowMs } = await checkedStart(ctx, request.startAt);
+  await admit();
   const bookingRef = ctx.db.collection(BOOKINGS).doc();
   const enquiryRef = ctx.db.collection('enquiries').doc(bookingRef.id);
   const endMs = startMs + settings.meetingMinutes * MINUTE;

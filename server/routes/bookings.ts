@@ -39,8 +39,7 @@ export function bookingsRouter(deps: AppDeps): Router {
 
   router.post('/api/bookings', honeypot, limiter, async (req, res) => {
     const request = bookingRequestSchema.parse(req.body ?? {});
-    await perEmail.count(request.email.trim().toLowerCase());
-    const booked = await bookCall(ctx, request);
+    const booked = await bookCall(ctx, request, () => perEmail.count(request.email.trim().toLowerCase()));
     res.status(201).json({ message: BOOKING_MESSAGES.booked, ...booked });
   });
 
