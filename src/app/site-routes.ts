@@ -17,7 +17,7 @@ export const NOT_FOUND_FILE = '404.html';
  * Pages only the app renders (they depend on who is signed in): all are served one prerendered
  * frame, never indexed. Firebase Hosting globs: `**` matches any rest of the path. /admin/** is
  * for the staff console, /receipts/** for the receipt page, /pay/** for pay links, /quote/** for
- * quote links and /quotes/** for a customer's quotes.
+ * quote links, /quotes/** for a customer's quotes and /booking/** for a consultation's reschedule/cancel links.
  */
 export const APP_ROUTES = [
   paths.cart,
@@ -29,6 +29,7 @@ export const APP_ROUTES = [
   '/pay/**',
   '/quote/**',
   '/quotes/**',
+  '/booking/**',
   paths.support,
   '/support/**',
 ] as const;

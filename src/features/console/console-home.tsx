@@ -13,6 +13,8 @@ import { figuresOf, monthBars, monthName, totalOf } from '@/components/console/m
 import { Pipeline } from '@/features/quotes';
 import { taxSettings } from '@/lib/tax-settings';
 import { SupportTodayCounts } from '@/features/support';
+import { TodayCalls } from '@/features/bookings';
+import { Suspense } from 'react';
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
 interface Figure {
@@ -120,6 +122,9 @@ export function ConsoleHome() {
           <SupportTodayCounts />
         </li>
       </ul>
+      <Suspense fallback={<p className="text-slate-600">Loading today's calls...</p>}>
+        <TodayCalls />
+      </Suspense>
       <Revenue />
       <Pipeline />
     </ConsolePage>
