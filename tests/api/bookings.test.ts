@@ -18,7 +18,7 @@ import {
   manageTokenOf,
   nextEuropeanChange,
   visitorForm,
-} from './bookings-fixtures';
+} from '../helpers/bookings';
 
 const STAFF_INBOX = 'calls@nimbus.test';
 const { transport } = caughtMailPerTest();

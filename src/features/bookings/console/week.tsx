@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/button';
 import { FormMessage, SelectField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
@@ -30,7 +30,12 @@ const istTime = (date: Date | null) => (date ? timeInZone(date.getTime(), IST_ZO
  */
 export function BookingsWeekPage() {
   const to = useConsoleLink();
-  const [start, setStart] = useState(() => weekStart(Date.now()));
+  // ?week=YYYY-MM-DD opens the week holding that IST day (a link from elsewhere, a test).
+  const [params] = useSearchParams();
+  const asked = params.get('week');
+  const [start, setStart] = useState(() =>
+    weekStart(asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? istMidnightOf(asked) + 12 * 3_600_000 : Date.now()),
+  );
   const end = start + 7 * DAY;
   const bookings = useSubscription(`bookings:${start}`, liveRows(bookingsBetween(start, end)));
   const blocks = useSubscription(`booking-blocks:${start}`, liveRows(blocksAround(start, end)));

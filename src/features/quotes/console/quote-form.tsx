@@ -90,14 +90,20 @@ const paiseOf = (text: string) => rupeeTextToPaise(text) ?? Number.NaN;
  */
 export function QuoteForm({
   quote = null,
+  initialDescription = '',
   submitLabel,
   onSave,
 }: {
   quote?: QuoteRecord | null;
+  /** What a new quote is for, prefilled (e.g. from a consultation's topic). */
+  initialDescription?: string;
   submitLabel: string;
   onSave: (fields: QuoteFields) => Promise<unknown>;
 }) {
-  const [draft] = useState(() => draftOf(quote));
+  const [draft] = useState(() => {
+    const made = draftOf(quote);
+    return !quote && initialDescription ? { ...made, description: initialDescription } : made;
+  });
   const description = useTextState(draft.description);
   const lines = useDraftRows<LineDraft>(draft.lines);
   const [amountsIncludeGst, setAmountsIncludeGst] = useState(draft.amountsIncludeGst);

@@ -8,6 +8,7 @@ import { createQuote } from './api';
 import { ConsolePage, Facts, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { QuoteForm } from './quote-form';
+import { formatIstDateTime } from '@/domain/dates';
 
 /**
  * A new quote (/admin/quotes/new?enquiry={id} or ?customer={uid}): for whom, then its terms. Saved,
@@ -53,6 +54,9 @@ export function NewQuotePage() {
     );
   }
   const request = enquiry.data?.quoteRequest ?? null;
+  const call = enquiry.data?.consultation ?? null;
+  // A quote made from a consultation starts from what the call was about.
+  const fromCall = call ? (enquiry.data!.message.split('\n')[0] ?? '').slice(0, 300) : '';
   return (
     <ConsolePage title="New quote">
       <Panel id="quote-for" title="For">
@@ -67,6 +71,12 @@ export function NewQuotePage() {
                       ['Project type', request.projectType],
                       ['Budget', request.budget],
                       ['Timeline', request.timeline],
+                    ] as Array<[string, string]>)
+                  : []),
+                ...(call
+                  ? ([
+                      ['Consultation', `${formatIstDateTime(call.startAt)} with ${call.staffName} (${call.status})`],
+                      ['Plan of interest', call.plan || '—'],
                     ] as Array<[string, string]>)
                   : []),
               ]}
@@ -90,6 +100,7 @@ export function NewQuotePage() {
       </Panel>
       <Panel id="quote-terms" title="The quote">
         <QuoteForm
+          initialDescription={fromCall}
           submitLabel="Save draft"
           onSave={async (fields) => {
             const made = await createQuote({ ...fields, ...(enquiryId ? { enquiryId } : { uid: uid! }) });

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { catcher, caughtAttachment, type CaughtMail } from '../helpers/mail-catcher';
+import { catcher, caughtAttachment, type CaughtMail } from './mail-catcher';
 
 export type App = Parameters<typeof request>[0];
 
