@@ -103,7 +103,9 @@ describe('booking a consultation', () => {
         await page.locator(`[data-start="${second}"]`).click();
         await page.getByRole('button', { name: /^Move to / }).click();
         await page.getByText('Your call has been moved').waitFor();
-        await expect(page.getByTestId('booking-when').textContent()).resolves.toContain(`${london[1]} (10:45 am IST)`);
+        await expect
+          .poll(() => page.getByTestId('booking-when').textContent())
+          .toContain(`${london[1]} (10:45 am IST)`);
         const moved = await invitationOf(await mailMatching(email, /has moved/));
         expect(moved).toMatchObject({ uid: invitation.uid, method: 'REQUEST', sequence: 1, start: second });
 
@@ -111,7 +113,7 @@ describe('booking a consultation', () => {
         await page.getByRole('button', { name: 'Cancel the call' }).click();
         await page.getByRole('button', { name: 'Yes, cancel the call' }).click();
         await page.getByText('Your call has been cancelled').waitFor();
-        await expect(page.getByTestId('booking-status').textContent()).resolves.toBe('Cancelled');
+        await expect.poll(() => page.getByTestId('booking-status').textContent()).toBe('Cancelled');
         const cancelled = await invitationOf(await mailMatching(email, /is cancelled/));
         expect(cancelled).toMatchObject({ uid: invitation.uid, method: 'CANCEL', status: 'CANCELLED', sequence: 2 });
         await expectAccessible(page);
@@ -144,9 +146,12 @@ describe('booking a consultation', () => {
       await form.getByLabel('Line 1 description').fill('Stock and orders app');
       await form.getByLabel('Line 1 rate (₹)').fill('2,40,000');
       await form.getByRole('button', { name: 'Save draft' }).click();
-      await page.waitForURL(/\/admin\/quotes\/[^/]+$/, { timeout: 20_000 });
+      await page.waitForURL((url) => /^\/admin\/quotes\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'), {
+        timeout: 20_000,
+      });
       const quotes = await admin().db.collection('quotes').where('enquiryId', '==', bookingId).get();
       expect(quotes.size).toBe(1);
+      expect(quotes.docs[0]!.get('description')).toBe('A stock and orders app for our kitchens.');
     });
   });
 });
