@@ -38,7 +38,7 @@ const SERVICE_CALLS = {
   files: [],
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
   renewals: ['payments', 'mail'],
-  account: ['support', 'files', 'payments', 'documents', 'mail', 'enquiries'],
+  account: ['support', 'files', 'payments', 'documents', 'mail', 'enquiries', 'bookings'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],
   documents: ['mail'],

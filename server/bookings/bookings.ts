@@ -1,4 +1,4 @@
-import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   BOOKING_MESSAGES,
   BOOKING_STATUS,
@@ -389,4 +389,25 @@ export async function cancelCall(ctx: BookingsContext, token: string) {
     addBookingMails(ctx, tx, cancelled, 'cancelled');
   });
   mailQueued();
+}
+
+/**
+ * Erasure: deletes the consultations booked from any of a person's proven addresses (with their
+ * slot locks, so a future time is free again), when they delete their account. Their inbox
+ * entries go with the enquiries (deleteEnquiriesOf). Resolves with how many went.
+ */
+export async function deleteBookingsOf(db: Firestore, emails: readonly string[]): Promise<number> {
+  let deleted = 0;
+  for (const email of new Set(emails.map((address) => address.trim().toLowerCase()).filter(Boolean))) {
+    const found = await db.collection(BOOKINGS).where('emailLower', '==', email).get();
+    for (const doc of found.docs) {
+      const batch = db.batch();
+      const slotId = doc.get('slotId');
+      if (typeof slotId === 'string' && slotId) batch.delete(slotDoc(db, slotId));
+      batch.delete(doc.ref);
+      await batch.commit();
+      deleted += 1;
+    }
+  }
+  return deleted;
 }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '@/domain/bookings';
+import { deleteBookingsOf } from '../../server/bookings/bookings';
 import { drainOutbox } from '../../server/mail/drain';
 import { CONTACT_EMAIL_LIMIT_MESSAGE } from '../../server/routes/contact';
 import { testApp, testInstance } from '../helpers/api-app';
@@ -343,6 +344,17 @@ describe('staff: availability, blocked time and no-shows', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBeTruthy();
+  });
+
+  it("when a person's account is deleted, then the calls booked from their address go, and a future one's time is free again", async () => {
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('erase');
+    await request(server).post('/api/bookings').send(visitorForm(slot!, { email })).expect(201);
+    expect(await deleteBookingsOf(admin().db, [email.toUpperCase()])).toBe(1);
+    const data = await stored();
+    expect([data.bookings.size, data.slots.size]).toEqual([0, 0]);
+    expect(await freeSlots(server)).toContain(slot);
   });
 
   it('when staff mark a call that has started a no-show, then it and its inbox entry say so; one still ahead is refused', async () => {

@@ -18,12 +18,21 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * them, then who they are and what they want to talk about. No account. A time taken meanwhile
  * (409) shows fresh times and keeps everything typed. Loaded only when its tab is opened.
  */
-export function BookCallTab({ onStatus }: { onStatus: (status: Status) => void }) {
+export function BookCallTab({
+  onStatus,
+  defaultName = '',
+  defaultEmail = '',
+}: {
+  onStatus: (status: Status) => void;
+  /** A signed-in visitor's name and email, filled in. */
+  defaultName?: string;
+  defaultEmail?: string;
+}) {
   const zone = visitorZone();
   const [list, setList] = useState<SlotList | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [startAt, setStartAt] = useState<string | null>(null);
-  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [fields, setFields] = useState<Fields>(() => ({ ...EMPTY, name: defaultName, email: defaultEmail }));
   const [errors, setErrors] = useState<Partial<Record<keyof Fields | 'startAt', string>>>({});
   const [isSending, setIsSending] = useState(false);
 
@@ -63,7 +72,7 @@ export function BookCallTab({ onStatus }: { onStatus: (status: Status) => void }
     try {
       await bookCall(form);
       onStatus({ type: 'success', text: `${BOOKING_MESSAGES.booked} ${describeStart(Date.parse(startAt!), zone)}.` });
-      setFields(EMPTY);
+      setFields({ ...EMPTY, name: defaultName, email: defaultEmail });
       setStartAt(null);
       refresh();
     } catch (error) {

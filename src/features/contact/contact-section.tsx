@@ -236,7 +236,7 @@ export function ContactSection({
               )
             ) : tab === 'call' ? (
               <Suspense fallback={<FormPlaceholder />}>
-                <BookCallTab onStatus={setStatus} />
+                <BookCallTab onStatus={setStatus} defaultName={userName} defaultEmail={userEmail} />
               </Suspense>
             ) : tab === 'quote' ? (
               <Suspense fallback={<FormPlaceholder />}>
