@@ -43,7 +43,7 @@ export const DELETED_WITH_ACCOUNT = [
  * and the README say it (server/account/person.ts applies it).
  */
 export const PERSON_RECORDS_RULE =
-  "the records stored under your account, and those sent from or to an email address proved to be yours: the email you sign in with, once it is verified (signing in with Google verifies it). An address typed into a profile or an unverified sign-up can be anyone's, so it never finds, shows, exports or deletes a record";
+  'the records stored under your account, and those sent from or to an email address proved to be yours: the email you sign in with, once it is verified (signing in with Google verifies it). An address typed into a profile or an unverified sign-up can be anyone\'s, so it never finds, shows, exports or deletes a record';
 
 /** What the law makes us keep, in the same words. */
 export const KEPT_AFTER_DELETION = [

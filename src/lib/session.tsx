@@ -1,5 +1,12 @@
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
-import { currentSession, publish, readHint, subscribers, writeHint, type Session } from './session-store';
+import {
+  currentSession,
+  publish,
+  readHint,
+  subscribers,
+  writeHint,
+  type Session,
+} from './session-store';
 import { whenIdle } from './when-idle';
 
 export type { Session, SessionUser } from './session-store';

@@ -211,9 +211,9 @@ export const PRIVACY_POLICY: PolicyDocument = {
           </p>
           <p>
             Downloading your data and deleting your account follow one rule for what is yours: {PERSON_RECORDS_RULE}.
-            Deleting returns nothing the download would not, and the moment you delete your account every session it had
-            is shut out. Quotes and the record of your renewals are deleted with your account: they are not tax records,
-            and what was billed under them is in the tax documents we keep.
+            Deleting returns nothing the download would not, and the moment you delete your account every session it
+            had is shut out. Quotes and the record of your renewals are deleted with your account: they are not tax
+            records, and what was billed under them is in the tax documents we keep.
           </p>
           <p>
             We keep only what the law requires us to keep for longer: the tax invoices and payment receipts we issued to

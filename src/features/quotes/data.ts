@@ -1,5 +1,5 @@
 import { collection, doc } from 'firebase/firestore';
-import { str, num, date, texts, numbers, idsOrNull, converter, readOnly } from '@/lib/converters';
+import { str, num, date, texts, numbers, idsOrNull, converter, readOnly} from '@/lib/converters';
 import { db } from '@/lib/firestore';
 
 // ---- Quotes (rules: their customer reads them once sent, staff all; written by the API) -----------

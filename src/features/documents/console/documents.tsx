@@ -10,6 +10,7 @@ import { DownloadButton, titleOf } from './download-button';
 import { AmountRow, ListPage } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 
+
 /** Tax invoices, receipts, credit notes and proformas, newest first (numbered by the API's worker). */
 export function DocumentsPage() {
   const to = useConsoleLink();
