@@ -64,13 +64,16 @@ async function checkedStart(ctx: BookingsContext, startAt: string) {
 }
 
 /**
- * Inside a transaction: the first staff member (the booking's own first, when moving it) free at
- * `startMs` whose slot document is absent, read through the transaction, so two racing visitors
- * both read it and only one commits (the other retries, finds it taken: 409).
+ * The staff member to take a call at `startMs`: the first (the booking's own first, when moving
+ * it) whose hours hold that start, who is free then (the buffer, blocked time, the day's maximum,
+ * read fresh) and whose slot document is absent. The slot document itself is the lock: the
+ * booking's transaction creates it only if absent (`create`), so of two racing visitors the
+ * second's commit fails ALREADY_EXISTS and they are told the time was just taken (409), with
+ * nothing written. (No read inside the transaction: a read there would make the loser wait out
+ * the contention and retry, seconds, to reach the same answer.)
  */
-async function claimStaff(
+async function chooseStaff(
   ctx: BookingsContext,
-  tx: Transaction,
   input: {
     startMs: number;
     settings: BookingSettings;
@@ -81,12 +84,12 @@ async function claimStaff(
   },
 ): Promise<BookingStaff> {
   const { startMs, settings } = input;
-  const busy = await loadBusy(ctx.db, startMs, startMs, { tx, exceptId: input.exceptId });
+  const busy = await loadBusy(ctx.db, startMs, startMs, { exceptId: input.exceptId });
   const free = staffFreeAt(startMs, { nowMs: input.nowMs, settings, holidays: input.holidays, busy });
   const ordered =
     input.prefer && free.includes(input.prefer) ? [input.prefer, ...free.filter((id) => id !== input.prefer)] : free;
   if (ordered.length === 0) throw new HttpError(409, BOOKING_MESSAGES.taken);
-  const snapshots = await tx.getAll(...ordered.map((id) => slotDoc(ctx.db, slotKey(id, startMs))));
+  const snapshots = await ctx.db.getAll(...ordered.map((id) => slotDoc(ctx.db, slotKey(id, startMs))));
   const index = snapshots.findIndex((snapshot) => !snapshot.exists);
   if (index < 0) throw new HttpError(409, BOOKING_MESSAGES.taken);
   return settings.staff.find((staff) => staff.id === ordered[index])!;
@@ -193,7 +196,7 @@ export async function bookCall(
   const enquiryRef = ctx.db.collection('enquiries').doc(bookingRef.id);
   const endMs = startMs + settings.meetingMinutes * MINUTE;
   await runBookingTransaction(ctx, async (tx) => {
-    const staff = await claimStaff(ctx, tx, { startMs, settings, holidays, nowMs });
+    const staff = await chooseStaff(ctx, { startMs, settings, holidays, nowMs });
     const slotId = slotKey(staff.id, startMs);
     const booking: BookingRecord = {
       id: bookingRef.id,
@@ -323,7 +326,7 @@ export async function rescheduleCall(ctx: BookingsContext, token: string, startA
     if (problem) throw new HttpError(409, problem);
     if (startMs === booking.startMs)
       throw new HttpError(400, 'That is the time already booked. Please pick another time.');
-    const staff = await claimStaff(ctx, tx, {
+    const staff = await chooseStaff(ctx, {
       startMs,
       settings,
       holidays,

@@ -20,7 +20,7 @@ const BookCallTab = lazy(() =>
 );
 
 /** The anchor the hero's and the Process section's "Book a call" links point at (`#book-a-call`). */
-export const BOOK_A_CALL_ANCHOR = 'book-a-call';
+const BOOK_A_CALL_ANCHOR = 'book-a-call';
 
 type Tab = 'query' | 'invoice' | 'quote' | 'call';
 type Status = { type: 'success' | 'error'; text: string } | null;
@@ -130,26 +130,19 @@ export function ContactSection({
     tabRefs.current.quote?.focus({ preventScroll: true });
   }, [quoteKey]);
 
-  // A "Book a call" link (#book-a-call, on the hero and the Process section): open its tab.
+  // A "Book a call" link (#book-a-call, on the hero and the Process section) opens its tab; the
+  // hash is then dropped, so the next click changes it again.
   useEffect(() => {
     const openCall = () => {
-      if (window.location.hash !== `#${BOOK_A_CALL_ANCHOR}`) return;
+      if (location.hash !== `#${BOOK_A_CALL_ANCHOR}`) return;
       setTab('call');
       setStatus(null);
+      history.replaceState(history.state, '', location.pathname + location.search);
       tabRefs.current.call?.focus({ preventScroll: true });
     };
-    const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.(`a[href$="#${BOOK_A_CALL_ANCHOR}"]`);
-      // The same hash again fires no hashchange.
-      if (link) setTimeout(openCall, 0);
-    };
     openCall();
-    window.addEventListener('hashchange', openCall);
-    document.addEventListener('click', onClick);
-    return () => {
-      window.removeEventListener('hashchange', openCall);
-      document.removeEventListener('click', onClick);
-    };
+    addEventListener('hashchange', openCall);
+    return () => removeEventListener('hashchange', openCall);
   }, []);
 
   return (
