@@ -129,14 +129,14 @@ export function readBooking(id: string, data: DocumentData): BookingRecord {
 }
 
 /**
- * What occupies staff between two instants: booked calls and blocked time (through a transaction
- * when given, so the booking's check and its write are one). `exceptId` leaves out a booking being moved.
+ * What occupies staff between two instants: booked calls and blocked time. `exceptId` leaves out
+ * a booking being moved.
  */
 export async function loadBusy(
   db: Firestore,
   fromMs: number,
   toMs: number,
-  { tx, exceptId }: { tx?: Transaction; exceptId?: string } = {},
+  { exceptId }: { exceptId?: string } = {},
 ): Promise<Busy[]> {
   const calls = db
     .collection(BOOKINGS)
@@ -147,9 +147,7 @@ export async function loadBusy(
     .collection(BOOKING_BLOCKS)
     .where('startAt', '>=', Timestamp.fromMillis(fromMs - 32 * DAY))
     .where('startAt', '<=', Timestamp.fromMillis(toMs + DAY));
-  const [callSnap, blockSnap] = tx
-    ? await Promise.all([tx.get(calls), tx.get(blocks)])
-    : await Promise.all([calls.get(), blocks.get()]);
+  const [callSnap, blockSnap] = await Promise.all([calls.get(), blocks.get()]);
   const busy: Busy[] = [];
   for (const doc of callSnap.docs) {
     if (doc.id === exceptId || doc.get('status') !== BOOKING_STATUS.booked) continue;

@@ -223,6 +223,8 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
     const third = await invitationOf(cancelled);
     expect(third.contentType).toMatch(/method=CANCEL/);
     expect(third).toMatchObject({ uid: first.uid, method: 'CANCEL', sequence: 2, status: 'CANCELLED', start: moveTo });
+    const halfHourAfter = (iso: string) => new Date(Date.parse(iso) + 30 * 60_000).toISOString();
+    expect([second.end, third.end]).toEqual([halfHourAfter(moveTo), halfHourAfter(moveTo)]);
     const staffCancel = await invitationOf(
       (await mailsTo(STAFF_INBOX)).find((mail) => /cancelled/.test(mail.subject))!,
     );
