@@ -16,6 +16,7 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 // ever points down. Services are ordered too: a service may call a lower one, never a higher one.
 const SERVICES = [
   'projects',
+  'bookings',
   'quotes',
   'support',
   'files',
@@ -32,13 +33,15 @@ const SERVICES = [
 const SERVICE_CALLS = {
   // Projects: a quote's milestones are issued through the quote; files, mail; its export and deletion are called by account.
   projects: ['quotes', 'files', 'payments', 'documents', 'mail'],
+  // Consultations: the inbox entry, the shared holidays (support's business calendar), mail.
+  bookings: ['support', 'enquiries', 'mail'],
   quotes: ['staff', 'account', 'payments', 'documents', 'mail', 'enquiries'],
   // Support requests: the customer's services and renewals, files, mail; its export and deletion are called by account.
   support: ['files', 'renewals', 'payments', 'mail', 'enquiries'],
   files: [],
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
   renewals: ['payments', 'mail'],
-  account: ['support', 'projects', 'files', 'payments', 'documents', 'mail', 'enquiries'],
+  account: ['support', 'projects', 'files', 'payments', 'documents', 'mail', 'enquiries', 'bookings'],
   enquiries: ['mail'],
   payments: ['documents', 'mail'],
   documents: ['mail'],
@@ -118,7 +121,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/**', 'src/features/*/api.ts', 'src/features/*/api/**', 'src/features/*/data.ts', 'src/features/*/console/api.ts'],
+    ignores: [
+      'src/lib/**',
+      'src/features/*/api.ts',
+      'src/features/*/api/**',
+      'src/features/*/data.ts',
+      'src/features/*/console/api.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

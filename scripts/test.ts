@@ -160,6 +160,8 @@ const stack = new Stack({
     RECONCILE_INTERVAL_MINUTES: '0',
     ORDER_EXPIRY_CHECK_MINUTES: '0',
     MAIL_POLL_SECONDS: '0',
+    // Consultations bookable far ahead (the e2e books across Europe's next daylight-saving change).
+    BOOKING_WINDOW_DAYS: '240',
     LOG_LEVEL: 'warn',
   },
   log: (line) => console.log(`[stack] ${line}`),

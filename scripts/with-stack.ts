@@ -29,7 +29,8 @@ const stack = new Stack({
   seed: false,
   output: { logDir },
   // npm start's demo seller, as in npm test (the API tests choose theirs per app).
-  env: { SELLER_GSTIN: SAMPLE_SELLER_GSTIN },
+  // Consultations bookable far ahead, so the e2e can book across Europe's next daylight-saving change.
+  env: { SELLER_GSTIN: SAMPLE_SELLER_GSTIN, BOOKING_WINDOW_DAYS: process.env.BOOKING_WINDOW_DAYS ?? '240' },
   log: (line) => console.log(`[stack] ${line}`),
 });
 stopOnSignals(stack, (code) => process.exit(code));

@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AppCheckVerifier } from './app-check';
+import type { BookingsContext } from './bookings/store';
 import type { Config } from './config';
 import type { FirebaseDeps } from './firebase';
 import type { JobRunner } from './jobs/runner';
@@ -71,5 +73,18 @@ export function projectsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'gat
     files: firestoreFileStore(firebase.db),
     from: config.mailFrom,
     signOffDays: config.PROJECT_SIGNOFF_DAYS,
+  };
+}
+
+/** What the bookings service works with: Firestore, the company's inbox, links and their signing key, the environment's defaults. */
+export function bookingsContext(deps: { config: Config; firebase: Pick<FirebaseDeps, 'db'> }): BookingsContext {
+  const { config, firebase } = deps;
+  return {
+    db: firebase.db,
+    companyEmail: config.COMPANY_EMAIL,
+    siteUrl: config.siteUrl,
+    linkSecret: createHmac('sha256', config.payLinkSecret).update('booking-links').digest('hex'),
+    mailDomain: config.mailFrom.address.split('@')[1] || 'localhost',
+    defaults: { windowDays: config.BOOKING_WINDOW_DAYS, minNoticeHours: config.BOOKING_MIN_NOTICE_HOURS },
   };
 }

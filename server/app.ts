@@ -13,6 +13,7 @@ import { errorHandler, notFound } from './errors';
 import { requestLogOptions } from './logger';
 import { accountRouter } from './routes/account';
 import { appCheckLocalRouter, isDemoProject } from './routes/app-check';
+import { bookingsRouter } from './routes/bookings';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRouter(deps));
   if (isDemoProject(projectId)) app.use(appCheckLocalRouter(deps));
   app.use(contactRouter(deps));
+  app.use(bookingsRouter(deps));
   app.use(locationsRouter(deps));
   app.use(paymentsRouter(deps));
   app.use(payRouter(deps));

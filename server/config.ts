@@ -12,6 +12,8 @@ export { DEFAULT_SANDBOX_SECRET };
 /** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
 export const DEMO_APP_CHECK_SECRET = 'local-app-check-secret-for-the-emulators-only';
 
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
 const schema = z.object({
   API_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   /** Comma-separated origins allowed by CORS (the site). */
@@ -99,6 +101,14 @@ const schema = z.object({
   PROJECT_SIGNOFF_DAYS: z.coerce.number().min(0).max(60).default(10),
   /** Minutes between passes of the projects job (sign-off reminders, deemed acceptances); 0 = only when triggered. */
   PROJECTS_INTERVAL_MINUTES: z.coerce.number().min(0).default(30),
+  /**
+   * Consultations: how many days ahead a visitor may book, and the hours of notice a booking needs,
+   * until staff save their own in the console's availability settings (defaults 21 and 4).
+   */
+  BOOKING_WINDOW_DAYS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(730).optional()),
+  BOOKING_MIN_NOTICE_HOURS: z.preprocess(emptyAsUnset, z.coerce.number().min(0).max(720).optional()),
+  /** Minutes between passes of the bookings job (reminders 24 h and 1 h before a call); 0 = only when triggered. */
+  BOOKINGS_INTERVAL_MINUTES: z.coerce.number().min(0).default(5),
   /**
    * Bearer secret of POST /api/jobs/:name (Cloud Scheduler triggers jobs with it), at least 32
    * characters; unset: no such endpoint.

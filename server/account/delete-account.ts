@@ -13,6 +13,7 @@ import { addAudit } from '../audit';
 import type { DocumentSettings } from '../config';
 import { issueDocument } from '../documents/issue';
 import { deleteEnquiriesOf } from '../enquiries/enquiries';
+import { deleteBookingsOf } from '../bookings/bookings';
 import { HttpError, isAlreadyExists } from '../errors';
 import { enqueueAccountDeletedMail } from '../mail/mails';
 import { forEachPage } from '../paging';
@@ -190,6 +191,7 @@ export async function deleteAccount(
   // Only what the export would return (server/account/person.ts): by uid and by a proven address.
   const emails = person.provenEmails;
   const enquiriesDeleted = await deleteEnquiriesOf(db, { uid: user.uid, emails });
+  await deleteBookingsOf(db, emails);
   await deleteQuotesAndRenewalsOf(db, user.uid);
   await deleteSupportData(db, user.uid);
   await deleteProjectsData(db, user.uid);

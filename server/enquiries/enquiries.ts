@@ -172,3 +172,44 @@ export function deleteEnquiriesOf(db: Firestore, sender: EnquirySender): Promise
     await batch.commit();
   });
 }
+
+/** What a booked consultation shows in the inbox: who, how to reach them, the topic, and the call. */
+export interface ConsultationEnquiry {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  topic: string;
+  plan: string;
+  /** The booking's id, start and staff member (kept in step when it moves or is cancelled). */
+  consultation: DocumentData;
+}
+
+/**
+ * The inbox entry of a booked consultation (`kind: 'consultation'`), for the booking's own
+ * transaction: a visitor's enquiry like the contact form's, with the call it is about. Its mails
+ * are the booking's own (the invitation), not the contact form's acknowledgement.
+ */
+export function consultationEnquiryData(input: ConsultationEnquiry): DocumentData {
+  const message = input.plan ? `${input.topic}\n\nPlan of interest: ${input.plan}` : input.topic;
+  const fields = {
+    name: input.name,
+    businessName: input.company,
+    contactNumber: input.phone,
+    email: input.email,
+    message,
+  };
+  return {
+    ...fields,
+    status: STATUS.new,
+    submittedAt: FieldValue.serverTimestamp(),
+    kind: 'consultation',
+    plan: input.plan,
+    consultation: input.consultation,
+    searchTokens: enquirySearchTokens(fields),
+    emailLower: emailKey(input.email),
+    source: 'visitor',
+    uid: null,
+    queryId: null,
+  };
+}

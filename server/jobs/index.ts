@@ -14,9 +14,11 @@ import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecy
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
 import { renewalsPass, type RenewalsReport } from '../renewals/billing';
 import type { RenewalsContext } from '../renewals/store';
-import { projectsContext, supportContext } from '../app-deps';
+import { bookingsContext, projectsContext, supportContext } from '../app-deps';
 import { projectsPass, type ProjectsJobReport } from '../projects/job';
 import type { ProjectsContext } from '../projects/store';
+import { bookingsPass, type BookingsJobReport } from '../bookings/reminders';
+import type { BookingsContext } from '../bookings/store';
 import { supportPass, type SupportJobReport } from '../support/sla-job';
 import type { SupportContext } from '../support/store';
 import { mailLinks } from './mail-links';
@@ -34,6 +36,7 @@ export const RENEWALS_JOB = 'renewals';
 export const RETENTION_JOB = 'retention';
 export const SUPPORT_JOB = 'support';
 export const PROJECTS_JOB = 'projects';
+export const BOOKINGS_JOB = 'bookings';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -135,6 +138,17 @@ export function projectsJob(ctx: ProjectsContext, intervalMinutes: number): JobD
   });
 }
 
+/**
+ * Consultations: each call's reminders 24 h and 1 h before, each sent once (the mail and its mark
+ * are one transaction); once per `intervalMinutes` across all instances.
+ */
+export function bookingsJob(ctx: BookingsContext, intervalMinutes: number): JobDefinition<BookingsJobReport> {
+  return onceJob(BOOKINGS_JOB, intervalMinutes * MINUTE, 5 * MINUTE, {
+    run: () => bookingsPass(ctx),
+    worthLogging: (report) => report.reminded > 0,
+  });
+}
+
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
 const NUDGE_DELAY_MS = 100;
 
@@ -215,5 +229,6 @@ export function createJobs(
       config.PROJECTS_INTERVAL_MINUTES,
     ),
   );
+  runner.register(bookingsJob(bookingsContext({ config, firebase }), config.BOOKINGS_INTERVAL_MINUTES));
   return runner;
 }

@@ -6,19 +6,23 @@ import { accountEmailLookup } from '../mail/recipients';
 import { payLinkUrl } from '../payments/pay-links';
 import { projectLinkUrl } from '../projects/links';
 import { quoteLinkUrl } from '../quotes/store';
+import { manageUrl } from '../bookings/store';
+import { bookingsContext } from '../app-deps';
 
-type MailLinks = Pick<DrainOptions, 'accountEmail' | 'payUrlFor' | 'quoteUrlFor' | 'projectUrlFor' | 'marketing'>;
+type MailLinks = Pick<
+  DrainOptions,
+  'accountEmail' | 'payUrlFor' | 'quoteUrlFor' | 'projectUrlFor' | 'bookingUrlFor' | 'marketing'
+>;
 
 /**
  * What the mail worker looks up and links for each mail: the account's address, the pay and quote
  * links, and marketing consent with one-click unsubscribe. One place, so the tests' worker
  * (tests/helpers/mail-catcher.ts) mails exactly as the server's does.
  */
-export function mailLinks(
-  config: Pick<Config, 'siteUrl' | 'payLinkSecret' | 'unsubscribeSecret' | 'COMPANY_EMAIL'>,
-  { db, auth }: Pick<FirebaseDeps, 'db' | 'auth'>,
-): MailLinks {
+export function mailLinks(config: Config, { db, auth }: Pick<FirebaseDeps, 'db' | 'auth'>): MailLinks {
+  const bookings = bookingsContext({ config, firebase: { db } });
   return {
+    bookingUrlFor: (bookingId, expiresAtMs) => manageUrl(config.siteUrl, bookings.linkSecret, bookingId, expiresAtMs),
     accountEmail: accountEmailLookup(auth, db),
     payUrlFor: (ref) => payLinkUrl(config.siteUrl, config.payLinkSecret, ref),
     quoteUrlFor: (quoteId) => quoteLinkUrl(config.siteUrl, config.payLinkSecret, quoteId),

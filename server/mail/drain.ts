@@ -3,8 +3,16 @@ import type { Logger } from 'pino';
 import { ALERT } from '../alerts';
 import { takeOver, updateIfUnchanged, type Claim } from '../claims';
 import { forEachPage } from '../paging';
-import { MAIL_COLLECTION, mailDoc, mailQueued, THREAD_HEADERS, type MailAddress, type MailStatus, type StoredMail } from './outbox';
-import { MARKETING_TEMPLATES, payLinkOf, renderMail } from './templates';
+import {
+  MAIL_COLLECTION,
+  mailDoc,
+  mailQueued,
+  THREAD_HEADERS,
+  type MailAddress,
+  type MailStatus,
+  type StoredMail,
+} from './outbox';
+import { calendarOf, MARKETING_TEMPLATES, payLinkOf, renderMail } from './templates';
 import { MailSendError, type MailAttachment, type MailTransport } from './transport';
 
 export interface DrainOptions {
@@ -22,6 +30,8 @@ export interface DrainOptions {
   quoteUrlFor?: (quoteId: string) => string;
   /** A project contact's signed link, made when its mail is sent (a bearer token too). */
   projectUrlFor?: (link: { projectId: string; contactId: string; linkNo: number }) => string;
+  /** A consultation's reschedule/cancel page, made when its mail is sent (a bearer token too). */
+  bookingUrlFor?: (bookingId: string, expiresAtMs: number) => string;
   /**
    * A marketing mail's consent, read again when it is sent (a withdrawal since it was queued
    * cancels it), and its one-click unsubscribe links (RFC 8058) for the List-Unsubscribe header.
@@ -194,7 +204,19 @@ async function sendClaimed(
     const to = 'uid' in mail.to ? await settings.accountEmail(mail.to.uid) : mail.to.address;
     if (!to) throw new MailSendError('The account has no email address.', 'permanent');
     const toAddress: MailAddress = 'uid' in mail.to ? { address: to } : mail.to;
-    const attachments = (await settings.attachmentsFor?.(mail)) ?? [];
+    const attachments = [...((await settings.attachmentsFor?.(mail)) ?? [])];
+    const calendar = calendarOf(mail);
+    if (calendar) {
+      attachments.push({
+        filename: 'invite.ics',
+        content: Buffer.from(calendar.ics, 'utf8'),
+        contentType: `text/calendar; charset=utf-8; method=${calendar.method}`,
+      });
+    }
+    const manage = mail.template === 'booking' ? mail.data.manage : null;
+    if (manage && !settings.bookingUrlFor) {
+      throw new MailSendError('No reschedule link can be made for this booking mail.', 'retry');
+    }
     const payLink = payLinkOf(mail);
     // An invoice mail without its pay link would be a dead end: it waits for a worker that makes links.
     if (payLink && !settings.payUrlFor)
@@ -213,6 +235,8 @@ async function sendClaimed(
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
       quoteUrl: quoteLink && settings.quoteUrlFor ? settings.quoteUrlFor(quoteLink.quoteId) : undefined,
       projectUrl: projectLink && settings.projectUrlFor ? settings.projectUrlFor(projectLink) : undefined,
+      manageUrl:
+        manage && settings.bookingUrlFor ? settings.bookingUrlFor(manage.bookingId, manage.expiresAtMs) : undefined,
       unsubscribeUrl,
     });
     const result = await transport.send({

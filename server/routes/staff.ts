@@ -11,12 +11,21 @@ import {
   refundRequestSchema,
 } from '../../src/domain/staff';
 import { serviceUpdateSchema } from '../../src/domain/renewals';
-import { paymentsContext, projectsContext, renewalsContext, supportContext, type AppDeps } from '../app-deps';
+import {
+  bookingsContext,
+  paymentsContext,
+  projectsContext,
+  renewalsContext,
+  supportContext,
+  type AppDeps,
+} from '../app-deps';
 import { addAudit, recordAudit } from '../audit';
 import { actorOf, requireStaff } from '../auth';
 import { updateEnquiry } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
 import {
+  BOOKINGS_JOB,
+  bookingsJob,
   JobRunner,
   PROJECTS_JOB,
   projectsJob,
@@ -27,6 +36,8 @@ import {
   SUPPORT_JOB,
   supportJob,
 } from '../jobs';
+import { blockTimeSchema, bookingSettingsSchema } from '../../src/domain/bookings';
+import { blockTime, bookingSettings, markNoShow, removeBlock, saveBookingSettings } from '../bookings/console';
 import type { JobDefinition } from '../jobs/runner';
 import { resendMail } from '../mail/drain';
 import { recordOfflinePayment } from '../payments/offline';
@@ -207,6 +218,35 @@ export function staffRouter(deps: AppDeps): Router {
       },
     );
     res.json(outcome);
+  });
+  // Consultations: reminders now, the availability, blocked time and no-shows.
+  const bookings = bookingsContext(deps);
+  router.post('/api/staff/jobs/bookings/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
+    const outcome = await runJobNow(req, BOOKINGS_JOB, () => bookingsJob(bookings, 0), {
+      busy: 'The bookings job is running already. Try again shortly.',
+      failed: 'The bookings job failed',
+    });
+    res.json(outcome);
+  });
+  router.get('/api/staff/bookings/settings', async (_req, res) => {
+    res.set('Cache-Control', 'private, no-store').json(await bookingSettings(bookings));
+  });
+  router.post('/api/staff/bookings/settings', async (req, res) => {
+    const settings = bookingSettingsSchema.parse(req.body ?? {});
+    await saveBookingSettings(bookings, settings, actorOf(req.user!));
+    res.json({ settings, saved: true });
+  });
+  router.post('/api/staff/bookings/blocks', async (req, res) => {
+    const block = blockTimeSchema.parse(req.body ?? {});
+    res.status(201).json(await blockTime(bookings, block, actorOf(req.user!)));
+  });
+  router.post('/api/staff/bookings/blocks/:id/remove', async (req, res) => {
+    await removeBlock(bookings, idParam(req.params.id), actorOf(req.user!));
+    res.json({ removed: true });
+  });
+  router.post('/api/staff/bookings/:id/no-show', async (req, res) => {
+    await markNoShow(bookings, idParam(req.params.id), actorOf(req.user!));
+    res.json({ status: 'No-show' });
   });
 
   const serviceRef = (params: Record<string, unknown>) => ({ uid: idParam(params.uid), serviceId: idParam(params.id) });

@@ -13,6 +13,8 @@ export const paths = {
   pay: '/pay/:token',
   /** A quote's page, opened by its mailed link without an account. */
   quoteLink: '/quote/:token',
+  /** A consultation's reschedule/cancel page, opened by its mailed link without an account. */
+  booking: '/booking/:token',
   /** A quote's page from the customer's account. */
   quote: '/quotes/:id',
   /** The customer's support requests; a new one; one request. */

@@ -25,6 +25,10 @@ export const routes: RouteObject[] = [
       { path: paths.receipt, lazy: () => import('./routes/receipt').then((m) => ({ Component: m.ReceiptRoute })) },
       { path: paths.pay, lazy: () => import('./routes/pay').then((m) => ({ Component: m.PayRoute })) },
       { path: paths.quoteLink, lazy: () => import('./routes/quote').then((m) => ({ Component: m.QuoteLinkRoute })) },
+      {
+        path: paths.booking,
+        lazy: () => import('./routes/booking').then((m) => ({ Component: m.BookingLinkRoute })),
+      },
       { path: paths.quote, lazy: () => import('./routes/quote').then((m) => ({ Component: m.AccountQuoteRoute })) },
       {
         path: paths.project,

@@ -17,8 +17,9 @@ export const NOT_FOUND_FILE = '404.html';
  * Pages only the app renders (they depend on who is signed in): all are served one prerendered
  * frame, never indexed. Firebase Hosting globs: `**` matches any rest of the path. /admin/** is
  * for the staff console, /receipts/** for the receipt page, /pay/** for pay links, /quote/** for
- * quote links, /quotes/** for a customer's quotes, /projects/** for their projects and
- * /project-links/** for a project contact's signed link.
+ * quote links, /quotes/** for a customer's quotes, /projects/** for their projects,
+ * /project-links/** for a project contact's signed link and /booking/** for a consultation's
+ * reschedule/cancel links.
  */
 export const APP_ROUTES = [
   paths.cart,
@@ -30,6 +31,7 @@ export const APP_ROUTES = [
   '/pay/**',
   '/quote/**',
   '/quotes/**',
+  '/booking/**',
   paths.support,
   '/support/**',
   '/projects/**',

@@ -42,6 +42,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'renewal-lapsed': 'Renewal not paid (service lapsed)',
   'service-stopped': 'Service stopped',
   support: 'Support request',
+  booking: 'Consultation (invitation or reminder)',
   news: 'News',
 };
 

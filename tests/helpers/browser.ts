@@ -31,7 +31,7 @@ export interface TestPage {
 export async function newPage(
   browser: Browser,
   viewport: Viewport = { width: 1280, height: 900 },
-  options: Pick<BrowserContextOptions, 'storageState'> = {},
+  options: Pick<BrowserContextOptions, 'storageState' | 'timezoneId'> = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({ ...options, viewport, baseURL: process.env.SITE_URL });
   const page = await context.newPage();
@@ -57,11 +57,14 @@ export function sharedBrowser() {
   });
   afterAll(() => browser?.close());
   return {
-    /** `options.storageState`: start from a saved session (see BrowserContext.storageState). */
+    /**
+     * `options.storageState`: start from a saved session (see BrowserContext.storageState);
+     * `options.timezoneId`: Chromium's time-zone emulation (e.g. 'Europe/London').
+     */
     async withPage<T>(
       run: (testPage: TestPage) => Promise<T>,
       viewport?: Viewport,
-      options?: Pick<BrowserContextOptions, 'storageState'>,
+      options?: Pick<BrowserContextOptions, 'storageState' | 'timezoneId'>,
     ): Promise<T> {
       if (!browser) throw new Error('The browser is not running: call sharedBrowser() at the top of the test file.');
       const testPage = await newPage(browser, viewport, options);

@@ -1,4 +1,5 @@
 import { accountDeleted, type AccountDeletedData } from './account-deleted';
+import { bookingMail, type BookingMailData, type BookingMailKind } from './booking';
 import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyData } from './enquiry';
 import { invoiceCancelled, type InvoiceCancelledData } from './invoice-cancelled';
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
@@ -22,6 +23,8 @@ import {
 export type { RenderedMail } from './layout';
 export type {
   AccountDeletedData,
+  BookingMailData,
+  BookingMailKind,
   EnquiryAckData,
   EnquiryCompanyData,
   InvoiceCancelledData,
@@ -54,7 +57,8 @@ export type MailTemplate =
   | { template: 'quote-sent'; data: QuoteSentData }
   | { template: 'quote-response'; data: QuoteResponseData }
   | { template: 'support'; data: SupportMailData }
-  | { template: 'project'; data: ProjectMailData };
+  | { template: 'project'; data: ProjectMailData }
+  | { template: 'booking'; data: BookingMailData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -78,6 +82,8 @@ export interface RenderContext {
   projectUrl?: string;
   /** A marketing mail's one-click unsubscribe link. */
   unsubscribeUrl?: string;
+  /** A consultation's reschedule/cancel page (never stored either). */
+  manageUrl?: string;
 }
 
 /** The invoice whose pay link a mail carries (made when it is sent: a link is a bearer token, never stored). */
@@ -96,10 +102,15 @@ export function payLinkOf(
   }
 }
 
+/** A consultation mail's invitation (.ics), attached as `text/calendar; method=…`. */
+export function calendarOf(mail: MailTemplate): { method: 'REQUEST' | 'CANCEL'; ics: string } | null {
+  return mail.template === 'booking' ? mail.data.calendar : null;
+}
+
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl, quoteUrl, projectUrl, unsubscribeUrl }: RenderContext = {},
+  { attachments = [], documents = [], payUrl, quoteUrl, projectUrl, unsubscribeUrl, manageUrl }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -124,6 +135,8 @@ export function renderMail(
       return supportMail(mail.data);
     case 'project':
       return projectMail(mail.data, { projectUrl });
+    case 'booking':
+      return bookingMail(mail.data, { manageUrl });
     case 'renewal-reminder':
       return renewalReminder(mail.data, { payUrl });
     case 'renewal-lapsed':

@@ -14,6 +14,8 @@ import { Pipeline } from '@/features/quotes';
 import { taxSettings } from '@/lib/tax-settings';
 import { ProjectsTodayCounts } from '@/features/projects';
 import { SupportTodayCounts } from '@/features/support';
+import { TodayCalls } from '@/features/bookings';
+import { Suspense } from 'react';
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
 interface Figure {
@@ -124,6 +126,9 @@ export function ConsoleHome() {
           <ProjectsTodayCounts />
         </li>
       </ul>
+      <Suspense fallback={<p className="text-slate-600">Loading today's calls...</p>}>
+        <TodayCalls />
+      </Suspense>
       <Revenue />
       <Pipeline />
     </ConsolePage>

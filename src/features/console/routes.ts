@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { billingScreens } from '@/features/billing';
+import { bookingScreens } from '@/features/bookings';
 import { customerScreens } from '@/features/customers';
 import { documentScreens } from '@/features/documents';
 import { enquiryScreens } from '@/features/enquiries';
@@ -36,4 +37,6 @@ export const SCREENS: ScreenEntry[] = [
   { path: 'mail', load: mailScreens.list },
   { path: 'renewals', load: renewalScreens.list },
   { path: 'support/*', load: supportScreens.console },
+  { path: 'bookings', load: bookingScreens.week },
+  { path: 'bookings/availability', load: bookingScreens.availability },
 ];

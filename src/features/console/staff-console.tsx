@@ -28,6 +28,7 @@ export const NOT_AUTHORISED = 'Not authorised';
 const SECTIONS: Array<{ path: string; label: string; also?: string[] }> = [
   { path: '', label: 'Home' },
   { path: 'inbox', label: 'Inbox', also: ['enquiries'] },
+  { path: 'bookings', label: 'Bookings' },
   { path: 'customers', label: 'Customers' },
   { path: 'quotes', label: 'Quotes' },
   { path: 'projects', label: 'Projects' },

@@ -14,7 +14,15 @@ const QuoteRequestForm = lazy(() =>
   import('./quote-request-form').then((module) => ({ default: module.QuoteRequestForm })),
 );
 
-type Tab = 'query' | 'invoice' | 'quote';
+// "Book a call" (consultations) loads only when its tab is opened: nothing of it is in the landing page's chunks.
+const BookCallTab = lazy(() =>
+  import('@/features/bookings').then((module) => module.loadBookCallTab()).then((Tab) => ({ default: Tab })),
+);
+
+/** The anchor the hero's and the Process section's "Book a call" links point at (`#book-a-call`). */
+const BOOK_A_CALL_ANCHOR = 'book-a-call';
+
+type Tab = 'query' | 'invoice' | 'quote' | 'call';
 type Status = { type: 'success' | 'error'; text: string } | null;
 
 export interface ContactSectionProps {
@@ -41,6 +49,7 @@ const TABS: Array<[Tab, string]> = [
   ['query', 'Send a Query'],
   ['invoice', 'Pay Invoice'],
   ['quote', 'Request a Quote'],
+  ['call', 'Book a call'],
 ];
 
 function useIsNear(ref: React.RefObject<HTMLElement | null>): boolean {
@@ -78,7 +87,12 @@ export function ContactSection({
   const [tab, setTab] = useState<Tab>('query');
   const [status, setStatus] = useState<Status>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ query: null, invoice: null, quote: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    query: null,
+    invoice: null,
+    quote: null,
+    call: null,
+  });
   const isNear = useIsNear(sectionRef);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
@@ -115,6 +129,21 @@ export function ContactSection({
     scrollToSection('contact');
     tabRefs.current.quote?.focus({ preventScroll: true });
   }, [quoteKey]);
+
+  // A "Book a call" link (#book-a-call, on the hero and the Process section) opens its tab; the
+  // hash is then dropped, so the next click changes it again.
+  useEffect(() => {
+    const openCall = () => {
+      if (location.hash !== `#${BOOK_A_CALL_ANCHOR}`) return;
+      setTab('call');
+      setStatus(null);
+      history.replaceState(history.state, '', location.pathname + location.search);
+      tabRefs.current.call?.focus({ preventScroll: true });
+    };
+    openCall();
+    addEventListener('hashchange', openCall);
+    return () => removeEventListener('hashchange', openCall);
+  }, []);
 
   return (
     <LandingSection ref={sectionRef} id="contact" className="bg-slate-50">
@@ -154,10 +183,11 @@ export function ContactSection({
         </div>
 
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-3">
+          <span id={BOOK_A_CALL_ANCHOR} aria-hidden="true" className="block scroll-mt-24" />
           <div
             role="tablist"
             aria-label="Contact options"
-            className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1"
+            className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:grid-cols-4"
           >
             {TABS.map(([id, label]) => (
               <button
@@ -197,6 +227,10 @@ export function ContactSection({
               ) : (
                 <FormPlaceholder />
               )
+            ) : tab === 'call' ? (
+              <Suspense fallback={<FormPlaceholder />}>
+                <BookCallTab onStatus={setStatus} defaultName={userName} defaultEmail={userEmail} />
+              </Suspense>
             ) : tab === 'quote' ? (
               <Suspense fallback={<FormPlaceholder />}>
                 <QuoteRequestForm

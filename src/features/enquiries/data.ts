@@ -37,6 +37,8 @@ export interface Enquiry {
   quoteRequest: { projectType: string; budget: string; timeline: string } | null;
   /** The words staff find it by (src/domain/search.ts). */
   searchTokens: string[];
+  /** A booked consultation (kind 'consultation'): its call, kept in step with the booking; null otherwise. */
+  consultation: { bookingId: string; startAt: Date | null; staffName: string; status: string; plan: string } | null;
 }
 
 const queryConverter = converter<CustomerQuery>(
@@ -57,6 +59,18 @@ const noteOf = (note: unknown): EnquiryNote => {
   return { text: str(fields.text), by: str(fields.by), at: date(fields.at) };
 };
 
+function consultationOf(data: Record<string, unknown>): Enquiry['consultation'] {
+  if (data.kind !== 'consultation' || typeof data.consultation !== 'object' || data.consultation === null) return null;
+  const call = data.consultation as Record<string, unknown>;
+  return {
+    bookingId: str(call.bookingId),
+    startAt: date(call.startAt),
+    staffName: str(call.staffName),
+    status: str(call.status),
+    plan: str(data.plan),
+  };
+}
+
 const enquiryConverter = converter<Enquiry>(
   (id, data) => ({
     id,
@@ -72,6 +86,7 @@ const enquiryConverter = converter<Enquiry>(
         ? { projectType: str(data.projectType), budget: str(data.budget), timeline: str(data.timeline) }
         : null,
     searchTokens: stringsOf(data.searchTokens),
+    consultation: consultationOf(data),
   }),
   readOnly,
 );

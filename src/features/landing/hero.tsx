@@ -39,6 +39,13 @@ export function Hero() {
               How we work
             </SectionLink>
           </div>
+          <p className="mt-4 text-base text-slate-700">
+            Rather talk first?{' '}
+            {/* A plain anchor: the contact section opens its "Book a call" tab (loaded only then). */}
+            <a href="#book-a-call" className="font-semibold text-brand-darker underline underline-offset-2">
+              Book a free 30-minute call
+            </a>
+          </p>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
             {PROMISES.map((promise) => (
               <li key={promise} className="flex items-center gap-2">

@@ -28,6 +28,15 @@ export function Process() {
               </span>
               <h3 className="mt-5 text-lg font-semibold text-white">{step.title}</h3>
               <p className="mt-2 text-sm leading-6 text-slate-100">{step.text}</p>
+              {index === 0 && (
+                // A plain anchor: the contact section opens its "Book a call" tab (loaded only then).
+                <a
+                  href="#book-a-call"
+                  className="mt-3 inline-block rounded text-sm font-semibold text-white underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-white"
+                >
+                  Book a call
+                </a>
+              )}
             </li>
           ))}
         </ol>

@@ -7,6 +7,7 @@ import { TDS_SECTION_NAMES, TDS_SECTIONS, tdsSectionLabel } from '@/domain/staff
 // Every template the server sends: the type makes this list complete (a new template fails typecheck here).
 const TEMPLATES: Record<MailTemplateName, true> = {
   'account-deleted': true,
+  booking: true,
   'enquiry-ack': true,
   'enquiry-company': true,
   'invoice-cancelled': true,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField } from '@/components/form-field';
@@ -75,6 +75,19 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
                   ['Budget', enquiry.quoteRequest.budget],
                   ['Timeline', enquiry.quoteRequest.timeline],
                 ] as Array<[string, string]>)
+              : []),
+            ...(enquiry.consultation
+              ? ([
+                  ['Asks for', 'A call (consultation)'],
+                  ['Call', `${formatIstDateTime(enquiry.consultation.startAt)} with ${enquiry.consultation.staffName}`],
+                  ['Call status', enquiry.consultation.status],
+                  [
+                    'Bookings',
+                    <Link key="week" to={to('bookings')} className="text-brand-darker underline">
+                      Open the week view
+                    </Link>,
+                  ],
+                ] as Array<[string, ReactNode]>)
               : []),
             [
               'Customer',

@@ -51,6 +51,7 @@ export function InboxPage() {
           <div className="flex flex-col items-end gap-1 text-sm text-slate-600">
             <StatusBadge status={enquiry.status} />
             {enquiry.quoteRequest && <span className="font-semibold text-slate-800">Quote request</span>}
+            {enquiry.consultation && <span className="font-semibold text-slate-800">Consultation</span>}
             <span>{enquiry.source === 'customer' ? 'Customer' : 'Visitor'}</span>
             <span>{formatIstDateTime(enquiry.submittedAt)}</span>
           </div>

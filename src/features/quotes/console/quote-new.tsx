@@ -8,10 +8,11 @@ import { createQuote } from './api';
 import { ConsolePage, Facts, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { QuoteForm } from './quote-form';
+import { formatIstDateTime } from '@/domain/dates';
 
 /**
  * A new quote (/admin/quotes/new?enquiry={id} or ?customer={uid}, with ?about= for what it is for when
- * it comes from a support request): for whom, then its terms. Saved, it is a numbered draft; the
+ * it comes from a support request; a consultation's topic otherwise): for whom, then its terms. Saved, it is a numbered draft; the
  * console opens it to preview and send.
  */
 export function NewQuotePage() {
@@ -55,6 +56,9 @@ export function NewQuotePage() {
     );
   }
   const request = enquiry.data?.quoteRequest ?? null;
+  const call = enquiry.data?.consultation ?? null;
+  // A quote made from a consultation starts from what the call was about.
+  const fromCall = call ? (enquiry.data!.message.split('\n')[0] ?? '').slice(0, 300) : '';
   return (
     <ConsolePage title="New quote">
       <Panel id="quote-for" title="For">
@@ -69,6 +73,12 @@ export function NewQuotePage() {
                       ['Project type', request.projectType],
                       ['Budget', request.budget],
                       ['Timeline', request.timeline],
+                    ] as Array<[string, string]>)
+                  : []),
+                ...(call
+                  ? ([
+                      ['Consultation', `${formatIstDateTime(call.startAt)} with ${call.staffName} (${call.status})`],
+                      ['Plan of interest', call.plan || '—'],
                     ] as Array<[string, string]>)
                   : []),
               ]}
@@ -94,7 +104,7 @@ export function NewQuotePage() {
       <Panel id="quote-terms" title="The quote">
         <QuoteForm
           submitLabel="Save draft"
-          description={about}
+          description={fromCall || about}
           onSave={async (fields) => {
             const made = await createQuote({ ...fields, ...(enquiryId ? { enquiryId } : { uid: uid! }) });
             void navigate(to('quotes', made.id));

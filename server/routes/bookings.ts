@@ -1,0 +1,63 @@
+import { Router, type RequestHandler } from 'express';
+import { BOOKING_MESSAGES, bookingRequestSchema, rescheduleSchema } from '../../src/domain/bookings';
+import { CONTACT_HONEYPOT_FIELD } from '../../src/domain/schemas';
+import { bookingsContext, type AppDeps } from '../app-deps';
+import { bookCall, bookingView, cancelCall, listSlots, rescheduleCall, rescheduleSlots } from '../bookings/bookings';
+import { perHour, perMinute } from './rate-limits';
+import { CONTACT_EMAIL_LIMIT_MESSAGE, CONTACT_EMAIL_LIMIT_PER_HOUR } from './contact';
+
+/** Bookings per client IP per minute. */
+export const BOOKING_RATE_LIMIT = 10;
+export const BOOKING_RATE_LIMIT_MESSAGE = 'Too many bookings from your connection. Please wait a minute and try again.';
+
+const isHoneypotFilled = (body: unknown) => {
+  const value = (body as Record<string, unknown> | null | undefined)?.[CONTACT_HONEYPOT_FIELD];
+  return typeof value === 'string' && value.trim() !== '';
+};
+
+/**
+ * Consultations, for visitors (no account): the free slots, booking one (App Check, the honeypot,
+ * per-IP and per-email limits as on the contact form), and the reschedule/cancel page's calls,
+ * authorised by the signed link in the mails.
+ */
+export function bookingsRouter(deps: AppDeps): Router {
+  const router = Router();
+  const ctx = bookingsContext(deps);
+  const limiter = perMinute(deps, 'booking', BOOKING_RATE_LIMIT, BOOKING_RATE_LIMIT_MESSAGE);
+  // The contact form's own per-email counter: a booking is an enquiry too.
+  const perEmail = perHour(deps, 'contact-email', CONTACT_EMAIL_LIMIT_PER_HOUR, CONTACT_EMAIL_LIMIT_MESSAGE);
+
+  router.get('/api/bookings/slots', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await listSlots(ctx));
+  });
+
+  const honeypot: RequestHandler = (req, res, next) => {
+    if (!isHoneypotFilled(req.body)) return next();
+    req.log?.info({ booking: 'honeypot' }, 'bookings: a bot filled the honeypot; answered as success, nothing kept');
+    res.status(201).json({ message: BOOKING_MESSAGES.booked });
+  };
+
+  router.post('/api/bookings', honeypot, limiter, async (req, res) => {
+    const request = bookingRequestSchema.parse(req.body ?? {});
+    const booked = await bookCall(ctx, request, () => perEmail.count(request.email.trim().toLowerCase()));
+    res.status(201).json({ message: BOOKING_MESSAGES.booked, ...booked });
+  });
+
+  const token = (value: unknown) => String(value ?? '');
+  router.get('/api/bookings/manage/:token', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await bookingView(ctx, token(req.params.token)));
+  });
+  router.get('/api/bookings/manage/:token/slots', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await rescheduleSlots(ctx, token(req.params.token)));
+  });
+  router.post('/api/bookings/manage/:token/reschedule', limiter, async (req, res) => {
+    const { startAt } = rescheduleSchema.parse(req.body ?? {});
+    const moved = await rescheduleCall(ctx, token(req.params.token), startAt);
+    res.json({ message: BOOKING_MESSAGES.rescheduled, ...moved });
+  });
+  router.post('/api/bookings/manage/:token/cancel', limiter, async (req, res) => {
+    await cancelCall(ctx, token(req.params.token));
+    res.json({ message: BOOKING_MESSAGES.cancelledNow });
+  });
+  return router;
+}

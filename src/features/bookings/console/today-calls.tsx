@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { IST_ZONE, istMidnightOf, timeInZone } from '@/domain/bookings';
+import { istDay } from '@/domain/business-hours';
+import { LoadedPanel } from '@/components/console/console-parts';
+import { useConsoleLink } from '@/components/console/console-path';
+import { useSubscription } from '@/lib/use-subscription';
+import { bookingsBetween } from '../data';
+import { liveRows } from './api';
+
+/** The Today page's calls: today's consultations (IST), live, each linking to its enquiry. */
+export function TodayCalls() {
+  const to = useConsoleLink();
+  const start = istMidnightOf(istDay(Date.now()));
+  const calls = useSubscription(`today-calls:${start}`, liveRows(bookingsBetween(start, start + 86_400_000)));
+  return (
+    <LoadedPanel
+      id="home-calls"
+      title="Today's calls"
+      state={calls}
+      loading="Loading today's calls..."
+      failed="Could not load today's calls."
+    >
+      {(rows) =>
+        rows.length === 0 ? (
+          <p className="text-slate-700">No calls today.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Today's calls">
+            {rows.map((call) => (
+              <li key={call.id} className="flex flex-wrap items-baseline gap-x-3 py-2">
+                <span className="font-semibold text-slate-900">
+                  {call.startAt ? `${timeInZone(call.startAt.getTime(), IST_ZONE)} IST` : '—'}
+                </span>
+                <Link to={to('enquiries', call.enquiryId)} className="text-brand-darker underline">
+                  {call.name}
+                </Link>
+                <span className="text-sm text-slate-600">
+                  with {call.staffName} · {call.status}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </LoadedPanel>
+  );
+}

@@ -1,0 +1,375 @@
+import request from 'supertest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES } from '@/domain/bookings';
+import { deleteBookingsOf } from '../../server/bookings/bookings';
+import { drainOutbox } from '../../server/mail/drain';
+import { CONTACT_EMAIL_LIMIT_MESSAGE } from '../../server/routes/contact';
+import { testApp, testInstance } from '../helpers/api-app';
+import { admin, createStaffWithToken } from '../helpers/emulators';
+import { caughtMailPerTest, drainOptions, mailsTo, TEST_FROM } from '../helpers/mail-catcher';
+import { uniqueEmail } from './payments-fixtures';
+import {
+  DAY,
+  HOUR,
+  freeSlots,
+  invitationOf,
+  istAt,
+  istDate,
+  manageTokenOf,
+  nextEuropeanChange,
+  visitorForm,
+} from '../helpers/bookings';
+
+const STAFF_INBOX = 'calls@nimbus.test';
+const { transport } = caughtMailPerTest();
+const env = (extra: Record<string, string> = {}) => ({
+  COMPANY_EMAIL: STAFF_INBOX,
+  MAIL_FROM: `${TEST_FROM.name} <${TEST_FROM.address}>`,
+  ...extra,
+});
+const app = (extra: Record<string, string> = {}) => testApp({ env: env(extra) }).app;
+const as = (token: string) => (call: request.Test) => call.set('Authorization', `Bearer ${token}`);
+
+async function stored() {
+  const { db } = admin();
+  const [bookings, slots, enquiries, mail] = await Promise.all(
+    ['bookings', 'bookingSlots', 'enquiries', 'mail'].map((name) => db.collection(name).get()),
+  );
+  return { bookings: bookings!, slots: slots!, enquiries: enquiries!, mail: mail! };
+}
+
+const drain = () => drainOutbox(admin().db, transport(), drainOptions());
+
+let staff: { uid: string; idToken: string };
+beforeAll(async () => {
+  staff = await createStaffWithToken(uniqueEmail('booking-staff'));
+});
+
+describe('booking a call: one slot, one booking, across instances', () => {
+  it('when two visitors book the same slot at once on two instances, then one gets it and the other is told it was just taken, with nothing stored for them', async () => {
+    const instances = [testInstance('bookings-a', env()).app, testInstance('bookings-b', env()).app];
+    const [slot] = await freeSlots(instances[0]!);
+    const emails = [uniqueEmail('first'), uniqueEmail('second')];
+    const answers = await Promise.all(
+      instances.map((server, index) =>
+        request(server)
+          .post('/api/bookings')
+          .send(visitorForm(slot!, { email: emails[index], name: `Visitor ${index}` })),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const lost = answers.find((answer) => answer.status === 409)!;
+    expect(lost.body).toEqual({ message: BOOKING_MESSAGES.taken });
+    expect(lost.body.message).toMatch(/^That time was just taken/);
+    const won = answers.find((answer) => answer.status === 201)!;
+    expect(won.body).toMatchObject({ message: BOOKING_MESSAGES.booked, startAt: slot });
+
+    const data = await stored();
+    expect(data.bookings.size).toBe(1);
+    expect(data.slots.size).toBe(1);
+    expect(data.enquiries.size).toBe(1);
+    expect(data.mail.size).toBe(2);
+    const winner = data.bookings.docs[0]!.data();
+    expect(emails).toContain(winner.email);
+    expect(data.enquiries.docs.every((doc) => doc.get('email') === winner.email)).toBe(true);
+    expect(data.enquiries.docs[0]!.data()).toMatchObject({ kind: 'consultation', status: 'New', source: 'visitor' });
+    expect((data.enquiries.docs[0]!.get('consultation.startAt') as Timestamp).toDate().toISOString()).toBe(slot);
+
+    // The loser is shown fresh slots: the taken one is gone.
+    expect(await freeSlots(instances[1]!)).not.toContain(slot);
+  });
+
+  it('when a time is in the past, outside hours, on a holiday, inside the notice or beyond the window, then 400 with a message and nothing stored', async () => {
+    const anyTime = app({ BOOKING_MIN_NOTICE_HOURS: '0', BOOKING_WINDOW_DAYS: '60' });
+    const slots = (await freeSlots(anyTime)).map(Date.parse);
+    const first = slots[0]!;
+    const later = slots.find((ms) => ms > Date.now() + 3 * DAY && istDate(ms) !== istDate(first))!;
+    const post = (server: ReturnType<typeof app>, startMs: number) =>
+      request(server)
+        .post('/api/bookings')
+        .send(visitorForm(new Date(startMs).toISOString()));
+
+    const lastWeek = istAt(istDate(Date.now() - 7 * DAY), '10:00');
+    await post(anyTime, lastWeek).expect(400, { message: BOOKING_MESSAGES.past });
+    await post(anyTime, istAt(istDate(later), '21:00')).expect(400, { message: BOOKING_MESSAGES.outside });
+    await post(anyTime, later + 10 * 60_000).expect(400, { message: BOOKING_MESSAGES.outside });
+    await post(app({ BOOKING_MIN_NOTICE_HOURS: '720', BOOKING_WINDOW_DAYS: '60' }), first).expect(400, {
+      message: BOOKING_MESSAGES.notice(720),
+    });
+    await post(app({ BOOKING_MIN_NOTICE_HOURS: '0', BOOKING_WINDOW_DAYS: '1' }), later).expect(400, {
+      message: BOOKING_MESSAGES.window(1),
+    });
+    // The company's holidays are support's list (settings/businessCalendar), edited by staff.
+    await admin()
+      .db.doc('settings/businessCalendar')
+      .set({ holidays: [{ date: istDate(later), name: 'Company offsite' }] });
+    await post(anyTime, later).expect(400, { message: BOOKING_MESSAGES.holiday('Company offsite') });
+    expect((await freeSlots(anyTime)).map(Date.parse).some((ms) => istDate(ms) === istDate(later))).toBe(false);
+
+    const data = await stored();
+    expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('when a bot fills the honeypot, then it is answered as booked and nothing is stored or mailed', async () => {
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const answer = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(slot!, { website: 'https://spam.example' }))
+      .expect(201);
+    expect(answer.body).toEqual({ message: BOOKING_MESSAGES.booked });
+    const data = await stored();
+    expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
+    expect(await freeSlots(server)).toContain(slot);
+  });
+
+  it('when one address books a fourth time in an hour, or a script calls without App Check, then it is refused as the contact form refuses it', async () => {
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
+    const slots = await freeSlots(server);
+    const email = uniqueEmail('busy');
+    for (const slot of slots.slice(0, 3)) {
+      await request(server).post('/api/bookings').send(visitorForm(slot, { email })).expect(201);
+    }
+    await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(slots[3]!, { email }))
+      .expect(429, { message: CONTACT_EMAIL_LIMIT_MESSAGE });
+    expect((await stored()).bookings.size).toBe(3);
+    const guarded = app({ APP_CHECK: 'enforce' });
+    expect((await request(guarded).post('/api/bookings').send(visitorForm(slots[4]!))).status).toBe(401);
+    expect((await request(guarded).get('/api/bookings/slots')).status).toBe(401);
+  });
+
+  it('when a field is missing or wrong, then 400 names it and nothing is stored', async () => {
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const answer = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(slot!, { email: 'not-an-email', phone: '' }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBeTruthy();
+    expect((await stored()).bookings.size).toBe(0);
+  });
+});
+
+describe('the invitations: a booking, a reschedule and a cancellation, read by ical.js', () => {
+  it('when a London visitor books across the daylight-saving change, moves it, then cancels, then every .ics keeps the UID, raises SEQUENCE, and says REQUEST, REQUEST, CANCEL at the right instants', async () => {
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0', BOOKING_WINDOW_DAYS: '240' });
+    const change = nextEuropeanChange(Date.now() + DAY);
+    const slots = (await freeSlots(server)).filter((slot) => istDate(Date.parse(slot)) > change.date);
+    // 10:00 IST on the first working day after the change: 04:30 UTC, 5:30 am BST or 4:30 am GMT.
+    const tenOClock = slots.find((slot) => slot.endsWith('T04:30:00.000Z'))!;
+    const moveTo = slots.find((slot) => slot > tenOClock && slot.endsWith('T05:15:00.000Z'))!;
+    const email = uniqueEmail('london');
+
+    const booked = await request(server).post('/api/bookings').send(visitorForm(tenOClock, { email })).expect(201);
+    const bookingId = booked.body.id as string;
+    const booking = (await admin().db.doc(`bookings/${bookingId}`).get()).data()!;
+    expect((booking.startAt as Timestamp).toDate().toISOString()).toBe(tenOClock);
+    expect(booking).toMatchObject({ timeZone: 'Europe/London', sequence: 0, status: 'Booked' });
+    await drain();
+
+    const [confirmation] = await mailsTo(email);
+    const [staffCopy] = await mailsTo(STAFF_INBOX);
+    const localTime = change.after === 'BST' ? '5:30 am BST' : '4:30 am GMT';
+    expect(confirmation!.text).toContain(localTime);
+    expect(confirmation!.text).toContain('10:00 am IST');
+    const first = await invitationOf(confirmation!);
+    const firstStaff = await invitationOf(staffCopy!);
+    expect(first.contentType).toMatch(/^text\/calendar;.*method=REQUEST/);
+    expect(first).toMatchObject({ method: 'REQUEST', sequence: 0, status: 'CONFIRMED', start: tenOClock });
+    expect(Date.parse(first.end) - Date.parse(first.start)).toBe(30 * 60_000);
+    expect(first.uid).toBe(firstStaff.uid);
+    expect(first.attendee).toBe(`mailto:${email}`);
+    expect(first.organizer).toBe(`mailto:${STAFF_INBOX}`);
+    expect(first.location).toMatch(/^https:\/\//);
+    expect(first.text.match(/^SEQUENCE:/gm)).toHaveLength(1);
+
+    // Reschedule from the mail's signed link.
+    const token = manageTokenOf(confirmation!);
+    const view = await request(server).get(`/api/bookings/manage/${token}`).expect(200);
+    expect(view.body).toMatchObject({ startAt: tenOClock, canChange: true, status: 'Booked' });
+    await request(server)
+      .post(`/api/bookings/manage/${token}/reschedule`)
+      .send({ startAt: moveTo })
+      .expect(200, { message: BOOKING_MESSAGES.rescheduled, startAt: moveTo });
+    await drain();
+    const moved = (await mailsTo(email)).find((mail) => /has moved/.test(mail.subject))!;
+    const second = await invitationOf(moved);
+    expect(second).toMatchObject({
+      uid: first.uid,
+      method: 'REQUEST',
+      sequence: 1,
+      status: 'CONFIRMED',
+      start: moveTo,
+    });
+    expect(
+      (await invitationOf((await mailsTo(STAFF_INBOX)).find((mail) => /moved/.test(mail.subject))!)).sequence,
+    ).toBe(1);
+    // The old time is free again; the new one is not.
+    const after = await freeSlots(server);
+    expect(after).toContain(tenOClock);
+    expect(after).not.toContain(moveTo);
+
+    // Cancel with the newer mail's link.
+    const newToken = manageTokenOf(moved);
+    await request(server)
+      .post(`/api/bookings/manage/${newToken}/cancel`)
+      .expect(200, { message: BOOKING_MESSAGES.cancelledNow });
+    await drain();
+    const cancelled = (await mailsTo(email)).find((mail) => /cancelled/.test(mail.subject))!;
+    const third = await invitationOf(cancelled);
+    expect(third.contentType).toMatch(/method=CANCEL/);
+    expect(third).toMatchObject({ uid: first.uid, method: 'CANCEL', sequence: 2, status: 'CANCELLED', start: moveTo });
+    const halfHourAfter = (iso: string) => new Date(Date.parse(iso) + 30 * 60_000).toISOString();
+    expect([second.end, third.end]).toEqual([halfHourAfter(moveTo), halfHourAfter(moveTo)]);
+    const staffCancel = await invitationOf(
+      (await mailsTo(STAFF_INBOX)).find((mail) => /cancelled/.test(mail.subject))!,
+    );
+    expect(staffCancel).toMatchObject({ uid: first.uid, method: 'CANCEL', sequence: 2 });
+    expect(cancelled.text).not.toMatch(/\/booking\//);
+    expect(await freeSlots(server)).toContain(moveTo);
+    expect((await admin().db.doc(`enquiries/${bookingId}`).get()).get('consultation.status')).toBe('Cancelled');
+    // A cancelled call cannot be moved.
+    const again = await request(server)
+      .post(`/api/bookings/manage/${newToken}/reschedule`)
+      .send({ startAt: tenOClock });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: BOOKING_MESSAGES.cancelled });
+  });
+
+  it('when the call starts within 2 hours, then the page says why it cannot change and rescheduling or cancelling is refused; a forged link opens nothing', async () => {
+    // Booked at least 4 hours ahead (the default notice), so its link outlives the test.
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('late');
+    const { body } = await request(server).post('/api/bookings').send(visitorForm(slot!, { email })).expect(201);
+    await drain();
+    const token = manageTokenOf((await mailsTo(email))[0]!);
+    // The call moves to 90 minutes from now (the link still opens it: it expires at the old start, later).
+    const soon = Date.now() + 90 * 60_000;
+    await admin()
+      .db.doc(`bookings/${body.id}`)
+      .update({ startAt: Timestamp.fromMillis(soon), endAt: Timestamp.fromMillis(soon + 30 * 60_000) });
+    const view = await request(server).get(`/api/bookings/manage/${token}`).expect(200);
+    expect(view.body).toMatchObject({
+      canChange: false,
+      reason: BOOKING_MESSAGES.tooLate,
+      companyPhone: '+91 80 4567 8910',
+    });
+    await request(server)
+      .post(`/api/bookings/manage/${token}/cancel`)
+      .expect(409, { message: BOOKING_MESSAGES.tooLate });
+    await request(server)
+      .post(`/api/bookings/manage/${token}/reschedule`)
+      .send({ startAt: (await freeSlots(server)).at(-1) })
+      .expect(409, { message: BOOKING_MESSAGES.tooLate });
+    const forged = `${body.id}.${(Date.now() + DAY).toString(36)}.${'A'.repeat(32)}`;
+    await request(server).get(`/api/bookings/manage/${forged}`).expect(404, { message: BOOKING_MESSAGES.linkInvalid });
+  });
+});
+
+describe('reminders: 24 h and 1 h before, each sent once across instances', () => {
+  it('when two API instances run the bookings job twice each, then each reminder mail is sent once', async () => {
+    const instances = [testInstance('reminders-a', env()).app, testInstance('reminders-b', env()).app];
+    const [slot] = await freeSlots(instances[0]!);
+    const email = uniqueEmail('remind');
+    const { body } = await request(instances[0]!).post('/api/bookings').send(visitorForm(slot!, { email })).expect(201);
+    const moveTo = async (startMs: number) =>
+      admin()
+        .db.doc(`bookings/${body.id}`)
+        .update({
+          startAt: Timestamp.fromMillis(startMs),
+          endAt: Timestamp.fromMillis(startMs + 30 * 60_000),
+          reminders: ['24h', '1h'],
+        });
+    const runEverywhere = async () => {
+      const first = await Promise.all(
+        instances.map((server) => as(staff.idToken)(request(server).post('/api/staff/jobs/bookings/run'))),
+      );
+      // Two passes at once: one runs, the other is told it is running (or runs after it).
+      for (const answer of first) expect([200, 409]).toContain(answer.status);
+      for (const server of instances)
+        await as(staff.idToken)(request(server).post('/api/staff/jobs/bookings/run')).expect(200);
+    };
+    const drainBoth = () => Promise.all([drain(), drain()]);
+
+    await moveTo(Date.now() + 23 * HOUR);
+    await runEverywhere();
+    await drainBoth();
+    await moveTo(Date.now() + 50 * 60_000);
+    await runEverywhere();
+    await drainBoth();
+
+    const reminders = (await mailsTo(email)).filter((mail) => mail.subject.startsWith('Reminder'));
+    expect(reminders.map((mail) => mail.subject).sort()).toEqual([
+      'Reminder: your call with Nimbus Bespoke Software in 1 hour',
+      'Reminder: your call with Nimbus Bespoke Software in 24 hours',
+    ]);
+    expect(reminders.every((mail) => /\/booking\//.test(mail.text ?? ''))).toBe(true);
+    const booking = (await admin().db.doc(`bookings/${body.id}`).get()).data()!;
+    expect([...booking.remindersSent].sort()).toEqual(['1h', '24h']);
+  });
+});
+
+describe('staff: availability, blocked time and no-shows', () => {
+  it('when staff save availability and block time, then the visitor sees only the new hours, outside the block', async () => {
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
+    const settings = await as(staff.idToken)(request(server).get('/api/staff/bookings/settings')).expect(200);
+    expect(settings.body).toMatchObject({ saved: false, settings: { meetingMinutes: 30, bufferMinutes: 15 } });
+    const hours = [1, 2, 3, 4, 5].map((day) => ({ day, from: 14 * 60, to: 16 * 60 }));
+    await as(staff.idToken)(request(server).post('/api/staff/bookings/settings'))
+      .send({
+        ...settings.body.settings,
+        meetingMinutes: 60,
+        bufferMinutes: 0,
+        staff: [{ id: 'ravi', name: 'Ravi', email: 'ravi@nimbus.test', hours }],
+      })
+      .expect(200);
+    const slots = await freeSlots(server);
+    expect(new Set(slots.map((slot) => slot.slice(11, 16)))).toEqual(new Set(['08:30', '09:30']));
+    const blocked = slots[0]!;
+    await as(staff.idToken)(request(server).post('/api/staff/bookings/blocks'))
+      .send({
+        staffId: 'ravi',
+        startAt: blocked,
+        endAt: new Date(Date.parse(blocked) + HOUR).toISOString(),
+        reason: 'Dentist',
+      })
+      .expect(201);
+    expect(await freeSlots(server)).not.toContain(blocked);
+    const bad = await as(staff.idToken)(request(server).post('/api/staff/bookings/settings')).send({
+      ...settings.body.settings,
+      staff: [],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBeTruthy();
+  });
+
+  it("when a person's account is deleted, then the calls booked from their address go, and a future one's time is free again", async () => {
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('erase');
+    await request(server).post('/api/bookings').send(visitorForm(slot!, { email })).expect(201);
+    expect(await deleteBookingsOf(admin().db, [email.toUpperCase()])).toBe(1);
+    const data = await stored();
+    expect([data.bookings.size, data.slots.size]).toEqual([0, 0]);
+    expect(await freeSlots(server)).toContain(slot);
+  });
+
+  it('when staff mark a call that has started a no-show, then it and its inbox entry say so; one still ahead is refused', async () => {
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
+    const [slot] = await freeSlots(server);
+    const { body } = await request(server).post('/api/bookings').send(visitorForm(slot!)).expect(201);
+    const early = await as(staff.idToken)(request(server).post(`/api/staff/bookings/${body.id}/no-show`));
+    expect(early.status).toBe(409);
+    await admin()
+      .db.doc(`bookings/${body.id}`)
+      .update({ startAt: Timestamp.fromMillis(Date.now() - 10 * 60_000) });
+    await as(staff.idToken)(request(server).post(`/api/staff/bookings/${body.id}/no-show`)).expect(200);
+    expect((await admin().db.doc(`bookings/${body.id}`).get()).get('status')).toBe('No-show');
+    expect((await admin().db.doc(`enquiries/${body.id}`).get()).get('consultation.status')).toBe('No-show');
+  });
+});
