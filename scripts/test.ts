@@ -11,8 +11,7 @@
  * and for the unit tests: started beside them (measured on 5ed13c2), every lane ran 2-4x slower on
  * two cores (584 s in all, against 463 s before with fewer tests) and timing-bound tests failed.
  * Typecheck and lint have no timeouts, so they run beside e2e. Each step's output is kept and
- * printed whole when it ends, so
- * lanes do not interleave. The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by
+ * printed whole when it ends, so lanes do not interleave. The stack uses the test ports (defaults + TEST_PORT_OFFSET, 100 by
  * default), so it can run beside `npm start`. Ends with each step's start, end and time, and one
  * line 'N passed, N failed'.
  */
