@@ -36,6 +36,27 @@ export interface FileStore {
   delete(id: string): Promise<void>;
 }
 
+/**
+ * Files for a person's data export: name, type, size, SHA-256 and the bytes as base64. A file that
+ * is gone (or cannot be read) is left out rather than failing the whole export.
+ */
+export async function exportFiles(store: FileStore, ids: string[]) {
+  const contents = await Promise.all(ids.map((id) => store.get(id).catch(() => null)));
+  return contents.flatMap((file) =>
+    file
+      ? [
+          {
+            name: file.meta.name,
+            type: file.meta.type,
+            size: file.meta.size,
+            sha256: file.meta.sha256,
+            base64: file.bytes.toString('base64'),
+          },
+        ]
+      : [],
+  );
+}
+
 export const FILES = 'files';
 /** Each chunk document holds at most this many bytes (Firestore's limit is 1 MiB with the field names). */
 export const CHUNK_BYTES = 900 * 1024;

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { PROJECTS } from '../../src/domain/projects';
-import { firestoreFileStore, FILES } from '../files/file-store';
+import { exportFiles, firestoreFileStore, FILES } from '../files/file-store';
 import { PROJECT_LINKS } from './links';
 
 /**
@@ -19,7 +19,10 @@ export async function exportProjectsData(db: Firestore, uid: string) {
         doc.ref.collection('signoffs').get(),
         db.collection(FILES).where('attachedTo', '==', `projects/${doc.id}`).get(),
       ]);
-      const contents = await Promise.all(attached.docs.map((file) => files.get(file.id).catch(() => null)));
+      const exported = await exportFiles(
+        files,
+        attached.docs.map((file) => file.id),
+      );
       return {
         id: doc.id,
         title: doc.get('title') as string,
@@ -51,19 +54,7 @@ export async function exportProjectsData(db: Firestore, uid: string) {
           links: (update.get('links') as unknown[]) ?? [],
           files: (update.get('files') as unknown[]) ?? [],
         })),
-        files: contents.flatMap((file) =>
-          file
-            ? [
-                {
-                  name: file.meta.name,
-                  type: file.meta.type,
-                  size: file.meta.size,
-                  sha256: file.meta.sha256,
-                  base64: file.bytes.toString('base64'),
-                },
-              ]
-            : [],
-        ),
+        files: exported,
       };
     }),
   );

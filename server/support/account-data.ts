@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { firestoreFileStore, FILES } from '../files/file-store';
+import { exportFiles, firestoreFileStore, FILES } from '../files/file-store';
 import { SUPPORT_REQUESTS } from './store';
 
 /**
@@ -17,7 +17,7 @@ export async function exportSupportData(db: Firestore, uid: string) {
       const fileIds = shown.flatMap((message) =>
         ((message.get('files') as Array<{ id: string }> | undefined) ?? []).map((file) => file.id),
       );
-      const contents = await Promise.all(fileIds.map((id) => files.get(id).catch(() => null)));
+      const exported = await exportFiles(files, fileIds);
       return {
         reference: doc.get('reference') as string,
         subject: doc.get('subject') as string,
@@ -31,19 +31,7 @@ export async function exportSupportData(db: Firestore, uid: string) {
           at: message.get('createdAt')?.toDate?.()?.toISOString() ?? null,
           files: (message.get('files') as unknown[]) ?? [],
         })),
-        files: contents.flatMap((file) =>
-          file
-            ? [
-                {
-                  name: file.meta.name,
-                  type: file.meta.type,
-                  size: file.meta.size,
-                  sha256: file.meta.sha256,
-                  base64: file.bytes.toString('base64'),
-                },
-              ]
-            : [],
-        ),
+        files: exported,
       };
     }),
   );
