@@ -287,3 +287,33 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     </button>
   );
 }
+
+/**
+ * A Today page card: a feature's counts (loaded once) as one line, linking to its view; '…' while
+ * they load and '—' if they could not be read.
+ */
+export function TodayCard<T>({
+  to,
+  title,
+  testId,
+  counts,
+  text,
+  linkText,
+}: {
+  to: string;
+  title: string;
+  testId: string;
+  counts: { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: T };
+  text: (data: T) => string;
+  linkText: string;
+}) {
+  return (
+    <Link to={to} className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <span className="block text-sm font-semibold text-slate-700">{title}</span>
+      <span className="mt-1 block text-slate-900" data-testid={testId}>
+        {counts.status === 'ready' ? text(counts.data) : counts.status === 'error' ? '—' : '…'}
+      </span>
+      <span className="mt-1 block text-sm text-brand-darker underline">{linkText}</span>
+    </Link>
+  );
+}

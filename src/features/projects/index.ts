@@ -4,7 +4,7 @@
 export { ProjectPage } from './project-page';
 export type { ProjectSource } from './api';
 export { MyProjects } from './my-projects';
-export { ProjectsTodayCounts } from './console/projects-console';
+export { ProjectsTodayCounts } from './console/today-counts';
 
 export const projectScreens = {
   list: () => import('./console/projects-console').then((m) => m.ProjectsList),

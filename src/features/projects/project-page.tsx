@@ -108,7 +108,11 @@ function FileButton({
 function Money({ view }: { view: ProjectView }) {
   const { totalPaise, invoicedPaise } = view.money;
   if (totalPaise === 0 && invoicedPaise === 0) {
-    return <p className="text-slate-700">Its milestones are not billed separately: nothing is invoiced through this project.</p>;
+    return (
+      <p className="text-slate-700">
+        Its milestones are not billed separately: nothing is invoiced through this project.
+      </p>
+    );
   }
   const rows: Array<[string, number, string]> = [
     ['Quoted total', view.money.totalPaise, 'total'],

@@ -6,28 +6,9 @@ import { useConsoleLink } from '@/components/console/console-path';
 import { FormMessage, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import type { ProjectSummary } from '@/domain/projects';
-import { createProject, getProjectsToday, getStaffProjects } from '../api';
+import { createProject, getStaffProjects } from '../api';
 import { ProjectPage } from '../project-page';
 import { useLoad } from '@/lib/use-load';
-
-/** Today: milestones waiting for the customer's sign-off, and deemed acceptances this week. */
-export function ProjectsTodayCounts() {
-  const [counts] = useLoad(getProjectsToday, 'today');
-  const to = useConsoleLink();
-  return (
-    <Link to={to('projects')} className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <span className="block text-sm font-semibold text-slate-700">Projects</span>
-      <span className="mt-1 block text-slate-900" data-testid="home-projects">
-        {counts.status === 'ready'
-          ? `Sign-offs waiting: ${counts.data.signOffsWaiting} · Deemed accepted this week: ${counts.data.deemedThisWeek}`
-          : counts.status === 'error'
-            ? '—'
-            : '…'}
-      </span>
-      <span className="mt-1 block text-sm text-brand-darker underline">Open projects</span>
-    </Link>
-  );
-}
 
 function Group({ title, projects, id }: { title: string; projects: ProjectSummary[]; id: string }) {
   const to = useConsoleLink();

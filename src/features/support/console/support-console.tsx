@@ -18,7 +18,6 @@ import {
   getReport,
   getStaffRequest,
   getReviewMails,
-  getTodayCounts,
   saveHolidays,
   staffReply,
   updateRequest,
@@ -31,6 +30,7 @@ import { useSession } from '@/lib/session';
 import { ConsolePage } from '@/components/console/console-parts';
 import { useLoad } from '@/lib/use-load';
 import { Conversation, DueTimes } from '../support-pages';
+import { SupportTodayCounts } from './today-counts';
 
 /** '/admin/support' wherever the console is mounted: the support screens' own base. */
 function useSupportBase(): string {
@@ -57,22 +57,6 @@ function SubNav() {
 }
 
 /** Counts for the console's Today page: requests due today and overdue, linking to the queue. */
-export function SupportTodayCounts({ queueHref = '/admin/support' }: { queueHref?: string }) {
-  const [counts] = useLoad(getTodayCounts, 'today');
-  return (
-    <Link to={queueHref} className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <span className="block text-sm font-semibold text-slate-700">Support requests</span>
-      <span className="mt-1 block text-slate-900" data-testid="home-support">
-        {counts.status === 'ready'
-          ? `Due today: ${counts.data.dueToday} · Overdue: ${counts.data.overdue}`
-          : counts.status === 'error'
-            ? '—'
-            : '…'}
-      </span>
-      <span className="mt-1 block text-sm text-brand-darker underline">Open the queue</span>
-    </Link>
-  );
-}
 
 function Queue() {
   const base = useSupportBase();
