@@ -39,7 +39,9 @@ describe('console times', () => {
     process.env.TZ = 'UTC';
   });
   afterAll(() => {
-    process.env.TZ = zone;
+    // The files share a worker: put the zone back as it was (assigning undefined would set 'undefined').
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 
   it('when the browser is set to UTC, then a payment made at 04:00 IST shows its Indian date and time, labelled IST', () => {
