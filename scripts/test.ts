@@ -200,7 +200,8 @@ const unitTests = (async () => {
 })();
 const checks = (async () => {
   await unitTests;
-  await step('typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
+  // TypeScript 7, the native compiler: the same checks in a quarter of the CPU (ESLint parses with 5.9).
+  await step('typecheck', process.execPath, ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', '.']);
   await step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
 })();
 
