@@ -1,5 +1,5 @@
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { doc, setDoc, setLogLevel } from 'firebase/firestore';
+import { doc, setDoc, setLogLevel, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { stack } from './emulators';
@@ -31,6 +31,15 @@ export function rulesTestbed() {
     if (!env) throw new Error('rulesTestbed: the environment is not ready (use it inside a test or hook)');
     return env;
   };
+  // One client per person for the whole file: each new context starts a Firebase app and its
+  // connection, which cost more CPU than the rules checks themselves. Clearing the data between
+  // tests does not touch them, and every read they make asks the emulator.
+  const clients = new Map<string, Firestore>();
+  const client = (who: string, open: (env: RulesTestEnvironment) => Firestore): Firestore => {
+    let firestore = clients.get(who);
+    if (!firestore) clients.set(who, (firestore = open(current())));
+    return firestore;
+  };
   beforeAll(async () => {
     env = await rulesEnvironment();
   });
@@ -41,11 +50,11 @@ export function rulesTestbed() {
       return current();
     },
     /** A signed-in member of staff (the `staff: true` claim). */
-    staff: () => current().authenticatedContext('sam', { staff: true }).firestore(),
-    alice: () => current().authenticatedContext('alice').firestore(),
-    bob: () => current().authenticatedContext('bob').firestore(),
+    staff: () => client('sam', (env) => env.authenticatedContext('sam', { staff: true }).firestore()),
+    alice: () => client('alice', (env) => env.authenticatedContext('alice').firestore()),
+    bob: () => client('bob', (env) => env.authenticatedContext('bob').firestore()),
     /** Someone not signed in. */
-    visitor: () => current().unauthenticatedContext().firestore(),
+    visitor: () => client('visitor', (env) => env.unauthenticatedContext().firestore()),
     /** Writes a document with the rules out of the way. */
     seed: async (path: string, data: Record<string, unknown>): Promise<void> => {
       await current().withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
