@@ -39,7 +39,9 @@ for (const executablePath of BROWSERS) {
     }
     const cpu = (busySeconds() - cpuBefore) / LOADS;
     const wall = (Date.now() - timeBefore) / 1000 / LOADS;
-    console.log(`${executablePath.padEnd(34)} ${path.padEnd(10)} ${cpu.toFixed(2)} s CPU, ${wall.toFixed(2)} s per load`);
+    console.log(
+      `${executablePath.padEnd(34)} ${path.padEnd(10)} ${cpu.toFixed(2)} s CPU, ${wall.toFixed(2)} s per load`,
+    );
   }
   await browser.close();
 }

@@ -1,5 +1,9 @@
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { doc, setDoc, setLogLevel, type Firestore } from 'firebase/firestore';
+import {
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { doc, setDoc, setLogLevel } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { stack } from './emulators';
@@ -34,8 +38,9 @@ export function rulesTestbed() {
   // One client per person for the whole file: each new context starts a Firebase app and its
   // connection, which cost more CPU than the rules checks themselves. Clearing the data between
   // tests does not touch them, and every read they make asks the emulator.
-  const clients = new Map<string, Firestore>();
-  const client = (who: string, open: (env: RulesTestEnvironment) => Firestore): Firestore => {
+  type Client = ReturnType<RulesTestContext['firestore']>;
+  const clients = new Map<string, Client>();
+  const client = (who: string, open: (env: RulesTestEnvironment) => Client): Client => {
     let firestore = clients.get(who);
     if (!firestore) clients.set(who, (firestore = open(current())));
     return firestore;
