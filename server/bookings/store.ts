@@ -6,6 +6,8 @@ import {
   bookingSettingsSchema,
   type BookingSettings,
   type Busy,
+  type Booker,
+  type MeetingPlace,
 } from '../../src/domain/bookings';
 import type { Holiday } from '../../src/domain/business-hours';
 import { loadCalendar } from '../support/store';
@@ -72,7 +74,7 @@ export const slotDoc = (db: Firestore, key: string) => db.collection(BOOKING_SLO
 const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : Number.NaN);
 
 /** A stored booking, read. */
-export interface BookingRecord {
+export interface BookingRecord extends Booker {
   id: string;
   enquiryId: string;
   staffId: string;
@@ -82,14 +84,8 @@ export interface BookingRecord {
   endMs: number;
   status: string;
   sequence: number;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  topic: string;
-  plan: string;
   timeZone: string;
-  place: { kind: 'video' | 'phone'; value: string };
+  place: MeetingPlace;
   meetingMinutes: number;
   slotId: string | null;
   reminders: string[];

@@ -1,4 +1,5 @@
 import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import type { Booker } from '../../src/domain/bookings';
 import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../../src/domain/quote-request';
 import { emailKey, enquirySearchTokens } from '../../src/domain/search';
 import type { EnquiryUpdate } from '../../src/domain/staff';
@@ -174,13 +175,7 @@ export function deleteEnquiriesOf(db: Firestore, sender: EnquirySender): Promise
 }
 
 /** What a booked consultation shows in the inbox: who, how to reach them, the topic, and the call. */
-export interface ConsultationEnquiry {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  topic: string;
-  plan: string;
+export interface ConsultationEnquiry extends Booker {
   /** The booking's id, start and staff member (kept in step when it moves or is cancelled). */
   consultation: DocumentData;
 }

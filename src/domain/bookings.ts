@@ -313,6 +313,8 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequestForm = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
+/** Who booked and what about: the booking, its inbox entry, its mails and the console all carry these. */
+export type Booker = Pick<BookingRequest, 'name' | 'email' | 'phone' | 'company' | 'topic' | 'plan'>;
 
 export const rescheduleSchema = z.object({ startAt: isoInstantSchema });
 

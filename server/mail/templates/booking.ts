@@ -1,28 +1,21 @@
 import { COMPANY } from '../../../src/domain/company';
-import { CHANGE_CUTOFF_HOURS } from '../../../src/domain/bookings';
+import { CHANGE_CUTOFF_HOURS, type Booker, type MeetingPlace } from '../../../src/domain/bookings';
 import { button, factsTable, factsText, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
 
 export type BookingMailKind = 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
 
-export interface BookingMailData {
+export interface BookingMailData extends Booker {
   kind: BookingMailKind;
   /** The visitor who booked, or the staff member who takes the call. */
   audience: 'visitor' | 'staff';
   bookingId: string;
-  /** The visitor's name (the staff mail names them too). */
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  topic: string;
-  plan: string;
   staffName: string;
   /** 'Mon 29 Mar 2027, 10:00 am IST'. */
   whenIst: string;
   /** The same instant in the visitor's zone ('Mon 29 Mar 2027, 5:30 am BST'), or null when that is IST. */
   whenLocal: string | null;
   meetingMinutes: number;
-  place: { kind: 'video' | 'phone'; value: string };
+  place: MeetingPlace;
   /** Before a reminder: '24 hours' or '1 hour'. */
   reminderLead?: string | null;
   /** The visitor's reschedule/cancel page, made when the mail is sent (a bearer token: never stored). */

@@ -1,4 +1,4 @@
-import type { BookingRequestForm, BookingSettings } from '@/domain/bookings';
+import type { BookingRequestForm, BookingSettings, MeetingPlace } from '@/domain/bookings';
 import { apiClient } from '@/lib/api-client';
 
 /** The free start times (UTC ISO) and what a call is. */
@@ -24,7 +24,7 @@ export interface BookingView {
   endAt: string;
   status: string;
   staffName: string;
-  place: { kind: 'video' | 'phone'; value: string };
+  place: MeetingPlace;
   topic: string;
   canChange: boolean;
   reason: string | null;

@@ -1,9 +1,10 @@
 import { collection, orderBy, query, Timestamp, where } from 'firebase/firestore';
+import type { Booker } from '@/domain/bookings';
 import { converter, date, readOnly, str } from '@/lib/converters';
 import { db } from '@/lib/firestore';
 
 /** A booked consultation as the console reads it (`bookings/{id}`, written by the API). */
-export interface BookingRecord {
+export interface BookingRecord extends Booker {
   id: string;
   enquiryId: string;
   staffId: string;
@@ -11,12 +12,6 @@ export interface BookingRecord {
   startAt: Date | null;
   endAt: Date | null;
   status: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  topic: string;
-  plan: string;
   timeZone: string;
   sequence: number;
 }
