@@ -29,9 +29,34 @@ import {
 } from './api';
 import { useLoad } from '@/lib/use-load';
 
-/** A link's name typed without its address would be dropped: said before anything is sent. */
-function checkLink(name: string, url: string) {
-  if (name.trim() && !url.trim()) throw new Error("Add the link's address, or clear its name.");
+/** The one link a staff form may send with its files: its two fields, and the list the API takes. */
+function useLinkDraft() {
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  return {
+    /** The API's list; a name typed without its address would be dropped, so that is said before anything is sent. */
+    links() {
+      if (name.trim() && !url.trim()) throw new Error("Add the link's address, or clear its name.");
+      return url ? [{ name, url }] : [];
+    },
+    clear() {
+      setName('');
+      setUrl('');
+    },
+    fields(labelSuffix = '') {
+      return (
+        <div className="grid gap-2 sm:grid-cols-2">
+          <TextField label={`Link name${labelSuffix}`} value={name} onChange={(event) => setName(event.target.value)} />
+          <TextField
+            label={`Link address${labelSuffix}`}
+            type="url"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </div>
+      );
+    },
+  };
 }
 
 const messageOf = (error: unknown) =>
@@ -214,20 +239,19 @@ function StaffMilestoneForm({
     milestone.status === MILESTONE_STATUS.changes ? MILESTONE_STATUS.inProgress : milestone.status,
   );
   const [note, setNote] = useState('');
-  const [linkName, setLinkName] = useState('');
-  const [linkUrl, setLinkUrl] = useState('');
+  const link = useLinkDraft();
   const [files, setFiles] = useState<File[]>([]);
   const action = useAction();
   async function submit(event: FormEvent) {
     event.preventDefault();
     await action.run(async () => {
       if (status === MILESTONE_STATUS.ready) {
-        checkLink(linkName, linkUrl);
+        const links = link.links();
         const fileIds = await uploadDeliverables(files);
         await setMilestoneStatus(id, milestone.index, {
           status,
           note,
-          links: linkUrl ? [{ name: linkName, url: linkUrl }] : [],
+          links,
           fileIds,
         });
       } else if (status === MILESTONE_STATUS.notStarted || status === MILESTONE_STATUS.inProgress) {
@@ -252,15 +276,7 @@ function StaffMilestoneForm({
       {status === MILESTONE_STATUS.ready && (
         <>
           <FilePicker label="Files for review" files={files} onChange={setFiles} />
-          <div className="grid gap-2 sm:grid-cols-2">
-            <TextField label="Link name" value={linkName} onChange={(event) => setLinkName(event.target.value)} />
-            <TextField
-              label="Link address"
-              type="url"
-              value={linkUrl}
-              onChange={(event) => setLinkUrl(event.target.value)}
-            />
-          </div>
+          {link.fields()}
           <TextAreaField
             label="Note for the customer"
             rows={2}
@@ -395,8 +411,7 @@ function Timeline({
   onChanged: (message: string) => void;
 }) {
   const [body, setBody] = useState('');
-  const [linkName, setLinkName] = useState('');
-  const [linkUrl, setLinkUrl] = useState('');
+  const link = useLinkDraft();
   const [files, setFiles] = useState<File[]>([]);
   const action = useAction();
   const isStaff = view.viewer === 'staff' && source.kind === 'staff';
@@ -404,11 +419,11 @@ function Timeline({
     event.preventDefault();
     const ok = await action.run(async () => {
       if (isStaff) {
-        checkLink(linkName, linkUrl);
+        const links = link.links();
         const fileIds = await uploadDeliverables(files);
         await postProjectUpdate(source.id, {
           body,
-          links: linkUrl ? [{ name: linkName, url: linkUrl }] : [],
+          links,
           fileIds,
         });
       } else {
@@ -420,8 +435,7 @@ function Timeline({
     });
     if (ok) {
       setBody('');
-      setLinkName('');
-      setLinkUrl('');
+      link.clear();
       setFiles([]);
     }
   }
@@ -440,19 +454,7 @@ function Timeline({
         />
         {isStaff && (
           <>
-            <div className="grid gap-2 sm:grid-cols-2">
-              <TextField
-                label="Link name (optional)"
-                value={linkName}
-                onChange={(event) => setLinkName(event.target.value)}
-              />
-              <TextField
-                label="Link address (optional)"
-                type="url"
-                value={linkUrl}
-                onChange={(event) => setLinkUrl(event.target.value)}
-              />
-            </div>
+            {link.fields(' (optional)')}
             <FilePicker label="Files" files={files} onChange={setFiles} />
           </>
         )}
