@@ -32,7 +32,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/helpers/setup-node.ts'],
+          setupFiles: ['tests/helpers/fresh-app-modules.ts'],
           isolate: false,
           maxWorkers: 2,
           testTimeout: 15_000,
@@ -47,7 +47,7 @@ export default defineConfig({
           name: 'unit-dom',
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['tests/helpers/setup-dom.ts'],
+          setupFiles: ['tests/helpers/fresh-app-modules.ts', 'tests/helpers/setup-dom.ts'],
           // Two worker threads (a thread starts a jsdom file sooner than a process): 47 s -> 29 s
           // on this 2-core machine, where Vitest otherwise uses one.
           pool: 'threads',

@@ -1,11 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-
-// The component files share one module graph per worker (vitest.config.ts: isolate false), so the
-// libraries load once. The app's own modules load afresh for each file, so a file's vi.mock applies
-// even when an earlier file had imported the real module.
-vi.resetModules();
+import { afterEach } from 'vitest';
 
 // \`npm test\` runs these beside the browser tests on two cores: a findBy that would pass in 100 ms
 // on a quiet machine may need more than Testing Library's default 1 s there. It still ends at once
