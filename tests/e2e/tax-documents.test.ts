@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { formatInrWithPaise } from '@/domain/money';
 import { LEGAL_NAME_REQUIRED } from '@/domain/profile-schemas';
 import { sharedBrowser } from '../helpers/browser';
 import {
+  axeViolations,
   chooseLocation,
   currentUid,
   guestDetailsStep,
@@ -27,7 +27,7 @@ const LEGAL_NAME = 'Iyer Looms Private Limited';
 
 /** No axe violations at all, of any impact, on what the page shows now. */
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   expect(violations.map((violation) => `${violation.impact}: ${violation.id}`)).toEqual([]);
 }
 
