@@ -83,9 +83,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': 'off',
-      // A cycle through a dynamic import() is how lazy chunks reach back (Firebase -> session), and
-      // is safe: the importer has finished evaluating by then. Static cycles are errors.
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       // Imports flow one way: domain -> lib -> features -> app; features meet only through their index.ts.
       'import-x/no-restricted-paths': [
         'error',
@@ -114,9 +111,6 @@ export default tseslint.config(
       ],
     },
     settings: {
-      // Without these import-x parses only .js files, and no-cycle would see no imports at all.
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
   },
@@ -141,14 +135,6 @@ export default tseslint.config(
           ],
         },
       ],
-    },
-  },
-  {
-    // src/lib is the floor every feature stands on: no cycle at all there, not even through a
-    // dynamic import() (session <- firebase -> firestore was one; each loads the next, never back).
-    files: ['src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
     },
   },
   {

@@ -2,7 +2,7 @@
  * `npm test`: every check on a throw-away local stack; exits non-zero if any fails.
  * Lanes run side by side from the start, some busy with CPU work, others mostly waiting on the
  * stack's services:
- *   checks: unit -> unit-dom -> typecheck -> lint
+ *   checks: unit -> unit-dom -> typecheck -> lint -> import circles (npm run lint's two halves)
  *   stack:  [emulators, mail catchers] -> rules ‖ api;  [API, site build] -> e2e (after unit-dom)
  * Each suite on the stack has data of its own, so none waits for another: e2e uses the stack's
  * Firestore and Auth project and mail catcher (the API process and the site are built for them);
@@ -203,6 +203,7 @@ const checks = (async () => {
   // TypeScript 7, the native compiler: the same checks in a quarter of the CPU (ESLint parses with 5.9).
   await step('typecheck', process.execPath, ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', '.']);
   await step('lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']);
+  await step('import circles', process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/import-cycles.ts']);
 })();
 
 const rules = (async () => {
