@@ -23,12 +23,16 @@ export function importsOf(fileName: string, text: string): Import[] {
   const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   const found: Import[] = [];
-  const visit = (node: ts.Node): void => {
+  for (const node of source.statements) {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       if (!typeOnlyImport(node)) found.push({ specifier: node.moduleSpecifier.text, dynamic: false });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       if (!typeOnlyExport(node)) found.push({ specifier: node.moduleSpecifier.text, dynamic: false });
-    } else if (
+    }
+  }
+  // import() can sit anywhere in the tree: walk it only in the files that have one.
+  const visit = (node: ts.Node): void => {
+    if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
       node.arguments[0] &&
@@ -38,7 +42,7 @@ export function importsOf(fileName: string, text: string): Import[] {
     }
     ts.forEachChild(node, visit);
   };
-  visit(source);
+  if (text.includes('import(')) visit(source);
   return found;
 }
 
