@@ -226,45 +226,49 @@ describe('products and plans', () => {
   });
 
   it('when the carousel is left alone it advances and wraps; arrows, dots and keys move it', async () => {
-    await browser.withPage(async ({ page }) => {
-      // The page's clock runs as usual while it loads, then stands still: each 5 s step is then
-      // run at once (tests/unit/catalog/carousel.test.tsx times the steps to the millisecond).
-      await page.clock.install();
-      await openLanding(page);
-      const carousel = page.getByRole('region', { name: 'Factory Management screenshots' });
-      await carousel.scrollIntoViewIfNeeded();
-      await page.mouse.move(0, 0);
-      // A moment ahead of the page's own time (pausing cannot go back); the jump may show a slide.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-      const index = async () => Number(await carousel.getAttribute('data-index'));
-      const start = await index();
-      for (const step of [1, 2, 3]) {
-        await page.clock.runFor(CAROUSEL_INTERVAL_MS);
-        // One slide per interval, wrapping from the last to the first.
-        await expect.poll(index, { timeout: 2000 }).toBe((start + step) % 3);
-      }
+    await browser.withPage(
+      async ({ page }) => {
+        // The page's clock runs as usual while it loads, then stands still: each 5 s step is then
+        // run at once (tests/unit/catalog/carousel.test.tsx times the steps to the millisecond).
+        await page.clock.install();
+        await openLanding(page);
+        const carousel = page.getByRole('region', { name: 'Factory Management screenshots' });
+        await carousel.scrollIntoViewIfNeeded();
+        await page.mouse.move(0, 0);
+        // A moment ahead of the page's own time (pausing cannot go back); the jump may show a slide.
+        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+        const index = async () => Number(await carousel.getAttribute('data-index'));
+        const start = await index();
+        for (const step of [1, 2, 3]) {
+          await page.clock.runFor(CAROUSEL_INTERVAL_MS);
+          // One slide per interval, wrapping from the last to the first.
+          await expect.poll(index, { timeout: 2000 }).toBe((start + step) % 3);
+        }
 
-      // Using a control pauses the rotation, so each step is deterministic from here.
-      await carousel.getByRole('button', { name: 'Show slide 1 of 3' }).click();
-      expect(await index()).toBe(0);
-      await carousel.getByRole('button', { name: 'Previous slide' }).click();
-      expect(await index()).toBe(2);
-      await carousel.getByRole('button', { name: 'Next slide' }).click();
-      expect(await index()).toBe(0);
-      await carousel.getByRole('button', { name: 'Show slide 2 of 3' }).click();
-      expect(await index()).toBe(1);
-      expect(await carousel.getByRole('button', { name: 'Show slide 2 of 3' }).getAttribute('aria-current')).toBe(
-        'true',
-      );
-      await page.keyboard.press('ArrowRight');
-      expect(await index()).toBe(2);
-      await page.keyboard.press('ArrowRight');
-      expect(await index()).toBe(0);
+        // Using a control pauses the rotation, so each step is deterministic from here.
+        await carousel.getByRole('button', { name: 'Show slide 1 of 3' }).click();
+        expect(await index()).toBe(0);
+        await carousel.getByRole('button', { name: 'Previous slide' }).click();
+        expect(await index()).toBe(2);
+        await carousel.getByRole('button', { name: 'Next slide' }).click();
+        expect(await index()).toBe(0);
+        await carousel.getByRole('button', { name: 'Show slide 2 of 3' }).click();
+        expect(await index()).toBe(1);
+        expect(await carousel.getByRole('button', { name: 'Show slide 2 of 3' }).getAttribute('aria-current')).toBe(
+          'true',
+        );
+        await page.keyboard.press('ArrowRight');
+        expect(await index()).toBe(2);
+        await page.keyboard.press('ArrowRight');
+        expect(await index()).toBe(0);
 
-      // A category with a single image shows no carousel controls.
-      const website = page.getByRole('tabpanel', { name: 'Websites & E-commerce' });
-      expect(await website.getByRole('button', { name: 'Next slide' }).count()).toBe(0);
-    });
+        // A category with a single image shows no carousel controls.
+        const website = page.getByRole('tabpanel', { name: 'Websites & E-commerce' });
+        expect(await website.getByRole('button', { name: 'Next slide' }).count()).toBe(0);
+      },
+      undefined,
+      { reducedMotion: 'no-preference' },
+    );
   });
 });
 

@@ -40,13 +40,23 @@ export interface TestPage {
   errors: string[];
 }
 
-/** A fresh context (no shared storage), with page errors collected. */
+/**
+ * A fresh context (no shared storage), with page errors collected. Its visitor prefers reduced
+ * motion (the site honours it: src/index.css), so frames are drawn only when something changes:
+ * that halved the compositor's CPU over the browser tests. A test about motion (the carousel's
+ * turns, a smooth scroll) asks for `reducedMotion: 'no-preference'`.
+ */
 export async function newPage(
   browser: Browser,
   viewport: Viewport = { width: 1280, height: 900 },
-  options: Pick<BrowserContextOptions, 'storageState' | 'timezoneId'> = {},
+  options: ContextOptions = {},
 ): Promise<TestPage> {
-  const context = await browser.newContext({ ...options, viewport, baseURL: process.env.SITE_URL });
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    ...options,
+    viewport,
+    baseURL: process.env.SITE_URL,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -57,6 +67,7 @@ export async function newPage(
 }
 
 type Viewport = { width: number; height: number };
+type ContextOptions = Pick<BrowserContextOptions, 'storageState' | 'timezoneId' | 'reducedMotion'>;
 
 /**
  * One Chromium for the calling test file: launched before its tests, closed after them. Each test
@@ -72,12 +83,13 @@ export function sharedBrowser() {
   return {
     /**
      * `options.storageState`: start from a saved session (see BrowserContext.storageState);
-     * `options.timezoneId`: Chromium's time-zone emulation (e.g. 'Europe/London').
+     * `options.timezoneId`: Chromium's time-zone emulation (e.g. 'Europe/London');
+     * `options.reducedMotion`: 'no-preference' for a test about motion (see newPage).
      */
     async withPage<T>(
       run: (testPage: TestPage) => Promise<T>,
       viewport?: Viewport,
-      options?: Pick<BrowserContextOptions, 'storageState' | 'timezoneId'>,
+      options?: ContextOptions,
     ): Promise<T> {
       if (!browser) throw new Error('The browser is not running: call sharedBrowser() at the top of the test file.');
       const testPage = await newPage(browser, viewport, options);
