@@ -11,7 +11,7 @@ const GCLOUD_FIRESTORE_JAR =
   '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const FIREBASE_BIN = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
 /** Has the Auth emulator compile its request validators on first use (the file says why). */
-const LAZY_AUTH_SCHEMAS = path.join(ROOT, 'scripts/lib/lazy-auth-schemas.cjs');
+const LAZY_AUTH_SCHEMAS = path.join(ROOT, 'scripts/lib/lazy-auth-schemas.mjs');
 const VITE_BIN = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 const TSX_BIN = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const MAILDEV_BIN = path.join(ROOT, 'node_modules/maildev/dist/bin/maildev.js');
@@ -311,7 +311,7 @@ export class Stack {
     }
     const only = strategy === 'firebase-tools' ? 'auth,firestore' : 'auth';
     const auth = this.start('emulators', process.execPath, [
-      '--require',
+      '--import',
       LAZY_AUTH_SCHEMAS,
       FIREBASE_BIN,
       'emulators:start',
