@@ -75,7 +75,12 @@ describe('the log lines alerts are built on', () => {
     );
 
     expect(payments[0]!.get('status')).toBe('mismatch');
-    expect(log.alerts(ALERT.paymentMismatch)).toEqual([
+    // The line is logged once the transaction has committed, so it may follow the record by a moment.
+    const lines = await waitFor(
+      async () => log.alerts(ALERT.paymentMismatch),
+      (found) => found.length > 0,
+    );
+    expect(lines).toEqual([
       expect.objectContaining({
         severity: 'ERROR',
         paymentId: payments[0]!.id,
