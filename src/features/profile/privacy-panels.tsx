@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, type ButtonVariant } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { MARKETING_CONSENT_WORDING, SERVICE_MAIL_NOTE } from '@/domain/consent';
@@ -68,14 +68,22 @@ export interface EmailPreferencesPanelProps {
 export function EmailPreferencesPanel({ profile, onSaved }: EmailPreferencesPanelProps) {
   const consent = profile.marketingConsent;
   const [pending, setPending] = useState<boolean | null>(null);
+  // A saved choice stands until the profile's live copy shows it, a moment later: without this the
+  // box flicked back to its old state in between.
+  const [saved, setSaved] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const isGranted = pending ?? consent?.granted === true;
+  const shown = consent?.granted === true;
+  useEffect(() => {
+    if (saved === shown) setSaved(null);
+  }, [saved, shown]);
+  const isGranted = pending ?? saved ?? shown;
 
   async function choose(granted: boolean) {
     setPending(granted);
     setError(null);
     try {
       await setMarketingConsent(granted);
+      setSaved(granted);
       onSaved();
     } catch (caught) {
       console.warn('Saving the email preference failed:', caught);
@@ -109,7 +117,7 @@ export function EmailPreferencesPanel({ profile, onSaved }: EmailPreferencesPane
         <span>{MARKETING_CONSENT_WORDING}</span>
       </label>
       <p className="mt-2 text-sm text-slate-600" data-testid="consent-status">
-        {pending === null ? recorded : 'Saving...'}
+        {pending === null && saved === null ? recorded : 'Saving...'}
       </p>
       {error && (
         <div className="mt-2">

@@ -574,7 +574,7 @@ describe('your data and email preferences', () => {
     click.mockRestore();
   });
 
-  it('when the customer ticks news and offers, then the API records it and the profile is read again', async () => {
+  it('when the customer ticks news and offers, then the API records it, the profile is read again and the box stays ticked meanwhile', async () => {
     const user = userEvent.setup();
     const onSaved = vi.fn();
     api.setMarketingConsent.mockResolvedValue({ granted: true, changed: true });
@@ -586,6 +586,9 @@ describe('your data and email preferences', () => {
 
     expect(api.setMarketingConsent).toHaveBeenCalledWith(true);
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    // Saved, but the profile here still has no consent (its live copy follows): no flick back.
+    expect(screen.getByRole('checkbox', { name: MARKETING_CONSENT_WORDING })).toBeChecked();
+    expect(screen.getByTestId('consent-status')).toHaveTextContent('Saving...');
   });
 
   it('when consent was recorded, then the box is ticked with its date, and unticking withdraws it; a failure says so', async () => {
