@@ -2,7 +2,7 @@
 # /api/** (firebase.json). See README "Deploying the API on Cloud Run".
 #   docker build -t nimbus-api .
 #   docker run -p 8080:8080 -e FIREBASE_PROJECT_ID=... -e SITE_ORIGIN=https://... nimbus-api
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 
 ENV NODE_ENV=production \
     LOG_LEVEL=info

@@ -33,6 +33,9 @@ interface StepResult {
   note?: string;
 }
 
+// The first line says which Node runs the checks: the project's own (node_modules/.bin, from the `node`
+// dev dependency), the one the Dockerfile and `engines` name.
+console.log(`node ${process.version}`);
 const started = Date.now();
 const since = () => (Date.now() - started) / 1000;
 const results: StepResult[] = [];

@@ -1,5 +1,5 @@
 import { StrictMode, type ComponentProps } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
 
 /**

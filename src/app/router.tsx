@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from './layouts/page-loading';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from './paths';

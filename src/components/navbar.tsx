@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Session } from '@/lib/session';
 import { COMPANY } from '@/domain/company';
 import { buttonClasses } from './button';

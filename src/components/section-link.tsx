@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 
 /** The landing page's sections, in page order: the one list of their ids and link labels. */
 export const SECTIONS = [

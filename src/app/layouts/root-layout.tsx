@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Navbar } from '@/components/navbar';
 import { GuestBanner } from '@/features/auth/guest-banner';
 import { CartProvider, useCart } from '@/features/cart/cart-provider';

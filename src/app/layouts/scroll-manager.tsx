@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { scrollToSection } from '@/components/section-link';
 
 /** Calls `found` once an element with this id is in the document; returns how to stop waiting. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { useAuthModal } from '@/lib/auth-modal';
 import { useSession, type SessionUser } from '@/lib/session';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createMemoryRouter } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router';
 import { App } from '../app';
 import { RootLayout } from '../layouts/root-layout';
 import { PageLoading } from '../layouts/page-loading';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { StaffConsole } from '@/features/console/staff-console';
 import { useToastsFollowPage } from '@/lib/toast';

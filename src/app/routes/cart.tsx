@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { Footer } from '@/components/footer';
 import { sectionHref } from '@/components/section-link';
 import { useDocumentTitle } from '@/components/use-document-title';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';

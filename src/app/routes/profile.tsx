@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';

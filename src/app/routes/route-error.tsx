@@ -1,4 +1,4 @@
-import { Link, useRouteError } from 'react-router-dom';
+import { Link, useRouteError } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { paths } from '../paths';
 

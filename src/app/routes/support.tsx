@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useRoutes, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { NewRequestPage, RequestPage, SupportHome, type SupportLinks } from '@/features/support';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { FormMessage } from '@/components/form-field';
 import { PagedRows, type PagedRowsProps } from '@/components/paged-rows';
 import { useSubscription, type Subscribe, type SubscriptionState } from '@/lib/use-subscription';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 
 /** Where the console is mounted (the app's route, e.g. '/admin'); screens link with `to(...)`. */
 export const ConsolePathContext = createContext('/admin');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { sameInvoiceId } from '@/domain/payments';
 import type { NewInvoice } from '@/domain/schemas';
 import type { Invoice } from './data';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { LockIcon } from '@/components/icons';
 import { linePaise, type CartItem } from '@/domain/cart';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BarChart } from '@/components/bar-chart';
 import { formatInr } from '@/domain/money';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';

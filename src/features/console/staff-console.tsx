@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useRoutes } from 'react-router';
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
 import { COMPANY } from '@/domain/company';

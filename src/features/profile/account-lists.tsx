@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { InvoiceSummary } from '@/components/invoice-summary';
 import { PagedRows } from '@/components/paged-rows';

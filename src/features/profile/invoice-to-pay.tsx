@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { InvoiceLines } from '@/components/invoice-summary';
 import { StatusBadge } from '@/components/status-badge';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Panel } from '@/components/panel';
 import { StatusBadge } from '@/components/status-badge';
 import { getMyProjects } from './api';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SignInGate, type SignInGateProps } from '@/app/layouts/sign-in-gate';
 import { UiProviders } from '@/app/providers';

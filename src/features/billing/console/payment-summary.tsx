@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatIstDateTime } from '@/domain/dates';
 import { formatIstDate } from '@/domain/document-number';
 import { formatInrWithPaise } from '@/domain/money';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { PagedRows } from '@/components/paged-rows';
 import { Button } from '@/components/button';
 import { FormMessage, TextField } from '@/components/form-field';

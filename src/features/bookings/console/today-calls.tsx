@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { IST_ZONE, istMidnightOf, timeInZone } from '@/domain/bookings';
 import { istDay } from '@/domain/business-hours';
 import { LoadedPanel } from '@/components/console/console-parts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { FormMessage, SelectField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';

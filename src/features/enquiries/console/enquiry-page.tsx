@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { Button } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';

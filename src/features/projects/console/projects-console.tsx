@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { ConsolePage } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';

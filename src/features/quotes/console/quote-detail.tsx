@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/button';
 import { FormMessage, TextAreaField } from '@/components/form-field';
 import { Modal } from '@/components/modal';

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Enquiry } from '@/features/enquiries';
 import type { Profile } from '@/features/customers';
 import { useSubscription } from '@/lib/use-subscription';

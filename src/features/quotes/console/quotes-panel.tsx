@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClasses } from '@/components/button';
 import { PagedRows } from '@/components/paged-rows';
 import type { QuoteRecord } from '../data';

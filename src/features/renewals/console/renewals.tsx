@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BarChart } from '@/components/bar-chart';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';

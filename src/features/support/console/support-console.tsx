@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useParams, useRoutes } from 'react-router-dom';
+import { Link, useLocation, useParams, useRoutes } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
