@@ -1,3 +1,4 @@
+import { DEFAULT_HOLIDAYS, holidayListWarning } from '../src/domain/business-hours';
 import { canonicalStateName, GST_STATE_CODES, SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
 import { DEFAULT_SIGNOFF_DAYS } from '../src/domain/project-terms';
 import { sellerGstinOf } from '../src/domain/tax-settings';
@@ -445,10 +446,29 @@ export function projectSignOffCheck(env: GoLiveEnv): CheckResult {
 }
 
 /**
- * Every check, in the order preflight prints them; null: it does not apply to this configuration;
- * a list: one line per problem found.
+ * The built-in holiday list (src/domain/business-hours.ts) a deploy ships: a warning from 60 days
+ * before its last year ends. The company's own list (edited in the console) is checked on the
+ * console's Today page, which reads it.
  */
-export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv) => CheckResult | CheckResult[] | null> = [
+export function holidaysCheck(_env: GoLiveEnv, nowMs: number): CheckResult {
+  const warning = holidayListWarning(DEFAULT_HOLIDAYS, nowMs);
+  const lastYear = DEFAULT_HOLIDAYS.map((holiday) => holiday.date)
+    .sort()
+    .at(-1)
+    ?.slice(0, 4);
+  if (!warning) return pass('holidays', `The built-in holiday list runs to the end of ${lastYear}.`);
+  return warn(
+    'holidays',
+    `Built-in holidays: ${warning.message}`,
+    `Add the next year's holidays to DEFAULT_HOLIDAYS in src/domain/business-hours.ts (and to the console's Support > Holidays if the company keeps its own list).`,
+  );
+}
+
+/**
+ * Every check, in the order preflight prints them; null: it does not apply to this configuration;
+ * a list: one line per problem found. `nowMs`: the clock (the holiday list's check reads it).
+ */
+export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv, nowMs: number) => CheckResult | CheckResult[] | null> = [
   projectCheck,
   siteProjectCheck,
   razorpayKeyCheck,
@@ -474,10 +494,11 @@ export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv) => CheckResult | Che
   publicDefaultsCheck,
   trustProxyCheck,
   projectSignOffCheck,
+  holidaysCheck,
 ];
 
-export function goLiveChecks(env: GoLiveEnv): CheckResult[] {
-  return GO_LIVE_CHECKS.flatMap((check) => check(env) ?? []);
+export function goLiveChecks(env: GoLiveEnv, nowMs = Date.now()): CheckResult[] {
+  return GO_LIVE_CHECKS.flatMap((check) => check(env, nowMs) ?? []);
 }
 
 /**

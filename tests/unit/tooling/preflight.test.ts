@@ -43,11 +43,14 @@ const PRODUCTION = {
   GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
 };
 
+/** A fixed clock: the built-in holiday list (to the end of 2028) is far from running out. */
+const NOW = Date.parse('2026-11-28T12:00:00+05:30');
+
 const failures = (env: Record<string, string>) => preflight(env).lines.filter((line) => line.startsWith('✗'));
 
 describe('npm run preflight', () => {
   it('when the production configuration is correct, then every check passes and it exits 0', () => {
-    const { lines, exitCode } = preflight(PRODUCTION);
+    const { lines, exitCode } = preflight(PRODUCTION, NOW);
 
     expect(lines.filter((line) => /^[✓!✗] /.test(line)).every((line) => line.startsWith('✓'))).toBe(true);
     expect(lines.at(-1)).toMatch(/^All \d+ checks passed\.$/);
@@ -209,6 +212,21 @@ describe('npm run preflight', () => {
         ...Object.fromEntries(PUBLIC_LOCAL_DEFAULTS.map((entry) => [entry.name, entry.value])),
       }).FIREBASE_PROJECT_ID,
     ).toBe('demo-site');
+  });
+
+  it('when the built-in holiday list ends within 60 days, then it is a warning naming the year to add, and it still exits 0; at 61 days it passes', () => {
+    const at = (wall: string) => preflight(PRODUCTION, Date.parse(`${wall}+05:30`));
+
+    const warned = at('2028-11-02T00:00:00');
+    const passed = at('2028-11-01T23:59:00');
+
+    expect(warned.lines).toContainEqual(
+      expect.stringMatching(
+        /^! Built-in holidays: The holiday list ends with 2028 \(60 days left\): add 2029’s holidays.*\n {4}fix: Add the next year's holidays to DEFAULT_HOLIDAYS/,
+      ),
+    );
+    expect(warned.exitCode).toBe(0);
+    expect(passed.lines).toContainEqual('✓ The built-in holiday list runs to the end of 2028.');
   });
 
   it('when a test-mode key is used, then it is a warning (not a failure) and it still exits 0', () => {
