@@ -6,11 +6,18 @@ import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
-import { DEFAULT_SANDBOX_SECRET, DEMO_PAY_LINK_SECRET, moneyLosingProblems, projectSignOffCheck } from './go-live';
+import {
+  DEFAULT_SANDBOX_SECRET,
+  DEMO_APP_CHECK_SECRET,
+  DEMO_INBOUND_PASSWORD,
+  DEMO_INBOUND_USER,
+  DEMO_PAY_LINK_SECRET,
+  moneyLosingProblems,
+  projectSignOffCheck,
+} from './go-live';
 
-export { DEFAULT_SANDBOX_SECRET };
-/** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
-export const DEMO_APP_CHECK_SECRET = 'local-app-check-secret-for-the-emulators-only';
+// The public local defaults live with the go-live checks that refuse them on a real project.
+export { DEFAULT_SANDBOX_SECRET, DEMO_APP_CHECK_SECRET, DEMO_INBOUND_PASSWORD, DEMO_INBOUND_USER };
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -420,9 +427,6 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
   };
 }
-
-export const DEMO_INBOUND_USER = 'postmark';
-export const DEMO_INBOUND_PASSWORD = 'local-inbound-password-for-the-emulators-only';
 
 function supportSettings(config: z.infer<typeof schema>, mailFrom: MailAddress): Config['support'] {
   const isDemo = config.FIREBASE_PROJECT_ID.startsWith('demo-');
