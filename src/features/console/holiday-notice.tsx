@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useConsoleLink } from '@/components/console/console-path';
 import { holidayListWarning } from '@/domain/business-hours';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
