@@ -6,6 +6,7 @@ import { paiseToDecimalText } from './money';
 import { payableLabel, readPayable, type PayableRef } from './payable';
 import { paymentMethodLabel } from './payments';
 import { csvText, type CsvColumn } from './staff';
+import { tdsCitationText } from './tds';
 import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from './tax-document';
 
 /**
@@ -213,7 +214,8 @@ export function paymentRow(entry: PaymentEntry): PaymentRow {
     amountPaise: paise(payment.amountPaise),
     refundedPaise: paise(payment.refundedPaise),
     tdsPaise: typeof payment.tdsPaise === 'number' ? paise(payment.tdsPaise) : null,
-    tdsSection: text(payment.tdsSection),
+    // The citation of the law it was recorded under: a 1961 section, or the 2025 Act's entry and code.
+    tdsSection: text(payment.tdsSection) ? tdsCitationText(text(payment.tdsSection)) : '',
     receivedOn: typeof receivedOn === 'number' ? formatIstDate(receivedOn) : text(receivedOn),
     status: PAYMENT_STATUS_LABELS[paymentStatusOf(payment)],
     reference: text(payment.reference),
