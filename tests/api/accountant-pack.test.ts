@@ -146,9 +146,13 @@ describe('GET /api/staff/accountant-pack', () => {
       [
         'README.txt',
         'b2b.csv',
+        'b2cl.csv',
         'b2cs.csv',
         'cdnr.csv',
+        'cdnur.csv',
+        'docs.csv',
         'documents.csv',
+        'exp.csv',
         'hsn(b2b).csv',
         'hsn(b2c).csv',
         'payments.csv',
@@ -197,8 +201,25 @@ describe('GET /api/staff/accountant-pack', () => {
     expect(sumOf(pack['b2cs.csv']!)).toBe(made.consumer.snapshot.totals.taxablePaise);
 
     const [hsnB2b] = pack['hsn(b2b).csv']!;
+    // Up to Rs 5 crore of turnover (GST_TURNOVER_ABOVE_5_CRORE unset): the SAC's four-digit heading.
     expect(pack['hsn(b2c).csv']).toEqual([
-      expect.objectContaining({ HSN: made.consumer.snapshot.lines[0]!.sac, 'Total Value': '2500.00' }),
+      expect.objectContaining({ HSN: made.consumer.snapshot.lines[0]!.sac.slice(0, 4), 'Total Value': '2500.00' }),
+    ]);
+    // None of this month's buyers is abroad or above the B2CL limit in another State.
+    expect([pack['b2cl.csv'], pack['exp.csv'], pack['cdnur.csv']]).toEqual([[], [], []]);
+    expect(pack['docs.csv']).toEqual([
+      expect.objectContaining({
+        'Nature of Document': 'Invoices for outward supply',
+        'Total Number': '3',
+        Cancelled: '0',
+      }),
+      {
+        'Nature of Document': 'Credit Note',
+        'Sr. No. From': made.note.number,
+        'Sr. No. To': made.note.number,
+        'Total Number': '1',
+        Cancelled: '0',
+      },
     ]);
     expect(paiseOf(hsnB2b!['Total Value'])).toBe(
       made.intra.snapshot.totals.totalPaise +
