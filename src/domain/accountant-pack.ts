@@ -23,7 +23,7 @@ import {
 import { paiseToDecimalText } from './money';
 import { payableLabel, readPayable, type PayableRef } from './payable';
 import { paymentMethodLabel } from './payments';
-import { csvText, type CsvColumn } from './staff';
+import { csvText, excelCsvText, type CsvColumn } from './staff';
 import { tdsCitationText } from './tds';
 import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from './tax-document';
 
@@ -259,7 +259,8 @@ export const PAYMENT_COLUMNS: Array<CsvColumn<PaymentRow>> = [
   { header: 'Payment id', cell: (row) => row.paymentId },
 ];
 
-export const paymentsCsvText = (rows: readonly PaymentRow[]) => csvText(PAYMENT_COLUMNS, rows);
+/** payments.csv, for Excel (the Payments screen's export too). */
+export const paymentsCsvText = (rows: readonly PaymentRow[]) => excelCsvText(PAYMENT_COLUMNS, rows);
 
 // ---- The pack --------------------------------------------------------------------------------
 
@@ -284,6 +285,8 @@ export function packReadme(month: string, sellerRegistered: boolean, hsnDigits: 
         '  docs.csv      Table 13   documents issued: per nature of document and number series, from, to, total and',
         '                           cancelled, as documents.csv lists them',
         'The tool works out the taxes of the invoice and note tables from Rate and Taxable Value.',
+        'These GSTR-1 files carry no byte order mark: the tool reads each header as its template spells it, and a',
+        'byte order mark would come before the first one. Import them into the tool rather than opening them in Excel.',
       ]
     : [
         'No GSTR-1 tables: the seller is not registered for GST (no GSTIN is set), so it files no GSTR-1.',
@@ -302,6 +305,7 @@ export function packReadme(month: string, sellerRegistered: boolean, hsnDigits: 
     'payments.csv: every payment received in the month, with the tax document it has, and the TDS the customer',
     'deducted with the law it was deducted under: a section of the Income-tax Act, 1961 for payments received',
     "before 1 April 2026, the Income-tax Act, 2025's section 393(1) Table entry and payment code from then.",
+    'These three files start with a UTF-8 byte order mark, so Excel shows names in every script.',
     '',
   ].join('\r\n');
 }
@@ -342,8 +346,8 @@ export function accountantPackFiles(
           'docs.csv': csvText(DOCS_COLUMNS, docsRows(issuedEntries)),
         }
       : {}),
-    'documents.csv': csvText(REGISTER_COLUMNS, taxDocuments.map(registerRow)),
-    'proformas-and-quotes.csv': csvText(
+    'documents.csv': excelCsvText(REGISTER_COLUMNS, taxDocuments.map(registerRow)),
+    'proformas-and-quotes.csv': excelCsvText(
       NOT_TAX_DOCUMENT_COLUMNS,
       documents.filter(({ document }) => isProformaOrQuote(document)).map(registerRow),
     ),

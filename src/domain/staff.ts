@@ -257,3 +257,12 @@ export function csvText<Row>(columns: ReadonlyArray<CsvColumn<Row>>, rows: reado
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/**
+ * The UTF-8 byte order mark. Excel on Windows opens a CSV without it in the machine's ANSI code
+ * page, so 'Ramesh Kumār' or '₹' come out garbled; with it, Excel reads UTF-8.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** A CSV file meant for Excel (exports a person opens): csvText behind a UTF-8 byte order mark. */
+export const excelCsvText = <Row>(columns: ReadonlyArray<CsvColumn<Row>>, rows: readonly Row[]): string =>
+  `${UTF8_BOM}${csvText(columns, rows)}`;

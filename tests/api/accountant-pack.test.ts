@@ -312,6 +312,22 @@ describe('GET /api/staff/accountant-pack', () => {
     expect(previous['b2b.csv']!.map((row) => row['Invoice Number'])).toEqual([made.before.number]);
   });
 
+  it('when the pack is downloaded, then the files a person opens in Excel start with a UTF-8 byte order mark and the GSTR-1 files for the offline tool do not', async () => {
+    const { app } = testApp({ env: REGISTERED_SELLER });
+
+    const response = await download(app, '/api/staff/accountant-pack?month=2026-01', staff.idToken);
+    const files = unzipSync(new Uint8Array(response.body as Buffer));
+
+    const startsWithBom = (name: string) => [...files[name]!.slice(0, 3)].join() === '239,187,191';
+    expect(['documents.csv', 'proformas-and-quotes.csv', 'payments.csv'].filter(startsWithBom)).toHaveLength(3);
+    const gstr1 = Object.keys(files).filter(
+      (name) => name.endsWith('.csv') && !/^(documents|proformas|payments)/.test(name),
+    );
+    expect(gstr1).toHaveLength(9);
+    expect(gstr1.filter(startsWithBom)).toEqual([]);
+    expect(strFromU8(files['b2b.csv']!).startsWith('GSTIN/UIN of Recipient,')).toBe(true);
+  });
+
   it('when the month has more documents than the cap, then the pack is refused with 413 rather than cut short', async () => {
     const { app, deps } = testApp({ env: { ...REGISTERED_SELLER, ...NUMBERED_BY_JOB } });
     const customer = await newUser('many');

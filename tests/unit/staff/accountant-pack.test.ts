@@ -110,9 +110,10 @@ describe('paymentRow', () => {
       paymentId: 'pay_1',
     });
     const [header, line] = paymentsCsvText([row]).split('\r\n');
-    expect(header).toBe(PAYMENT_COLUMNS.map((column) => column.header).join(','));
+    // A UTF-8 byte order mark first, so Excel on Windows does not read the file in its ANSI code page.
+    expect(header).toBe(`\uFEFF${PAYMENT_COLUMNS.map((column) => column.header).join(',')}`);
     expect(header).toBe(
-      'Date (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id',
+      '\uFEFFDate (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id',
     );
     expect(line).toBe(
       '2026-11-01 04:00,Asha Verma,Verma Textiles LLP,asha@verma.example,Invoice INV-0042,NB/2026-27/0042,Bank transfer,280000.00,0.00,,,,Paid,UTR123,pay_1',
