@@ -31,8 +31,9 @@ export const B2CL_LIMITS: ReadonlyArray<{ from: string; limitPaise: number }> = 
   { from: '0000-01-01', limitPaise: 2_50_000_00 },
 ];
 
-/** The B2CL limit for an invoice dated `day` (YYYY-MM-DD). */
-export const b2clLimitPaise = (day: string) => B2CL_LIMITS.find((limit) => day >= limit.from)!.limitPaise;
+/** The B2CL limit for an invoice dated `day` (YYYY-MM-DD); today's for a date that is not one. */
+export const b2clLimitPaise = (day: string) =>
+  (B2CL_LIMITS.find((limit) => day >= limit.from) ?? B2CL_LIMITS[0]!).limitPaise;
 
 /** One document's taxes at one rate: GSTR-1 reports a document once per rate it carries. */
 export interface RateSplit {

@@ -588,6 +588,9 @@ describe('a month of the return', () => {
     expect([b2clLimitPaise('2024-07-31'), b2clLimitPaise('2024-08-01'), b2clLimitPaise('2026-11-04')]).toEqual([
       2_50_000_00, 1_00_000_00, 1_00_000_00,
     ]);
+    // A printed date that does not read as one takes today's limit rather than failing the pack.
+    expect(b2clLimitPaise('')).toBe(1_00_000_00);
+    expect(gstr1TableOf({ ...taxInvoice(MEERA_KERALA, 1_50_000), issueDate: 'soon' })).toBe('b2cl');
     const atLimit = taxInvoice(MEERA_KERALA, 1_00_000);
     const july2024 = { ...taxInvoice(MEERA_KERALA, 2_00_000), issueDate: '31 Jul 2024' };
     const august2024 = { ...taxInvoice(MEERA_KERALA, 2_00_000), issueDate: '01 Aug 2024' };
