@@ -146,7 +146,8 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/accountant-pack', async (req, res) => {
     const month = monthSchema.parse(req.query.month);
-    const pack = await accountantPack(db, month, { sellerRegistered: deps.config.documents.tax.registered });
+    const { tax, hsnDigits } = deps.config.documents;
+    const pack = await accountantPack(db, month, { sellerRegistered: tax.registered, hsnDigits });
     sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
   });
 

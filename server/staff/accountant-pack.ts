@@ -1,6 +1,7 @@
 import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { strToU8, zipSync } from 'fflate';
 import { accountantPackFiles, type RegisterEntry, type StoredDocument } from '../../src/domain/accountant-pack';
+import type { HsnDigits } from '../../src/domain/gstr1';
 import { monthRangeMs } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import { taxDocumentsCollection } from '../documents/store';
@@ -15,14 +16,19 @@ export interface AccountantPack {
 
 /**
  * The accountant's pack of a calendar month in India (see monthRangeMs): GSTR-1's tables from the
- * snapshots of the documents issued that month (a seller registered for GST only; README.txt says why not), the register of every document issued (and any
+ * snapshots of the documents issued that month, SACs at `hsnDigits` in Table 12 (a seller
+ * registered for GST only; README.txt says why not), the register of every document issued (and any
  * still being numbered), and the month's payments, as CSV files in one ZIP. A month with more
  * than `maxRows` documents or payments is refused (413) rather than cut short.
  */
 export async function accountantPack(
   db: Firestore,
   month: string,
-  { maxRows = EXPORT_MAX_ROWS, sellerRegistered }: { maxRows?: number; sellerRegistered: boolean },
+  {
+    maxRows = EXPORT_MAX_ROWS,
+    sellerRegistered,
+    hsnDigits = 4,
+  }: { maxRows?: number; sellerRegistered: boolean; hsnDigits?: HsnDigits },
 ): Promise<AccountantPack> {
   const { startMs, endMs } = monthRangeMs(month);
   const [start, end] = [Timestamp.fromMillis(startMs), Timestamp.fromMillis(endMs)];
@@ -48,7 +54,7 @@ export async function accountantPack(
     { pageSize: EXPORT_PAGE },
   );
   const payments = await paymentRows(db, { startMs, endMs, scope: `in ${month}`, maxRows });
-  const files = accountantPackFiles(entries, payments, { month, sellerRegistered });
+  const files = accountantPackFiles(entries, payments, { month, sellerRegistered, hsnDigits });
   return {
     fileName: `accountants-pack-${month}.zip`,
     zip: zipSync(Object.fromEntries(Object.entries(files).map(([name, csv]) => [name, strToU8(csv)]))),
