@@ -199,13 +199,20 @@ export function sniffFileType(name: string, bytes: Buffer): { type: string; cont
   return null;
 }
 
-/** A file name safe to show and to put in a Content-Disposition header. */
+/**
+ * A file name safe to show and to store, from any name a client sends: the last path segment, in
+ * NFC (a Mac sends names decomposed), without control characters, `"`, or the invisible
+ * bidirectional controls that can make `invoice\u202Efdp.exe` read as `invoiceexe.pdf`; at most 120
+ * characters, never cut inside one. Unicode stays (U+202F, Devanagari, curly quotes): downloads
+ * send it through contentDisposition (server/routes/downloads.ts).
+ */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
   const clean = base
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .normalize('NFC')
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]+/g, '')
-    .trim()
-    .slice(0, 120);
-  return clean || 'file';
+    .replace(/[\u0000-\u001f\u007f-\u009f"\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, '')
+    .trim();
+  return Array.from(clean).slice(0, 120).join('').trim() || 'file';
 }

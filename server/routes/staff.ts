@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
@@ -49,19 +49,8 @@ import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
 import { reinstateService, stopService, updateService } from '../renewals/actions';
 import { requestDeadline } from '../deadline';
+import { sendDownload } from './downloads';
 import { JOB_REQUEST_TIMEOUT_MS } from './jobs';
-
-/** A download for the accountant: saved under its name, and never kept by a cache on the way. */
-function sendFile(res: Response, contentType: string, fileName: string, body: string | Buffer) {
-  res
-    .status(200)
-    .set({
-      'Content-Type': contentType,
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'private, no-store',
-    })
-    .send(body);
-}
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);
@@ -141,13 +130,17 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/payments.csv', async (req, res) => {
     const range = dateRangeSchema.parse({ from: req.query.from, to: req.query.to });
-    sendFile(res, 'text/csv; charset=utf-8', `payments-${range.from}-to-${range.to}.csv`, await paymentsCsv(db, range));
+    sendDownload(res, {
+      fileName: `payments-${range.from}-to-${range.to}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: await paymentsCsv(db, range),
+    });
   });
 
   router.get('/api/staff/accountant-pack', async (req, res) => {
     const month = monthSchema.parse(req.query.month);
     const pack = await accountantPack(db, month, { sellerRegistered: deps.config.documents.tax.registered });
-    sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
+    sendDownload(res, { fileName: pack.fileName, contentType: 'application/zip', body: Buffer.from(pack.zip) });
   });
 
   /**

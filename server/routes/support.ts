@@ -38,6 +38,7 @@ import {
   supportServices,
   updateSupportRequest,
 } from '../support/requests';
+import { contentDisposition } from './downloads';
 
 export const POSTMARK_INBOUND_PATH = '/api/support/inbound/postmark';
 export const UPLOAD_PATHS = ['/api/support/files', '/api/staff/support/files', '/api/staff/projects/files'];
@@ -97,7 +98,7 @@ export function sendFile(
     .status(200)
     .set({
       'Content-Type': file.meta.contentType,
-      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.meta.name}"`,
+      'Content-Disposition': contentDisposition(file.meta.name, inline ? 'inline' : 'attachment'),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parse } from 'content-disposition';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MILESTONE_STATUS } from '@/domain/projects';
@@ -11,6 +12,13 @@ import { as, projectFixtures, type App } from './projects-fixtures';
 const MB = 1024 * 1024;
 /** A PDF by its signature, random after it: any byte lost or moved shows. */
 const pdfOf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A Mac screenshot (U+202F before AM), a Devanagari name, a curly apostrophe. */
+const NAMES = ['Screenshot 2026-11-02 at 10.15.32\u202fAM.png', 'अनुबंध.pdf', 'Client’s brief.pdf'];
+const contentOf = (name: string) => (name.endsWith('.png') ? PNG : pdfOf(2048));
 
 let staff: { uid: string; idToken: string };
 beforeAll(async () => {
@@ -127,5 +135,53 @@ describe('files up to 10 MB', () => {
     for (const head of heads.docs) expect(await store.meta(head.id)).toBeNull();
     const chunks = await Promise.all(heads.docs.map((head) => head.ref.collection('chunks').count().get()));
     expect(chunks.map((count) => count.data().count)).toEqual(heads.docs.map(() => 0));
+  });
+});
+
+describe('any file name downloads', () => {
+  /** The name a browser saves: filename* when given (RFC 6266), the header itself plain ASCII. */
+  function savedName(header: string | undefined) {
+    expect(header).toMatch(/^[\x20-\x7e]+$/);
+    expect(header).toContain("filename*=UTF-8''");
+    // The ASCII fallback for clients without filename*, then the name filename* gives.
+    expect(parse(header!, { extended: false }).parameters.filename).toMatch(/^[\x20-\x7e]+$/);
+    return parse(header!).parameters.filename;
+  }
+
+  it('when a customer attaches files named in Unicode to a support request, then each downloads (200) under its own name, which a site on another origin can read', async () => {
+    const server = app({ SITE_ORIGIN: 'https://site.example' });
+    const customer = await newUser('files-names');
+    const files = NAMES.map((name) => ({ name, bytes: contentOf(name) }));
+
+    const ids = await supportFiles(server, customer.idToken, files);
+
+    for (const [index, id] of ids.entries()) {
+      const response = await download(server, `/api/support/files/${id}`, customer.idToken).set(
+        'Origin',
+        'https://site.example',
+      );
+      expect(response.status).toBe(200);
+      expect(savedName(response.headers['content-disposition'])).toBe(NAMES[index]);
+      expect(response.headers['access-control-expose-headers']).toContain('Content-Disposition');
+      expect(Buffer.compare(response.body as Buffer, files[index]!.bytes)).toBe(0);
+    }
+  });
+
+  it('when staff deliver files named in Unicode on a project, then the customer and staff download each (200) under its own name', async () => {
+    const server = app();
+    const files = NAMES.map((name) => ({ name, bytes: contentOf(name) }));
+
+    const { customer, projectId, ids } = await projectFiles(server, files);
+
+    for (const [index, id] of ids.entries()) {
+      for (const [path, token] of [
+        [`/api/projects/${projectId}/files/${id}`, customer.idToken],
+        [`/api/staff/projects/${projectId}/files/${id}`, staff.idToken],
+      ] as const) {
+        const response = await download(server, path, token);
+        expect(response.status).toBe(200);
+        expect(savedName(response.headers['content-disposition'])).toBe(NAMES[index]);
+      }
+    }
   });
 });
