@@ -3,6 +3,7 @@ import { parse } from 'content-disposition';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MILESTONE_STATUS } from '@/domain/projects';
+import { takeAllowance } from '../../server/account-limit';
 import { firestoreFileStore } from '../../server/files/file-store';
 import { admin, createStaffWithToken } from '../helpers/emulators';
 import { download } from './documents-fixtures';
@@ -183,5 +184,72 @@ describe('any file name downloads', () => {
         expect(savedName(response.headers['content-disposition'])).toBe(NAMES[index]);
       }
     }
+  });
+});
+
+describe('limits per account', () => {
+  it('when a customer opens an 11th support request within an hour, then it is refused (429) saying when they can send again; nothing is written or mailed', async () => {
+    const server = app();
+    const customer = await newUser('files-requests');
+    const open = () =>
+      as(customer.idToken)(request(server).post('/api/support/requests')).send({
+        serviceId: 'other',
+        subject: 'Another question',
+        description: 'One more question about the dashboard.',
+      });
+    for (let count = 0; count < 10; count += 1) expect((await open()).status).toBe(201);
+    const mailsBefore = (await admin().db.collection('mail').where('to.uid', '==', customer.uid).count().get()).data()
+      .count;
+
+    const eleventh = await open();
+
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toMatch(
+      /^You have opened 10 support requests in the last hour\. You can open another from \w{3} \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m IST\.$/,
+    );
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(3500);
+    const requests = await admin().db.collection('supportRequests').where('uid', '==', customer.uid).count().get();
+    expect(requests.data().count).toBe(10);
+    const mailsAfter = await admin().db.collection('mail').where('to.uid', '==', customer.uid).count().get();
+    expect(mailsAfter.data().count).toBe(mailsBefore);
+    // Another account is not held back by it.
+    const other = await newUser('files-requests-other');
+    const theirs = await as(other.idToken)(request(server).post('/api/support/requests')).send({
+      serviceId: 'other',
+      subject: 'My own question',
+      description: 'A question of my own about the dashboard.',
+    });
+    expect(theirs.status).toBe(201);
+  });
+
+  it('when a customer uploads more files within an hour than UPLOADS_PER_HOUR, then the next is refused (429) saying when; nothing is stored', async () => {
+    const server = app({ UPLOADS_PER_HOUR: '3' });
+    const customer = await newUser('files-uploads');
+    for (let count = 0; count < 3; count += 1) {
+      expect((await upload(server, '/api/support/files', customer.idToken, `shot-${count}.png`, PNG)).status).toBe(201);
+    }
+
+    const fourth = await upload(server, '/api/support/files', customer.idToken, 'shot-3.png', PNG);
+
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.message).toMatch(
+      /^You have uploaded 3 files in the last hour\. You can upload more from \w{3} \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m IST\.$/,
+    );
+    const stored = await admin().db.collection('files').where('ownerUid', '==', customer.uid).count().get();
+    expect(stored.data().count).toBe(3);
+  });
+
+  it('when requests of one account race, then exactly the limit is allowed; the hour slides, it does not reset on the clock', async () => {
+    const { db } = admin();
+    const name = `test-allowance-${Date.now()}`;
+    const take = (now: number) => takeAllowance(db, { name, key: 'racer', limit: 5, windowMs: 3_600_000, now });
+    const start = Date.parse('2026-11-02T10:59:00Z');
+
+    const raced = await Promise.all(Array.from({ length: 12 }, () => take(start)));
+
+    expect(raced.filter((verdict) => verdict.allowed)).toHaveLength(5);
+    // Across the clock hour's turn, still refused until the first of them is an hour old.
+    expect(await take(start + 2 * 60_000)).toEqual({ allowed: false, retryAtMs: start + 3_600_000 });
+    expect(await take(start + 3_600_000 + 1)).toEqual({ allowed: true });
   });
 });
