@@ -103,6 +103,11 @@ const schema = z.object({
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** The same for a staff account (a project's deliverables may be many files). */
   STAFF_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /**
+   * Minutes between passes of the uploads job, which deletes uploads never attached to a request or
+   * a project a day after their upload (and any upload that failed half way); 0 = only when triggered.
+   */
+  UPLOADS_CLEANUP_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /** Business days a customer has to sign off a milestone or ask for changes before it is deemed accepted (0 = at the next pass). */
   PROJECT_SIGNOFF_DAYS: z.coerce.number().min(0).max(60).default(10),
   /** Minutes between passes of the projects job (sign-off reminders, deemed acceptances); 0 = only when triggered. */

@@ -35,6 +35,8 @@ import {
   renewalsJob,
   SUPPORT_JOB,
   supportJob,
+  UPLOADS_JOB,
+  uploadsJob,
 } from '../jobs';
 import { blockTimeSchema, bookingSettingsSchema } from '../../src/domain/bookings';
 import { blockTime, bookingSettings, markNoShow, removeBlock, saveBookingSettings } from '../bookings/console';
@@ -210,6 +212,14 @@ export function staffRouter(deps: AppDeps): Router {
         failed: 'The projects job failed',
       },
     );
+    res.json(outcome);
+  });
+  // Uploads never attached: deleted now (those older than a day).
+  router.post('/api/staff/jobs/uploads/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
+    const outcome = await runJobNow(req, UPLOADS_JOB, () => uploadsJob(db, 0), {
+      busy: 'The uploads job is running already. Try again shortly.',
+      failed: 'The uploads job failed',
+    });
     res.json(outcome);
   });
   // Consultations: reminders now, the availability, blocked time and no-shows.

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'content-disposition';
+import { Timestamp } from 'firebase-admin/firestore';
+import pino from 'pino';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MILESTONE_STATUS } from '@/domain/projects';
 import { takeAllowance } from '../../server/account-limit';
+import { paymentsContext } from '../../server/app-deps';
+import { deleteUnattachedUploads } from '../../server/files/cleanup';
 import { firestoreFileStore } from '../../server/files/file-store';
+import { createJobs, UPLOADS_JOB, uploadsJob } from '../../server/jobs';
+import { createLogTransport } from '../../server/mail/transport';
+import { testApp } from '../helpers/api-app';
 import { admin, createStaffWithToken } from '../helpers/emulators';
 import { download } from './documents-fixtures';
 import { newUser, uniqueEmail } from './payments-fixtures';
@@ -251,5 +258,71 @@ describe('limits per account', () => {
     // Across the clock hour's turn, still refused until the first of them is an hour old.
     expect(await take(start + 2 * 60_000)).toEqual({ allowed: false, retryAtMs: start + 3_600_000 });
     expect(await take(start + 3_600_000 + 1)).toEqual({ allowed: true });
+  });
+});
+
+describe('uploads never attached', () => {
+  const DAY = 86_400_000;
+
+  /** A stored file whose head says it was created `ageMs` before `now`, attached or not. */
+  async function storedFile(now: number, ageMs: number, attachedTo: string | null = null) {
+    const store = firestoreFileStore(admin().db);
+    const meta = await store.put({
+      ownerUid: 'cleanup-owner',
+      name: 'a.png',
+      type: 'PNG',
+      contentType: 'image/png',
+      bytes: PNG,
+    });
+    await admin()
+      .db.doc(`files/${meta.id}`)
+      .update({ createdAt: Timestamp.fromMillis(now - ageMs), attachedTo });
+    return meta.id;
+  }
+
+  const exists = async (id: string) => (await admin().db.doc(`files/${id}`).get()).exists;
+  const chunkCount = async (id: string) =>
+    (await admin().db.collection(`files/${id}/chunks`).count().get()).data().count;
+
+  it('when the cleanup runs, then an upload never attached (or never finished) and older than a day is deleted with its chunks; attached and fresh ones stay', async () => {
+    const now = Date.parse('2026-11-02T10:00:00Z');
+    const old = await storedFile(now, DAY + 60_000);
+    const attached = await storedFile(now, 30 * DAY, 'support/some-request');
+    const fresh = await storedFile(now, DAY - 60_000);
+    // An upload whose process died half way: its head still says incomplete.
+    const halfWritten = await storedFile(now, DAY + 60_000);
+    await admin().db.doc(`files/${halfWritten}`).update({ complete: false });
+
+    const report = await deleteUnattachedUploads(admin().db, { now: () => now });
+
+    expect(report.deleted).toBeGreaterThanOrEqual(2);
+    for (const gone of [old, halfWritten]) {
+      expect(await exists(gone)).toBe(false);
+      expect(await chunkCount(gone)).toBe(0);
+    }
+    expect(await exists(attached)).toBe(true);
+    expect(await exists(fresh)).toBe(true);
+    expect(await chunkCount(fresh)).toBe(1);
+  });
+
+  it('when the API starts its jobs, then the uploads job is one of them (once per interval across instances), and staff can run it now', async () => {
+    const { deps } = testApp();
+    const runner = createJobs(
+      {
+        config: deps.config,
+        firebase: deps.firebase,
+        payments: paymentsContext(deps),
+        logger: pino({ level: 'silent' }),
+      },
+      createLogTransport(pino({ level: 'silent' })),
+    );
+    expect(runner.names).toContain(UPLOADS_JOB);
+    expect(uploadsJob(admin().db, 60)).toMatchObject({ scope: 'once', everyMs: 60 * 60_000 });
+    const old = await storedFile(Date.now(), 2 * DAY);
+
+    const response = await asStaff(request(app()).post('/api/staff/jobs/uploads/run')).expect(200);
+
+    expect(response.body).toMatchObject({ job: UPLOADS_JOB, outcome: 'ran', ok: true });
+    expect(await exists(old)).toBe(false);
   });
 });
