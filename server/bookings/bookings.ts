@@ -6,6 +6,7 @@ import {
   canChange,
   formatInZone,
   freeSlots,
+  isIndiaZone,
   remindersFor,
   slotKey,
   slotProblem,
@@ -172,7 +173,7 @@ export function mailFacts(booking: BookingRecord, audience: 'visitor' | 'staff')
     staffName: booking.staffName,
     whenIst: formatInZone(booking.startMs, IST_ZONE),
     whenLocal:
-      audience === 'visitor' && booking.timeZone !== IST_ZONE ? formatInZone(booking.startMs, booking.timeZone) : null,
+      audience === 'visitor' && !isIndiaZone(booking.timeZone) ? formatInZone(booking.startMs, booking.timeZone) : null,
     meetingMinutes: booking.meetingMinutes,
     place: booking.place,
     reminderLead: null,

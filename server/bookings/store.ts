@@ -3,6 +3,7 @@ import { Timestamp, type DocumentData, type Firestore, type Transaction } from '
 import {
   BOOKING_STATUS,
   DEFAULT_BOOKING_SETTINGS,
+  IST_ZONE,
   bookingSettingsSchema,
   type BookingSettings,
   type Busy,
@@ -114,7 +115,7 @@ export function readBooking(id: string, data: DocumentData): BookingRecord {
     company: text(data.company),
     topic: text(data.topic),
     plan: text(data.plan),
-    timeZone: text(data.timeZone) || 'Asia/Kolkata',
+    timeZone: text(data.timeZone) || IST_ZONE,
     place: { kind: place.kind === 'phone' ? 'phone' : 'video', value: text(place.value) },
     meetingMinutes: typeof data.meetingMinutes === 'number' ? data.meetingMinutes : 30,
     slotId: text(data.slotId) || null,

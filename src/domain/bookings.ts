@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IST_OFFSET_MS, istDay, type Holiday } from './business-hours';
 import { emailSchema, phone, required, trimmed } from './schemas';
+import { IST_ZONE, canonicalZone, isIndiaZone } from './time-zones';
 
 /**
  * Consultations ("Book a call"): the company's availability, the free slots a visitor sees and
@@ -10,7 +11,7 @@ import { emailSchema, phone, required, trimmed } from './schemas';
  * is shown (see formatInZone), never which instant it is.
  */
 
-export const IST_ZONE = 'Asia/Kolkata';
+export { IST_ZONE, isIndiaZone } from './time-zones';
 export const CONSULTATION_KIND = 'consultation';
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -278,7 +279,7 @@ export function dateInZone(instantMs: number, zone: string): string {
 export function zoneName(instantMs: number, zone: string): string {
   const parts = formatter(zone, { timeZoneName: 'short', hour: 'numeric' }).formatToParts(instantMs);
   const name = parts.find((entry) => entry.type === 'timeZoneName')?.value ?? zone;
-  return zone === IST_ZONE ? 'IST' : name;
+  return isIndiaZone(zone) ? 'IST' : name;
 }
 
 /** 'Mon 29 Mar 2027, 5:30 am BST' (or IST). */
@@ -302,12 +303,15 @@ export const bookingRequestSchema = z.object({
   company: trimmed(150).optional().default(''),
   topic: required('Tell us briefly what you would like to talk about.', 2000),
   plan: trimmed(100).optional().default(''),
-  /** The visitor's IANA zone (their mails show times in it, beside IST). */
+  /**
+   * The visitor's IANA zone (their mails show times in it, beside IST); India's, whatever it is
+   * called (Chrome says Asia/Calcutta), is stored as IST_ZONE.
+   */
   timeZone: z
     .string()
     .max(64)
     .optional()
-    .transform((zone) => (zone && isKnownZone(zone) ? zone : IST_ZONE)),
+    .transform((zone) => (zone && isKnownZone(zone) ? canonicalZone(zone) : IST_ZONE)),
   /** The honeypot (CONTACT_HONEYPOT_FIELD). */
   website: z.string().max(500).optional(),
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { SelectField, TextAreaField, TextField } from '@/components/form-field';
-import { BOOKING_MESSAGES, bookingRequestSchema, type BookingRequestForm } from '@/domain/bookings';
+import { BOOKING_MESSAGES, bookingRequestSchema, isIndiaZone, type BookingRequestForm } from '@/domain/bookings';
 import { PROJECT_TYPES } from '@/domain/quote-request';
 import { bookCall, loadSlots, type SlotList } from './api';
 import { SlotPicker, describeStart, visitorZone } from './slot-picker';
@@ -93,8 +93,10 @@ export function BookCallTab({
       <div>
         <h3 className="text-lg font-semibold text-slate-900">Book a free {list?.meetingMinutes ?? 30}-minute call</h3>
         <p className="mt-1 text-sm text-slate-600">
-          Times are shown in your time zone{zone === 'Asia/Kolkata' ? ' (India)' : ` (${zone.replace(/_/g, ' ')})`} with
-          India time (IST) beside them. We send a calendar invitation by email.
+          {isIndiaZone(zone)
+            ? 'Times are shown in India time (IST).'
+            : `Times are shown in your time zone (${zone.replace(/_/g, ' ')}) with India time (IST) beside them.`}{' '}
+          We send a calendar invitation by email.
         </p>
       </div>
       {loadError ? (

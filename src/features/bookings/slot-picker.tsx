@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { IST_ZONE, dateInZone, dayInZone, timeInZone, zoneName } from '@/domain/bookings';
+import { IST_ZONE, dateInZone, dayInZone, isIndiaZone, timeInZone, zoneName } from '@/domain/bookings';
+import { canonicalZone } from '@/domain/time-zones';
 
 const DAYS_PER_PAGE = 7;
 
-/** The visitor's own time zone (the browser's), IST when it cannot tell. */
+/** The visitor's own time zone (the browser's; India's under one name, IST_ZONE), IST when it cannot tell. */
 export function visitorZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || IST_ZONE;
+    return canonicalZone(Intl.DateTimeFormat().resolvedOptions().timeZone || IST_ZONE);
   } catch {
     return IST_ZONE;
   }
@@ -15,13 +16,13 @@ export function visitorZone(): string {
 /** '5:30 am BST · 10:00 am IST' (just IST for a visitor in India). */
 export function bothTimes(startMs: number, zone: string): string {
   const ist = `${timeInZone(startMs, IST_ZONE)} IST`;
-  return zone === IST_ZONE ? ist : `${timeInZone(startMs, zone)} ${zoneName(startMs, zone)} · ${ist}`;
+  return isIndiaZone(zone) ? ist : `${timeInZone(startMs, zone)} ${zoneName(startMs, zone)} · ${ist}`;
 }
 
 /** 'Mon 29 Mar 2027, 5:30 am BST (10:00 am IST)'. */
 export function describeStart(startMs: number, zone: string): string {
   const ist = `${timeInZone(startMs, IST_ZONE)} IST`;
-  return zone === IST_ZONE
+  return isIndiaZone(zone)
     ? `${dateInZone(startMs, zone)}, ${ist}`
     : `${dateInZone(startMs, zone)}, ${timeInZone(startMs, zone)} ${zoneName(startMs, zone)} (${ist})`;
 }
@@ -117,7 +118,7 @@ export function SlotPicker({ slots, zone, value, onChange }: SlotPickerProps) {
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">
             Time on {dateInZone(active.starts[0]!, zone)}
-            {zone !== IST_ZONE && <span className="font-normal text-slate-600"> (your time · India time)</span>}
+            {!isIndiaZone(zone) && <span className="font-normal text-slate-600"> (your time · India time)</span>}
           </legend>
           <ul className="mt-2 grid grid-cols-1 gap-1.5 sm:grid-cols-2">
             {active.starts.map((ms) => {
