@@ -289,11 +289,73 @@ export function formatInZone(instantMs: number, zone: string): string {
 
 // ---- What the API accepts. ----
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const PICK_SHOWN = 'Please pick one of the times shown.';
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/**
+ * An ISO 8601 instant with its offset ('2027-03-29T04:30:00.000Z', '…T10:00+05:30'), read
+ * strictly: `Date.parse` rolls 30 February over into 2 March (and takes a time without an
+ * offset as the server's local time), so a date that does not exist is refused here with why.
+ * Resolves with the UTC milliseconds, or the visitor's message.
+ */
+export function parseIsoInstant(text: string): { ms: number } | { problem: string } {
+  const match = ISO_INSTANT.exec(text.trim());
+  if (!match) return { problem: `That is not a time we can read. ${PICK_SHOWN}` };
+  const [, year, month, day, hour, minute, second = '0', fraction = '', offset] = match;
+  const [y, mo, d, h, mi, se] = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (mo < 1 || mo > 12) return { problem: `There is no month ${mo}. ${PICK_SHOWN}` };
+  if (d < 1 || d > daysInMonth(y, mo)) return { problem: `There is no ${d} ${MONTHS[mo - 1]} ${y}. ${PICK_SHOWN}` };
+  if (h > 23 || mi > 59 || se > 59) return { problem: `${hour}:${minute} is not a time of day. ${PICK_SHOWN}` };
+  let offsetMs = 0;
+  if (offset!.toUpperCase() !== 'Z') {
+    const [offsetHours, offsetMinutes] = offset!.slice(1).split(':').map(Number) as [number, number];
+    if (offsetHours > 14 || offsetMinutes > 59) return { problem: `${offset} is not a time zone offset. ${PICK_SHOWN}` };
+    offsetMs = (offset!.startsWith('-') ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * MINUTE;
+  }
+  const wallClock = new Date(Date.UTC(2000, mo - 1, d, h, mi, se, Number(fraction.padEnd(3, '0').slice(0, 3))));
+  // setUTCFullYear, not Date.UTC's year: Date.UTC reads years 0-99 as 1900-1999.
+  wallClock.setUTCFullYear(y);
+  return { ms: wallClock.getTime() - offsetMs };
+}
+
+/** A requested instant, strictly read (see parseIsoInstant), as the canonical UTC ISO string. */
 export const isoInstantSchema = z
   .string({ message: 'Pick a time.' })
   .trim()
   .min(1, 'Pick a time.')
-  .refine((value) => !Number.isNaN(Date.parse(value)) && /T/.test(value), 'Pick a time.');
+  .transform((value, ctx) => {
+    const parsed = parseIsoInstant(value);
+    if ('problem' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }
+    return new Date(parsed.ms).toISOString();
+  });
 
 export const bookingRequestSchema = z.object({
   startAt: isoInstantSchema,

@@ -112,6 +112,26 @@ describe('booking a call: one slot, one booking, across instances', () => {
     expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
   });
 
+  it('when a date does not exist (30 February), then 400 says so and nothing is stored, never a call on 2 March', async () => {
+    // 10:00 IST on the next 2 March that is a weekday: what Date.parse made of "30 February".
+    const year = [0, 1, 2, 3, 4, 5, 6]
+      .map((ahead) => new Date().getUTCFullYear() + ahead)
+      .find(
+        (y) =>
+          Date.parse(`${y}-03-02T04:30:00Z`) > Date.now() &&
+          [1, 2, 3, 4, 5].includes(new Date(`${y}-03-02`).getUTCDay()),
+      )!;
+    const windowDays = Math.ceil((Date.parse(`${year}-03-02T04:30:00Z`) - Date.now()) / DAY) + 1;
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0', BOOKING_WINDOW_DAYS: String(windowDays) });
+    const answer = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(`${year}-02-30T04:30:00.000Z`));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: `There is no 30 February ${year}. Please pick one of the times shown.` });
+    const data = await stored();
+    expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
+  });
+
   it('when a bot fills the honeypot, then it is answered as booked and nothing is stored or mailed', async () => {
     const server = app();
     const [slot] = await freeSlots(server);
