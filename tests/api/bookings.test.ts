@@ -260,6 +260,31 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
     expect(again.body).toEqual({ message: BOOKING_MESSAGES.cancelled });
   });
 
+  it('when a name or topic holds a lone CR, then the invitation has no extra line: one ATTENDEE, one METHOD, no bare CR', async () => {
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('cr');
+    await request(server)
+      .post('/api/bookings')
+      .send(
+        visitorForm(slot!, {
+          email,
+          name: 'Ana\rATTENDEE;CN=Mallory:mailto:mallory@example.com',
+          topic: 'Stock app\rMETHOD:CANCEL\u2028STATUS:CANCELLED',
+        }),
+      )
+      .expect(201);
+    await drain();
+    const invitation = await invitationOf((await mailsTo(email))[0]!);
+    // However a lenient parser splits lines (a lone CR or LF, U+2028), each property is there once.
+    const lines = invitation.text.replace(/\r\n[ \t]/g, '').split(/\r\n|\r|\n|\u2028|\u2029/);
+    const named = (name: string) => lines.filter((line) => line.startsWith(name));
+    expect([named('ATTENDEE'), named('METHOD'), named('STATUS')].map((found) => found.length)).toEqual([1, 1, 1]);
+    expect(named('METHOD')).toEqual(['METHOD:REQUEST']);
+    expect(invitation.text).not.toMatch(/\r(?!\n)|[\u2028\u2029]/);
+    expect(invitation).toMatchObject({ attendee: `mailto:${email}`, method: 'REQUEST', status: 'CONFIRMED' });
+  });
+
   it('when the call starts within 2 hours, then the page says why it cannot change and rescheduling or cancelling is refused; a forged link opens nothing', async () => {
     // Booked at least 4 hours ahead (the default notice), so its link outlives the test.
     const server = app();
