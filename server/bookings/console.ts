@@ -7,6 +7,7 @@ import {
   BOOKING_BLOCKS,
   BOOKING_SETTINGS_DOC,
   bookingDoc,
+  daySeatDoc,
   loadSettings,
   readBooking,
   slotDoc,
@@ -86,8 +87,11 @@ export async function markNoShow(ctx: BookingsContext, id: string, actor: Actor)
       throw new HttpError(409, `This call is ${booking.status.toLowerCase()}.`);
     if (Date.now() < booking.startMs)
       throw new HttpError(409, 'A call can be marked a no-show only once it has started.');
-    tx.update(ref, { status: BOOKING_STATUS.noShow, noShowAt: FieldValue.serverTimestamp() });
+    // A no-show no longer counts toward the day's maximum (loadBusy counts booked calls only): its
+    // seat goes, and the booking forgets it (a later call of that day may hold it then).
+    tx.update(ref, { status: BOOKING_STATUS.noShow, noShowAt: FieldValue.serverTimestamp(), daySeatId: null });
     if (booking.slotId) tx.delete(slotDoc(ctx.db, booking.slotId));
+    if (booking.daySeatId) tx.delete(daySeatDoc(ctx.db, booking.daySeatId));
     tx.update(ctx.db.doc(`enquiries/${booking.enquiryId}`), { 'consultation.status': BOOKING_STATUS.noShow });
     addAudit(tx, ctx.db, {
       actor,

@@ -334,7 +334,8 @@ export function parseIsoInstant(text: string): { ms: number } | { problem: strin
   let offsetMs = 0;
   if (offset!.toUpperCase() !== 'Z') {
     const [offsetHours, offsetMinutes] = offset!.slice(1).split(':').map(Number) as [number, number];
-    if (offsetHours > 14 || offsetMinutes > 59) return { problem: `${offset} is not a time zone offset. ${PICK_SHOWN}` };
+    if (offsetHours > 14 || offsetMinutes > 59)
+      return { problem: `${offset} is not a time zone offset. ${PICK_SHOWN}` };
     offsetMs = (offset!.startsWith('-') ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * MINUTE;
   }
   const wallClock = new Date(Date.UTC(2000, mo - 1, d, h, mi, se, Number(fraction.padEnd(3, '0').slice(0, 3))));
@@ -467,6 +468,13 @@ export const blockTimeSchema = z
 
 /** The slot id of a staff member's call at an instant: one document each, created only if absent. */
 export const slotKey = (staffId: string, startMs: number) => `${staffId}_${new Date(startMs).toISOString()}`;
+
+/**
+ * One of a staff member's `maxPerDay` seats on an IST day (0 <= seat < maxPerDay): a call holds
+ * one, created only if absent, so no more calls than seats can ever be booked that day, however
+ * many visitors book at once. (Staff ids hold no '_', so the key reads back unambiguously.)
+ */
+export const daySeatKey = (staffId: string, day: string, seat: number) => `${staffId}_${day}_${seat}`;
 
 /** A booking's state as stored and shown. */
 export const BOOKING_STATUS = { booked: 'Booked', cancelled: 'Cancelled', noShow: 'No-show' } as const;

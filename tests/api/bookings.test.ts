@@ -33,10 +33,10 @@ const as = (token: string) => (call: request.Test) => call.set('Authorization', 
 
 async function stored() {
   const { db } = admin();
-  const [bookings, slots, enquiries, mail] = await Promise.all(
-    ['bookings', 'bookingSlots', 'enquiries', 'mail'].map((name) => db.collection(name).get()),
+  const [bookings, slots, seats, enquiries, mail] = await Promise.all(
+    ['bookings', 'bookingSlots', 'bookingDaySeats', 'enquiries', 'mail'].map((name) => db.collection(name).get()),
   );
-  return { bookings: bookings!, slots: slots!, enquiries: enquiries!, mail: mail! };
+  return { bookings: bookings!, slots: slots!, seats: seats!, enquiries: enquiries!, mail: mail! };
 }
 
 const drain = () => drainOutbox(admin().db, transport(), drainOptions());
@@ -79,6 +79,32 @@ describe('booking a call: one slot, one booking, across instances', () => {
 
     // The loser is shown fresh slots: the taken one is gone.
     expect(await freeSlots(instances[1]!)).not.toContain(slot);
+  });
+
+  it('when 8 visitors book 8 times of one day at once on two instances and the most per day is 6, then 6 are booked and 2 told it was taken', async () => {
+    const instances = [testInstance('day-cap-a', env()).app, testInstance('day-cap-b', env()).app];
+    const byDay = new Map<string, string[]>();
+    for (const slot of await freeSlots(instances[0]!)) {
+      const day = istDate(Date.parse(slot));
+      byDay.set(day, [...(byDay.get(day) ?? []), slot]);
+    }
+    const times = [...byDay.values()].find((slots) => slots.length >= 8)!.slice(0, 8);
+    const answers = await Promise.all(
+      times.map((slot, index) =>
+        request(instances[index % 2]!)
+          .post('/api/bookings')
+          .send(visitorForm(slot, { email: uniqueEmail(`cap-${index}`) })),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 201, 201, 409, 409]);
+    for (const lost of answers.filter((answer) => answer.status === 409)) {
+      expect(lost.body).toEqual({ message: BOOKING_MESSAGES.taken });
+    }
+    const data = await stored();
+    expect([data.bookings.size, data.slots.size, data.seats.size, data.enquiries.size]).toEqual([6, 6, 6, 6]);
+    const day = istDate(Date.parse(times[0]!));
+    expect((await freeSlots(instances[1]!)).some((slot) => istDate(Date.parse(slot)) === day)).toBe(false);
   });
 
   it('when a time is in the past, outside hours, on a holiday, inside the notice or beyond the window, then 400 with a message and nothing stored', async () => {
@@ -228,7 +254,8 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
     expect(
       (await invitationOf((await mailsTo(STAFF_INBOX)).find((mail) => /moved/.test(mail.subject))!)).sequence,
     ).toBe(1);
-    // The old time is free again; the new one is not.
+    // The old time is free again; the new one is not; moved within its day, it keeps its day seat.
+    expect((await stored()).seats.docs.map((seat) => seat.get('bookingId'))).toEqual([bookingId]);
     const after = await freeSlots(server);
     expect(after).toContain(tenOClock);
     expect(after).not.toContain(moveTo);
@@ -251,6 +278,7 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
     expect(staffCancel).toMatchObject({ uid: first.uid, method: 'CANCEL', sequence: 2 });
     expect(cancelled.text).not.toMatch(/\/booking\//);
     expect(await freeSlots(server)).toContain(moveTo);
+    expect((await stored()).seats.size).toBe(0);
     expect((await admin().db.doc(`enquiries/${bookingId}`).get()).get('consultation.status')).toBe('Cancelled');
     // A cancelled call cannot be moved.
     const again = await request(server)
@@ -400,7 +428,7 @@ describe('staff: availability, blocked time and no-shows', () => {
     await request(server).post('/api/bookings').send(visitorForm(slot!, { email })).expect(201);
     expect(await deleteBookingsOf(admin().db, [email.toUpperCase()])).toBe(1);
     const data = await stored();
-    expect([data.bookings.size, data.slots.size]).toEqual([0, 0]);
+    expect([data.bookings.size, data.slots.size, data.seats.size]).toEqual([0, 0, 0]);
     expect(await freeSlots(server)).toContain(slot);
   });
 
