@@ -277,6 +277,15 @@ export async function bookCall(
   return { id: bookingRef.id, startAt: new Date(startMs).toISOString() };
 }
 
+/**
+ * What a bot that filled the honeypot is told: the answer a real booking gets (the same checks of
+ * the time, an id of the same form, the start), with nothing written or mailed, so it cannot tell.
+ */
+export async function pretendToBook(ctx: BookingsContext, request: BookingRequest) {
+  const { startMs } = await checkedStart(ctx, request.startAt);
+  return { id: ctx.db.collection(BOOKINGS).doc().id, startAt: new Date(startMs).toISOString() };
+}
+
 function bookingFields(booking: BookingRecord, extra: Record<string, unknown> = {}) {
   return {
     enquiryId: booking.enquiryId,

@@ -158,17 +158,30 @@ describe('booking a call: one slot, one booking, across instances', () => {
     expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
   });
 
-  it('when a bot fills the honeypot, then it is answered as booked and nothing is stored or mailed', async () => {
+  it('when a bot fills the honeypot, then it is answered exactly as a real booking (keys, types, id form) and nothing is stored or mailed', async () => {
     const server = app();
-    const [slot] = await freeSlots(server);
-    const answer = await request(server)
+    const [slot, other] = await freeSlots(server);
+    const bot = await request(server)
       .post('/api/bookings')
       .send(visitorForm(slot!, { website: 'https://spam.example' }))
       .expect(201);
-    expect(answer.body).toEqual({ message: BOOKING_MESSAGES.booked });
     const data = await stored();
     expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
     expect(await freeSlots(server)).toContain(slot);
+
+    const real = await request(server).post('/api/bookings').send(visitorForm(other!)).expect(201);
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
+    expect(shape(bot.body)).toEqual(shape(real.body));
+    expect(Object.keys(bot.body).sort()).toEqual(['id', 'message', 'startAt']);
+    expect(bot.body).toMatchObject({ message: real.body.message, startAt: slot });
+    expect(bot.body.id).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(real.body.id).toMatch(/^[A-Za-z0-9]{20}$/);
+    // A time a real booking is refused is refused to the bot too.
+    const refused = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm('2027-02-30T04:30:00.000Z', { website: 'https://spam.example' }));
+    expect(refused.status).toBe(400);
   });
 
   it('when one address books a fourth time in an hour, or a script calls without App Check, then it is refused as the contact form refuses it', async () => {
