@@ -17,7 +17,9 @@ import {
   istAt,
   istDate,
   manageTokenOf,
+  mimeParts,
   nextEuropeanChange,
+  sourceOf,
   visitorForm,
 } from '../helpers/bookings';
 
@@ -299,6 +301,43 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
       .send({ startAt: tenOClock });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: BOOKING_MESSAGES.cancelled });
+  });
+
+  it('when a call is booked and cancelled, then each mail carries text/calendar; method=REQUEST, then CANCEL, inside multipart/alternative (as Exchange sends it), and the .ics attached', async () => {
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('alternative');
+    await request(server).post('/api/bookings').send(visitorForm(slot!, { email })).expect(201);
+    await drain();
+    const confirmation = (await mailsTo(email))[0]!;
+    const token = manageTokenOf(confirmation);
+    await request(server).post(`/api/bookings/manage/${token}/cancel`).expect(200);
+    await drain();
+    const cancellation = (await mailsTo(email)).find((mail) => /cancelled/.test(mail.subject))!;
+
+    for (const [mail, method, file] of [
+      [confirmation, 'REQUEST', 'invite.ics'],
+      [cancellation, 'CANCEL', 'cancel.ics'],
+    ] as const) {
+      const parts = mimeParts(await sourceOf(mail));
+      const calendar = parts.filter((part) => part.contentType.startsWith('text/calendar'));
+      expect(calendar, mail.subject).toHaveLength(1);
+      expect(calendar[0]!.contentType).toMatch(new RegExp(`method=${method}(;|$)`));
+      expect(calendar[0]!.parents.at(-1)).toMatch(/^multipart\/alternative/);
+      expect(calendar[0]!.text).toContain(`METHOD:${method}\r\n`);
+      // Beside the text and HTML of the same alternative, and attached once more as a file.
+      const siblings = parts.filter((part) => part.parents.at(-1) === calendar[0]!.parents.at(-1));
+      expect(siblings.map((part) => part.contentType.split(';')[0])).toEqual([
+        'text/plain',
+        'text/html',
+        'text/calendar',
+      ]);
+      const attached = parts.filter((part) => /^attachment/.test(part.disposition));
+      expect(attached.map((part) => /filename="?([^";]+)/.exec(part.disposition)?.[1])).toEqual([file]);
+      expect(attached[0]!.text).toBe(calendar[0]!.text);
+      expect(mail.text).toContain(`(${file}) is attached`);
+    }
+    expect(cancellation.text).not.toMatch(/invitation|invite\.ics/);
   });
 
   it('when a name or topic holds a lone CR, then the invitation has no extra line: one ATTENDEE, one METHOD, no bare CR', async () => {
