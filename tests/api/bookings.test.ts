@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES } from '@/domain/bookings';
+import { BOOKING_MESSAGES, formatInZone } from '@/domain/bookings';
 import { deleteBookingsOf } from '../../server/bookings/bookings';
 import { drainOutbox } from '../../server/mail/drain';
 import { CONTACT_EMAIL_LIMIT_MESSAGE } from '../../server/routes/contact';
@@ -338,6 +338,24 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
       expect(mail.text).toContain(`(${file}) is attached`);
     }
     expect(cancellation.text).not.toMatch(/invitation|invite\.ics/);
+  });
+
+  it('when a visitor in India books from Chrome (Asia/Calcutta), then the booking keeps Asia/Kolkata and the mail shows the time once, in IST', async () => {
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('calcutta');
+    const { body } = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(slot!, { email, timeZone: 'Asia/Calcutta' }))
+      .expect(201);
+    expect((await admin().db.doc(`bookings/${body.id}`).get()).get('timeZone')).toBe('Asia/Kolkata');
+    await drain();
+    const [mail] = await mailsTo(email);
+    const when = formatInZone(Date.parse(slot!), 'Asia/Kolkata');
+    expect(mail!.subject).toBe(`Your call with Nimbus Bespoke Software is booked: ${when}`);
+    const whenLine = mail!.text!.split('\n').find((line) => line.startsWith('When'))!;
+    expect(whenLine).toMatch(new RegExp(`^When:?\\s+${when}$`));
+    expect(`${mail!.subject}\n${mail!.text}`).not.toMatch(/GMT|Calcutta/);
   });
 
   it('when a name or topic holds a lone CR, then the invitation has no extra line: one ATTENDEE, one METHOD, no bare CR', async () => {
