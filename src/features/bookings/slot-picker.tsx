@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { IST_ZONE, dateInZone, dayInZone, isIndiaZone, timeInZone, zoneName } from '@/domain/bookings';
 import { canonicalZone } from '@/domain/time-zones';
 
@@ -32,13 +32,16 @@ interface SlotPickerProps {
   zone: string;
   value: string | null;
   onChange: (startAt: string) => void;
+  /** Why the form cannot go yet ('Pick a time.'), shown with the times. */
+  error?: string;
 }
 
 /**
  * Days with free times (in the visitor's zone, a week at a time), then that day's times, each in
  * the visitor's zone with IST beside it.
  */
-export function SlotPicker({ slots, zone, value, onChange }: SlotPickerProps) {
+export function SlotPicker({ slots, zone, value, onChange, error }: SlotPickerProps) {
+  const errorId = useId();
   const days = useMemo(() => {
     const byDay = new Map<string, number[]>();
     for (const slot of slots) {
@@ -120,6 +123,11 @@ export function SlotPicker({ slots, zone, value, onChange }: SlotPickerProps) {
             Time on {dateInZone(active.starts[0]!, zone)}
             {!isIndiaZone(zone) && <span className="font-normal text-slate-600"> (your time · India time)</span>}
           </legend>
+          {error && (
+            <p id={errorId} className="mt-1 text-sm text-red-700" data-testid="time-error">
+              {error}
+            </p>
+          )}
           <ul className="mt-2 grid grid-cols-1 gap-1.5 sm:grid-cols-2">
             {active.starts.map((ms) => {
               const iso = new Date(ms).toISOString();
@@ -130,6 +138,7 @@ export function SlotPicker({ slots, zone, value, onChange }: SlotPickerProps) {
                     type="button"
                     aria-pressed={isChosen}
                     data-start={iso}
+                    aria-describedby={error ? errorId : undefined}
                     onClick={() => onChange(iso)}
                     className={`w-full rounded-lg px-3 py-2 text-left text-sm ring-1 ${
                       isChosen
