@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { SelectField, TextAreaField, TextField } from '@/components/form-field';
-import {
-  CHANGE_CUTOFF_HOURS,
-  bookingRequestSchema,
-  isIndiaZone,
-  type BookingRequestForm,
-} from '@/domain/bookings';
+import { CHANGE_CUTOFF_HOURS, bookingRequestSchema, isIndiaZone, type BookingRequestForm } from '@/domain/bookings';
 import { PROJECT_TYPES } from '@/domain/quote-request';
 import { bookCall, loadSlots, type SlotList } from './api';
 import { SlotPicker, describeStart, visitorZone } from './slot-picker';
