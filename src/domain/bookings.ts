@@ -460,11 +460,40 @@ export const blockTimeSchema = z
     startAt: isoInstantSchema,
     endAt: isoInstantSchema,
     reason: trimmed(200).optional().default(''),
+    /** Block even though booked calls are inside (staff were shown them and agreed). */
+    overCalls: z.boolean().optional().default(false),
   })
   .refine((block) => Date.parse(block.endAt) > Date.parse(block.startAt), {
     message: 'The end must be after the start.',
     path: ['endAt'],
   });
+
+/** A booked call inside time being blocked, as staff are told of it. */
+export interface CallInside {
+  id: string;
+  name: string;
+  startMs: number;
+}
+
+const callText = (call: CallInside) => `${call.name}, ${formatInZone(call.startMs, IST_ZONE)}`;
+
+/** Why blocking this time needs a yes first (409): the calls already booked in it, by name and time. */
+export function blockOverCallsMessage(calls: readonly CallInside[]): string {
+  const [first] = calls;
+  if (calls.length === 1 && first) {
+    return `This time holds a booked call: ${callText(first)}. Blocking it keeps that call booked and only stops new bookings. Block it anyway?`;
+  }
+  return `This time holds ${calls.length} booked calls: ${calls.map(callText).join('; ')}. Blocking it keeps those calls booked and only stops new bookings. Block it anyway?`;
+}
+
+/** What staff are told once the time is blocked. */
+export function blockedMessage(callsInside: ReadonlyArray<Pick<CallInside, 'name'>>): string {
+  if (callsInside.length === 0) return 'Blocked. No call can be booked in that time.';
+  const names = callsInside.map((call) => call.name).join(', ');
+  return callsInside.length === 1
+    ? `Blocked. No new call can be booked in that time; the call already in it (${names}) stays booked.`
+    : `Blocked. No new call can be booked in that time; the ${callsInside.length} calls already in it (${names}) stay booked.`;
+}
 
 /** The slot id of a staff member's call at an instant: one document each, created only if absent. */
 export const slotKey = (staffId: string, startMs: number) => `${staffId}_${new Date(startMs).toISOString()}`;
@@ -478,3 +507,15 @@ export const daySeatKey = (staffId: string, day: string, seat: number) => `${sta
 
 /** A booking's state as stored and shown. */
 export const BOOKING_STATUS = { booked: 'Booked', cancelled: 'Cancelled', noShow: 'No-show' } as const;
+
+/**
+ * What a call's status reads as at `nowMs`: a booked call that has ended was held ('Held'), one
+ * under way is 'In progress' (staff mark a no-show instead where the visitor never came); a
+ * stored 'Booked' is only ever shown for a call still ahead.
+ */
+export function bookingStatusLabel(status: string, startMs: number, endMs: number, nowMs: number): string {
+  if (status !== BOOKING_STATUS.booked) return status;
+  if (nowMs >= endMs) return 'Held';
+  if (nowMs >= startMs) return 'In progress';
+  return status;
+}

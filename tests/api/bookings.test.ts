@@ -491,6 +491,34 @@ describe('staff: availability, blocked time and no-shows', () => {
     expect(bad.body.message).toBeTruthy();
   });
 
+  it('when staff block time that holds a booked call, then they are first told whose call and when (409, nothing blocked); said yes, it is blocked and the call stays booked', async () => {
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
+    const [slot] = await freeSlots(server);
+    const { body } = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(slot!, { name: 'Ana Silva' }))
+      .expect(201);
+    const block = {
+      staffId: 'team',
+      startAt: new Date(Date.parse(slot!) - HOUR).toISOString(),
+      endAt: new Date(Date.parse(slot!) + HOUR).toISOString(),
+      reason: 'Offsite',
+    };
+    const asked = await as(staff.idToken)(request(server).post('/api/staff/bookings/blocks')).send(block);
+    expect(asked.status).toBe(409);
+    expect(asked.body.message).toBe(
+      `This time holds a booked call: Ana Silva, ${formatInZone(Date.parse(slot!), 'Asia/Kolkata')}. Blocking it keeps that call booked and only stops new bookings. Block it anyway?`,
+    );
+    expect((await admin().db.collection('bookingBlocks').get()).size).toBe(0);
+
+    const made = await as(staff.idToken)(request(server).post('/api/staff/bookings/blocks'))
+      .send({ ...block, overCalls: true })
+      .expect(201);
+    expect(made.body.callsInside).toEqual([{ id: body.id, name: 'Ana Silva', startAt: slot }]);
+    expect((await admin().db.collection('bookingBlocks').get()).size).toBe(1);
+    expect((await admin().db.doc(`bookings/${body.id}`).get()).get('status')).toBe('Booked');
+  });
+
   it("when a person's account is deleted, then the calls booked from their address go, and a future one's time is free again", async () => {
     const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
     const [slot] = await freeSlots(server);
