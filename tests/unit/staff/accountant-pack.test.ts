@@ -108,6 +108,8 @@ describe('paymentRow', () => {
       status: 'Paid',
       reference: 'UTR123',
       paymentId: 'pay_1',
+      companyId: 'u1',
+      isOffline: false,
     });
     const [header, line] = paymentsCsvText([row]).split('\r\n');
     expect(header).toBe(PAYMENT_COLUMNS.map((column) => column.header).join(','));
