@@ -6,6 +6,7 @@ import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
+import { tallyEnvironmentFields, tallySettingsOf, type TallySettings } from '../src/domain/tally';
 import { DEFAULT_SANDBOX_SECRET, DEMO_PAY_LINK_SECRET, moneyLosingProblems, projectSignOffCheck } from './go-live';
 
 export { DEFAULT_SANDBOX_SECRET };
@@ -187,6 +188,8 @@ const schema = z.object({
    * 'job': only the documents job's passes number them (tests that look at a pending document).
    */
   DOCUMENT_NUMBERING: z.enum(['after-payment', 'job']).default('after-payment'),
+  // TALLY_*_LEDGER, TALLY_COMPANY (the accountant's pack's Tally files).
+  ...tallyEnvironmentFields,
   /**
    * Names the shared rate-limit counters (`rateLimits/{scope}.{limiter}:…`): deployments that share
    * one database (or test apps sharing one emulator) count apart under different scopes.
@@ -242,6 +245,8 @@ export type Config = z.infer<typeof schema> & {
   /** Base URL of the site, for links in mails. */
   siteUrl: string;
   documents: DocumentSettings;
+  /** The ledgers of the accountant's pack's Tally files (TALLY_*). */
+  tally: TallySettings;
   /** When renewal invoices go out and unpaid renewals lapse (RENEWAL_NOTICE_DAYS, RENEWAL_GRACE_DAYS). */
   renewals: RenewalSettings;
   /** Support mail: inbound webhook credentials (null = no webhook), reply-address domain and signing key. */
@@ -308,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
     documents: documentSettings(config),
+    tally: tallySettings(config),
     renewals: { noticeDays: config.RENEWAL_NOTICE_DAYS, graceDays: config.RENEWAL_GRACE_DAYS },
     support: supportSettings(config, mailFrom),
     warnings,
@@ -419,6 +425,14 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
     },
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
   };
+}
+
+function tallySettings(config: z.infer<typeof schema>): TallySettings {
+  try {
+    return tallySettingsOf(config);
+  } catch (error) {
+    throw configError((error as Error).message);
+  }
 }
 
 export const DEMO_INBOUND_USER = 'postmark';

@@ -146,7 +146,10 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/accountant-pack', async (req, res) => {
     const month = monthSchema.parse(req.query.month);
-    const pack = await accountantPack(db, month, { sellerRegistered: deps.config.documents.tax.registered });
+    const pack = await accountantPack(db, month, {
+      sellerRegistered: deps.config.documents.tax.registered,
+      tally: deps.config.tally,
+    });
     sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
   });
 

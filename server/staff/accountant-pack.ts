@@ -2,6 +2,7 @@ import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-
 import { strToU8, zipSync } from 'fflate';
 import { accountantPackFiles, type RegisterEntry, type StoredDocument } from '../../src/domain/accountant-pack';
 import { monthRangeMs } from '../../src/domain/staff';
+import { TALLY_DEFAULTS, withTallyFiles, type TallySettings } from '../../src/domain/tally';
 import { STATUS } from '../../src/domain/status';
 import { taxDocumentsCollection } from '../documents/store';
 import { HttpError } from '../errors';
@@ -11,6 +12,8 @@ import { EXPORT_MAX_ROWS, EXPORT_PAGE, millisOf, paymentRows, readAll } from './
 export interface AccountantPack {
   fileName: string;
   zip: Uint8Array;
+  /** The same files, unzipped (npm run tally writes the Tally ones). */
+  files: Record<string, string>;
 }
 
 /**
@@ -22,7 +25,11 @@ export interface AccountantPack {
 export async function accountantPack(
   db: Firestore,
   month: string,
-  { maxRows = EXPORT_MAX_ROWS, sellerRegistered }: { maxRows?: number; sellerRegistered: boolean },
+  {
+    maxRows = EXPORT_MAX_ROWS,
+    sellerRegistered,
+    tally = TALLY_DEFAULTS,
+  }: { maxRows?: number; sellerRegistered: boolean; tally?: TallySettings },
 ): Promise<AccountantPack> {
   const { startMs, endMs } = monthRangeMs(month);
   const [start, end] = [Timestamp.fromMillis(startMs), Timestamp.fromMillis(endMs)];
@@ -48,10 +55,17 @@ export async function accountantPack(
     { pageSize: EXPORT_PAGE },
   );
   const payments = await paymentRows(db, { startMs, endMs, scope: `in ${month}`, maxRows });
-  const files = accountantPackFiles(entries, payments, { month, sellerRegistered });
+  const files = withTallyFiles(
+    accountantPackFiles(entries, payments, { month, sellerRegistered }),
+    entries,
+    payments,
+    tally,
+    month,
+  );
   return {
     fileName: `accountants-pack-${month}.zip`,
     zip: zipSync(Object.fromEntries(Object.entries(files).map(([name, csv]) => [name, strToU8(csv)]))),
+    files,
   };
 }
 
