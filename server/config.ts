@@ -7,6 +7,7 @@ import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode }
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
 import { tallyEnvironmentFields, tallySettingsOf, type TallySettings } from '../src/domain/tally';
+import { turnoverEnvironmentFields } from '../src/domain/turnover';
 import { DEFAULT_SANDBOX_SECRET, DEMO_PAY_LINK_SECRET, moneyLosingProblems, projectSignOffCheck } from './go-live';
 
 export { DEFAULT_SANDBOX_SECRET };
@@ -188,8 +189,9 @@ const schema = z.object({
    * 'job': only the documents job's passes number them (tests that look at a pending document).
    */
   DOCUMENT_NUMBERING: z.enum(['after-payment', 'job']).default('after-payment'),
-  // TALLY_*_LEDGER, TALLY_COMPANY (the accountant's pack's Tally files).
+  // TALLY_*_LEDGER, TALLY_COMPANY (the accountant's pack's Tally files); TURNOVER_WARNING_RUPEES (Today).
   ...tallyEnvironmentFields,
+  ...turnoverEnvironmentFields,
   /**
    * Names the shared rate-limit counters (`rateLimits/{scope}.{limiter}:…`): deployments that share
    * one database (or test apps sharing one emulator) count apart under different scopes.

@@ -47,6 +47,8 @@ import { updateBillingDetails } from '../staff/customers';
 import { accountantPack } from '../staff/accountant-pack';
 import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
+import { financialYearTurnover } from '../staff/turnover';
+import { financialYearSchema } from '../../src/domain/turnover';
 import { reinstateService, stopService, updateService } from '../renewals/actions';
 import { requestDeadline } from '../deadline';
 import { JOB_REQUEST_TIMEOUT_MS } from './jobs';
@@ -281,6 +283,12 @@ export function staffRouter(deps: AppDeps): Router {
     if (outcome === 'not-found') throw new HttpError(404, 'Mail not found.');
     if (outcome === 'not-failed') throw new HttpError(409, 'Only a failed mail can be resent.');
     res.json({ status: 'pending' });
+  });
+
+  // The Today page's turnover watch: the year's taxable value, read against the e-invoicing threshold.
+  router.get('/api/staff/turnover', async (req, res) => {
+    const year = financialYearSchema.parse(req.query.year);
+    res.json(await financialYearTurnover(db, year, deps.config.TURNOVER_WARNING_RUPEES * 100));
   });
 
   return router;
