@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AppCheck } from 'firebase-admin/app-check';
 import { withDeadline } from './deadline';
 import { DependencyUnavailableError, HttpError } from './errors';
+import { redactUrl } from './logger';
 
 /**
  * Firebase App Check on the API: every request a browser makes carries `X-Firebase-AppCheck`, a
@@ -171,12 +172,15 @@ export function appCheckGuard({ mode, verifier, isExempt }: AppCheckGuardOptions
     }
     if (mode === 'monitor') {
       req.log?.warn(
-        { appCheck: problem, method: req.method, path: req.path },
+        { appCheck: problem, method: req.method, path: redactUrl(req.path) },
         `app check: ${problem} token (monitor mode: allowed)`,
       );
       return next();
     }
-    req.log?.warn({ appCheck: problem, method: req.method, path: req.path }, `app check: ${problem} token: refused`);
+    req.log?.warn(
+      { appCheck: problem, method: req.method, path: redactUrl(req.path) },
+      `app check: ${problem} token: refused`,
+    );
     throw new HttpError(401, APP_CHECK_MESSAGE);
   };
 }

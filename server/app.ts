@@ -10,7 +10,7 @@ import type { AppDeps } from './app-deps';
 import { APP_CHECK_HEADER, appCheckGuard, firebaseAppCheckVerifier, localAppCheckVerifier } from './app-check';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
-import { requestLogOptions } from './logger';
+import { requestLogOptions, requestSerializer } from './logger';
 import { accountRouter } from './routes/account';
 import { appCheckLocalRouter, isDemoProject } from './routes/app-check';
 import { bookingsRouter } from './routes/bookings';
@@ -59,7 +59,9 @@ export function createApp(deps: AppDeps): Express {
     pinoHttp({
       logger,
       genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-      // Never log tokens or signatures.
+      // Never log tokens or signatures: link tokens leave the URL, query and Referer in the
+      // serializer (server/logger.ts), credentials in headers are redacted by path.
+      serializers: { req: requestSerializer },
       redact: [
         'req.headers.authorization',
         'req.headers["x-razorpay-signature"]',

@@ -4,15 +4,23 @@ import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
 import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
+import type { HsnDigits } from '../src/domain/gstr1';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
 import { tallyEnvironmentFields, tallySettingsOf, type TallySettings } from '../src/domain/tally';
 import { turnoverEnvironmentFields } from '../src/domain/turnover';
-import { DEFAULT_SANDBOX_SECRET, DEMO_PAY_LINK_SECRET, moneyLosingProblems, projectSignOffCheck } from './go-live';
+import {
+  DEFAULT_SANDBOX_SECRET,
+  DEMO_APP_CHECK_SECRET,
+  DEMO_INBOUND_PASSWORD,
+  DEMO_INBOUND_USER,
+  DEMO_PAY_LINK_SECRET,
+  moneyLosingProblems,
+  projectSignOffCheck,
+} from './go-live';
 
-export { DEFAULT_SANDBOX_SECRET };
-/** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
-export const DEMO_APP_CHECK_SECRET = 'local-app-check-secret-for-the-emulators-only';
+// The public local defaults live with the go-live checks that refuse them on a real project.
+export { DEFAULT_SANDBOX_SECRET, DEMO_APP_CHECK_SECRET, DEMO_INBOUND_PASSWORD, DEMO_INBOUND_USER };
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -151,6 +159,14 @@ const schema = z.object({
     .default('998314'),
   /** Per category (catalogue ids, or 'invoice' for invoice payments): 'website=998314,learning=999293'. */
   SAC_CODES: z.string().default(''),
+  /**
+   * 'true' when the seller's aggregate turnover in the previous financial year was above Rs 5 crore:
+   * GSTR-1's SAC summary (Table 12) then takes 6 digits, else 4 (Notification 78/2020-Central Tax).
+   */
+  GST_TURNOVER_ABOVE_5_CRORE: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
   /** Document numbers are PREFIX/2026-27/0001: 1-3 letters, digits or '-'. */
   DOCUMENT_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -').default('NB'),
   CREDIT_NOTE_PREFIX: z
@@ -232,6 +248,8 @@ export interface DocumentSettings {
   sacCodes: Record<string, string>;
   sacDefault: string;
   prefixes: { invoice: string; creditNote: string; proforma: string; quote: string };
+  /** Digits of a SAC in GSTR-1's Table 12, by the previous year's turnover (GST_TURNOVER_ABOVE_5_CRORE). */
+  hsnDigits: HsnDigits;
   /** Number a document right after the payment that wrote it commits (DOCUMENT_NUMBERING=after-payment). */
   numberAfterPayment: boolean;
 }
@@ -426,6 +444,7 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
       quote: config.QUOTE_PREFIX,
     },
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
+    hsnDigits: config.GST_TURNOVER_ABOVE_5_CRORE ? 6 : 4,
   };
 }
 
@@ -436,9 +455,6 @@ function tallySettings(config: z.infer<typeof schema>): TallySettings {
     throw configError((error as Error).message);
   }
 }
-
-export const DEMO_INBOUND_USER = 'postmark';
-export const DEMO_INBOUND_PASSWORD = 'local-inbound-password-for-the-emulators-only';
 
 function supportSettings(config: z.infer<typeof schema>, mailFrom: MailAddress): Config['support'] {
   const isDemo = config.FIREBASE_PROJECT_ID.startsWith('demo-');

@@ -6,6 +6,7 @@ import {
   SERVICE_UNAVAILABLE_MESSAGE,
   type Dependency,
 } from './errors';
+import { redactUrl } from './logger';
 
 /**
  * Deadlines. Every request and every job pass runs inside a time budget (an AsyncLocalStorage
@@ -80,7 +81,7 @@ export function requestDeadline(ms: number): RequestHandler {
     if (previous) clearTimeout(previous);
     const timer = setTimeout(() => {
       if (res.headersSent) return;
-      req.log?.warn({ timeoutMs: ms, path: req.path }, 'request deadline reached');
+      req.log?.warn({ timeoutMs: ms, path: redactUrl(req.path) }, 'request deadline reached');
       res.set('Retry-After', String(RETRY_AFTER_SECONDS)).status(503).json({ message: SERVICE_UNAVAILABLE_MESSAGE });
     }, ms);
     timer.unref();

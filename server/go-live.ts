@@ -1,3 +1,4 @@
+import { DEFAULT_HOLIDAYS, holidayListWarning } from '../src/domain/business-hours';
 import { canonicalStateName, GST_STATE_CODES, SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
 import { DEFAULT_SIGNOFF_DAYS } from '../src/domain/project-terms';
 import { sellerGstinOf } from '../src/domain/tax-settings';
@@ -13,6 +14,63 @@ import { sellerGstinOf } from '../src/domain/tax-settings';
 export const DEFAULT_SANDBOX_SECRET = 'local-sandbox-secret';
 /** Public too: pay links on the emulators only. */
 export const DEMO_PAY_LINK_SECRET = 'local-pay-link-secret-for-the-emulators-only';
+/** Public: signs local App Check tokens, which only a demo project's API mints or accepts. */
+export const DEMO_APP_CHECK_SECRET = 'local-app-check-secret-for-the-emulators-only';
+/** Public: the inbound-mail webhook's Basic credentials on a demo- project (README, scripts/mail-inbound.ts). */
+export const DEMO_INBOUND_USER = 'postmark';
+export const DEMO_INBOUND_PASSWORD = 'local-inbound-password-for-the-emulators-only';
+
+/**
+ * Every value published as a local default (in the code, .env.example or the README): right for the
+ * emulators, and on a real project a key anyone holds. One list: `npm run preflight` fails on each,
+ * and the API refuses to start on a real project with any (loadConfig, through moneyLosingProblems).
+ * A secret variable holding another's public value (JOBS_SECRET set to the local pay-link secret) is
+ * refused as well; an unset variable is not (each has its own check, or is unused on a real project).
+ */
+export const PUBLIC_LOCAL_DEFAULTS: ReadonlyArray<{ name: string; value: string; risk: string; fix: string }> = [
+  {
+    name: 'PAY_LINK_SECRET',
+    value: DEMO_PAY_LINK_SECRET,
+    risk: 'anyone could make pay, quote and project links (and the support reply addresses derived from it)',
+    fix: 'Set PAY_LINK_SECRET to 32+ random characters (openssl rand -hex 32) in Secret Manager.',
+  },
+  {
+    name: 'SANDBOX_SECRET',
+    value: DEFAULT_SANDBOX_SECRET,
+    risk: 'anyone could sign a sandbox "payment"',
+    fix: 'Remove SANDBOX_SECRET (Razorpay keys need none), or for a test deployment set a private one (openssl rand -hex 32).',
+  },
+  {
+    name: 'APP_CHECK_LOCAL_SECRET',
+    value: DEMO_APP_CHECK_SECRET,
+    risk: 'anyone could mint local App Check tokens',
+    fix: 'Remove APP_CHECK_LOCAL_SECRET: a real project checks App Check tokens with Firebase.',
+  },
+  {
+    name: 'POSTMARK_INBOUND_PASSWORD',
+    value: DEMO_INBOUND_PASSWORD,
+    risk: 'anyone could post mail into support requests as any customer',
+    fix: 'Set POSTMARK_INBOUND_PASSWORD to 20+ random characters (openssl rand -hex 16) and put it in the webhook URL in Postmark.',
+  },
+  {
+    name: 'SELLER_GSTIN',
+    value: SAMPLE_SELLER_GSTIN,
+    risk: "it is the local demo's sample, no real business's",
+    fix: 'Set your own GSTIN, or leave SELLER_GSTIN empty (unregistered: payment receipts without GST).',
+  },
+];
+
+/** The variables that hold secrets: none may hold any public value of the list above. */
+export const SECRET_VARIABLES = [
+  'PAY_LINK_SECRET',
+  'UNSUBSCRIBE_SECRET',
+  'JOBS_SECRET',
+  'SANDBOX_SECRET',
+  'APP_CHECK_LOCAL_SECRET',
+  'POSTMARK_INBOUND_PASSWORD',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'RAZORPAY_KEY_SECRET',
+] as const;
 /** Secrets that sign links or guard endpoints: anything shorter can be guessed offline. */
 export const MIN_SECRET_LENGTH = 32;
 /** Razorpay lets the account owner choose the webhook secret; below this it can be guessed. */
@@ -256,14 +314,6 @@ function gstinCheck(env: GoLiveEnv): CheckResult {
       true,
     );
   }
-  if (gstin === SAMPLE_SELLER_GSTIN) {
-    return fail(
-      'gstin',
-      `SELLER_GSTIN ${SAMPLE_SELLER_GSTIN} is the local demo's sample, no real business's.`,
-      'Set your own GSTIN, or leave SELLER_GSTIN empty (unregistered: payment receipts without GST).',
-      true,
-    );
-  }
   return pass('gstin', `SELLER_GSTIN ${gstin} is valid (format, check digit, state ${gstin.slice(0, 2)}).`);
 }
 
@@ -300,7 +350,7 @@ function secretCheck(
   id: string,
   name: string,
   purpose: string,
-  options: { required: boolean; publicDefault?: string; whenUnset?: string; unsetMeans?: string },
+  options: { required: boolean; whenUnset?: string; unsetMeans?: string },
 ): (env: GoLiveEnv) => CheckResult {
   return (env) => {
     const secret = value(env, name);
@@ -312,8 +362,6 @@ function secretCheck(
         ? warn(id, `${name} is not set: ${options.whenUnset}`, fix)
         : pass(id, `${name} is not set: ${options.unsetMeans ?? 'optional'}.`);
     }
-    if (secret === options.publicDefault)
-      return fail(id, `${name} is the public local default: it ${purpose}.`, fix, true);
     if (secret.length < MIN_SECRET_LENGTH) {
       return fail(
         id,
@@ -324,6 +372,45 @@ function secretCheck(
     }
     return pass(id, `${name} is set (${secret.length} characters).`);
   };
+}
+
+const isSecretVariable = (name: string) => (SECRET_VARIABLES as readonly string[]).includes(name);
+// Case aside: a GSTIN is read in capitals, and a secret that differs only in case is no secret.
+const publicValue = (set: string, value: string) => set !== '' && set.toUpperCase() === value.toUpperCase();
+
+/**
+ * One ✗ per variable that holds a public local default (PUBLIC_LOCAL_DEFAULTS), or a secret
+ * variable that holds any of the public secrets; each would lose money or data on a real project.
+ */
+export function publicDefaultsCheck(env: GoLiveEnv): CheckResult[] {
+  const found: CheckResult[] = [];
+  // A setting whose public value is no secret (the sample GSTIN).
+  for (const entry of PUBLIC_LOCAL_DEFAULTS.filter((candidate) => !isSecretVariable(candidate.name))) {
+    if (!publicValue(value(env, entry.name), entry.value)) continue;
+    found.push(
+      fail('public-default', `${entry.name} ${entry.value} is a public local default: ${entry.risk}.`, entry.fix, true),
+    );
+  }
+  // A secret that holds a public secret: its own local default, or another's.
+  const publicSecrets = PUBLIC_LOCAL_DEFAULTS.filter((candidate) => isSecretVariable(candidate.name));
+  for (const name of SECRET_VARIABLES) {
+    const set = value(env, name);
+    const source = set ? publicSecrets.find((entry) => publicValue(set, entry.value)) : undefined;
+    if (!source) continue;
+    found.push(
+      source.name === name
+        ? fail('public-default', `${name} is the public local default: ${source.risk}.`, source.fix, true)
+        : fail(
+            'public-default',
+            `${name} is ${source.name}'s public local default, which anyone can read in the code.`,
+            `Set ${name} to its own ${MIN_SECRET_LENGTH}+ random characters (openssl rand -hex 32) in Secret Manager.`,
+            true,
+          ),
+    );
+  }
+  return found.length > 0
+    ? found
+    : [pass('public-default', "No variable holds a public local default (the emulators' secrets, the sample GSTIN).")];
 }
 
 function trustProxyCheck(env: GoLiveEnv): CheckResult {
@@ -358,8 +445,30 @@ export function projectSignOffCheck(env: GoLiveEnv): CheckResult {
   );
 }
 
-/** Every check, in the order preflight prints them; null: it does not apply to this configuration. */
-export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv) => CheckResult | null> = [
+/**
+ * The built-in holiday list (src/domain/business-hours.ts) a deploy ships: a warning from 60 days
+ * before its last year ends. The company's own list (edited in the console) is checked on the
+ * console's Today page, which reads it.
+ */
+export function holidaysCheck(_env: GoLiveEnv, nowMs: number): CheckResult {
+  const warning = holidayListWarning(DEFAULT_HOLIDAYS, nowMs);
+  const lastYear = DEFAULT_HOLIDAYS.map((holiday) => holiday.date)
+    .sort()
+    .at(-1)
+    ?.slice(0, 4);
+  if (!warning) return pass('holidays', `The built-in holiday list runs to the end of ${lastYear}.`);
+  return warn(
+    'holidays',
+    `Built-in holidays: ${warning.message}`,
+    `Add the next year's holidays to DEFAULT_HOLIDAYS in src/domain/business-hours.ts (and to the console's Support > Holidays if the company keeps its own list).`,
+  );
+}
+
+/**
+ * Every check, in the order preflight prints them; null: it does not apply to this configuration;
+ * a list: one line per problem found. `nowMs`: the clock (the holiday list's check reads it).
+ */
+export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv, nowMs: number) => CheckResult | CheckResult[] | null> = [
   projectCheck,
   siteProjectCheck,
   razorpayKeyCheck,
@@ -373,10 +482,7 @@ export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv) => CheckResult | nul
   gstinCheck,
   publicUrlCheck,
   siteOriginCheck,
-  secretCheck('pay-link-secret', 'PAY_LINK_SECRET', 'signs pay links', {
-    required: true,
-    publicDefault: DEMO_PAY_LINK_SECRET,
-  }),
+  secretCheck('pay-link-secret', 'PAY_LINK_SECRET', 'signs pay links', { required: true }),
   secretCheck('unsubscribe-secret', 'UNSUBSCRIBE_SECRET', 'signs unsubscribe links', {
     required: false,
     unsetMeans: 'derived from PAY_LINK_SECRET',
@@ -385,12 +491,14 @@ export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv) => CheckResult | nul
     required: false,
     whenUnset: 'Cloud Scheduler cannot trigger the jobs (reconciliation then relies on in-process timers).',
   }),
+  publicDefaultsCheck,
   trustProxyCheck,
   projectSignOffCheck,
+  holidaysCheck,
 ];
 
-export function goLiveChecks(env: GoLiveEnv): CheckResult[] {
-  return GO_LIVE_CHECKS.map((check) => check(env)).filter((result) => result !== null);
+export function goLiveChecks(env: GoLiveEnv, nowMs = Date.now()): CheckResult[] {
+  return GO_LIVE_CHECKS.flatMap((check) => check(env, nowMs) ?? []);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions, type SerializedRequest } from 'pino';
 import type { Options as HttpLoggerOptions } from 'pino-http';
 import type { Config } from './config';
 
@@ -14,6 +14,100 @@ export type LogSettings = Pick<
   Config,
   'LOG_LEVEL' | 'LOG_FORMAT' | 'warnings' | 'K_SERVICE' | 'K_REVISION' | 'GOOGLE_CLOUD_PROJECT' | 'FIREBASE_PROJECT_ID'
 >;
+
+/**
+ * The signed links whose token is all it takes to act (pay, accept a quote, comment on a project,
+ * reschedule or cancel a call, unsubscribe): the API's paths and the site's pages (a browser's
+ * Referer names the page). One list, read wherever a URL reaches a log line (the request
+ * serializer, Cloud Logging's httpRequest, the App Check and deadline warnings), so a person who
+ * reads the logs never holds a working link. A path's token is the segment after its prefix; a
+ * query's is the named parameter, wherever it appears.
+ */
+export const SECRET_LINKS: ReadonlyArray<{ kind: string; pathPrefixes?: readonly string[]; queryParam?: string }> = [
+  { kind: 'pay link', pathPrefixes: ['/api/pay/', '/pay/'] },
+  { kind: 'quote link', pathPrefixes: ['/api/quote-links/', '/quote/'] },
+  { kind: 'project-contact link', pathPrefixes: ['/api/project-links/', '/project-links/'] },
+  { kind: 'booking manage link', pathPrefixes: ['/api/bookings/manage/', '/booking/'] },
+  { kind: 'unsubscribe link', queryParam: 'token' },
+];
+
+/** What a log line shows instead of a link's token. */
+export const REDACTED_TOKEN = ':token';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Case-insensitive (so is Express's routing: /API/PAY/x opens a pay link), at any segment boundary.
+const SECRET_PATH = new RegExp(
+  `(?<=^|/)(${SECRET_LINKS.flatMap((link) => link.pathPrefixes ?? [])
+    .map((prefix) => escapeRegExp(prefix.replace(/^\/|\/$/g, '')))
+    .join('|')})/[^/?#]+`,
+  'gi',
+);
+const SECRET_QUERY_PARAMS = new Set(SECRET_LINKS.flatMap((link) => (link.queryParam ? [link.queryParam] : [])));
+
+const isSecretParam = (name: string) => {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    // A malformed escape: judge the name as sent.
+  }
+  return SECRET_QUERY_PARAMS.has(decoded.trim().toLowerCase());
+};
+
+/**
+ * A URL (a path with its query, or an absolute one such as a Referer) with every signed link's
+ * token replaced by `:token`: `/api/pay/Ab3…/verify` -> `/api/pay/:token/verify`,
+ * `/api/mail/unsubscribe?token=…` -> `/api/mail/unsubscribe?token=:token`.
+ */
+export function redactUrl(url: string): string;
+export function redactUrl(url: string | undefined): string | undefined;
+export function redactUrl(url: string | undefined): string | undefined {
+  if (typeof url !== 'string') return url;
+  const queryAt = url.search(/[?#]/);
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const rest = queryAt === -1 ? '' : url.slice(queryAt);
+  const redactedPath = path.replace(SECRET_PATH, `$1/${REDACTED_TOKEN}`);
+  if (!rest.startsWith('?')) return redactedPath + rest;
+  const hashAt = rest.indexOf('#');
+  const query = hashAt === -1 ? rest.slice(1) : rest.slice(1, hashAt);
+  const hash = hashAt === -1 ? '' : rest.slice(hashAt);
+  const redactedQuery = query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      return equals !== -1 && isSecretParam(name) ? `${name}=${REDACTED_TOKEN}` : pair;
+    })
+    .join('&');
+  return `${redactedPath}?${redactedQuery}${hash}`;
+}
+
+/** A parsed query or route params without the secret ones' values. */
+function redactFields(fields: unknown, secret: (name: string) => boolean): unknown {
+  if (!fields || typeof fields !== 'object') return fields;
+  return Object.fromEntries(
+    Object.entries(fields as Record<string, unknown>).map(([name, value]) => [
+      name,
+      secret(name) ? REDACTED_TOKEN : value,
+    ]),
+  );
+}
+
+/**
+ * pino-http's request serializer on top of pino's standard one: the URL, query, route params and
+ * Referer without link tokens (the Authorization and App Check headers are redacted by path in app.ts).
+ */
+export function requestSerializer(req: SerializedRequest): Record<string, unknown> {
+  const headers: Record<string, unknown> = { ...req.headers };
+  if (typeof headers.referer === 'string') headers.referer = redactUrl(headers.referer);
+  return {
+    ...req,
+    url: redactUrl(req.url),
+    query: redactFields(req.query, isSecretParam),
+    params: redactFields(req.params, (name) => name === 'token'),
+    headers,
+  };
+}
 
 /** pino's levels as Cloud Logging's LogSeverity. */
 const SEVERITY: Record<string, string> = {
@@ -95,7 +189,10 @@ function cloudLoggingOptions(settings: LogSettings): LoggerOptions {
   };
 }
 
-/** The process's logger, at the configured level; it reports the configuration's warnings first. */
+/**
+ * The process's logger, at the configured level; it reports the configuration's warnings first.
+ * `destination` is where the lines go (stdout by default): JSON lines, or pino-pretty's readable ones.
+ */
 export function createLogger(settings: LogSettings, destination?: DestinationStream): Logger {
   const options: LoggerOptions = { level: settings.LOG_LEVEL };
   let logger: Logger;
@@ -105,13 +202,13 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
     const pretty = require('pino-pretty') as (options: object) => DestinationStream;
     logger = pino(
       options,
-      destination ??
-        pretty({
-          sync: true,
-          colorize: Boolean(process.stdout.isTTY),
-          translateTime: 'SYS:HH:MM:ss',
-          ignore: 'pid,hostname',
-        }),
+      pretty({
+        sync: true,
+        colorize: !destination && Boolean(process.stdout.isTTY),
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+        ...(destination ? { destination } : {}),
+      }),
     );
   }
   for (const warning of settings.warnings) logger.warn(warning);
@@ -125,12 +222,12 @@ function httpRequestOf(req: ExpressRequest, res: ServerResponse, responseTimeMs:
   const size = res.getHeader('content-length');
   return {
     requestMethod: req.method,
-    requestUrl: req.originalUrl ?? req.url,
+    requestUrl: redactUrl(req.originalUrl ?? req.url),
     status: res.statusCode,
     latency: `${(responseTimeMs / 1000).toFixed(3)}s`,
     userAgent: req.headers['user-agent'],
     remoteIp: req.ip ?? req.socket?.remoteAddress,
-    referer: req.headers.referer,
+    referer: redactUrl(req.headers.referer),
     protocol: `HTTP/${req.httpVersion}`,
     ...(size !== undefined ? { responseSize: String(size) } : {}),
   };

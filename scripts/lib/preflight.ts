@@ -21,8 +21,8 @@ export function preflightEnv(file: string, environment: GoLiveEnv): GoLiveEnv {
 }
 
 /** Every go-live check, and whether the API itself accepts the configuration; exit code 1 on any ✗. */
-export function preflight(env: GoLiveEnv): { lines: string[]; exitCode: 0 | 1 } {
-  const results = goLiveChecks(env);
+export function preflight(env: GoLiveEnv, nowMs = Date.now()): { lines: string[]; exitCode: 0 | 1 } {
+  const results = goLiveChecks(env, nowMs);
   try {
     loadConfig(env as NodeJS.ProcessEnv);
     results.push({ id: 'api-starts', status: 'pass', message: 'The API accepts this configuration.' });

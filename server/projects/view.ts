@@ -55,6 +55,26 @@ async function cartOrder(ctx: ProjectsContext, project: StoredProject) {
 
 const ms = (value: unknown) => (value as Timestamp | undefined)?.toMillis?.() ?? 0;
 
+/** Shown for a person whose only name on record is their email address. */
+export const COLLEAGUE = 'A colleague';
+const EMAIL_ADDRESS = /[^\s@<>()",;:]+@[^\s@<>()",;:]+/g;
+
+/**
+ * How the view names people for its viewer. A contact (a colleague who opens the project by link)
+ * sees names, never another person's address: a nameless colleague's comments are stored under
+ * their email (it is all we know of them) and a sign-off keeps the signer's; those become "A
+ * colleague", unless the address is the viewer's own. The customer and staff see them as stored.
+ */
+function namesFor(project: StoredProject, viewer: Viewer) {
+  if (viewer.role !== 'contact') return { name: (name: string) => name, email: (email: string | null) => email };
+  const own = project.contacts.find((contact) => contact.id === viewer.contactId)?.email.toLowerCase() ?? null;
+  const isOwn = (address: string) => own !== null && address.toLowerCase() === own;
+  return {
+    name: (name: string) => ((name.match(EMAIL_ADDRESS) ?? []).every(isOwn) ? name : COLLEAGUE),
+    email: (email: string | null) => (email !== null && isOwn(email) ? email : null),
+  };
+}
+
 /** The project page: milestones with their invoices, the money, the timeline; contacts for the customer and staff. */
 export async function projectView(ctx: ProjectsContext, id: string, viewer: Viewer): Promise<ProjectView> {
   const project = visibleProject(await projectDoc(ctx.db, id).get(), viewer);
@@ -63,6 +83,7 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
     cartOrder(ctx, project),
     updatesOf(ctx.db, id).orderBy('createdAt', 'desc').limit(100).get(),
   ]);
+  const names = namesFor(project, viewer);
   const billed = [...invoices.values()].map((invoice) => ({
     amountPaise: invoice.amountPaise,
     status: invoice.status,
@@ -83,7 +104,16 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
       ...milestone,
       index,
       // What a contact sees of a sign-off: the name and time, not the address it came from.
-      signOff: milestone.signOff && viewer.role === 'contact' ? { ...milestone.signOff, ip: null } : milestone.signOff,
+      signOff:
+        milestone.signOff && viewer.role === 'contact'
+          ? {
+              ...milestone.signOff,
+              name: names.name(milestone.signOff.name),
+              contactEmail: names.email(milestone.signOff.contactEmail),
+              ip: null,
+            }
+          : milestone.signOff,
+      changes: milestone.changes.map((change) => ({ ...change, name: names.name(change.name) })),
       invoice: milestone.invoice ? (invoices.get(milestone.invoice.id) ?? null) : null,
     })),
     money: moneySummary(project.totalPaise, order ? [order] : billed),
@@ -91,7 +121,7 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
       id: doc.id,
       kind: doc.get('kind') === 'update' ? 'update' : 'comment',
       body: String(doc.get('body') ?? ''),
-      authorName: String(doc.get('authorName') ?? ''),
+      authorName: names.name(String(doc.get('authorName') ?? '')),
       authorRole: (doc.get('authorRole') as ProjectUpdateView['authorRole']) ?? 'customer',
       milestone: typeof doc.get('milestone') === 'number' ? (doc.get('milestone') as number) : null,
       updateId: (doc.get('updateId') as string | null) ?? null,

@@ -148,8 +148,10 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/accountant-pack', async (req, res) => {
     const month = monthSchema.parse(req.query.month);
+    const { tax, hsnDigits } = deps.config.documents;
     const pack = await accountantPack(db, month, {
-      sellerRegistered: deps.config.documents.tax.registered,
+      sellerRegistered: tax.registered,
+      hsnDigits,
       tally: deps.config.tally,
     });
     sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));

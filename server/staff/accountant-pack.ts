@@ -1,6 +1,7 @@
 import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { strToU8, zipSync } from 'fflate';
 import { accountantPackFiles, type RegisterEntry, type StoredDocument } from '../../src/domain/accountant-pack';
+import type { HsnDigits } from '../../src/domain/gstr1';
 import { monthRangeMs } from '../../src/domain/staff';
 import { TALLY_DEFAULTS, withTallyFiles, type TallySettings } from '../../src/domain/tally';
 import { STATUS } from '../../src/domain/status';
@@ -18,7 +19,8 @@ export interface AccountantPack {
 
 /**
  * The accountant's pack of a calendar month in India (see monthRangeMs): GSTR-1's tables from the
- * snapshots of the documents issued that month (a seller registered for GST only; README.txt says why not), the register of every document issued (and any
+ * snapshots of the documents issued that month, SACs at `hsnDigits` in Table 12 (a seller
+ * registered for GST only; README.txt says why not), the register of every document issued (and any
  * still being numbered), and the month's payments, as CSV files in one ZIP. A month with more
  * than `maxRows` documents or payments is refused (413) rather than cut short.
  */
@@ -28,8 +30,9 @@ export async function accountantPack(
   {
     maxRows = EXPORT_MAX_ROWS,
     sellerRegistered,
+    hsnDigits = 4,
     tally = TALLY_DEFAULTS,
-  }: { maxRows?: number; sellerRegistered: boolean; tally?: TallySettings },
+  }: { maxRows?: number; sellerRegistered: boolean; hsnDigits?: HsnDigits; tally?: TallySettings },
 ): Promise<AccountantPack> {
   const { startMs, endMs } = monthRangeMs(month);
   const [start, end] = [Timestamp.fromMillis(startMs), Timestamp.fromMillis(endMs)];
@@ -56,7 +59,7 @@ export async function accountantPack(
   );
   const payments = await paymentRows(db, { startMs, endMs, scope: `in ${month}`, maxRows });
   const files = withTallyFiles(
-    accountantPackFiles(entries, payments, { month, sellerRegistered }),
+    accountantPackFiles(entries, payments, { month, sellerRegistered, hsnDigits }),
     entries,
     payments,
     tally,

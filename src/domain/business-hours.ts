@@ -25,10 +25,29 @@ export interface BusinessCalendar {
 }
 
 /**
- * India's national and gazetted holidays (the central government's list) for 2026 and 2027, the
+ * India's national and gazetted holidays (the central government's list) for 2026 to 2028, the
  * default until staff edit the company's own list in the console (settings/businessCalendar).
  * Festivals that follow the lunar calendar (Id, Muharram, Milad-un-Nabi) move by a day with the
  * moon's sighting: staff correct them when the date is announced.
+ *
+ * Sources. 2026 and 2027: the Department of Personnel and Training's notified lists of gazetted
+ * holidays for central government offices (the 17 kept here, every year the same set). 2028: not
+ * notified when this list was written, so each date is computed by the rule the 2026-27 dates
+ * follow, and checked against them (staff replace any that the notified list moves):
+ * - fixed dates: Republic Day 26 Jan, Independence Day 15 Aug, Gandhi Jayanti 2 Oct, Christmas 25 Dec;
+ * - Good Friday: two days before Easter (the Gregorian computus: Easter 16 Apr 2028);
+ * - Hindu, Jain and Sikh festivals: the lunar day (tithi, the Moon's elongation from the Sun in
+ *   12° steps) of the amanta month (named by the Sun's sidereal sign, Lahiri, at the new moon),
+ *   computed for New Delhi from the astronomical positions of the Sun and Moon: Holi the day after
+ *   Holika Dahan (Phalguna Purnima at dusk, after Bhadra), Ram Navami (Chaitra Shukla 9 at midday),
+ *   Mahavir Jayanti (Chaitra Shukla 13), Buddha Purnima (Vaishakha Purnima at sunrise), Janmashtami
+ *   (Shravana Krishna 8 at sunrise), Dussehra (Ashvin Shukla 10 in the afternoon), Diwali (Ashvin
+ *   Amavasya at dusk), Guru Nanak Jayanti (Kartika Purnima at sunrise); these rules give every
+ *   2026-27 date above;
+ * - Islamic festivals: the month starts the day after the first evening its crescent is visible
+ *   from India (Yallop's q above -0.014 at Lucknow, best time after sunset); Id-ul-Fitr 1 Shawwal,
+ *   Id-ul-Zuha 10 Dhu al-Hijjah, Muharram 10 Muharram, Milad-un-Nabi 12 Rabi al-Awwal. This gives
+ *   seven of the eight 2026-27 dates (the government listed Milad-un-Nabi 2027 a day earlier).
  */
 export const DEFAULT_HOLIDAYS: Holiday[] = [
   { date: '2026-01-26', name: 'Republic Day' },
@@ -65,7 +84,70 @@ export const DEFAULT_HOLIDAYS: Holiday[] = [
   { date: '2027-10-29', name: 'Diwali' },
   { date: '2027-11-14', name: 'Guru Nanak Jayanti' },
   { date: '2027-12-25', name: 'Christmas' },
+  { date: '2028-01-26', name: 'Republic Day' },
+  { date: '2028-02-27', name: 'Id-ul-Fitr' },
+  { date: '2028-03-11', name: 'Holi' },
+  { date: '2028-04-03', name: 'Ram Navami' },
+  { date: '2028-04-07', name: 'Mahavir Jayanti' },
+  { date: '2028-04-14', name: 'Good Friday' },
+  { date: '2028-05-06', name: 'Id-ul-Zuha (Bakrid)' },
+  { date: '2028-05-08', name: 'Buddha Purnima' },
+  { date: '2028-06-04', name: 'Muharram' },
+  { date: '2028-08-04', name: 'Milad-un-Nabi' },
+  { date: '2028-08-13', name: 'Janmashtami' },
+  { date: '2028-08-15', name: 'Independence Day' },
+  { date: '2028-09-27', name: 'Dussehra' },
+  { date: '2028-10-02', name: 'Gandhi Jayanti' },
+  { date: '2028-10-17', name: 'Diwali' },
+  { date: '2028-11-02', name: 'Guru Nanak Jayanti' },
+  { date: '2028-12-25', name: 'Christmas' },
 ];
+
+/** How many days before the last listed holiday's year ends staff are asked to add the next year's. */
+export const HOLIDAY_LIST_WARNING_DAYS = 60;
+
+export interface HolidayListWarning {
+  /** The year of the last listed holiday (null: none listed). */
+  lastYear: number | null;
+  /** Days from today (IST) to 1 January after that year: 0 or less, the list has run out. */
+  daysLeft: number;
+  message: string;
+}
+
+/**
+ * A warning when the holiday list is about to run out: the year of its last holiday ends within
+ * HOLIDAY_LIST_WARNING_DAYS days of `nowMs` (IST days), or has ended. Past it every clock that
+ * counts business time (SLAs, sign-off periods, bookings) would count the next year's holidays,
+ * Diwali included, as business days without anyone noticing. Null while the list reaches further.
+ */
+export function holidayListWarning(
+  holidays: ReadonlyArray<Pick<Holiday, 'date'>>,
+  nowMs: number,
+  warningDays = HOLIDAY_LIST_WARNING_DAYS,
+): HolidayListWarning | null {
+  const today = istDay(nowMs);
+  const last = holidays.reduce<string | null>(
+    (latest, holiday) => (!latest || holiday.date > latest ? holiday.date : latest),
+    null,
+  );
+  if (!last) {
+    return {
+      lastYear: null,
+      daysLeft: 0,
+      message: 'No holidays are listed: every weekday counts as a business day. Add the company’s holidays.',
+    };
+  }
+  const lastYear = Number(last.slice(0, 4));
+  const daysLeft = Math.round(
+    (Date.parse(`${lastYear + 1}-01-01T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS,
+  );
+  if (daysLeft > warningDays) return null;
+  const message =
+    daysLeft > 0
+      ? `The holiday list ends with ${lastYear} (${daysLeft} day${daysLeft === 1 ? '' : 's'} left): add ${lastYear + 1}’s holidays, or from 1 January ${lastYear + 1} SLA clocks, sign-off periods and bookings count them as business days.`
+      : `The holiday list ended with ${lastYear}: add the holidays of ${today.slice(0, 4)}. Until then SLA clocks, sign-off periods and bookings count them as business days.`;
+  return { lastYear, daysLeft, message };
+}
 
 export function businessCalendar(holidays: ReadonlyArray<Pick<Holiday, 'date'>> = DEFAULT_HOLIDAYS): BusinessCalendar {
   return { holidays: new Set(holidays.map((holiday) => holiday.date)) };

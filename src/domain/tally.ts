@@ -430,7 +430,7 @@ function receiptVoucher(payment: PaymentRow, party: TallyParty, ledgers: TallyLe
     payment.method ? `by ${cleanText(payment.method)}` : '',
     payment.paidFor ? `for ${cleanText(payment.paidFor)}` : '',
     tdsPaise > 0
-      ? `(TDS ${paiseToDecimalText(tdsPaise)}${payment.tdsSection ? ` u/s ${cleanText(payment.tdsSection)}` : ''})`
+      ? `(TDS ${paiseToDecimalText(tdsPaise)}${payment.tdsSection ? ` under ${cleanText(payment.tdsSection)}` : ''})`
       : '',
   ];
   return {

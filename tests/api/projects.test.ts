@@ -262,4 +262,56 @@ describe('contacts without accounts', () => {
       404,
     );
   });
+
+  it('when a nameless colleague comments, asks for changes and signs off, then another colleague sees "A colleague" and no address but their own; that colleague sees their own; staff see every address', async () => {
+    const server = app();
+    const { customer, projectId } = await acceptedQuote(server);
+    const namelessEmail = uniqueEmail('nameless-cto');
+    const added = await as(customer.idToken)(request(server).post(`/api/projects/${projectId}/contacts`)).send({
+      email: namelessEmail,
+    });
+    expect(added.status).toBe(201);
+    const nameless = projectLinkToken(SECRET, { projectId, contactId: added.body.id, linkNo: 1 });
+    const otherEmail = uniqueEmail('named-cfo');
+    const other = await addContact(server, customer.idToken, projectId, otherEmail);
+    await request(server).post(`/api/project-links/${nameless}/comments`).send({ body: 'Fine by me.' }).expect(201);
+    await makeReady(server, projectId, 1);
+    await request(server)
+      .post(`/api/project-links/${nameless}/milestones/1/changes`)
+      .send({ comment: 'Move the chart up.' })
+      .expect(200);
+    await makeReady(server, projectId, 1);
+    // The name typed to sign off is whatever the signer types: here their own address.
+    await request(server)
+      .post(`/api/project-links/${nameless}/milestones/1/signoff`)
+      .send({ name: namelessEmail })
+      .expect(201);
+    await request(server).post(`/api/project-links/${other.token}/comments`).send({ body: 'Agreed.' }).expect(201);
+    const addresses = (body: unknown) => JSON.stringify(body).match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [];
+
+    const seenByOther = (await request(server).get(`/api/project-links/${other.token}`).expect(200)).body;
+    const seenByNameless = (await request(server).get(`/api/project-links/${nameless}`).expect(200)).body;
+    const seenByStaff = (await asStaff(request(server).get(`/api/staff/projects/${projectId}`)).expect(200)).body;
+
+    expect(addresses(seenByOther).filter((address) => address !== otherEmail)).toEqual([]);
+    const beta = seenByOther.milestones[1];
+    expect(beta.signOff).toMatchObject({ name: 'A colleague', contactEmail: null, ip: null, via: 'link' });
+    expect(beta.changes.map((change: { name: string }) => change.name)).toEqual(['A colleague']);
+    expect(
+      seenByOther.updates.map((update: { authorName: string; body: string }) => [update.authorName, update.body]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['A colleague', 'Fine by me.'],
+        ['A colleague', 'Changes requested: Move the chart up.'],
+        ['Meera (CTO)', 'Agreed.'],
+      ]),
+    );
+    expect(seenByOther.contacts).toBeNull();
+    // Their own address is theirs to see.
+    expect(addresses(seenByNameless).filter((address) => address !== namelessEmail)).toEqual([]);
+    expect(seenByNameless.milestones[1].signOff).toMatchObject({ name: namelessEmail, contactEmail: namelessEmail });
+    // Staff see who it was.
+    expect(seenByStaff.milestones[1].signOff).toMatchObject({ name: namelessEmail, contactEmail: namelessEmail });
+    expect(addresses(seenByStaff)).toEqual(expect.arrayContaining([namelessEmail, otherEmail]));
+  });
 });

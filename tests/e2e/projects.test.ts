@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMPANY } from '@/domain/company';
 import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, uniqueEmail } from '../helpers/e2e';
 import { signInWithPassword } from '../helpers/emulators';
@@ -10,7 +11,8 @@ import { quoteFields } from '../helpers/quote-fields';
 // quote (30/40/30), finds the project in My Projects; staff make the beta Ready for review with a
 // file and a staging link, and post an update with a file; the customer downloads both and signs off; its ₹1,80,000 proforma
 // arrives by mail and is paid on its pay page; the page shows invoiced, paid and due; a colleague
-// added by email opens the project from the mailed link, without an account, and comments.
+// added by email opens the project from the mailed link, without an account, and comments; another
+// colleague's comment (added without a name) shows as "A colleague", with no address on the page.
 // The customer's steps run at 390 px, staff's at 1280 px.
 
 const browser = sharedBrowser();
@@ -126,6 +128,13 @@ describe('projects', () => {
       await page.getByText(`We mailed ${colleague} a link to this project.`).waitFor({ timeout: 20_000 });
     }, PHONE);
 
+    // A second colleague, added without a name, comments from their link: known only by their address.
+    const nameless = uniqueEmail('project-cfo');
+    await callApi(await signInWithPassword(customer.email), `/api/projects/${projectId}/contacts`, { email: nameless });
+    const [namelessInvite] = await waitForMails(() => mailsTo(nameless), 1, 20_000);
+    const namelessLink = linkIn(namelessInvite!.text, 'Open the project');
+    await callApi(null, `/api/${namelessLink.pathname.replace(/^\//, '')}/comments`, { body: 'The numbers add up.' });
+
     // 7. The colleague opens the project from the mailed link, without an account, and comments.
     const [invite] = await waitForMails(() => mailsTo(colleague), 1, 20_000);
     expect(invite?.subject).toBe('You have been added to the project Production dashboard for the Pune plant');
@@ -134,6 +143,12 @@ describe('projects', () => {
       await page.goto(projectLink.pathname);
       await pageHeading(page, 'Production dashboard for the Pune plant');
       expect(await page.getByRole('region', { name: 'People following this project' }).count()).toBe(0);
+      // The other colleague is "A colleague": no person's address but the reader's own is on this page
+      // (the company's own address may be).
+      const namelessComment = page.getByTestId('project-update').filter({ hasText: 'The numbers add up.' });
+      await namelessComment.getByText(/^A colleague \(contact\)/).waitFor();
+      const addresses = (await page.locator('#main').innerText()).match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [];
+      expect(addresses.filter((address) => address !== colleague && address !== COMPANY.email)).toEqual([]);
       await page.getByLabel('Your comment').fill('The staging site looks right to me.');
       await page.getByRole('button', { name: 'Send comment' }).click();
       await page.getByText('Comment sent.').waitFor({ timeout: 20_000 });

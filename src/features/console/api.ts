@@ -1,5 +1,6 @@
-import { getCountFromServer, onSnapshot, type Query } from 'firebase/firestore';
-import { leaseDoc, type JobRun } from './data';
+import { getCountFromServer, getDoc, onSnapshot, type Query } from 'firebase/firestore';
+import { DEFAULT_HOLIDAYS, type Holiday } from '@/domain/business-hours';
+import { businessCalendarDoc, leaseDoc, type JobRun } from './data';
 import { loadAuth } from '@/lib/session';
 
 /** Whether the signed-in user carries the `staff` claim (the token is refreshed once, so a fresh grant counts). */
@@ -20,3 +21,8 @@ type OnError = (error: Error) => void;
 
 export const subscribeToJobRun = (name: string, onData: (run: JobRun | null) => void, onError: OnError) =>
   onSnapshot(leaseDoc(name), (snapshot) => onData(snapshot.data() ?? null), onError);
+
+/** The holidays every clock counts with: the company's own list, else the default one (as the API reads them). */
+export async function getCompanyHolidays(): Promise<Holiday[]> {
+  return (await getDoc(businessCalendarDoc())).data() ?? DEFAULT_HOLIDAYS;
+}

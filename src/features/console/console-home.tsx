@@ -3,6 +3,7 @@ import { BarChart } from '@/components/bar-chart';
 import { formatInr } from '@/domain/money';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { countOf } from './api';
+import { HolidayListNotice } from './holiday-notice';
 import { lastMonths } from '@/components/console/month-chart';
 import { newEnquiriesQuery } from '@/features/enquiries';
 import { overdueInvoicesQuery, paymentExceptionsQuery, receivedInMonth } from '@/features/billing';
@@ -116,6 +117,7 @@ function Revenue() {
 export function ConsoleHome() {
   return (
     <ConsolePage title="Today">
+      <HolidayListNotice />
       <ul aria-label="Today's work" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {FIGURES.map((figure) => (
           <FigureCard key={figure.key} figure={figure} />

@@ -342,7 +342,9 @@ export const creditsOf = (voucher: ParsedVoucher) =>
 
 /** RFC 4180 CSV as objects keyed by the header. */
 export function csvRows(text: string): Array<Record<string, string>> {
+  // documents.csv and payments.csv start with a byte order mark, for Excel.
   const lines = text
+    .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n')
     .map((line) =>

@@ -4,10 +4,13 @@ import {
   addBusinessHours,
   businessCalendar,
   businessMinutesBetween,
+  DEFAULT_HOLIDAYS,
   formatDueIn,
   formatDueTime,
   formatMinutes,
+  holidayListWarning,
 } from '@/domain/business-hours';
+import { computeSla, SUPPORT_TIERS, type SupportEvent } from '@/domain/support';
 
 /** An IST wall-clock time as an instant: ist('2026-11-27 17:00'). */
 const ist = (wall: string) => new Date(`${wall.replace(' ', 'T')}:00+05:30`);
@@ -77,5 +80,60 @@ describe('business-hours arithmetic (Mon–Fri 09:30–18:30 IST, holidays)', ()
     expect(formatDueIn(now + 2 * 3_600_000, now)).toBe('due in 2 h');
     expect(formatDueIn(now - 3 * 3_600_000, now)).toBe('overdue by 3 h');
     expect(formatDueIn(now + 25 * 60_000, now)).toBe('due in 25 min');
+  });
+});
+
+describe('the holiday list: 2028, and a warning before it runs out', () => {
+  const names = (year: string) =>
+    DEFAULT_HOLIDAYS.filter((holiday) => holiday.date.startsWith(year))
+      .map((holiday) => holiday.name)
+      .sort();
+
+  it('when the default list is read, then 2028 has the same seventeen holidays as 2026 and 2027', () => {
+    expect(names('2028')).toHaveLength(17);
+    expect(names('2028')).toEqual(names('2027'));
+    expect(names('2027')).toEqual(names('2026'));
+    expect(DEFAULT_HOLIDAYS.find((holiday) => holiday.name === 'Diwali' && holiday.date.startsWith('2028'))?.date).toBe(
+      '2028-10-17',
+    );
+  });
+
+  it('when an SLA clock runs over Diwali 2028 (Tue 17 Oct), then the due times skip it', () => {
+    // Priority: first reply in 4 business hours. Mon 17:00-18:30 is 1.5 h; Tuesday is Diwali.
+    const events: SupportEvent[] = [{ type: 'created', at: ist('2028-10-16 17:00').getTime() }];
+
+    const state = computeSla(events, SUPPORT_TIERS.priority, cal);
+
+    expect(state.firstReplyDueAt).toBe(ist('2028-10-18 12:00').getTime());
+    expect(computeSla(events, SUPPORT_TIERS.priority, noHolidays).firstReplyDueAt).toBe(
+      ist('2028-10-17 12:00').getTime(),
+    );
+    expect(addBusinessDays(ist('2028-12-22 10:00'), 1, cal).toISOString()).toBe(ist('2028-12-26 10:00').toISOString());
+  });
+
+  it.each([
+    ['61 days before the last listed year (2028) ends', '2028-11-01 23:59', null],
+    ['60 days before it ends', '2028-11-02 00:00', 60],
+    ['its last day', '2028-12-31 18:00', 1],
+    ['0 days before: the year has ended', '2029-01-01 00:00', 0],
+    ['after it ended', '2029-02-10 12:00', -40],
+  ])('when it is %s (%s IST), then the days left are %s (null: no warning)', (_case, wall, daysLeft) => {
+    const warning = holidayListWarning(DEFAULT_HOLIDAYS, ist(wall).getTime());
+
+    expect(warning?.daysLeft ?? null).toBe(daysLeft);
+    if (warning) expect(warning.lastYear).toBe(2028);
+  });
+
+  it('when it warns, then it says which year to add and what happens otherwise', () => {
+    expect(holidayListWarning(DEFAULT_HOLIDAYS, ist('2028-11-02 09:00').getTime())?.message).toBe(
+      'The holiday list ends with 2028 (60 days left): add 2029’s holidays, or from 1 January 2029 SLA clocks, sign-off periods and bookings count them as business days.',
+    );
+    expect(holidayListWarning(DEFAULT_HOLIDAYS, ist('2029-01-01 00:00').getTime())?.message).toBe(
+      'The holiday list ended with 2028: add the holidays of 2029. Until then SLA clocks, sign-off periods and bookings count them as business days.',
+    );
+    // A company's own list that ends in 2026 warns now; an empty one always does.
+    const own = [{ date: '2026-12-25' }];
+    expect(holidayListWarning(own, ist('2026-11-28 12:00').getTime())?.daysLeft).toBe(34);
+    expect(holidayListWarning([], ist('2026-11-28 12:00').getTime())?.message).toMatch(/^No holidays are listed/);
   });
 });

@@ -1,10 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { initFirebase } from '../../../server/firebase';
-import { createLogger, logFormatOf, REPORTED_ERROR_EVENT, TRACE_FIELD } from '../../../server/logger';
+import {
+  createLogger,
+  logFormatOf,
+  redactUrl,
+  REPORTED_ERROR_EVENT,
+  SECRET_LINKS,
+  TRACE_FIELD,
+} from '../../../server/logger';
 import { createGateway } from '../../../server/payments/create-gateway';
 
 /** What the process writes to stdout, line by line, as Cloud Logging's agent reads it. */
@@ -123,5 +132,49 @@ describe('logs for Cloud Logging (LOG_FORMAT=json or K_SERVICE set)', () => {
       severity: 'WARNING',
       httpRequest: { requestMethod: 'POST', requestUrl: '/api/contact', status: 401 },
     });
+  });
+});
+
+describe('the one list of signed links whose tokens no log line holds', () => {
+  const ROUTES = path.resolve(import.meta.dirname, '../../../server/routes');
+  const sources = readdirSync(ROUTES).map((file) => readFileSync(path.join(ROUTES, file), 'utf8'));
+
+  it('when a route of server/routes takes a token (a :token path or a token query), then the list redacts it there', () => {
+    const paths = sources.flatMap((source) =>
+      [...source.matchAll(/['`](\/api\/[^'`]*:token[^'`]*)['`]/g)].map((match) => match[1]!),
+    );
+    const queries = sources.flatMap((source) => [...source.matchAll(/req\.query\.(\w+)/g)].map((match) => match[1]!));
+    const secretQueries = queries.filter((name) => /token|secret|signature/i.test(name));
+
+    expect(paths.length).toBeGreaterThanOrEqual(5);
+    expect(secretQueries).toContain('token');
+    for (const route of paths) {
+      const opened = route.replace(/\$\{base\}/g, '').replace(':token', 'S3CRET-t0ken');
+      expect(redactUrl(opened), route).not.toContain('S3CRET');
+    }
+    for (const name of secretQueries) {
+      expect(redactUrl(`/api/anything?a=1&${name}=S3CRET-t0ken`), name).not.toContain('S3CRET');
+    }
+  });
+
+  it('when a URL names a link, then only its token is replaced (path, query, an absolute Referer)', () => {
+    expect(redactUrl('/api/pay/AbC_d-9/verify?x=1')).toBe('/api/pay/:token/verify?x=1');
+    expect(redactUrl('/API/Pay/AbC')).toBe('/API/Pay/:token');
+    expect(redactUrl('/api/bookings/manage/b1.k2.s3/slots')).toBe('/api/bookings/manage/:token/slots');
+    expect(redactUrl('/api/mail/unsubscribe?token=u.m&x=1')).toBe('/api/mail/unsubscribe?token=:token&x=1');
+    expect(redactUrl('https://www.nimbusbespoke.in/project-links/P2#top')).toBe(
+      'https://www.nimbusbespoke.in/project-links/:token#top',
+    );
+    // Not links: the customer's own pages and the API's other routes stay as they are.
+    for (const url of ['/quotes/q1', '/api/bookings/slots', '/api/payments/verify', '/projects/p1?tab=files']) {
+      expect(redactUrl(url)).toBe(url);
+    }
+    expect(SECRET_LINKS.map((link) => link.kind)).toEqual([
+      'pay link',
+      'quote link',
+      'project-contact link',
+      'booking manage link',
+      'unsubscribe link',
+    ]);
   });
 });

@@ -3,6 +3,14 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
+import {
+  DEFAULT_SANDBOX_SECRET,
+  DEMO_APP_CHECK_SECRET,
+  DEMO_INBOUND_PASSWORD,
+  DEMO_PAY_LINK_SECRET,
+  PUBLIC_LOCAL_DEFAULTS,
+} from '../../../server/go-live';
+import { SAMPLE_SELLER_GSTIN } from '../../../src/domain/gst';
 import { preflight } from '../../../scripts/lib/preflight';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -35,11 +43,14 @@ const PRODUCTION = {
   GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
 };
 
+/** A fixed clock: the built-in holiday list (to the end of 2028) is far from running out. */
+const NOW = Date.parse('2026-11-28T12:00:00+05:30');
+
 const failures = (env: Record<string, string>) => preflight(env).lines.filter((line) => line.startsWith('✗'));
 
 describe('npm run preflight', () => {
   it('when the production configuration is correct, then every check passes and it exits 0', () => {
-    const { lines, exitCode } = preflight(PRODUCTION);
+    const { lines, exitCode } = preflight(PRODUCTION, NOW);
 
     expect(lines.filter((line) => /^[✓!✗] /.test(line)).every((line) => line.startsWith('✓'))).toBe(true);
     expect(lines.at(-1)).toMatch(/^All \d+ checks passed\.$/);
@@ -119,11 +130,6 @@ describe('npm run preflight', () => {
     ],
     ['no pay-link secret', { PAY_LINK_SECRET: '' }, /^✗ PAY_LINK_SECRET \(32\+ characters\) is not set/],
     ['a short pay-link secret', { PAY_LINK_SECRET: 'too-short-a-secret' }, /^✗ PAY_LINK_SECRET is 18 characters/],
-    [
-      'the local pay-link secret',
-      { PAY_LINK_SECRET: 'local-pay-link-secret-for-the-emulators-only' },
-      /^✗ PAY_LINK_SECRET is the public local default/,
-    ],
     ['a short unsubscribe secret', { UNSUBSCRIBE_SECRET: 'short' }, /^✗ UNSUBSCRIBE_SECRET is 5 characters/],
     ['a short jobs secret', { JOBS_SECRET: 'short-jobs-secret' }, /^✗ JOBS_SECRET is 17 characters/],
     ['no TRUST_PROXY behind Hosting', { TRUST_PROXY: '' }, /^✗ TRUST_PROXY is not set/],
@@ -139,6 +145,88 @@ describe('npm run preflight', () => {
       (text) => !text.startsWith('✗ The API refuses'),
     );
     expect(others).toHaveLength(change.ALLOW_SANDBOX_PAYMENTS ? 2 : 1);
+  });
+
+  // Every public local default (PUBLIC_LOCAL_DEFAULTS), and a secret holding another's public value.
+  const PUBLIC_DEFAULTS: Array<[string, Record<string, string>, RegExp]> = [
+    [
+      'the local pay-link secret',
+      { PAY_LINK_SECRET: DEMO_PAY_LINK_SECRET },
+      /^✗ PAY_LINK_SECRET is the public local default: anyone could make pay, quote and project links/,
+    ],
+    [
+      'the local sandbox secret (with Razorpay keys, where it is unused)',
+      { SANDBOX_SECRET: DEFAULT_SANDBOX_SECRET },
+      /^✗ SANDBOX_SECRET is the public local default: anyone could sign a sandbox "payment"/,
+    ],
+    [
+      'the local App Check secret',
+      { APP_CHECK_LOCAL_SECRET: DEMO_APP_CHECK_SECRET },
+      /^✗ APP_CHECK_LOCAL_SECRET is the public local default: anyone could mint local App Check tokens/,
+    ],
+    [
+      'the local inbound-mail password',
+      { POSTMARK_INBOUND_USER: 'postmark', POSTMARK_INBOUND_PASSWORD: DEMO_INBOUND_PASSWORD },
+      /^✗ POSTMARK_INBOUND_PASSWORD is the public local default: anyone could post mail into support requests/,
+    ],
+    [
+      'the sample GSTIN (lower case)',
+      { SELLER_GSTIN: SAMPLE_SELLER_GSTIN.toLowerCase() },
+      /^✗ SELLER_GSTIN 29AAAAA0000A1ZY is a public local default: it is the local demo's sample, no real business's/,
+    ],
+    [
+      'the local pay-link secret as the unsubscribe secret',
+      { UNSUBSCRIBE_SECRET: DEMO_PAY_LINK_SECRET },
+      /^✗ UNSUBSCRIBE_SECRET is PAY_LINK_SECRET's public local default, which anyone can read in the code/,
+    ],
+    [
+      'the local App Check secret as the jobs secret',
+      { JOBS_SECRET: DEMO_APP_CHECK_SECRET },
+      /^✗ JOBS_SECRET is APP_CHECK_LOCAL_SECRET's public local default/,
+    ],
+  ];
+
+  it.each(PUBLIC_DEFAULTS)(
+    'when it has %s, then that ✗ line says so with its fix, the API refuses it too, and it exits 1',
+    (_, change, line) => {
+      const { lines, exitCode } = preflight({ ...PRODUCTION, ...change });
+
+      const index = lines.findIndex((text) => line.test(text));
+      expect(index, lines.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(lines[index]).toMatch(/\n {4}fix: \S/);
+      expect(lines).toContainEqual(expect.stringMatching(/^✗ The API refuses to start: .*public local default/));
+      expect(
+        failures({ ...PRODUCTION, ...change }).filter((text) => !text.startsWith('✗ The API refuses')),
+      ).toHaveLength(1);
+      expect(exitCode).toBe(1);
+    },
+  );
+
+  it('when no variable holds a public value, then the public-defaults line passes; on a demo- project the defaults are fine', () => {
+    expect(preflight(PRODUCTION).lines).toContainEqual(
+      expect.stringMatching(/^✓ No variable holds a public local default/),
+    );
+    expect(
+      loadConfig({
+        FIREBASE_PROJECT_ID: 'demo-site',
+        ...Object.fromEntries(PUBLIC_LOCAL_DEFAULTS.map((entry) => [entry.name, entry.value])),
+      }).FIREBASE_PROJECT_ID,
+    ).toBe('demo-site');
+  });
+
+  it('when the built-in holiday list ends within 60 days, then it is a warning naming the year to add, and it still exits 0; at 61 days it passes', () => {
+    const at = (wall: string) => preflight(PRODUCTION, Date.parse(`${wall}+05:30`));
+
+    const warned = at('2028-11-02T00:00:00');
+    const passed = at('2028-11-01T23:59:00');
+
+    expect(warned.lines).toContainEqual(
+      expect.stringMatching(
+        /^! Built-in holidays: The holiday list ends with 2028 \(60 days left\): add 2029’s holidays.*\n {4}fix: Add the next year's holidays to DEFAULT_HOLIDAYS/,
+      ),
+    );
+    expect(warned.exitCode).toBe(0);
+    expect(passed.lines).toContainEqual('✓ The built-in holiday list runs to the end of 2028.');
   });
 
   it('when a test-mode key is used, then it is a warning (not a failure) and it still exits 0', () => {
@@ -193,6 +281,35 @@ describe('npm run preflight', () => {
     expect(fixed.stdout).toMatch(/^✓ TRUST_PROXY=2\.$/m);
     expect(fixed.status).toBe(0);
   }, 30_000);
+
+  it('when a production file keeps the local inbound-mail password, then npm run preflight fails it', () => {
+    mkdirSync(DIR, { recursive: true });
+    const file = path.join(DIR, 'inbound.env');
+    writeFileSync(
+      file,
+      Object.entries({
+        ...PRODUCTION,
+        POSTMARK_INBOUND_USER: 'postmark',
+        POSTMARK_INBOUND_PASSWORD: DEMO_INBOUND_PASSWORD,
+      })
+        .map(([key, val]) => `${key}=${val}`)
+        .join('\n'),
+    );
+
+    const run = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/preflight.ts', file],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+      },
+    );
+
+    expect(run.stdout).toMatch(/^✗ POSTMARK_INBOUND_PASSWORD is the public local default/m);
+    expect(run.stdout).toMatch(/^✗ The API refuses to start: POSTMARK_INBOUND_PASSWORD is the public local default/m);
+    expect(run.status).toBe(1);
+  }, 30_000);
 });
 
 describe('the API at start on a real project (the same checks)', () => {
@@ -221,6 +338,13 @@ describe('the API at start on a real project (the same checks)', () => {
   ])('when it has %s, then it refuses to start and says why', (_, change, message) => {
     expect(start(change)).toThrow(message);
   });
+
+  it.each(PUBLIC_LOCAL_DEFAULTS.map((entry) => [entry.name, entry.value] as const))(
+    'when %s is its public local default, then it refuses to start and names it',
+    (name, publicValue) => {
+      expect(start({ [name]: publicValue })).toThrow(new RegExp(`${name} .*public local default`));
+    },
+  );
 
   it('when only a check that loses no money fails (no TRUST_PROXY, no SMTP, test keys), then it starts', () => {
     expect(
