@@ -78,6 +78,9 @@ export function createApp(deps: AppDeps): Express {
       origin: deps.config.siteOrigins,
       methods: ['GET', 'POST'],
       allowedHeaders: ['Content-Type', 'Authorization', APP_CHECK_HEADER],
+      // A download's name (and Retry-After of a 429): a site on another origin (VITE_API_URL) reads
+      // only the headers named here.
+      exposedHeaders: ['Content-Disposition', 'Retry-After'],
       maxAge: 600,
     }),
   );

@@ -107,6 +107,17 @@ const schema = z.object({
   SUPPORT_REPLY_DOMAIN: z.string().trim().optional(),
   /** Minutes between passes of the support job (SLA warnings, closing resolved requests); 0 = only when triggered. */
   SUPPORT_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
+  /** Support requests one account may open in any hour (web form and API); the next is a 429 saying when. */
+  SUPPORT_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Files one customer account may upload in any hour (support and projects); the next is a 429 saying when. */
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** The same for a staff account (a project's deliverables may be many files). */
+  STAFF_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /**
+   * Minutes between passes of the uploads job, which deletes uploads never attached to a request or
+   * a project a day after their upload (and any upload that failed half way); 0 = only when triggered.
+   */
+  UPLOADS_CLEANUP_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /** Business days a customer has to sign off a milestone or ask for changes before it is deemed accepted (0 = at the next pass). */
   PROJECT_SIGNOFF_DAYS: z.coerce.number().min(0).max(60).default(10),
   /** Minutes between passes of the projects job (sign-off reminders, deemed acceptances); 0 = only when triggered. */

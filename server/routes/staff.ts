@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
@@ -35,6 +35,8 @@ import {
   renewalsJob,
   SUPPORT_JOB,
   supportJob,
+  UPLOADS_JOB,
+  uploadsJob,
 } from '../jobs';
 import { blockTimeSchema, bookingSettingsSchema } from '../../src/domain/bookings';
 import { blockTime, bookingSettings, markNoShow, removeBlock, saveBookingSettings } from '../bookings/console';
@@ -51,19 +53,8 @@ import { financialYearTurnover } from '../staff/turnover';
 import { financialYearSchema } from '../../src/domain/turnover';
 import { reinstateService, stopService, updateService } from '../renewals/actions';
 import { requestDeadline } from '../deadline';
+import { sendDownload } from './downloads';
 import { JOB_REQUEST_TIMEOUT_MS } from './jobs';
-
-/** A download for the accountant: saved under its name, and never kept by a cache on the way. */
-function sendFile(res: Response, contentType: string, fileName: string, body: string | Buffer) {
-  res
-    .status(200)
-    .set({
-      'Content-Type': contentType,
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'private, no-store',
-    })
-    .send(body);
-}
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);
@@ -143,7 +134,11 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/payments.csv', async (req, res) => {
     const range = dateRangeSchema.parse({ from: req.query.from, to: req.query.to });
-    sendFile(res, 'text/csv; charset=utf-8', `payments-${range.from}-to-${range.to}.csv`, await paymentsCsv(db, range));
+    sendDownload(res, {
+      fileName: `payments-${range.from}-to-${range.to}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: await paymentsCsv(db, range),
+    });
   });
 
   router.get('/api/staff/accountant-pack', async (req, res) => {
@@ -154,7 +149,7 @@ export function staffRouter(deps: AppDeps): Router {
       hsnDigits,
       tally: deps.config.tally,
     });
-    sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
+    sendDownload(res, { fileName: pack.fileName, contentType: 'application/zip', body: Buffer.from(pack.zip) });
   });
 
   /**
@@ -224,6 +219,14 @@ export function staffRouter(deps: AppDeps): Router {
         failed: 'The projects job failed',
       },
     );
+    res.json(outcome);
+  });
+  // Uploads never attached: deleted now (those older than a day).
+  router.post('/api/staff/jobs/uploads/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
+    const outcome = await runJobNow(req, UPLOADS_JOB, () => uploadsJob(db, 0), {
+      busy: 'The uploads job is running already. Try again shortly.',
+      failed: 'The uploads job failed',
+    });
     res.json(outcome);
   });
   // Consultations: reminders now, the availability, blocked time and no-shows.

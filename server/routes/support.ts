@@ -10,6 +10,7 @@ import {
   supportReplySchema,
   supportRequestSchema,
 } from '../../src/domain/support';
+import { formatDueTime } from '../../src/domain/business-hours';
 import { monthSchema } from '../../src/domain/staff';
 import { supportContext, type AppDeps } from '../app-deps';
 import { recordAudit } from '../audit';
@@ -38,6 +39,8 @@ import {
   supportServices,
   updateSupportRequest,
 } from '../support/requests';
+import { contentDisposition } from './downloads';
+import { perAccountPerHour } from './rate-limits';
 
 export const POSTMARK_INBOUND_PATH = '/api/support/inbound/postmark';
 export const UPLOAD_PATHS = ['/api/support/files', '/api/staff/support/files', '/api/staff/projects/files'];
@@ -97,7 +100,7 @@ export function sendFile(
     .status(200)
     .set({
       'Content-Type': file.meta.contentType,
-      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.meta.name}"`,
+      'Content-Disposition': contentDisposition(file.meta.name, inline ? 'inline' : 'attachment'),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
@@ -108,9 +111,14 @@ export function sendFile(
 
 /**
  * An upload's handler: the raw body (supportBodyParsers) stored in the file store as the signed-in
- * user's, when its name's extension and its content agree; answers its id, name, type, size and SHA-256.
+ * user's, when its name's extension and its content agree, and within the account's uploads per
+ * hour (UPLOADS_PER_HOUR, STAFF_UPLOADS_PER_HOUR for staff; the same count for support and
+ * projects); answers its id, name, type, size and SHA-256.
  */
-export function fileUpload(files: FileStore) {
+export function fileUpload(deps: Pick<AppDeps, 'config' | 'firebase'>, files: FileStore) {
+  const uploads = perAccountPerHour(deps, 'uploads', (limit, retryAt) =>
+    SUPPORT_MESSAGES.tooManyUploads(limit, formatDueTime(retryAt)),
+  );
   return async (req: Request, res: Response) => {
     const name = safeFileName(String(req.query.name ?? ''));
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -118,7 +126,9 @@ export function fileUpload(files: FileStore) {
     if (bytes.length === 0) throw new HttpError(400, SUPPORT_MESSAGES.fileEmpty(name));
     const type = sniffFileType(name, bytes);
     if (!type) throw new HttpError(415, SUPPORT_MESSAGES.fileType(name));
-    const meta = await files.put({ ownerUid: req.user!.uid, name, ...type, bytes });
+    const user = req.user!;
+    await uploads.take(user.uid, res, user.isStaff ? deps.config.STAFF_UPLOADS_PER_HOUR : deps.config.UPLOADS_PER_HOUR);
+    const meta = await files.put({ ownerUid: user.uid, name, ...type, bytes });
     res.status(201).json({ id: meta.id, name: meta.name, type: meta.type, size: meta.size, sha256: meta.sha256 });
   };
 }
@@ -132,7 +142,10 @@ export function supportRouter(deps: AppDeps): Router {
   const ctx = supportContext(deps);
   const signedIn = authenticate(deps.firebase.auth, { required: true });
 
-  const upload = fileUpload(ctx.files);
+  const upload = fileUpload(deps, ctx.files);
+  const requests = perAccountPerHour(deps, 'support-requests', (limit, retryAt) =>
+    SUPPORT_MESSAGES.tooManyRequests(limit, formatDueTime(retryAt)),
+  );
 
   // ---- the customer ----------------------------------------------------------------------------
   router.post('/api/support/files', signedIn, upload);
@@ -143,6 +156,7 @@ export function supportRouter(deps: AppDeps): Router {
 
   router.post('/api/support/requests', signedIn, async (req, res) => {
     const form = supportRequestSchema.parse(req.body ?? {});
+    await requests.take(req.user!.uid, res, deps.config.SUPPORT_REQUESTS_PER_HOUR);
     const created = await createSupportRequest(ctx, { uid: req.user!.uid, ...form, via: 'web' });
     res.status(201).json(created);
   });

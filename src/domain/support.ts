@@ -201,6 +201,11 @@ export const SUPPORT_MESSAGES = {
   fileEmpty: (name: string) => `${name} is empty.`,
   notFound: 'Support request not found.',
   closed: 'This request is closed. Please open a new request.',
+  /** `retryAt` as formatDueTime writes it ('Mon 2 Nov 2026, 3:46 pm IST'). */
+  tooManyRequests: (limit: number, retryAt: string) =>
+    `You have opened ${limit} support requests in the last hour. You can open another from ${retryAt}.`,
+  tooManyUploads: (limit: number, retryAt: string) =>
+    `You have uploaded ${limit} files in the last hour. You can upload more from ${retryAt}.`,
 } as const;
 
 /** "Something else": a request about no particular service. */

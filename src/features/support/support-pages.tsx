@@ -25,6 +25,7 @@ import {
   replyToRequest,
   uploadFile,
 } from './api';
+import { saveDownload } from '@/lib/save-file';
 import { useLoad } from '@/lib/use-load';
 
 /** Where support's pages link to; the app's route table builds them (features hold no route strings). */
@@ -300,13 +301,7 @@ export function FileLink({ file }: { file: { id: string; name: string; size: num
   const [problem, setProblem] = useState<string | null>(null);
   async function open() {
     try {
-      const { blob } = await downloadFile(file.id);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveDownload(await downloadFile(file.id), file.name);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'Could not download the file.');
     }
