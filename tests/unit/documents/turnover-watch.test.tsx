@@ -7,6 +7,9 @@ import { renderApp } from '../../helpers/render-app';
 // The seam: the documents feature's only HTTP module.
 const api = vi.hoisted(() => ({ getTurnover: vi.fn() }));
 vi.mock('@/features/documents/console/api', () => api);
+// The seller's registration is compiled in (lib/tax-settings.ts): registered unless a case says not.
+const tax = vi.hoisted(() => ({ taxSettings: { registered: true, ratePercent: 18, pricesIncludeGst: true } }));
+vi.mock('@/lib/tax-settings', () => tax);
 
 const LEVEL = 4_00_00_000_00;
 const turnover = (taxablePaise: number): Turnover => ({
@@ -20,6 +23,7 @@ const turnover = (taxablePaise: number): Turnover => ({
 
 beforeEach(() => {
   vi.clearAllMocks();
+  tax.taxSettings.registered = true;
   // 23:59 IST on 31 March 2027 (18:29 UTC): still the financial year 2026-27 in India.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2027-03-31T18:29:00Z'));
@@ -32,6 +36,7 @@ describe("TurnoverWatch (the console's Today page)", () => {
     renderApp(<TurnoverWatch />);
 
     expect(await screen.findByTestId('home-turnover')).toHaveTextContent('₹3,99,99,999.99');
+    expect(screen.getByRole('heading', { name: 'Turnover and e-invoicing' })).toBeInTheDocument();
     expect(api.getTurnover).toHaveBeenCalledWith('2026-27');
     expect(
       screen.getByText(/Turnover in 2026-27 \(taxable value of tax invoices less credit notes\)/),
@@ -65,5 +70,13 @@ describe("TurnoverWatch (the console's Today page)", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Could not add up this year's turnover. Please reload the page.",
     );
+  });
+
+  it('when the seller is not registered for GST, then there is no turnover to watch and nothing is asked for', () => {
+    tax.taxSettings.registered = false;
+    renderApp(<TurnoverWatch />);
+
+    expect(screen.queryByRole('heading', { name: 'Turnover and e-invoicing' })).not.toBeInTheDocument();
+    expect(api.getTurnover).not.toHaveBeenCalled();
   });
 });

@@ -2,15 +2,21 @@ import { LoadedPanel } from '@/components/console/console-parts';
 import { financialYearOf } from '@/domain/document-number';
 import { formatInr } from '@/domain/money';
 import { turnoverWarning } from '@/domain/turnover';
+import { taxSettings } from '@/lib/tax-settings';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { getTurnover } from './api';
 
 /**
  * The Today page's turnover watch: this financial year's (India, April to March) taxable value of
  * tax invoices less credit notes, and from the set level (TURNOVER_WARNING_RUPEES) the warning that
- * e-invoicing becomes mandatory once a year passes ₹5 crore.
+ * e-invoicing becomes mandatory once a year passes ₹5 crore. Only a seller registered for GST
+ * issues tax invoices and e-invoices: without a GSTIN there is nothing to watch.
  */
 export function TurnoverWatch() {
+  return taxSettings.registered ? <YearTurnover /> : null;
+}
+
+function YearTurnover() {
   const year = financialYearOf(Date.now());
   const turnover = useSubscription(
     `home:turnover:${year}`,
