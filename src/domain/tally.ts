@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isProformaOrQuote, type PaymentRow, type RegisterEntry } from './accountant-pack';
+import { FOREIGN_COUNTRY } from './gst';
 import { istToday } from './staff';
 import { splitsByRate } from './gstr1';
 import { paiseToDecimalText } from './money';
@@ -401,7 +402,11 @@ function documentVoucher(document: IssuedDocument, party: TallyParty, ledgers: T
           state: cleanText(recipient.state) || cleanText(snapshot.placeOfSupply.state),
           country: cleanText(recipient.country) || 'India',
           gstin: recipient.gstin ? cleanText(recipient.gstin) : null,
-          placeOfSupply: cleanText(snapshot.placeOfSupply.state),
+          // A buyer abroad has no Indian state of supply ('96-Foreign Country'): Tally reads the country.
+          placeOfSupply:
+            snapshot.placeOfSupply.stateCode === FOREIGN_COUNTRY.stateCode
+              ? ''
+              : cleanText(snapshot.placeOfSupply.state),
         }
       : null,
     narration: isCreditNote

@@ -19,6 +19,7 @@ import {
   debitsOf,
   elementsOf,
   entryOf,
+  type XmlElement,
   expectTiesOut,
   goldenMonth,
   ist,
@@ -276,6 +277,41 @@ describe('parties, ledgers and odd documents', () => {
       (ledger) => ledger.attributes.NAME === 'Meera Rao (Q1w2E3)',
     )!;
     expect(elementsOf(meera, 'GSTREGISTRATIONTYPE')).toHaveLength(0);
+  });
+
+  it('when the buyer is abroad, then the voucher and the ledger carry its country and no Indian state or place of supply', () => {
+    const paid = paidInvoice({
+      paymentId: 'pay_abroad',
+      uid: RAVI_ID,
+      profile: {
+        name: 'Jane Doe',
+        address: '1 High Street',
+        city: 'London',
+        state: 'England',
+        country: 'United Kingdom',
+      },
+      invoiceId: 'INV-4001',
+      rupees: 1_180,
+      number: 'NB/2026-27/0501',
+      issuedAtMs: ist('2026-11-18T10:00'),
+      method: 'card',
+      source: 'verify',
+    });
+
+    const files = tallyFiles([entryOf(paid)], [], TALLY_DEFAULTS, MONTH);
+
+    const voucher = elementsOf(parseXml(files['tally-vouchers.xml']), 'VOUCHER')[0]!;
+    const tags = (element: XmlElement) => Object.fromEntries(element.children.map((child) => [child.name, child.text]));
+    expect(tags(voucher)).toMatchObject({
+      COUNTRYOFRESIDENCE: 'United Kingdom',
+      GSTREGISTRATIONTYPE: 'Unregistered/Consumer',
+    });
+    expect(tags(voucher)).not.toHaveProperty('STATENAME');
+    expect(tags(voucher)).not.toHaveProperty('PLACEOFSUPPLY');
+    const ledger = elementsOf(parseXml(files['tally-masters.xml']), 'LEDGER')[0]!;
+    expect(tags(ledger)).toMatchObject({ COUNTRYNAME: 'United Kingdom' });
+    expect(elementsOf(ledger, 'LEDSTATENAME')).toEqual([]);
+    expect(elementsOf(ledger, 'PLACEOFSUPPLY')).toEqual([]);
   });
 
   it('when a date is printed or recorded, then Tally gets YYYYMMDD, and nothing for a date it cannot read', () => {
