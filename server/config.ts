@@ -7,6 +7,8 @@ import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode }
 import type { HsnDigits } from '../src/domain/gstr1';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
+import { tallyEnvironmentFields, tallySettingsOf, type TallySettings } from '../src/domain/tally';
+import { turnoverEnvironmentFields } from '../src/domain/turnover';
 import {
   DEFAULT_SANDBOX_SECRET,
   DEMO_APP_CHECK_SECRET,
@@ -214,6 +216,9 @@ const schema = z.object({
    * 'job': only the documents job's passes number them (tests that look at a pending document).
    */
   DOCUMENT_NUMBERING: z.enum(['after-payment', 'job']).default('after-payment'),
+  // TALLY_*_LEDGER, TALLY_COMPANY (the accountant's pack's Tally files); TURNOVER_WARNING_RUPEES (Today).
+  ...tallyEnvironmentFields,
+  ...turnoverEnvironmentFields,
   /**
    * Names the shared rate-limit counters (`rateLimits/{scope}.{limiter}:…`): deployments that share
    * one database (or test apps sharing one emulator) count apart under different scopes.
@@ -271,6 +276,8 @@ export type Config = z.infer<typeof schema> & {
   /** Base URL of the site, for links in mails. */
   siteUrl: string;
   documents: DocumentSettings;
+  /** The ledgers of the accountant's pack's Tally files (TALLY_*). */
+  tally: TallySettings;
   /** When renewal invoices go out and unpaid renewals lapse (RENEWAL_NOTICE_DAYS, RENEWAL_GRACE_DAYS). */
   renewals: RenewalSettings;
   /** Support mail: inbound webhook credentials (null = no webhook), reply-address domain and signing key. */
@@ -337,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
     documents: documentSettings(config),
+    tally: tallySettings(config),
     renewals: { noticeDays: config.RENEWAL_NOTICE_DAYS, graceDays: config.RENEWAL_GRACE_DAYS },
     support: supportSettings(config, mailFrom),
     warnings,
@@ -449,6 +457,14 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
     hsnDigits: config.GST_TURNOVER_ABOVE_5_CRORE ? 6 : 4,
   };
+}
+
+function tallySettings(config: z.infer<typeof schema>): TallySettings {
+  try {
+    return tallySettingsOf(config);
+  } catch (error) {
+    throw configError((error as Error).message);
+  }
 }
 
 function supportSettings(config: z.infer<typeof schema>, mailFrom: MailAddress): Config['support'] {

@@ -49,6 +49,8 @@ import { updateBillingDetails } from '../staff/customers';
 import { accountantPack } from '../staff/accountant-pack';
 import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
+import { financialYearTurnover } from '../staff/turnover';
+import { financialYearSchema } from '../../src/domain/turnover';
 import { reinstateService, stopService, updateService } from '../renewals/actions';
 import { requestDeadline } from '../deadline';
 import { sendDownload } from './downloads';
@@ -142,7 +144,11 @@ export function staffRouter(deps: AppDeps): Router {
   router.get('/api/staff/accountant-pack', async (req, res) => {
     const month = monthSchema.parse(req.query.month);
     const { tax, hsnDigits } = deps.config.documents;
-    const pack = await accountantPack(db, month, { sellerRegistered: tax.registered, hsnDigits });
+    const pack = await accountantPack(db, month, {
+      sellerRegistered: tax.registered,
+      hsnDigits,
+      tally: deps.config.tally,
+    });
     sendDownload(res, { fileName: pack.fileName, contentType: 'application/zip', body: Buffer.from(pack.zip) });
   });
 
@@ -282,6 +288,12 @@ export function staffRouter(deps: AppDeps): Router {
     if (outcome === 'not-found') throw new HttpError(404, 'Mail not found.');
     if (outcome === 'not-failed') throw new HttpError(409, 'Only a failed mail can be resent.');
     res.json({ status: 'pending' });
+  });
+
+  // The Today page's turnover watch: the year's taxable value, read against the e-invoicing threshold.
+  router.get('/api/staff/turnover', async (req, res) => {
+    const year = financialYearSchema.parse(req.query.year);
+    res.json(await financialYearTurnover(db, year, deps.config.TURNOVER_WARNING_RUPEES * 100));
   });
 
   return router;

@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { accountantPackFiles, type RegisterEntry, type StoredDocument } from '../../src/domain/accountant-pack';
 import type { HsnDigits } from '../../src/domain/gstr1';
 import { monthRangeMs } from '../../src/domain/staff';
+import { TALLY_DEFAULTS, withTallyFiles, type TallySettings } from '../../src/domain/tally';
 import { STATUS } from '../../src/domain/status';
 import { taxDocumentsCollection } from '../documents/store';
 import { HttpError } from '../errors';
@@ -12,6 +13,8 @@ import { EXPORT_MAX_ROWS, EXPORT_PAGE, millisOf, paymentRows, readAll } from './
 export interface AccountantPack {
   fileName: string;
   zip: Uint8Array;
+  /** The same files, unzipped (npm run tally writes the Tally ones). */
+  files: Record<string, string>;
 }
 
 /**
@@ -28,7 +31,8 @@ export async function accountantPack(
     maxRows = EXPORT_MAX_ROWS,
     sellerRegistered,
     hsnDigits = 4,
-  }: { maxRows?: number; sellerRegistered: boolean; hsnDigits?: HsnDigits },
+    tally = TALLY_DEFAULTS,
+  }: { maxRows?: number; sellerRegistered: boolean; hsnDigits?: HsnDigits; tally?: TallySettings },
 ): Promise<AccountantPack> {
   const { startMs, endMs } = monthRangeMs(month);
   const [start, end] = [Timestamp.fromMillis(startMs), Timestamp.fromMillis(endMs)];
@@ -54,10 +58,17 @@ export async function accountantPack(
     { pageSize: EXPORT_PAGE },
   );
   const payments = await paymentRows(db, { startMs, endMs, scope: `in ${month}`, maxRows });
-  const files = accountantPackFiles(entries, payments, { month, sellerRegistered, hsnDigits });
+  const files = withTallyFiles(
+    accountantPackFiles(entries, payments, { month, sellerRegistered, hsnDigits }),
+    entries,
+    payments,
+    tally,
+    month,
+  );
   return {
     fileName: `accountants-pack-${month}.zip`,
     zip: zipSync(Object.fromEntries(Object.entries(files).map(([name, csv]) => [name, strToU8(csv)]))),
+    files,
   };
 }
 

@@ -198,6 +198,9 @@ export interface PaymentRow {
   status: string;
   reference: string;
   paymentId: string;
+  /** The payer's company (today its uid) and whether staff recorded it (money to the bank): Tally's party and ledger. */
+  companyId: string;
+  isOffline: boolean;
 }
 
 /** What a payment paid for, in words: its document's, else its payable's label. */
@@ -238,6 +241,8 @@ export function paymentRow(entry: PaymentEntry): PaymentRow {
     status: PAYMENT_STATUS_LABELS[paymentStatusOf(payment)],
     reference: text(payment.reference),
     paymentId: entry.id,
+    companyId: text(payment.companyId) || text(payment.uid),
+    isOffline: payment.source === 'offline',
   };
 }
 

@@ -157,6 +157,8 @@ describe('GET /api/staff/accountant-pack', () => {
         'hsn(b2c).csv',
         'payments.csv',
         'proformas-and-quotes.csv',
+        'tally-masters.xml',
+        'tally-vouchers.xml',
       ].sort(),
     );
     const b2b = pack['b2b.csv']!;
@@ -272,7 +274,14 @@ describe('GET /api/staff/accountant-pack', () => {
     const files = unzipSync(new Uint8Array(response.body as Buffer));
 
     expect(Object.keys(files).sort()).toEqual(
-      ['README.txt', 'documents.csv', 'payments.csv', 'proformas-and-quotes.csv'].sort(),
+      [
+        'README.txt',
+        'documents.csv',
+        'payments.csv',
+        'proformas-and-quotes.csv',
+        'tally-masters.xml',
+        'tally-vouchers.xml',
+      ].sort(),
     );
     expect(strFromU8(files['README.txt']!)).toContain(
       'No GSTR-1 tables: the seller is not registered for GST (no GSTIN is set), so it files no GSTR-1.',

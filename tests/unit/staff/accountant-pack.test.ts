@@ -108,6 +108,8 @@ describe('paymentRow', () => {
       status: 'Paid',
       reference: 'UTR123',
       paymentId: 'pay_1',
+      companyId: 'u1',
+      isOffline: false,
     });
     const [header, line] = paymentsCsvText([row]).split('\r\n');
     // A UTF-8 byte order mark first, so Excel on Windows does not read the file in its ANSI code page.

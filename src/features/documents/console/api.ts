@@ -1,5 +1,6 @@
 import { orderBy, query, where } from 'firebase/firestore';
 import { monthSchema } from '@/domain/staff';
+import type { Turnover } from '@/domain/turnover';
 import { apiClient } from '@/lib/api-client';
 import { taxDocumentsCollection } from '../data';
 
@@ -18,3 +19,7 @@ export const downloadAccountantPack = (month: string) =>
 /** An issued tax invoice, receipt or credit note as PDF (staff may read every document). */
 export const downloadDocumentPdf = (id: string) =>
   apiClient.getFile(`/api/documents/${encodeURIComponent(id)}.pdf`, withAuth);
+
+/** The turnover watch of a financial year ('2026-27'): the year's taxable value and the levels it is read against. */
+export const getTurnover = (financialYear: string) =>
+  apiClient.get<Turnover>(`/api/staff/turnover?year=${encodeURIComponent(financialYear)}`, withAuth);
