@@ -1,0 +1,61 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { POSTMARK_INBOUND_PATH } from '../../server/routes/support';
+import { caughtMailPerTest } from '../helpers/mail-catcher';
+import { INBOUND_CREDENTIALS, supportApp } from './support-fixtures';
+
+caughtMailPerTest();
+
+describe('the inbound webhook asks who is calling before it reads', () => {
+  it('when malformed JSON comes without credentials or with wrong ones, then it is refused with 403; with the right ones it is a 400', async () => {
+    const server = supportApp();
+    const malformed = '{"From": "asha@example.com", "TextBody": ';
+    const post = () => request(server).post(POSTMARK_INBOUND_PATH).set('Content-Type', 'application/json');
+
+    const anonymous = await post().send(malformed);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toEqual({ message: 'Not authorised.' });
+    const wrong = await post()
+      .set('Authorization', `Basic ${Buffer.from('postmark:not-the-password').toString('base64')}`)
+      .send(malformed);
+    expect(wrong.status).toBe(403);
+    const right = await post()
+      .set('Authorization', `Basic ${Buffer.from(INBOUND_CREDENTIALS).toString('base64')}`)
+      .send(malformed);
+    expect(right.status).toBe(400);
+    expect(right.body).toEqual({ message: 'Request body is not valid JSON.' });
+  });
+
+  it('when an authenticated delivery announces more than 35 MB, then it is refused with 413 without waiting for the bytes', async () => {
+    const listening = http.createServer(supportApp()).listen(0);
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const { port } = listening.address() as AddressInfo;
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const call = http.request({
+          port,
+          method: 'POST',
+          path: POSTMARK_INBOUND_PATH,
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': String(35 * 1024 * 1024 + 1),
+            Authorization: `Basic ${Buffer.from(INBOUND_CREDENTIALS).toString('base64')}`,
+          },
+        });
+        call.once('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+          call.destroy();
+        });
+        call.once('error', reject);
+        // Only the first bytes are sent: the answer must not wait for the other 35 MB.
+        call.write('{"From":');
+      });
+      expect(status).toBe(413);
+    } finally {
+      listening.close();
+    }
+  });
+});
