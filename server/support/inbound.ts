@@ -3,7 +3,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES } from '../../src/domain/support';
 import { isAlreadyExists } from '../errors';
 import { safeFileName, sniffFileType } from '../files/file-store';
-import { createSupportRequest, customerReply, staffReply } from './requests';
+import { createSupportRequest, customerReply } from './requests';
 import {
   accountEmailOf,
   readRequest,
@@ -32,12 +32,16 @@ export interface InboundMail {
 }
 
 export type InboundOutcome =
-  | { outcome: 'appended'; requestId: string; as: 'customer' | 'staff' }
+  | { outcome: 'appended'; requestId: string; as: 'customer' }
   | { outcome: 'created'; requestId: string }
   | { outcome: 'review'; reason: string }
   | { outcome: 'duplicate' };
 
 const normalise = (address: string) => address.trim().toLowerCase();
+
+/** Why a mail from a staff address is never a staff reply: its From proves nothing. */
+export const STAFF_SENDER_REASON =
+  'sent from a staff address: staff reply in the console, since anyone can put that address in From';
 
 /** Message-IDs as they appear in headers: '<a@b> <c@d>' -> ['<a@b>', '<c@d>']. */
 export function messageIdsIn(value: string | null | undefined): string[] {
@@ -67,8 +71,10 @@ async function staffByEmail(ctx: SupportContext, email: string) {
 
 /**
  * An inbound mail: kept whole in supportInbound (nothing is lost), its attachments stored, then
+ * - from a staff member's address: waits for review (staff reply in the console; a mail's From
+ *   is not proof, and the customer knows both addresses);
  * - matched to a request (signed reply address or our Message-IDs) AND sent by its requester:
- *   appended as their reply (it reopens or resumes the request); by a staff member: a staff reply;
+ *   appended as their reply (it reopens or resumes the request);
  * - matched but from anyone else, or unmatched from an unknown sender: waits for staff review;
  * - unmatched from a customer with a verified login email: a new request ("Something else").
  */
@@ -125,6 +131,11 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     return ids;
   };
 
+  // Anyone can write a staff member's address in From: staff answer in the console, never by mail.
+  if (await staffByEmail(ctx, from)) {
+    return record({ outcome: 'review', reason: STAFF_SENDER_REASON });
+  }
+
   const match = await matchRequest(ctx, mail);
   if (match) {
     const request = readRequest(match.doc.id, match.doc.data());
@@ -137,19 +148,6 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
         return record({ outcome: 'review', reason: `matched ${request.reference}, but: ${(error as Error).message}` });
       }
       return record({ outcome: 'appended', requestId: request.id, as: 'customer' });
-    }
-    const staff = await staffByEmail(ctx, from);
-    if (staff) {
-      const fileIds = await storeFiles(staff.uid);
-      await staffReply(ctx, { uid: staff.uid, name: staff.displayName ?? staff.email ?? null }, request.id, {
-        body,
-        fileIds,
-        internal: false,
-        minutes: 0,
-        waitOnCustomer: false,
-        via: 'mail',
-      });
-      return record({ outcome: 'appended', requestId: request.id, as: 'staff' });
     }
     return record({ outcome: 'review', reason: `sender is not the requester of ${request.reference}` });
   }

@@ -1,12 +1,32 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { drainOutbox } from '../../server/mail/drain';
 import { POSTMARK_INBOUND_PATH } from '../../server/routes/support';
-import { caughtMailPerTest } from '../helpers/mail-catcher';
-import { INBOUND_CREDENTIALS, supportApp } from './support-fixtures';
+import { admin, createStaffWithToken } from '../helpers/emulators';
+import { caughtMailPerTest, drainOptions, TEST_FROM } from '../helpers/mail-catcher';
+import { uniqueEmail } from './payments-fixtures';
+import {
+  customerWithService,
+  INBOUND_CREDENTIALS,
+  messagesOf,
+  openRequest,
+  outboxMailsTo,
+  postInbound,
+  postmarkMail,
+  replyAddressOf,
+  supportApp,
+} from './support-fixtures';
 
-caughtMailPerTest();
+const { transport } = caughtMailPerTest();
+const drain = () => drainOutbox(admin().db, transport(), drainOptions({ from: TEST_FROM }));
+
+let staff: { uid: string; idToken: string; email: string };
+beforeAll(async () => {
+  const email = uniqueEmail('inbound-staff');
+  staff = { ...(await createStaffWithToken(email)), email };
+});
 
 describe('the inbound webhook asks who is calling before it reads', () => {
   it('when malformed JSON comes without credentials or with wrong ones, then it is refused with 403; with the right ones it is a 400', async () => {
@@ -57,5 +77,26 @@ describe('the inbound webhook asks who is calling before it reads', () => {
     } finally {
       listening.close();
     }
+  });
+});
+
+describe('a mail is not proof of who sent it', () => {
+  it("when a mail with a staff member's address in From (SPF and DKIM passing) answers a request's reply address, then it waits for review: no staff message, nothing mailed to the customer", async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const created = await openRequest(server, customer.idToken);
+    await drain();
+    const replyTo = await replyAddressOf(customer.email);
+
+    const response = await postInbound(
+      server,
+      postmarkMail({ from: staff.email, to: replyTo, text: 'Please pay ₹50,000 to account 1234 today.' }),
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'review', reason: expect.stringMatching(/staff address/) });
+    const messages = await messagesOf(created.id);
+    expect(messages.map((message) => message.author)).toEqual(['customer']);
+    expect((await outboxMailsTo(customer.uid)).map((mail) => mail.data.kind)).toEqual(['ack']);
   });
 });
