@@ -3,6 +3,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES } from '../../src/domain/support';
 import { isAlreadyExists } from '../errors';
 import { safeFileName, sniffFileType } from '../files/file-store';
+import { domainOf, type SenderAuthentication } from './mail-authentication';
 import { createSupportRequest, customerReply } from './requests';
 import {
   accountEmailOf,
@@ -29,6 +30,8 @@ export interface InboundMail {
   inReplyTo: string | null;
   references: string[];
   attachments: Array<{ name: string; contentType: string; bytes: Buffer }>;
+  /** Whether SPF or DKIM of the From address's domain vouched for it, as the provider reported. */
+  authentication: SenderAuthentication;
 }
 
 export type InboundOutcome =
@@ -42,6 +45,10 @@ const normalise = (address: string) => address.trim().toLowerCase();
 /** Why a mail from a staff address is never a staff reply: its From proves nothing. */
 export const STAFF_SENDER_REASON =
   'sent from a staff address: staff reply in the console, since anyone can put that address in From';
+
+const isAuthenticated = (mail: InboundMail) => mail.authentication.spfAligned || mail.authentication.dkimAligned;
+const notVouchedFor = (mail: InboundMail) =>
+  `neither SPF nor DKIM vouches for ${domainOf(mail.from) ?? 'its domain'} (${mail.authentication.summary})`;
 
 /** Message-IDs as they appear in headers: '<a@b> <c@d>' -> ['<a@b>', '<c@d>']. */
 export function messageIdsIn(value: string | null | undefined): string[] {
@@ -73,10 +80,12 @@ async function staffByEmail(ctx: SupportContext, email: string) {
  * An inbound mail: kept whole in supportInbound (nothing is lost), its attachments stored, then
  * - from a staff member's address: waits for review (staff reply in the console; a mail's From
  *   is not proof, and the customer knows both addresses);
- * - matched to a request (signed reply address or our Message-IDs) AND sent by its requester:
- *   appended as their reply (it reopens or resumes the request);
+ * - matched to a request (signed reply address or our Message-IDs) AND sent by its requester
+ *   AND vouched for by SPF or DKIM of the sender's domain: appended as their reply (it reopens or
+ *   resumes the request); a requester's address that neither vouches for waits for review;
  * - matched but from anyone else, or unmatched from an unknown sender: waits for staff review;
- * - unmatched from a customer with a verified login email: a new request ("Something else").
+ * - unmatched from a customer with a verified login email, vouched for the same way: a new
+ *   request ("Something else"); not vouched for: review, no request and no acknowledgement.
  */
 export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Promise<InboundOutcome> {
   const { db } = ctx;
@@ -96,6 +105,7 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
       messageId: mail.messageId,
       inReplyTo: mail.inReplyTo,
       references: mail.references,
+      authentication: mail.authentication,
       attachments: mail.attachments.map((file) => ({
         name: file.name,
         contentType: file.contentType,
@@ -141,6 +151,12 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     const request = readRequest(match.doc.id, match.doc.data());
     const requesterEmail = await accountEmailOf(ctx.auth, request.uid);
     if (requesterEmail && normalise(requesterEmail) === from) {
+      if (!isAuthenticated(mail)) {
+        return record({
+          outcome: 'review',
+          reason: `from the requester's address of ${request.reference}, but ${notVouchedFor(mail)}`,
+        });
+      }
       const fileIds = await storeFiles(request.uid);
       try {
         await customerReply(ctx, request.uid, request.id, { body, fileIds, via: 'mail', inbound });
@@ -154,6 +170,12 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
 
   const user = await ctx.auth.getUserByEmail(from).catch(() => null);
   if (user && user.emailVerified && user.customClaims?.staff !== true) {
+    if (!isAuthenticated(mail)) {
+      return record({
+        outcome: 'review',
+        reason: `from a customer's address, but ${notVouchedFor(mail)}: no request was opened`,
+      });
+    }
     const fileIds = await storeFiles(user.uid);
     const created = await createSupportRequest(ctx, {
       uid: user.uid,

@@ -9,6 +9,7 @@ import { caughtMailPerTest, drainOptions, TEST_FROM } from '../helpers/mail-catc
 import { uniqueEmail } from './payments-fixtures';
 import {
   customerWithService,
+  forgedAs,
   INBOUND_CREDENTIALS,
   messagesOf,
   openRequest,
@@ -98,5 +99,51 @@ describe('a mail is not proof of who sent it', () => {
     const messages = await messagesOf(created.id);
     expect(messages.map((message) => message.author)).toEqual(['customer']);
     expect((await outboxMailsTo(customer.uid)).map((mail) => mail.data.kind)).toEqual(['ack']);
+  });
+});
+
+describe('a customer address is not proof either: SPF or DKIM of its domain must vouch for it', () => {
+  it("when a mail with a verified customer's address fails both SPF and DKIM alignment, then it waits for review with no request and no acknowledgement; the same mail vouched for opens one", async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const mail = { from: customer.email, to: 'help@nimbus.test', subject: 'Cancel my plan', text: 'Cancel it today.' };
+
+    const forged = await postInbound(server, postmarkMail({ ...mail, headers: forgedAs(customer.email) }));
+
+    expect(forged.body).toMatchObject({ outcome: 'review' });
+    expect(forged.body.reason).toMatch(
+      /neither SPF nor DKIM vouches for example\.com \(SPF fail for example\.com; DKIM signed, not valid\)/,
+    );
+    expect((await admin().db.collection('supportRequests').where('uid', '==', customer.uid).get()).size).toBe(0);
+    expect(await outboxMailsTo(customer.uid)).toEqual([]);
+
+    const genuine = await postInbound(server, postmarkMail(mail));
+    expect(genuine.body).toMatchObject({ outcome: 'created' });
+    expect((await outboxMailsTo(customer.uid)).map((sent) => sent.data.kind)).toEqual(['ack']);
+  });
+
+  it('when a reply from the requester to the signed address fails both, then it is not appended; vouched for, it is', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const created = await openRequest(server, customer.idToken);
+    await drain();
+    const replyTo = await replyAddressOf(customer.email);
+
+    const forged = await postInbound(
+      server,
+      postmarkMail({ from: customer.email, to: replyTo, text: 'Close it.', headers: forgedAs(customer.email) }),
+    );
+    expect(forged.body).toMatchObject({ outcome: 'review' });
+    expect(await messagesOf(created.id)).toHaveLength(1);
+
+    const genuine = await postInbound(
+      server,
+      postmarkMail({ from: customer.email, to: replyTo, text: 'Still offline.' }),
+    );
+    expect(genuine.body).toMatchObject({ outcome: 'appended', requestId: created.id });
+    expect((await messagesOf(created.id)).map((message) => message.body)).toEqual([
+      'Since this morning machine 3 shows offline on the dashboard.',
+      'Still offline.',
+    ]);
   });
 });
