@@ -252,7 +252,7 @@ export function supportRouter(deps: AppDeps): Router {
     const reply = staffSupportReplySchema.parse(req.body ?? {});
     const user = req.user!;
     const id = idParam(req.params.id);
-    const result = await staffReply(ctx, { uid: user.uid, name: user.email ?? null }, id, reply);
+    const result = await staffReply(ctx, { uid: user.uid }, id, reply);
     await recordAudit(deps.firebase.db, {
       actor: actorOf(user),
       action: reply.internal ? 'support.note' : 'support.reply',

@@ -6,6 +6,7 @@ import {
   SUPPORT_MESSAGES,
   SUPPORT_STATUS,
   SUPPORT_TIERS,
+  staffNameShown,
   supportReference,
   supportTierFor,
   type OutOfPlanReason,
@@ -362,16 +363,18 @@ export interface StaffReplyInput {
 
 /**
  * A staff member's reply, mailed to the customer (threaded, from the signed reply address), or an
- * internal note (never mailed, never shown to the customer). Either may log minutes of work.
+ * internal note (never mailed, never shown to the customer). Either may log minutes of work. The
+ * reply carries the staff member's display name from Auth (the customer sees "Nimbus support"
+ * without one), never their login email.
  */
-export async function staffReply(
-  ctx: SupportContext,
-  staff: { uid: string; name: string | null },
-  id: string,
-  input: StaffReplyInput,
-) {
+export async function staffReply(ctx: SupportContext, staff: { uid: string }, id: string, input: StaffReplyInput) {
   const { db } = ctx;
-  const [{ calendar }, files] = await Promise.all([loadCalendar(db), ownFiles(ctx, staff.uid, input.fileIds)]);
+  const [{ calendar }, files, account] = await Promise.all([
+    loadCalendar(db),
+    ownFiles(ctx, staff.uid, input.fileIds),
+    ctx.auth.getUser(staff.uid).catch(() => null),
+  ]);
+  const displayName = account?.displayName?.trim() || null;
   const at = now(ctx);
   const result = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(requestDoc(db, id));
@@ -391,7 +394,12 @@ export async function staffReply(
       const { fields } = slaFields(events, tierOf(request), calendar);
       const mailId = addThreadMail(tx, ctx, request, `reply-${messageRef.id}`, {
         template: 'support',
-        data: mailData(request, { kind: 'reply', body: input.body, url: customerRequestUrl(ctx.siteUrl, id) }),
+        data: mailData(request, {
+          kind: 'reply',
+          body: input.body,
+          url: customerRequestUrl(ctx.siteUrl, id),
+          authorName: staffNameShown(displayName),
+        }),
         to: { uid: request.uid },
         replyTo: { address: replyAddress(ctx, request.reference), name: `${COMPANY.name} support` },
         attachmentDocumentId: null,
@@ -400,14 +408,17 @@ export async function staffReply(
         threadMessageIds: FieldValue.arrayUnion(mailId),
         ourMessageIds: FieldValue.arrayUnion(mailId),
       });
-      if (request.assigneeUid === null) Object.assign(update, { assigneeUid: staff.uid, assigneeName: staff.name });
+      if (request.assigneeUid === null) {
+        // Staff-only (the customer's views leave the assignee out): an address names them when no name does.
+        Object.assign(update, { assigneeUid: staff.uid, assigneeName: displayName ?? account?.email ?? null });
+      }
     }
     tx.update(requestDoc(db, id), update);
     tx.create(messageRef, {
       uid: request.uid,
       author: 'staff',
       staffUid: staff.uid,
-      authorName: staff.name,
+      authorName: displayName,
       internal: input.internal,
       body: input.body,
       via: input.via ?? 'web',
@@ -504,12 +515,22 @@ export function requestView(id: string, data: FirebaseFirestore.DocumentData): S
   };
 }
 
-function messageView(doc: FirebaseFirestore.QueryDocumentSnapshot): SupportMessageView {
+/** A request as its customer sees it: who on staff has it is the company's business (and may be an address). */
+const customerRequestView = (view: SupportRequestView): SupportRequestView => ({
+  ...view,
+  assigneeUid: null,
+  assigneeName: null,
+});
+
+function messageView(doc: FirebaseFirestore.QueryDocumentSnapshot, isStaff: boolean): SupportMessageView {
   const data = doc.data();
+  const author = data.author === 'staff' ? 'staff' : 'customer';
+  const storedName = typeof data.authorName === 'string' ? data.authorName : null;
   return {
     id: doc.id,
-    author: data.author === 'staff' ? 'staff' : 'customer',
-    authorName: typeof data.authorName === 'string' ? data.authorName : null,
+    author,
+    // Older staff messages stored the login email here: the customer sees a name or "Nimbus support".
+    authorName: author === 'staff' && !isStaff ? staffNameShown(storedName) : storedName,
     internal: data.internal === true,
     body: String(data.body ?? ''),
     via: data.via === 'mail' ? 'mail' : 'web',
@@ -533,12 +554,13 @@ export async function readSupportRequest(
   if (!snapshot.exists || (!viewer.isStaff && snapshot.get('uid') !== viewer.uid)) {
     throw new HttpError(404, SUPPORT_MESSAGES.notFound);
   }
-  const all = messages.docs.map(messageView);
+  const all = messages.docs.map((doc) => messageView(doc, viewer.isStaff));
   const shown = viewer.isStaff
     ? all
     : all.filter((message) => !message.internal).map(({ minutes: _minutes, ...message }) => message);
+  const view = requestView(id, snapshot.data()!);
   return {
-    ...requestView(id, snapshot.data()!),
+    ...(viewer.isStaff ? view : customerRequestView(view)),
     uid: String(snapshot.get('uid')),
     customerName: (snapshot.get('customerName') as string | null) ?? null,
     customerEmail: viewer.isStaff ? ((snapshot.get('customerEmail') as string | null) ?? null) : null,
@@ -553,7 +575,7 @@ export async function listOwnRequests(ctx: SupportContext, uid: string): Promise
     .orderBy('createdAt', 'desc')
     .limit(50)
     .get();
-  return snapshot.docs.map((doc) => requestView(doc.id, doc.data()));
+  return snapshot.docs.map((doc) => customerRequestView(requestView(doc.id, doc.data())));
 }
 
 /** The file of a request, for its requester or staff; anyone else (and any file not attached to a request) gets 404. */

@@ -5,9 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { drainOutbox } from '../../server/mail/drain';
 import { POSTMARK_INBOUND_PATH } from '../../server/routes/support';
 import { admin, createStaffWithToken } from '../helpers/emulators';
-import { caughtMailPerTest, drainOptions, TEST_FROM } from '../helpers/mail-catcher';
+import { caughtMailPerTest, drainOptions, mailsTo, TEST_FROM } from '../helpers/mail-catcher';
 import { uniqueEmail } from './payments-fixtures';
 import {
+  as,
   customerWithService,
   forgedAs,
   INBOUND_CREDENTIALS,
@@ -145,5 +146,38 @@ describe('a customer address is not proof either: SPF or DKIM of its domain must
       'Since this morning machine 3 shows offline on the dashboard.',
       'Still offline.',
     ]);
+  });
+});
+
+describe('who a reply is from, as the customer sees it', () => {
+  it("when staff reply, then the customer's page and mail name them by display name (or 'Nimbus support'), never by their login email", async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const created = await openRequest(server, customer.idToken);
+    const namedEmail = uniqueEmail('priya');
+    const named = await createStaffWithToken(namedEmail);
+    await admin().auth.updateUser(named.uid, { displayName: 'Priya Sharma' });
+    const reply = (token: string, body: string) =>
+      as(token)(request(server).post(`/api/staff/support/requests/${created.id}/replies`))
+        .send({ body })
+        .expect(201);
+
+    await reply(named.idToken, 'We restarted the gateway.');
+    await reply(staff.idToken, 'Is it back now?');
+    await drain();
+
+    const page = await as(customer.idToken)(request(server).get(`/api/support/requests/${created.id}`)).expect(200);
+    expect(page.body.messages.map((message: { authorName: string }) => message.authorName)).toEqual([
+      'Asha Verma',
+      'Priya Sharma',
+      'Nimbus support',
+    ]);
+    expect(JSON.stringify(page.body)).not.toContain(namedEmail);
+    expect(JSON.stringify(page.body)).not.toContain(staff.email);
+    const mails = (await mailsTo(customer.email)).filter((mail) => mail.subject.startsWith('Re:'));
+    const texts = mails.map((mail) => mail.text ?? '');
+    expect(texts.find((text) => text.includes('We restarted'))).toContain('Priya Sharma');
+    expect(texts.find((text) => text.includes('Is it back'))).toContain('Nimbus support');
+    expect(texts.join('\n')).not.toMatch(new RegExp(`${namedEmail}|${staff.email}`));
   });
 });

@@ -11,6 +11,7 @@ import {
   OUT_OF_PLAN_MESSAGES,
   SUPPORT_MESSAGES,
   SUPPORT_TIERS,
+  staffNameShown,
   supportReplySchema,
   supportRequestSchema,
   type SupportRequestView,
@@ -333,7 +334,7 @@ export function Conversation({ request, staffView = false }: { request: SupportR
             {message.internal
               ? 'Internal note'
               : message.author === 'staff'
-                ? 'Nimbus support'
+                ? staffNameShown(message.authorName)
                 : (message.authorName ?? 'You')}
             <span className="font-normal text-slate-600">
               {' '}
