@@ -259,6 +259,13 @@ export async function reviewQueue(ctx: SupportContext) {
     reason: String(doc.get('reason') ?? ''),
     text: String(doc.get('text') ?? '').slice(0, 2000),
     receivedAt: (doc.get('receivedAt') as Timestamp | undefined)?.toMillis() ?? 0,
+    // Every attachment, kept (its file, for staff to open) or refused (why).
+    attachments: ((doc.get('attachments') as Array<Record<string, unknown>> | undefined) ?? []).map((file) => ({
+      name: String(file.name ?? ''),
+      size: Number(file.size ?? 0),
+      fileId: typeof file.fileId === 'string' ? file.fileId : null,
+      refused: typeof file.refused === 'string' ? file.refused : null,
+    })),
   }));
 }
 

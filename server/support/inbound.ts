@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
-import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES } from '../../src/domain/support';
+import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGES } from '../../src/domain/support';
 import { isAlreadyExists } from '../errors';
 import { safeFileName, sniffFileType } from '../files/file-store';
 import { domainOf, type SenderAuthentication } from './mail-authentication';
@@ -76,8 +76,101 @@ async function staffByEmail(ctx: SupportContext, email: string) {
   return user && user.customClaims?.staff === true ? user : null;
 }
 
+/** Files of a mail waiting for review belong to no one yet: this owner, attached to its inbound record. */
+export const INBOUND_OWNER = 'inbound';
+
+/** What became of one attachment: stored (its file) or refused (why, in the words the customer reads). */
+export interface AttachmentOutcome {
+  name: string;
+  contentType: string;
+  size: number;
+  fileId: string | null;
+  refused: string | null;
+}
+
+const overCap = (name: string) => `${name} was not kept: a message keeps at most ${SUPPORT_MAX_FILES} files.`;
+
 /**
- * An inbound mail: kept whole in supportInbound (nothing is lost), its attachments stored, then
+ * Stores the attachments the file rules accept (type by content and name, at most 10 MB, not
+ * empty), at most `cap` of them: the cap counts stored files, so refused ones take no place. One at
+ * a time, so a 35 MB mail is not held twice over.
+ */
+async function storeAttachments(
+  ctx: SupportContext,
+  attachments: InboundMail['attachments'],
+  ownerUid: string,
+  cap: number,
+): Promise<AttachmentOutcome[]> {
+  const outcomes: AttachmentOutcome[] = [];
+  let stored = 0;
+  for (const attachment of attachments) {
+    const name = safeFileName(attachment.name);
+    const size = attachment.bytes.length;
+    const type = size > 0 && size <= SUPPORT_MAX_FILE_BYTES ? sniffFileType(name, attachment.bytes) : null;
+    const refused =
+      size === 0
+        ? SUPPORT_MESSAGES.fileEmpty(name)
+        : size > SUPPORT_MAX_FILE_BYTES
+          ? SUPPORT_MESSAGES.fileTooLarge(name)
+          : !type
+            ? SUPPORT_MESSAGES.fileType(name)
+            : stored >= cap
+              ? overCap(name)
+              : null;
+    const base = { name, contentType: attachment.contentType, size };
+    if (refused || !type) {
+      outcomes.push({ ...base, fileId: null, refused });
+      continue;
+    }
+    const meta = await ctx.files.put({ ownerUid, name, ...type, bytes: attachment.bytes });
+    stored += 1;
+    outcomes.push({ ...base, fileId: meta.id, refused: null });
+  }
+  return outcomes;
+}
+
+const storedIds = (files: AttachmentOutcome[]) => files.flatMap((file) => (file.fileId ? [file.fileId] : []));
+const refusedOf = (files: AttachmentOutcome[]) =>
+  files.flatMap((file) => (file.refused ? [{ name: file.name, reason: file.refused }] : []));
+
+type Decision =
+  | { kind: 'review'; reason: string }
+  | { kind: 'reply'; uid: string; requestId: string; reference: string }
+  | { kind: 'create'; uid: string };
+
+/** Who the mail is from and what it answers, before anything is stored for it. */
+async function decide(ctx: SupportContext, mail: InboundMail, from: string): Promise<Decision> {
+  // Anyone can write a staff member's address in From: staff answer in the console, never by mail.
+  if (await staffByEmail(ctx, from)) return { kind: 'review', reason: STAFF_SENDER_REASON };
+
+  const match = await matchRequest(ctx, mail);
+  if (match) {
+    const request = readRequest(match.doc.id, match.doc.data());
+    const requesterEmail = await accountEmailOf(ctx.auth, request.uid);
+    if (!requesterEmail || normalise(requesterEmail) !== from) {
+      return { kind: 'review', reason: `sender is not the requester of ${request.reference}` };
+    }
+    if (!isAuthenticated(mail)) {
+      return {
+        kind: 'review',
+        reason: `from the requester's address of ${request.reference}, but ${notVouchedFor(mail)}`,
+      };
+    }
+    return { kind: 'reply', uid: request.uid, requestId: request.id, reference: request.reference };
+  }
+
+  const user = await ctx.auth.getUserByEmail(from).catch(() => null);
+  if (!user || !user.emailVerified || user.customClaims?.staff === true) {
+    return { kind: 'review', reason: 'no request matched and the sender is not a known customer' };
+  }
+  if (!isAuthenticated(mail)) {
+    return { kind: 'review', reason: `from a customer's address, but ${notVouchedFor(mail)}: no request was opened` };
+  }
+  return { kind: 'create', uid: user.uid };
+}
+
+/**
+ * An inbound mail: kept whole in supportInbound (nothing is lost), then
  * - from a staff member's address: waits for review (staff reply in the console; a mail's From
  *   is not proof, and the customer knows both addresses);
  * - matched to a request (signed reply address or our Message-IDs) AND sent by its requester
@@ -86,6 +179,9 @@ async function staffByEmail(ctx: SupportContext, email: string) {
  * - matched but from anyone else, or unmatched from an unknown sender: waits for staff review;
  * - unmatched from a customer with a verified login email, vouched for the same way: a new
  *   request ("Something else"); not vouched for: review, no request and no acknowledgement.
+ * Its attachments are stored as the customer's (at most 5 kept per message; refused ones listed
+ * on the message and the inbound record), or, for a mail waiting for review, as INBOUND_OWNER's,
+ * attached to the inbound record, so staff can read every byte.
  */
 export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Promise<InboundOutcome> {
   const { db } = ctx;
@@ -118,75 +214,49 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     if (isAlreadyExists(error)) return { outcome: 'duplicate' };
     throw error;
   }
-  const record = async (outcome: InboundOutcome) => {
-    await inboundRef.update({ ...outcome, outcome: outcome.outcome, decidedAt: FieldValue.serverTimestamp() });
+  const record = async (outcome: InboundOutcome, files: AttachmentOutcome[]) => {
+    await inboundRef.update({
+      ...outcome,
+      outcome: outcome.outcome,
+      attachments: files,
+      refusedAttachments: refusedOf(files),
+      decidedAt: FieldValue.serverTimestamp(),
+    });
     return outcome;
   };
-  const body = trimReply(mail.text || original) || original.trim();
-  const inbound = { messageId: mail.messageId, original };
-
-  const storeFiles = async (ownerUid: string) => {
-    const ids: string[] = [];
-    const refused: string[] = [];
-    for (const attachment of mail.attachments.slice(0, SUPPORT_MAX_FILES)) {
-      const name = safeFileName(attachment.name);
-      const type = sniffFileType(name, attachment.bytes);
-      if (!type || attachment.bytes.length > SUPPORT_MAX_FILE_BYTES || attachment.bytes.length === 0) {
-        refused.push(name);
-        continue;
-      }
-      ids.push((await ctx.files.put({ ownerUid, name, ...type, bytes: attachment.bytes })).id);
-    }
-    if (refused.length) await inboundRef.update({ refusedAttachments: refused });
-    return ids;
+  const review = async (reason: string, stored?: AttachmentOutcome[]) => {
+    const files = stored ?? (await storeAttachments(ctx, mail.attachments, INBOUND_OWNER, Infinity));
+    await ctx.files.attach(storedIds(files), `inbound/${inboundRef.id}`);
+    return record({ outcome: 'review', reason }, files);
   };
+  const body = trimReply(mail.text || original) || original.trim();
 
-  // Anyone can write a staff member's address in From: staff answer in the console, never by mail.
-  if (await staffByEmail(ctx, from)) {
-    return record({ outcome: 'review', reason: STAFF_SENDER_REASON });
-  }
+  const decision = await decide(ctx, mail, from);
+  if (decision.kind === 'review') return review(decision.reason);
 
-  const match = await matchRequest(ctx, mail);
-  if (match) {
-    const request = readRequest(match.doc.id, match.doc.data());
-    const requesterEmail = await accountEmailOf(ctx.auth, request.uid);
-    if (requesterEmail && normalise(requesterEmail) === from) {
-      if (!isAuthenticated(mail)) {
-        return record({
-          outcome: 'review',
-          reason: `from the requester's address of ${request.reference}, but ${notVouchedFor(mail)}`,
-        });
-      }
-      const fileIds = await storeFiles(request.uid);
-      try {
-        await customerReply(ctx, request.uid, request.id, { body, fileIds, via: 'mail', inbound });
-      } catch (error) {
-        return record({ outcome: 'review', reason: `matched ${request.reference}, but: ${(error as Error).message}` });
-      }
-      return record({ outcome: 'appended', requestId: request.id, as: 'customer' });
-    }
-    return record({ outcome: 'review', reason: `sender is not the requester of ${request.reference}` });
-  }
-
-  const user = await ctx.auth.getUserByEmail(from).catch(() => null);
-  if (user && user.emailVerified && user.customClaims?.staff !== true) {
-    if (!isAuthenticated(mail)) {
-      return record({
-        outcome: 'review',
-        reason: `from a customer's address, but ${notVouchedFor(mail)}: no request was opened`,
+  const files = await storeAttachments(ctx, mail.attachments, decision.uid, SUPPORT_MAX_FILES);
+  const inbound = { messageId: mail.messageId, original, refusedFiles: refusedOf(files) };
+  if (decision.kind === 'reply') {
+    try {
+      await customerReply(ctx, decision.uid, decision.requestId, {
+        body,
+        fileIds: storedIds(files),
+        via: 'mail',
+        inbound,
       });
+    } catch (error) {
+      return review(`matched ${decision.reference}, but: ${(error as Error).message}`, files);
     }
-    const fileIds = await storeFiles(user.uid);
-    const created = await createSupportRequest(ctx, {
-      uid: user.uid,
-      serviceId: 'other',
-      subject: mail.subject.trim().slice(0, 150) || '(no subject)',
-      description: body || '(empty mail)',
-      fileIds,
-      via: 'mail',
-      inbound,
-    });
-    return record({ outcome: 'created', requestId: created.id });
+    return record({ outcome: 'appended', requestId: decision.requestId, as: 'customer' }, files);
   }
-  return record({ outcome: 'review', reason: 'no request matched and the sender is not a known customer' });
+  const created = await createSupportRequest(ctx, {
+    uid: decision.uid,
+    serviceId: 'other',
+    subject: mail.subject.trim().slice(0, 150) || '(no subject)',
+    description: body || '(empty mail)',
+    fileIds: storedIds(files),
+    via: 'mail',
+    inbound,
+  });
+  return record({ outcome: 'created', requestId: created.id }, files);
 }

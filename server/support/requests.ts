@@ -158,9 +158,24 @@ export interface NewRequestInput {
   description: string;
   fileIds: string[];
   via: 'web' | 'mail';
-  /** A request made by mail: the mail's own Message-ID (the thread starts from it) and its original. */
-  inbound?: { messageId: string | null; original: string };
+  /** A request made by mail: the mail's own Message-ID (the thread starts from it), its original and what it brought. */
+  inbound?: InboundMessageInput;
 }
+
+/** What a message that came by mail keeps besides its body. */
+export interface InboundMessageInput {
+  messageId: string | null;
+  /** The whole mail as text, quotes and all. */
+  original: string;
+  /** Attachments not kept, and why (shown on the request, to the customer and staff). */
+  refusedFiles?: Array<{ name: string; reason: string }>;
+}
+
+/** The fields a message by mail adds to its document. */
+const inboundFields = (inbound: InboundMessageInput | undefined) =>
+  inbound
+    ? { original: inbound.original, ...(inbound.refusedFiles?.length ? { refusedFiles: inbound.refusedFiles } : {}) }
+    : {};
 
 /**
  * A new request: its reference from the company-wide counter (in the same transaction), its
@@ -251,7 +266,7 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
       authorName: customerName,
       internal: false,
       body: input.description,
-      ...(input.inbound ? { original: input.inbound.original } : {}),
+      ...inboundFields(input.inbound),
       via: input.via,
       files: files.map(fileSummary),
       createdAt: Timestamp.fromMillis(at),
@@ -284,8 +299,8 @@ export interface ReplyInput {
   body: string;
   fileIds: string[];
   via: 'web' | 'mail';
-  /** A reply by mail: its Message-ID (joins the thread) and the whole mail as it came. */
-  inbound?: { messageId: string | null; original: string };
+  /** A reply by mail: its Message-ID (joins the thread), the whole mail as it came and what it brought. */
+  inbound?: InboundMessageInput;
 }
 
 /**
@@ -340,7 +355,7 @@ export async function customerReply(ctx: SupportContext, uid: string, id: string
       authorName: request.customerName,
       internal: false,
       body: input.body,
-      ...(input.inbound ? { original: input.inbound.original } : {}),
+      ...inboundFields(input.inbound),
       via: input.via,
       files: files.map(fileSummary),
       createdAt: Timestamp.fromMillis(at),
@@ -536,6 +551,7 @@ function messageView(doc: FirebaseFirestore.QueryDocumentSnapshot, isStaff: bool
     via: data.via === 'mail' ? 'mail' : 'web',
     createdAt: millis(data.createdAt) ?? 0,
     files: Array.isArray(data.files) ? data.files : [],
+    ...(Array.isArray(data.refusedFiles) && data.refusedFiles.length ? { refusedFiles: data.refusedFiles } : {}),
     ...(typeof data.minutes === 'number' ? { minutes: data.minutes } : {}),
   };
 }
@@ -578,7 +594,10 @@ export async function listOwnRequests(ctx: SupportContext, uid: string): Promise
   return snapshot.docs.map((doc) => customerRequestView(requestView(doc.id, doc.data())));
 }
 
-/** The file of a request, for its requester or staff; anyone else (and any file not attached to a request) gets 404. */
+/**
+ * The file of a request, for its requester or staff, or of a mail waiting for review, for staff;
+ * anyone else (and any file not attached to either) gets 404.
+ */
 export async function readRequestFile(ctx: SupportContext, viewer: { uid: string; isStaff: boolean }, fileId: string) {
   const notFound = new HttpError(404, 'File not found.');
   const meta = await ctx.files.meta(fileId);
@@ -586,6 +605,8 @@ export async function readRequestFile(ctx: SupportContext, viewer: { uid: string
   if (meta.attachedTo?.startsWith('support/')) {
     const request = await requestDoc(ctx.db, meta.attachedTo.slice('support/'.length)).get();
     if (!request.exists || (!viewer.isStaff && request.get('uid') !== viewer.uid)) throw notFound;
+  } else if (meta.attachedTo?.startsWith('inbound/')) {
+    if (!viewer.isStaff) throw notFound;
   } else if (meta.ownerUid !== viewer.uid) {
     throw notFound;
   }

@@ -311,6 +311,8 @@ export interface SupportMessageView {
   via: 'web' | 'mail';
   createdAt: number;
   files: Array<{ id: string; name: string; type: string; size: number }>;
+  /** Attachments of a mail that were not kept, and why. */
+  refusedFiles?: Array<{ name: string; reason: string }>;
   minutes?: number;
 }
 

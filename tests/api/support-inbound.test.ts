@@ -2,19 +2,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORT_MESSAGES } from '@/domain/support';
 import { drainOutbox } from '../../server/mail/drain';
+import { firestoreFileStore } from '../../server/files/file-store';
 import { POSTMARK_INBOUND_PATH } from '../../server/routes/support';
 import { admin, createStaffWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo, TEST_FROM } from '../helpers/mail-catcher';
 import { uniqueEmail } from './payments-fixtures';
 import {
   as,
+  attachment,
   customerWithService,
   forgedAs,
   INBOUND_CREDENTIALS,
   messagesOf,
   openRequest,
   outboxMailsTo,
+  PNG,
   postInbound,
   postmarkMail,
   replyAddressOf,
@@ -179,5 +183,85 @@ describe('who a reply is from, as the customer sees it', () => {
     expect(texts.find((text) => text.includes('We restarted'))).toContain('Priya Sharma');
     expect(texts.find((text) => text.includes('Is it back'))).toContain('Nimbus support');
     expect(texts.join('\n')).not.toMatch(new RegExp(`${namedEmail}|${staff.email}`));
+  });
+});
+
+describe('attachments: every one is kept or accounted for', () => {
+  it('when a reply brings 3 refused and 4 valid attachments, then the 4 are stored and the 3 listed with why, on the message and the inbound record', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const created = await openRequest(server, customer.idToken);
+    await drain();
+    const replyTo = await replyAddressOf(customer.email);
+    const attachments = [
+      attachment('setup.exe', Buffer.from('MZ\x90\x00binary')),
+      attachment('photo.png', Buffer.from('MZ\x90\x00not a png')),
+      attachment('empty.txt', Buffer.alloc(0)),
+      ...['one.png', 'two.png', 'three.png', 'four.png'].map((name) => attachment(name, PNG, 'image/png')),
+    ];
+
+    const response = await postInbound(
+      server,
+      postmarkMail({ from: customer.email, to: replyTo, text: 'Screenshots attached.', attachments }),
+    );
+
+    expect(response.body).toMatchObject({ outcome: 'appended', requestId: created.id });
+    const page = await as(customer.idToken)(request(server).get(`/api/support/requests/${created.id}`)).expect(200);
+    const reply = page.body.messages[1];
+    expect(reply.files.map((file: { name: string }) => file.name)).toEqual([
+      'one.png',
+      'two.png',
+      'three.png',
+      'four.png',
+    ]);
+    expect(reply.refusedFiles).toEqual([
+      { name: 'setup.exe', reason: SUPPORT_MESSAGES.fileType('setup.exe') },
+      { name: 'photo.png', reason: SUPPORT_MESSAGES.fileType('photo.png') },
+      { name: 'empty.txt', reason: SUPPORT_MESSAGES.fileEmpty('empty.txt') },
+    ]);
+    const [inbound] = (await admin().db.collection('supportInbound').get()).docs;
+    expect(inbound!.get('refusedAttachments').map((file: { name: string }) => file.name)).toEqual([
+      'setup.exe',
+      'photo.png',
+      'empty.txt',
+    ]);
+    expect(inbound!.get('attachments').filter((file: { fileId: string | null }) => file.fileId)).toHaveLength(4);
+  });
+
+  it("when a mail waits for review, then its attachments' bytes are kept in the file store for staff, and no one else reads them", async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const log = Buffer.from('2026-11-30 13:30 ERROR machine 3 offline\n');
+
+    const response = await postInbound(
+      server,
+      postmarkMail({
+        from: 'new-contact@example.org',
+        to: 'help@nimbus.test',
+        text: 'Our machine is down, log attached.',
+        attachments: [attachment('machine.log', log, 'text/plain'), attachment('tool.exe', Buffer.from('MZ'))],
+      }),
+    );
+
+    expect(response.body).toMatchObject({ outcome: 'review' });
+    const [inbound] = (await admin().db.collection('supportInbound').get()).docs;
+    const [kept, refused] = inbound!.get('attachments') as Array<{ fileId: string | null; refused: string | null }>;
+    expect(refused).toMatchObject({ fileId: null, refused: SUPPORT_MESSAGES.fileType('tool.exe') });
+    const stored = await firestoreFileStore(admin().db).get(kept!.fileId!);
+    expect(stored!.bytes.equals(log)).toBe(true);
+    expect(stored!.meta).toMatchObject({
+      ownerUid: 'inbound',
+      attachedTo: `inbound/${inbound!.id}`,
+      name: 'machine.log',
+    });
+
+    const review = await as(staff.idToken)(request(server).get('/api/staff/support/review')).expect(200);
+    expect(review.body.mails[0].attachments).toEqual([
+      { name: 'machine.log', size: log.length, fileId: kept!.fileId, refused: null },
+      { name: 'tool.exe', size: 2, fileId: null, refused: SUPPORT_MESSAGES.fileType('tool.exe') },
+    ]);
+    const download = await as(staff.idToken)(request(server).get(`/api/support/files/${kept!.fileId}`)).expect(200);
+    expect(Buffer.from(download.text ?? download.body).equals(log)).toBe(true);
+    await as(customer.idToken)(request(server).get(`/api/support/files/${kept!.fileId}`)).expect(404);
   });
 });

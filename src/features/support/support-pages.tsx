@@ -351,6 +351,16 @@ export function Conversation({ request, staffView = false }: { request: SupportR
               ))}
             </p>
           )}
+          {message.refusedFiles && message.refusedFiles.length > 0 && (
+            <div className="mt-2 text-sm text-slate-700">
+              <p className="font-semibold">Not attached:</p>
+              <ul className="list-disc pl-5">
+                {message.refusedFiles.map((file, index) => (
+                  <li key={`${file.name}-${index}`}>{file.reason}</li>
+                ))}
+              </ul>
+            </div>
+          )}
         </li>
       ))}
     </ol>
