@@ -52,7 +52,8 @@ const notVouchedFor = (mail: InboundMail) =>
 
 /** Message-IDs as they appear in headers: '<a@b> <c@d>' -> ['<a@b>', '<c@d>']. */
 export function messageIdsIn(value: string | null | undefined): string[] {
-  return value ? (value.match(/<[^<>\s]+>/g) ?? []) : [];
+  // Ours are short; a Message-ID of more than 500 characters is no one's (and would not fit a request).
+  return value ? (value.match(/<[^<>\s]{1,500}>/g) ?? []) : [];
 }
 
 /** The request a mail answers: by a signed reply address, else by one of our Message-IDs it cites. Never by its subject. */
@@ -88,6 +89,50 @@ export interface AttachmentOutcome {
   refused: string | null;
 }
 
+/** The part of a mail's text a request shows: as much as the web form takes. */
+export const SHOWN_BODY_CHARS = 10_000;
+/** The file that keeps the whole text of a mail too long to show (or to keep in a document). */
+export const FULL_TEXT_FILE = 'full-message.txt';
+/** Text kept inside a Firestore document (at most 1 MiB each); the whole of longer text goes to the file store. */
+const INLINE_TEXT_BYTES = 100 * 1024;
+
+/** The first `maxBytes` of a text's UTF-8, not ending in half a character. */
+function headBytes(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length <= maxBytes
+    ? text
+    : bytes
+        .subarray(0, maxBytes)
+        .toString('utf8')
+        .replace(/\uFFFD+$/, '');
+}
+
+/** A mail's text as a request shows it: the first SHOWN_BODY_CHARS (at a line or word break), and a note where the rest is. */
+function shorten(text: string): { shown: string; isShortened: boolean } {
+  if (text.length <= SHOWN_BODY_CHARS) return { shown: text, isShortened: false };
+  let head = text.slice(0, SHOWN_BODY_CHARS);
+  const lastBreak = Math.max(head.lastIndexOf('\n'), head.lastIndexOf(' '));
+  if (lastBreak > SHOWN_BODY_CHARS * 0.9) head = head.slice(0, lastBreak);
+  head = head.replace(/[\uD800-\uDBFF]$/, '');
+  return {
+    shown: `${head.trimEnd()}\n\n[Message shortened: the full text is kept in ${FULL_TEXT_FILE}.]`,
+    isShortened: true,
+  };
+}
+
+/** Puts a text in the file store (a TXT file; HTML too is served as text, never rendered). */
+const putText = (ctx: SupportContext, ownerUid: string, name: string, text: string) =>
+  ctx.files.put({
+    ownerUid,
+    name,
+    type: 'TXT',
+    contentType: 'text/plain; charset=utf-8',
+    bytes: Buffer.from(text, 'utf8'),
+  });
+
+/** Attachments of one mail looked at; any beyond are listed as one refused entry (the record stays one document). */
+const MAX_ATTACHMENTS_READ = 100;
+
 const overCap = (name: string) => `${name} was not kept: a message keeps at most ${SUPPORT_MAX_FILES} files.`;
 
 /**
@@ -103,7 +148,7 @@ async function storeAttachments(
 ): Promise<AttachmentOutcome[]> {
   const outcomes: AttachmentOutcome[] = [];
   let stored = 0;
-  for (const attachment of attachments) {
+  for (const attachment of attachments.slice(0, MAX_ATTACHMENTS_READ)) {
     const name = safeFileName(attachment.name);
     const size = attachment.bytes.length;
     const type = size > 0 && size <= SUPPORT_MAX_FILE_BYTES ? sniffFileType(name, attachment.bytes) : null;
@@ -125,6 +170,17 @@ async function storeAttachments(
     const meta = await ctx.files.put({ ownerUid, name, ...type, bytes: attachment.bytes });
     stored += 1;
     outcomes.push({ ...base, fileId: meta.id, refused: null });
+  }
+  const unread = attachments.length - MAX_ATTACHMENTS_READ;
+  if (unread > 0) {
+    const name = `${unread} more attachments`;
+    outcomes.push({
+      name,
+      contentType: '',
+      size: attachments.slice(MAX_ATTACHMENTS_READ).reduce((sum, attachment) => sum + attachment.bytes.length, 0),
+      fileId: null,
+      refused: `${name} were not read: a mail keeps at most ${MAX_ATTACHMENTS_READ}.`,
+    });
   }
   return outcomes;
 }
@@ -190,20 +246,24 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     .doc(createHash('sha256').update(mail.providerId).digest('hex').slice(0, 40));
   const from = normalise(mail.from);
   const original = mail.text || mail.html.replace(/<[^>]+>/g, ' ');
+  // The record is one document (1 MiB at most): long text and HTML go whole to the file store below,
+  // and headers no mail needs this long are cut, so no mail fails to be kept.
+  const text = headBytes(mail.text, INLINE_TEXT_BYTES);
+  const html = headBytes(mail.html, INLINE_TEXT_BYTES);
   try {
     await inboundRef.create({
-      from,
-      fromName: mail.fromName,
-      recipients: mail.recipients,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      messageId: mail.messageId,
-      inReplyTo: mail.inReplyTo,
-      references: mail.references,
+      from: from.slice(0, 320),
+      fromName: mail.fromName?.slice(0, 200) ?? null,
+      recipients: mail.recipients.slice(0, 50).map((recipient) => recipient.slice(0, 320)),
+      subject: mail.subject.slice(0, 1000),
+      text,
+      html,
+      messageId: mail.messageId?.slice(0, 1000) ?? null,
+      inReplyTo: mail.inReplyTo?.slice(0, 2000) ?? null,
+      references: mail.references.slice(-50).map((reference) => reference.slice(0, 1000)),
       authentication: mail.authentication,
-      attachments: mail.attachments.map((file) => ({
-        name: file.name,
+      attachments: mail.attachments.slice(0, MAX_ATTACHMENTS_READ).map((file) => ({
+        name: file.name.slice(0, 200),
         contentType: file.contentType,
         size: file.bytes.length,
       })),
@@ -229,22 +289,42 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     await ctx.files.attach(storedIds(files), `inbound/${inboundRef.id}`);
     return record({ outcome: 'review', reason }, files);
   };
-  const body = trimReply(mail.text || original) || original.trim();
+  // Kept whole: what did not fit in the record, as files of the record's own.
+  const keepWhole = async (field: string, name: string, whole: string, inline: string) =>
+    inline === whole ? {} : { [field]: (await putText(ctx, INBOUND_OWNER, name, whole)).id };
+  const wholeFiles: Record<string, string> = {
+    ...(await keepWhole('textFileId', 'mail-text.txt', mail.text, text)),
+    ...(await keepWhole('htmlFileId', 'mail-body.html.txt', mail.html, html)),
+  };
+  if (Object.keys(wholeFiles).length) {
+    await ctx.files.attach(Object.values(wholeFiles), `inbound/${inboundRef.id}`);
+    await inboundRef.update(wholeFiles);
+  }
+  const { shown: body, isShortened } = shorten(trimReply(mail.text || original) || original.trim());
 
   const decision = await decide(ctx, mail, from);
   if (decision.kind === 'review') return review(decision.reason);
 
   const files = await storeAttachments(ctx, mail.attachments, decision.uid, SUPPORT_MAX_FILES);
-  const inbound = { messageId: mail.messageId, original, refusedFiles: refusedOf(files) };
+  // A text too long to show, or to keep beside the message, is kept whole in a file of the message.
+  const isOriginalInline = Buffer.byteLength(original, 'utf8') <= INLINE_TEXT_BYTES;
+  const fullText = isShortened || !isOriginalInline ? await putText(ctx, decision.uid, FULL_TEXT_FILE, original) : null;
+  const fileIds = [...storedIds(files), ...(fullText ? [fullText.id] : [])];
+  const inbound = {
+    messageId: mail.messageId,
+    original: isOriginalInline ? original : null,
+    refusedFiles: refusedOf(files),
+  };
   if (decision.kind === 'reply') {
     try {
       await customerReply(ctx, decision.uid, decision.requestId, {
         body,
-        fileIds: storedIds(files),
+        fileIds,
         via: 'mail',
         inbound,
       });
     } catch (error) {
+      if (fullText) await ctx.files.attach([fullText.id], `inbound/${inboundRef.id}`);
       return review(`matched ${decision.reference}, but: ${(error as Error).message}`, files);
     }
     return record({ outcome: 'appended', requestId: decision.requestId, as: 'customer' }, files);
@@ -254,7 +334,7 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     serviceId: 'other',
     subject: mail.subject.trim().slice(0, 150) || '(no subject)',
     description: body || '(empty mail)',
-    fileIds: storedIds(files),
+    fileIds,
     via: 'mail',
     inbound,
   });

@@ -165,8 +165,8 @@ export interface NewRequestInput {
 /** What a message that came by mail keeps besides its body. */
 export interface InboundMessageInput {
   messageId: string | null;
-  /** The whole mail as text, quotes and all. */
-  original: string;
+  /** The whole mail as text, quotes and all; null when too long for the message (then it is a file of it). */
+  original: string | null;
   /** Attachments not kept, and why (shown on the request, to the customer and staff). */
   refusedFiles?: Array<{ name: string; reason: string }>;
 }
@@ -174,7 +174,10 @@ export interface InboundMessageInput {
 /** The fields a message by mail adds to its document. */
 const inboundFields = (inbound: InboundMessageInput | undefined) =>
   inbound
-    ? { original: inbound.original, ...(inbound.refusedFiles?.length ? { refusedFiles: inbound.refusedFiles } : {}) }
+    ? {
+        ...(inbound.original !== null ? { original: inbound.original } : {}),
+        ...(inbound.refusedFiles?.length ? { refusedFiles: inbound.refusedFiles } : {}),
+      }
     : {};
 
 /**

@@ -265,3 +265,37 @@ describe('attachments: every one is kept or accounted for', () => {
     await as(customer.idToken)(request(server).get(`/api/support/files/${kept!.fileId}`)).expect(404);
   });
 });
+
+describe('a long mail is kept whole and shown shortened', () => {
+  it('when a customer mails 1.2 MB of text, then it is kept (200), the request shows its first part with a note, and the full text is a file of it', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const lines = Array.from(
+      { length: 40_000 },
+      (_, index) => `${String(index).padStart(5, '0')} ERROR machine 3 offline`,
+    );
+    const text = `The log is below.\n${lines.join('\n')}\n`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1_200_000);
+
+    const response = await postInbound(server, postmarkMail({ from: customer.email, to: 'help@nimbus.test', text }));
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'created' });
+    const page = await as(customer.idToken)(
+      request(server).get(`/api/support/requests/${response.body.requestId}`),
+    ).expect(200);
+    const [message] = page.body.messages;
+    expect(message.body.length).toBeLessThan(10_100);
+    expect(message.body.startsWith('The log is below.\n00000 ERROR machine 3 offline')).toBe(true);
+    expect(message.body.endsWith('[Message shortened: the full text is kept in full-message.txt.]')).toBe(true);
+    const full = message.files.find((file: { name: string }) => file.name === 'full-message.txt');
+    expect(full.size).toBe(Buffer.byteLength(text));
+    const download = await as(customer.idToken)(request(server).get(`/api/support/files/${full.id}`)).expect(200);
+    expect(download.text).toBe(text);
+
+    const [inbound] = (await admin().db.collection('supportInbound').get()).docs;
+    expect(Buffer.byteLength(inbound!.get('text'))).toBeLessThanOrEqual(100 * 1024);
+    const kept = await firestoreFileStore(admin().db).get(inbound!.get('textFileId'));
+    expect(kept!.bytes.toString('utf8')).toBe(text);
+  });
+});
