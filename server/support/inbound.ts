@@ -13,7 +13,7 @@ import {
   SUPPORT_REQUESTS,
   type SupportContext,
 } from './store';
-import { trimReply } from './trim-reply';
+import { htmlReplyText, htmlToText, trimReply } from './trim-reply';
 
 /** One inbound mail, whatever provider delivered it (see postmark.ts for the one we use). */
 export interface InboundMail {
@@ -26,6 +26,8 @@ export interface InboundMail {
   subject: string;
   text: string;
   html: string;
+  /** The provider's own cut of the new part of a reply (Postmark's StrippedTextReply), or null. */
+  strippedReply: string | null;
   messageId: string | null;
   inReplyTo: string | null;
   references: string[];
@@ -75,6 +77,17 @@ async function matchRequest(ctx: SupportContext, mail: InboundMail) {
 async function staffByEmail(ctx: SupportContext, email: string) {
   const user = await ctx.auth.getUserByEmail(email).catch(() => null);
   return user && user.customClaims?.staff === true ? user : null;
+}
+
+/**
+ * What the sender wrote this time, as people write mail: the provider's cut of the reply
+ * (StrippedTextReply) first; else the text part without its quoted history and signature; else the
+ * HTML part turned into text (no <style>, entities decoded) without its quoted thread.
+ */
+function newPart(mail: InboundMail): string {
+  if (mail.strippedReply?.trim()) return mail.strippedReply.trim();
+  if (mail.text.trim()) return trimReply(mail.text);
+  return htmlReplyText(mail.html);
 }
 
 /** Files of a mail waiting for review belong to no one yet: this owner, attached to its inbound record. */
@@ -245,7 +258,7 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     .collection(SUPPORT_INBOUND)
     .doc(createHash('sha256').update(mail.providerId).digest('hex').slice(0, 40));
   const from = normalise(mail.from);
-  const original = mail.text || mail.html.replace(/<[^>]+>/g, ' ');
+  const original = mail.text.trim() ? mail.text : htmlToText(mail.html);
   // The record is one document (1 MiB at most): long text and HTML go whole to the file store below,
   // and headers no mail needs this long are cut, so no mail fails to be kept.
   const text = headBytes(mail.text, INLINE_TEXT_BYTES);
@@ -300,7 +313,7 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     await ctx.files.attach(Object.values(wholeFiles), `inbound/${inboundRef.id}`);
     await inboundRef.update(wholeFiles);
   }
-  const { shown: body, isShortened } = shorten(trimReply(mail.text || original) || original.trim());
+  const { shown: body, isShortened } = shorten(newPart(mail) || original.trim());
 
   const decision = await decide(ctx, mail, from);
   if (decision.kind === 'review') return review(decision.reason);

@@ -73,6 +73,7 @@ export function parsePostmarkInbound(body: unknown): InboundMail {
     subject: mail.Subject,
     text: mail.TextBody,
     html: mail.HtmlBody,
+    strippedReply: mail.StrippedTextReply?.trim() || null,
     messageId,
     inReplyTo: header('In-Reply-To'),
     references: messageIdsIn(header('References')),

@@ -299,3 +299,58 @@ describe('a long mail is kept whole and shown shortened', () => {
     expect(kept!.bytes.toString('utf8')).toBe(text);
   });
 });
+
+describe('a reply read as people write it', () => {
+  async function replyByMail(mail: { text?: string; html?: string; strippedTextReply?: string }) {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const created = await openRequest(server, customer.idToken);
+    await drain();
+    const replyTo = await replyAddressOf(customer.email);
+    const response = await postInbound(server, postmarkMail({ from: customer.email, to: replyTo, ...mail }));
+    expect(response.body).toMatchObject({ outcome: 'appended', requestId: created.id });
+    return (await messagesOf(created.id))[1]!;
+  }
+
+  it('when a reply comes as HTML only, then it is stored as readable text: no CSS, entities decoded, no quoted thread', async () => {
+    const html =
+      '<html><head><style>p { color: #333; font-family: Arial; }</style></head><body>' +
+      '<div dir="ltr">Machine 3 &amp; machine 4 show &lt;offline&gt; again.<br>It started at 10:30&nbsp;am.</div><br>' +
+      '<div class="gmail_quote"><div class="gmail_attr">On Mon, 30 Nov 2026 at 13:30, Nimbus &lt;support@nimbus.test&gt; wrote:<br></div>' +
+      '<blockquote class="gmail_quote">We restarted the gateway; please check now.</blockquote></div></body></html>';
+
+    const message = await replyByMail({ html });
+
+    expect(message.body).toBe('Machine 3 & machine 4 show <offline> again.\nIt started at 10:30 am.');
+    expect(message.original).toContain('We restarted the gateway');
+    expect(message.original).not.toMatch(/color|<div|&amp;/);
+  });
+
+  it('when the customer\'s own text has a line starting with ">", then it is kept', async () => {
+    const text =
+      'The error count is\n>100 per hour since Monday.\n\nOn Mon, 30 Nov 2026 at 13:30, Nimbus <support@nimbus.test> wrote:\n> Is it still failing?';
+
+    const message = await replyByMail({ text });
+
+    expect(message.body).toBe('The error count is\n>100 per hour since Monday.');
+  });
+
+  it('when Gmail in Hindi replies, then its "… ने लिखा:" header and the quote are cut', async () => {
+    const text =
+      'मशीन 3 अब भी बंद है।\n\nसोम, 30 नव॰ 2026 को 1:30 pm बजे Nimbus Bespoke Software <\nsupport@nimbus.test> ने लिखा:\n> कृपया फिर से देखें।';
+
+    const message = await replyByMail({ text });
+
+    expect(message.body).toBe('मशीन 3 अब भी बंद है।');
+    expect(message.original).toBe(text);
+  });
+
+  it('when Postmark sends its StrippedTextReply, then that is the reply', async () => {
+    const message = await replyByMail({
+      text: 'Fixed, thanks.\n\nQuoting Nimbus support:\n| We restarted the gateway; please check now.',
+      strippedTextReply: 'Fixed, thanks.',
+    });
+
+    expect(message.body).toBe('Fixed, thanks.');
+  });
+});
