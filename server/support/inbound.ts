@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGES } from '../../src/domain/support';
-import { isAlreadyExists } from '../errors';
+import { HttpError, isAlreadyExists } from '../errors';
 import { safeFileName, sniffFileType } from '../files/file-store';
 import { domainOf, type SenderAuthentication } from './mail-authentication';
 import { createSupportRequest, customerReply } from './requests';
@@ -284,8 +284,11 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
       receivedAt: FieldValue.serverTimestamp(),
     });
   } catch (error) {
-    if (isAlreadyExists(error)) return { outcome: 'duplicate' };
-    throw error;
+    if (!isAlreadyExists(error)) throw error;
+    // Decided before: a repeat. Still 'received': an earlier delivery failed midway (Postmark
+    // retries after a 5xx), so this one finishes it; what that one wrote is keyed by this record's
+    // id (the request or message), so nothing is done twice.
+    if ((await inboundRef.get()).get('outcome') !== 'received') return { outcome: 'duplicate' };
   }
   const record = async (outcome: InboundOutcome, files: AttachmentOutcome[]) => {
     await inboundRef.update({
@@ -324,6 +327,7 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
   const fullText = isShortened || !isOriginalInline ? await putText(ctx, decision.uid, FULL_TEXT_FILE, original) : null;
   const fileIds = [...storedIds(files), ...(fullText ? [fullText.id] : [])];
   const inbound = {
+    key: inboundRef.id,
     messageId: mail.messageId,
     original: isOriginalInline ? original : null,
     refusedFiles: refusedOf(files),
@@ -337,19 +341,31 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
         inbound,
       });
     } catch (error) {
+      // Appended by an earlier delivery of this mail (its message has this key).
+      if (isAlreadyExists(error)) {
+        return record({ outcome: 'appended', requestId: decision.requestId, as: 'customer' }, files);
+      }
+      // Refused (a closed request, a file gone): a person decides. Anything else: a 5xx, and
+      // Postmark delivers it again.
+      if (!(error instanceof HttpError)) throw error;
       if (fullText) await ctx.files.attach([fullText.id], `inbound/${inboundRef.id}`);
-      return review(`matched ${decision.reference}, but: ${(error as Error).message}`, files);
+      return review(`matched ${decision.reference}, but: ${error.message}`, files);
     }
     return record({ outcome: 'appended', requestId: decision.requestId, as: 'customer' }, files);
   }
-  const created = await createSupportRequest(ctx, {
-    uid: decision.uid,
-    serviceId: 'other',
-    subject: mail.subject.trim().slice(0, 150) || '(no subject)',
-    description: body || '(empty mail)',
-    fileIds,
-    via: 'mail',
-    inbound,
-  });
-  return record({ outcome: 'created', requestId: created.id }, files);
+  try {
+    await createSupportRequest(ctx, {
+      uid: decision.uid,
+      serviceId: 'other',
+      subject: mail.subject.trim().slice(0, 150) || '(no subject)',
+      description: body || '(empty mail)',
+      fileIds,
+      via: 'mail',
+      inbound,
+    });
+  } catch (error) {
+    // Opened by an earlier delivery of this mail (the request's id is this key).
+    if (!isAlreadyExists(error)) throw error;
+  }
+  return record({ outcome: 'created', requestId: inboundRef.id }, files);
 }

@@ -164,6 +164,11 @@ export interface NewRequestInput {
 
 /** What a message that came by mail keeps besides its body. */
 export interface InboundMessageInput {
+  /**
+   * The mail's own key (its inbound record's id): the id of the request it opens or the message it
+   * appends, so a second delivery of the same mail fails with ALREADY_EXISTS instead of repeating it.
+   */
+  key: string;
   messageId: string | null;
   /** The whole mail as text, quotes and all; null when too long for the message (then it is a file of it). */
   original: string | null;
@@ -195,7 +200,10 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
     accountEmailOf(ctx.auth, input.uid),
   ]);
   const customerName = (profile.get('name') as string | undefined) ?? null;
-  const ref = db.collection(SUPPORT_REQUESTS).doc();
+  // A request by mail takes the mail's key as its id: a retried delivery cannot open it twice.
+  const ref = input.inbound
+    ? db.collection(SUPPORT_REQUESTS).doc(input.inbound.key)
+    : db.collection(SUPPORT_REQUESTS).doc();
   const at = now(ctx);
   const events: SupportEvent[] = [{ type: 'created', at }];
   const { sla, fields } = slaFields(events, plan.tier, calendar);
@@ -352,7 +360,8 @@ export async function customerReply(ctx: SupportContext, uid: string, id: string
       ourMessageIds: FieldValue.arrayUnion(companyId),
       updatedAt: FieldValue.serverTimestamp(),
     });
-    tx.create(messagesOf(db, id).doc(), {
+    // A reply by mail takes the mail's key as its id: a retried delivery cannot append it twice.
+    tx.create(input.inbound ? messagesOf(db, id).doc(input.inbound.key) : messagesOf(db, id).doc(), {
       uid,
       author: 'customer',
       authorName: request.customerName,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -352,5 +353,41 @@ describe('a reply read as people write it', () => {
     });
 
     expect(message.body).toBe('Fixed, thanks.');
+  });
+});
+
+describe('a delivery that failed midway is finished by the next one', () => {
+  const recordId = (mail: { MessageID: string }) =>
+    createHash('sha256').update(`postmark:${mail.MessageID}`).digest('hex').slice(0, 40);
+
+  it('when Postmark retries a mail whose record was made but never decided, then it is processed; a mail already appended is not appended again', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const created = await openRequest(server, customer.idToken);
+    await drain();
+    const replyTo = await replyAddressOf(customer.email);
+    const unfinished = postmarkMail({ from: customer.email, to: replyTo, text: 'First try failed midway.' });
+    await admin()
+      .db.doc(`supportInbound/${recordId(unfinished)}`)
+      .set({ outcome: 'received' });
+
+    const retried = await postInbound(server, unfinished);
+
+    expect(retried.body).toMatchObject({ outcome: 'appended', requestId: created.id });
+    expect((await messagesOf(created.id)).map((message) => message.body)).toEqual([
+      'Since this morning machine 3 shows offline on the dashboard.',
+      'First try failed midway.',
+    ]);
+    expect((await postInbound(server, unfinished)).body).toEqual({ outcome: 'duplicate' });
+
+    // Appended, then the process died before the record said so: the next delivery does not repeat it.
+    const appended = postmarkMail({ from: customer.email, to: replyTo, text: 'Appended once.' });
+    await postInbound(server, appended);
+    await admin()
+      .db.doc(`supportInbound/${recordId(appended)}`)
+      .update({ outcome: 'received' });
+    const again = await postInbound(server, appended);
+    expect(again.body).toMatchObject({ outcome: 'appended', requestId: created.id });
+    expect((await messagesOf(created.id)).filter((message) => message.body === 'Appended once.')).toHaveLength(1);
   });
 });
