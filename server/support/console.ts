@@ -257,7 +257,7 @@ export async function reviewQueue(ctx: SupportContext) {
     from: String(doc.get('from') ?? ''),
     subject: String(doc.get('subject') ?? ''),
     reason: String(doc.get('reason') ?? ''),
-    text: String(doc.get('text') ?? '').slice(0, 2000),
+    text: String(doc.get('preview') ?? doc.get('text') ?? '').slice(0, 2000),
     receivedAt: (doc.get('receivedAt') as Timestamp | undefined)?.toMillis() ?? 0,
     // Every attachment, kept (its file, for staff to open) or refused (why).
     attachments: ((doc.get('attachments') as Array<Record<string, unknown>> | undefined) ?? []).map((file) => ({

@@ -290,12 +290,15 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     // id (the request or message), so nothing is done twice.
     if ((await inboundRef.get()).get('outcome') !== 'received') return { outcome: 'duplicate' };
   }
+  const { shown: body, isShortened } = shorten(newPart(mail) || original.trim());
   const record = async (outcome: InboundOutcome, files: AttachmentOutcome[]) => {
     await inboundRef.update({
       ...outcome,
       outcome: outcome.outcome,
       attachments: files,
       refusedAttachments: refusedOf(files),
+      // What the review queue shows of it (an HTML-only mail has no text part).
+      preview: body.slice(0, 2000),
       decidedAt: FieldValue.serverTimestamp(),
     });
     return outcome;
@@ -316,7 +319,6 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     await ctx.files.attach(Object.values(wholeFiles), `inbound/${inboundRef.id}`);
     await inboundRef.update(wholeFiles);
   }
-  const { shown: body, isShortened } = shorten(newPart(mail) || original.trim());
 
   const decision = await decide(ctx, mail, from);
   if (decision.kind === 'review') return review(decision.reason);
@@ -364,8 +366,12 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
       inbound,
     });
   } catch (error) {
-    // Opened by an earlier delivery of this mail (the request's id is this key).
-    if (!isAlreadyExists(error)) throw error;
+    // Opened by an earlier delivery of this mail (the request's id is this key), or refused.
+    if (!isAlreadyExists(error)) {
+      if (!(error instanceof HttpError)) throw error;
+      if (fullText) await ctx.files.attach([fullText.id], `inbound/${inboundRef.id}`);
+      return review(`a new request was refused: ${error.message}`, files);
+    }
   }
   return record({ outcome: 'created', requestId: inboundRef.id }, files);
 }

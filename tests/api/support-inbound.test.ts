@@ -239,7 +239,7 @@ describe('attachments: every one is kept or accounted for', () => {
       postmarkMail({
         from: 'new-contact@example.org',
         to: 'help@nimbus.test',
-        text: 'Our machine is down, log attached.',
+        html: '<p>Our machine is down, log attached.</p>',
         attachments: [attachment('machine.log', log, 'text/plain'), attachment('tool.exe', Buffer.from('MZ'))],
       }),
     );
@@ -257,6 +257,7 @@ describe('attachments: every one is kept or accounted for', () => {
     });
 
     const review = await as(staff.idToken)(request(server).get('/api/staff/support/review')).expect(200);
+    expect(review.body.mails[0].text).toBe('Our machine is down, log attached.');
     expect(review.body.mails[0].attachments).toEqual([
       { name: 'machine.log', size: log.length, fileId: kept!.fileId, refused: null },
       { name: 'tool.exe', size: 2, fileId: null, refused: SUPPORT_MESSAGES.fileType('tool.exe') },
