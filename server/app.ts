@@ -87,7 +87,8 @@ export function createApp(deps: AppDeps): Express {
   // Webhook signatures are over the exact bytes Razorpay sent, so that route keeps the raw body;
   // express.json() below skips a body that is already read.
   app.use('/api/payments/webhook', express.raw({ type: '*/*', limit: '256kb' }));
-  for (const [path, parser] of supportBodyParsers()) app.use(path, parser);
+  // Support's uploads, and Postmark's inbound mail: its Basic credentials before its (35 MB) body.
+  for (const [path, parser] of supportBodyParsers(deps.config.support.inbound)) app.use(path, parser);
   app.use(express.json({ limit: '16kb' }));
   // After the body parsers: they resume the chain from socket events, outside the budget's context.
   app.use(requestDeadline(deps.config.REQUEST_TIMEOUT_SECONDS * 1000));

@@ -15,6 +15,7 @@ import { monthSchema } from '../../src/domain/staff';
 import { supportContext, type AppDeps } from '../app-deps';
 import { recordAudit } from '../audit';
 import { actorOf, authenticate, requireStaff } from '../auth';
+import { requestDeadline } from '../deadline';
 import { HttpError } from '../errors';
 import { safeFileName, sniffFileType, type FileStore } from '../files/file-store';
 import {
@@ -56,11 +57,27 @@ function hasInboundCredentials(req: Request, expected: { user: string; password:
 }
 
 /**
+ * What Postmark sends at most: a mail of up to 35 MB, its attachments already base64 in that size.
+ * deploy/cloud-run.yaml sizes memory and concurrency for this many bytes per request.
+ */
+export const INBOUND_BODY_LIMIT_BYTES = 35 * 1024 * 1024;
+
+/**
+ * The inbound webhook's budget, instead of the API's 8 s: a 35 MB mail stores up to 35 MB of
+ * attachments before it answers (measured: 3 files of 8.6 MB took 8.5 s on the local emulator).
+ * Postmark retries a timeout, and a retry finishes a delivery that failed midway.
+ */
+const INBOUND_TIMEOUT_MS = 60_000;
+
+/**
  * The body parsers support needs before express.json(): an upload's raw bytes (10 MB; a larger
  * file is refused with the file's name) and Postmark's JSON with base64 attachments (up to its
- * 35 MB limit).
+ * 35 MB), read only once the webhook's credentials are right: without them (or with a malformed
+ * body and no credentials) the caller gets 403 and not one byte of the body is read or parsed.
  */
-export function supportBodyParsers(): Array<[string, RequestHandler]> {
+export function supportBodyParsers(
+  inbound: { user: string; password: string } | null,
+): Array<[string, RequestHandler]> {
   const raw = express.raw({ type: () => true, limit: SUPPORT_MAX_FILE_BYTES });
   const upload: RequestHandler = (req, res, next) => {
     // Mounted on the upload path's prefix: a download (GET …/files/:id) is not an upload.
@@ -78,9 +95,29 @@ export function supportBodyParsers(): Array<[string, RequestHandler]> {
       next(tooLarge ? new HttpError(413, SUPPORT_MESSAGES.fileTooLarge(name)) : error);
     });
   };
+  const inboundJson = express.json({ limit: INBOUND_BODY_LIMIT_BYTES });
+  const inboundWebhook: RequestHandler = (req, res, next) => {
+    if (req.method !== 'POST' || req.path !== '/') {
+      next();
+      return;
+    }
+    // A refused body is not drained over a kept-alive connection (body-parser would read it all
+    // before answering): the answer goes at once and the connection is closed.
+    if (!inbound || !hasInboundCredentials(req, inbound)) {
+      res.set('Connection', 'close');
+      next(inbound ? new HttpError(403, 'Not authorised.') : new HttpError(404, 'Not found.'));
+      return;
+    }
+    if (Number(req.get('content-length') ?? 0) > INBOUND_BODY_LIMIT_BYTES) {
+      res.set('Connection', 'close');
+      next(new HttpError(413, 'The mail is larger than 35 MB.'));
+      return;
+    }
+    inboundJson(req, res, next);
+  };
   return [
     ...UPLOAD_PATHS.map((path): [string, RequestHandler] => [path, upload]),
-    [POSTMARK_INBOUND_PATH, express.json({ limit: '50mb' })],
+    [POSTMARK_INBOUND_PATH, inboundWebhook],
   ];
 }
 
@@ -188,8 +225,9 @@ export function supportRouter(deps: AppDeps): Router {
   // ---- Postmark Inbound -----------------------------------------------------------------------
   const inbound = deps.config.support.inbound;
   if (inbound) {
-    router.post(POSTMARK_INBOUND_PATH, async (req, res) => {
-      // 403 tells Postmark to stop retrying; nothing is read or written before this check.
+    router.post(POSTMARK_INBOUND_PATH, requestDeadline(INBOUND_TIMEOUT_MS), async (req, res) => {
+      // supportBodyParsers checked the credentials before reading the body (403 tells Postmark to
+      // stop retrying); checked again so the route is never open wherever it is mounted.
       if (!hasInboundCredentials(req, inbound)) throw new HttpError(403, 'Not authorised.');
       const mail = parsePostmarkInbound(req.body);
       const outcome = await receiveInbound({ ...ctx }, mail);
@@ -236,7 +274,7 @@ export function supportRouter(deps: AppDeps): Router {
     const reply = staffSupportReplySchema.parse(req.body ?? {});
     const user = req.user!;
     const id = idParam(req.params.id);
-    const result = await staffReply(ctx, { uid: user.uid, name: user.email ?? null }, id, reply);
+    const result = await staffReply(ctx, { uid: user.uid }, id, reply);
     await recordAudit(deps.firebase.db, {
       actor: actorOf(user),
       action: reply.internal ? 'support.note' : 'support.reply',

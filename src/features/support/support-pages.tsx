@@ -11,6 +11,7 @@ import {
   OUT_OF_PLAN_MESSAGES,
   SUPPORT_MESSAGES,
   SUPPORT_TIERS,
+  staffNameShown,
   supportReplySchema,
   supportRequestSchema,
   type SupportRequestView,
@@ -316,6 +317,27 @@ export function FileLink({ file }: { file: { id: string; name: string; size: num
   );
 }
 
+/** Past this many characters a message opens shortened (a mail may bring 10,000). */
+const LONG_BODY_CHARS = 3000;
+
+/** A message's text: wrapped even where a line has no spaces (logs, links), long ones opened on request. */
+function MessageBody({ body }: { body: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const isLong = body.length > LONG_BODY_CHARS;
+  return (
+    <>
+      <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">
+        {isLong && !isOpen ? `${body.slice(0, LONG_BODY_CHARS).trimEnd()}…` : body}
+      </p>
+      {isLong && (
+        <Button variant="link" size="sm" aria-expanded={isOpen} onClick={() => setIsOpen(!isOpen)}>
+          {isOpen ? 'Show less' : 'Show the whole message'}
+        </Button>
+      )}
+    </>
+  );
+}
+
 export function Conversation({ request, staffView = false }: { request: SupportRequestView; staffView?: boolean }) {
   return (
     <ol className="mt-4 space-y-3" aria-label="Conversation">
@@ -328,7 +350,7 @@ export function Conversation({ request, staffView = false }: { request: SupportR
             {message.internal
               ? 'Internal note'
               : message.author === 'staff'
-                ? 'Nimbus support'
+                ? staffNameShown(message.authorName)
                 : (message.authorName ?? 'You')}
             <span className="font-normal text-slate-600">
               {' '}
@@ -337,13 +359,23 @@ export function Conversation({ request, staffView = false }: { request: SupportR
               {staffView && message.minutes ? ` · ${formatMinutes(message.minutes)} logged` : ''}
             </span>
           </p>
-          <p className="mt-2 whitespace-pre-wrap text-slate-900">{message.body}</p>
+          <MessageBody body={message.body} />
           {message.files.length > 0 && (
             <p className="mt-2 flex flex-wrap gap-3">
               {message.files.map((file) => (
                 <FileLink key={file.id} file={file} />
               ))}
             </p>
+          )}
+          {message.refusedFiles && message.refusedFiles.length > 0 && (
+            <div className="mt-2 text-sm text-slate-700">
+              <p className="font-semibold">Not attached:</p>
+              <ul className="list-disc pl-5">
+                {message.refusedFiles.map((file, index) => (
+                  <li key={`${file.name}-${index}`}>{file.reason}</li>
+                ))}
+              </ul>
+            </div>
           )}
         </li>
       ))}
