@@ -2,6 +2,7 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY_NOT_FOUND } from '@/domain/companies';
 import { actingCompanyId, NOT_A_COMPANY_ID, requireCompanyRole } from '../../server/companies/access';
+import { BACKFILL_ACTOR, backfillCompanies } from '../../server/companies/backfill';
 import { ensureCompany, membershipOf } from '../../server/companies/companies';
 import { HttpError } from '../../server/errors';
 import { testApp } from '../helpers/api-app';
@@ -246,3 +247,52 @@ async function ensureCompanyFor(uid: string, legalName: string) {
   await seedProfile(uid, { legalName });
   expect(await ensureCompany(db(), uid, { uid, email: null })).toBe('created');
 }
+
+describe('npm run backfill: companies', () => {
+  /** Every company and member document, by path (what "the same state" means). */
+  const companiesState = async () => {
+    const companies = await db().collection('companies').get();
+    const members = await db().collectionGroup('members').get();
+    return Object.fromEntries([...companies.docs, ...members.docs].map((doc) => [doc.ref.path, doc.data()]));
+  };
+
+  it('when customers predate companies, then each gets exactly one company with them as its one owner (not leads, not staff-only logins); a second run changes nothing', async () => {
+    await seedProfile('u1', { name: 'Asha Verma', legalName: 'Verma Textiles', gstin: '27ABCDE1234F1Z5' });
+    await seedProfile('u2', { name: 'Guest', email: 'guest@example.com', isAnonymous: true });
+    await seedProfile('u3', { name: 'Kiran Rao' });
+    await seedProfile('u4', { name: 'Meera Iyer', legalName: 'Iyer Clinics' });
+    await db().doc('users/lead_abc').set({ uid: 'lead_abc', name: 'Lead', email: 'lead@example.com', isLead: true });
+    await db()
+      .doc('users/lead_def')
+      .set({ uid: 'lead_def', name: 'Joined', email: 'joined@example.com', isLead: true, mergedInto: 'u3' });
+    // u4 signed in since: their company was founded then, and its owner renamed it.
+    expect(await ensureCompany(db(), 'u4', { uid: 'u4', email: null })).toBe('created');
+    await db().doc('companies/u4').update({ name: 'Iyer Clinics (Pune)' });
+    // A staff-only login has no users/{uid} profile, so the scan never meets it (nor a deleted account).
+
+    const first = await backfillCompanies(db(), { pageSize: 2 });
+    const afterFirst = await companiesState();
+    const second = await backfillCompanies(db(), { pageSize: 2 });
+
+    expect([first, second]).toEqual([3, 0]);
+    expect(await companiesState()).toEqual(afterFirst);
+    const companies = (await db().collection('companies').get()).docs.map((doc) => doc.id);
+    expect(companies.sort()).toEqual(['u1', 'u2', 'u3', 'u4']);
+    for (const uid of companies) {
+      const members = await db().collection(`companies/${uid}/members`).get();
+      expect(members.docs.map((doc) => [doc.id, doc.get('role')])).toEqual([[uid, 'owner']]);
+      expect((await docData(`companies/${uid}`))!.memberCount).toBe(1);
+    }
+    expect(await docData('companies/u1')).toMatchObject({
+      name: 'Verma Textiles',
+      legalName: 'Verma Textiles',
+      gstin: '27ABCDE1234F1Z5',
+      memberEmails: { u1: 'asha@example.com' },
+    });
+    expect((await docData('companies/u3'))!.name).toBe('Kiran Rao');
+    expect((await docData('companies/u4'))!.name).toBe('Iyer Clinics (Pune)');
+    expect(await audits('companies/u1')).toEqual([
+      expect.objectContaining({ action: 'company.create', actorUid: BACKFILL_ACTOR.uid }),
+    ]);
+  });
+});
