@@ -33,9 +33,6 @@ export interface CompanyMembership {
 /** The header a request names its acting company with (default: the person's own company, their uid). */
 export const COMPANY_HEADER = 'X-Company-Id';
 
-/** A company's members at most: its search words and the members' e-mail map live on one document. */
-export const MAX_COMPANY_MEMBERS = 50;
-
 /**
  * Everything a member may do in a company, each with the roles that may, and (for the approve
  * right) the roles that may only with `canApprove`. `doing` finishes "Your role in X (Billing) cannot …".
