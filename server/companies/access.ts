@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { can, COMPANY_NOT_FOUND, roleRefusal, type CompanyAction } from '../../src/domain/companies';
 import { documentIdSchema } from '../../src/domain/staff';
 import { HttpError } from '../errors';
-import { membershipOf, type Membership } from './companies';
+import { ensureCompany, membershipOf, type Membership } from './companies';
 
 /** What the access check works with. */
 export interface CompaniesContext {
@@ -29,15 +29,21 @@ export function actingCompanyId(user: { uid: string }, named: unknown): string {
  * from Firestore on every call (never a token claim), so a member removed or given another role is
  * held to it at their next request. 404 when they are not a member at all (the same answer as for
  * a company that does not exist, so ids cannot be probed), 403 with the reason when the role may not.
+ * The first time a new customer's own company is asked for, it is founded (see ensureCompany).
  */
 export async function requireCompanyRole(
   ctx: CompaniesContext,
-  user: { uid: string },
+  user: { uid: string; email?: string | null },
   companyId: string,
   action: CompanyAction,
 ): Promise<Membership> {
-  const membership = await membershipOf(ctx.db, companyId, user.uid);
+  let membership = await membershipOf(ctx.db, companyId, user.uid);
+  if (membership?.implicit && (await ensureCompany(ctx.db, user.uid, actorOf(user))) === 'created') {
+    membership = await membershipOf(ctx.db, companyId, user.uid);
+  }
   if (!membership) throw new HttpError(404, COMPANY_NOT_FOUND);
   if (!can(membership, action)) throw new HttpError(403, roleRefusal(membership.companyName, membership, action));
   return membership;
 }
+
+const actorOf = (user: { uid: string; email?: string | null }) => ({ uid: user.uid, email: user.email ?? null });

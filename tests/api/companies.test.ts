@@ -232,6 +232,18 @@ describe('the access check (requireCompanyRole)', () => {
     ]);
   });
 
+  it("when a new customer's first call checks a role in their own company, then it is founded then, with them as owner", async () => {
+    await seedProfile('newbie', { legalName: 'Newbie Labs' });
+
+    const membership = await requireCompanyRole(ctx(), { uid: 'newbie', email: 'n@example.com' }, 'newbie', 'pay');
+
+    expect(membership).toMatchObject({ role: 'owner', implicit: false, companyName: 'Newbie Labs' });
+    expect((await docData('companies/newbie/members/newbie'))!.role).toBe('owner');
+    // Without a profile there is nothing to found it from: they stay its implicit owner.
+    expect(await requireCompanyRole(ctx(), { uid: 'ghost' }, 'ghost', 'pay')).toMatchObject({ implicit: true });
+    expect((await db().doc('companies/ghost').get()).exists).toBe(false);
+  });
+
   it('when a request names its acting company, then a well-formed id is taken (granting nothing by itself) and a malformed one is a 400', () => {
     expect(actingCompanyId({ uid: 'me' }, undefined)).toBe('me');
     expect(actingCompanyId({ uid: 'me' }, '')).toBe('me');
