@@ -1,10 +1,12 @@
 /**
  * `npm run backfill`: the one-off migration for data written before the staff console (search
  * copies on profiles and enquiries, an inbox entry for every customer's query, one status field on
- * every payment) and before renewals (a service for each paid plan with a yearly fee). Idempotent: safe to run again. Uses the API's configuration (emulators or a real
- * project with a service account).
+ * every payment), before renewals (a service for each paid plan with a yearly fee) and before
+ * company accounts (a company with its customer as owner for every customer profile). Idempotent:
+ * safe to run again. Uses the API's configuration (emulators or a real project with a service account).
  */
 import { existsSync } from 'node:fs';
+import { backfillCompanies } from '../server/companies/backfill';
 import { initFirebase } from '../server/firebase';
 import { backfillServices } from '../server/renewals/backfill';
 import { backfillConsoleData } from '../server/staff/backfill';
@@ -20,6 +22,8 @@ try {
   );
   // Yearly maintenance: services for orders paid before renewals were billed.
   console.log(`Backfill on ${projectId}: ${await backfillServices(db)} services created.`);
+  // Company accounts: every customer a one-member company of their own.
+  console.log(`Backfill on ${projectId}: ${await backfillCompanies(db)} companies founded.`);
   process.exit(0);
 } catch (error) {
   console.error(`Backfill failed: ${String(error)}`);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { getAppCheck } from 'firebase-admin/app-check';
 import type { Request } from 'express';
 import type { AppDeps } from './app-deps';
+import { COMPANY_HEADER } from '../src/domain/companies';
 import { APP_CHECK_HEADER, appCheckGuard, firebaseAppCheckVerifier, localAppCheckVerifier } from './app-check';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
@@ -14,6 +15,7 @@ import { requestLogOptions, requestSerializer } from './logger';
 import { accountRouter } from './routes/account';
 import { appCheckLocalRouter, isDemoProject } from './routes/app-check';
 import { bookingsRouter } from './routes/bookings';
+import { companiesRouter } from './routes/companies';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
@@ -77,7 +79,8 @@ export function createApp(deps: AppDeps): Express {
     cors({
       origin: deps.config.siteOrigins,
       methods: ['GET', 'POST'],
-      allowedHeaders: ['Content-Type', 'Authorization', APP_CHECK_HEADER],
+      // The acting company (server/companies/access.ts) may be named by a header.
+      allowedHeaders: ['Content-Type', 'Authorization', APP_CHECK_HEADER, COMPANY_HEADER],
       // A download's name (and Retry-After of a 429): a site on another origin (VITE_API_URL) reads
       // only the headers named here.
       exposedHeaders: ['Content-Disposition', 'Retry-After'],
@@ -114,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(payRouter(deps));
   app.use(documentsRouter(deps));
   app.use(accountRouter(deps));
+  app.use(companiesRouter(deps));
   app.use(servicesRouter(deps));
   app.use(unsubscribeRouter(deps));
   app.use(jobsRouter(deps));
