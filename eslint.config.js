@@ -21,6 +21,7 @@ const SERVICES = [
   'support',
   'files',
   'staff',
+  'statements',
   'renewals',
   'account',
   'enquiries',
@@ -40,6 +41,8 @@ const SERVICE_CALLS = {
   support: ['files', 'renewals', 'payments', 'mail', 'enquiries'],
   files: [],
   staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
+  // Statements of account: the ledger of payments and documents, pay links and PO rules, mail.
+  statements: ['payments', 'documents', 'mail'],
   renewals: ['payments', 'mail'],
   account: ['support', 'projects', 'files', 'payments', 'documents', 'mail', 'enquiries', 'bookings'],
   enquiries: ['mail'],

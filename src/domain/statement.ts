@@ -2,7 +2,7 @@ import { formatDay } from './dates';
 import { paiseToDecimalText } from './money';
 import { daysBetween, section16Interest, section16RatePercent, type MsmeSnapshot } from './msme';
 import type { PurchaseOrder } from './purchase-order';
-import { excelCsvText, type CsvColumn } from './staff';
+import { dateRangeSchema, excelCsvText, istToday, type CsvColumn } from './staff';
 import type { RecipientSnapshot, SupplierSnapshot } from './tax-document';
 
 /**
@@ -307,8 +307,19 @@ export const statementNumber = (from: string, to: string) => `${from}-to-${to}`;
 export const STATEMENT_NOTE =
   'This statement lists every bill, payment, TDS deduction, credit note and refund of the period. If your records differ, tell us within 15 days of receiving it.';
 
-/** Why a statement's range cannot be made: bad order, or longer than the longest we make. */
-export const STATEMENT_MAX_DAYS = 3 * 366;
+export const STATEMENT_ENDS_AFTER_TODAY = 'A statement cannot end after today.';
+
+/** A statement's range: India's days, both included, from no later than to, ending today at the latest. */
+export const statementRangeSchema = dateRangeSchema.refine((range) => range.to <= istToday(), {
+  message: STATEMENT_ENDS_AFTER_TODAY,
+});
+
+/** The range a statement page opens with: this financial year (from 1 April, India) to today. */
+export function defaultStatementRange(nowMs = Date.now()): { from: string; to: string } {
+  const today = istToday(nowMs);
+  const year = Number(today.slice(0, 4)) - (today.slice(5, 7) < '04' ? 1 : 0);
+  return { from: `${year}-04-01`, to: today };
+}
 
 // ---- The CSV: the same figures, for Excel -------------------------------------------------------
 
