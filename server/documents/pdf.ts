@@ -551,6 +551,7 @@ function drawQuote(sheet: Sheet, quote: QuoteSnapshot): void {
       ['Version', String(quote.version)],
       ['Date of issue', quote.issueDate],
       ['Valid until', quote.validUntil],
+      ...purchaseOrderFacts(quote.purchaseOrder),
       ...gstFacts(quote),
     ],
   });

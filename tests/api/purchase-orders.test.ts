@@ -6,8 +6,10 @@ import { PO_MESSAGES } from '@/domain/purchase-order';
 import { searchQueryOf } from '@/domain/search';
 import { addDays, istToday } from '@/domain/staff';
 import { issuePendingDocuments } from '../../server/documents/issue';
+import { quoteLinkToken } from '../../server/quotes/store';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { quoteFields } from '../helpers/quote-fields';
 import { parseCsv } from '../helpers/statement-ledgers';
 import {
   BUYER_GSTIN,
@@ -178,6 +180,40 @@ describe('a company that requires a PO number', () => {
     expect(await docData(`companies/${customer.uid}`)).toBeUndefined();
     expect(formula.status).toBe(400);
     expect(formula.body).toEqual({ message: PO_MESSAGES.poFormat });
+  });
+});
+
+describe('PO numbers on quotes', () => {
+  it("when staff put the vendor code on a quote and the customer types their PO number as they accept, then the quote prints the vendor code, the quote keeps both for its later milestones, and the deposit's proforma prints both", async () => {
+    const { app, deps } = testApp({ env: REGISTERED_SELLER });
+    const customer = await newUser('po-quote');
+    await seedProfile(customer.uid);
+    const made = await asStaff(app, '/api/staff/quotes', {
+      ...quoteFields({ vendorCode: 'VND-0042' }),
+      uid: customer.uid,
+    }).expect(201);
+    const quoteId = made.body.id as string;
+    await asStaff(app, `/api/staff/quotes/${quoteId}/send`, {}).expect(200);
+    const token = quoteLinkToken(deps.config.payLinkSecret, quoteId);
+
+    const quotePdf = await pdfText((await download(app, `/api/quote-links/${token}/quote.pdf`).expect(200)).body);
+    const accepted = await request(app)
+      .post(`/api/quote-links/${token}/accept`)
+      .send({ name: 'Rohan Mehta', agree: true, version: 1, poNumber: '4500012345' });
+
+    expect(quotePdf).toMatch(/Vendor code:\s+VND-0042/);
+    expect(accepted.status).toBe(201);
+    expect(await docData(`quotes/${quoteId}`)).toMatchObject({
+      purchaseOrder: { poNumber: '4500012345', vendorCode: 'VND-0042' },
+    });
+    const invoices = (await admin().db.collection(`users/${customer.uid}/invoices`).get()).docs;
+    expect(invoices.map((invoice) => invoice.get('purchaseOrder'))).toEqual([
+      { poNumber: '4500012345', vendorCode: 'VND-0042' },
+    ]);
+    const depositToken = (accepted.body.deposit.payUrl as string).split('/pay/')[1]!;
+    expect(await pdfText((await download(app, `/api/pay/${depositToken}/proforma.pdf`)).body)).toMatch(
+      /PO number:\s+4500012345/,
+    );
   });
 });
 
