@@ -12,10 +12,13 @@ export function PurchaseOrderRulesForm({
   companyId,
   rules,
   onSaved,
+  audience = 'company',
 }: {
   companyId: string;
   rules: PurchaseOrderRules;
   onSaved?: (rules: PurchaseOrderRules) => void;
+  /** Who reads it: the company itself (its statement page), or staff (its console page). */
+  audience?: 'company' | 'staff';
 }) {
   const [requirePoNumber, setRequirePoNumber] = useState(rules.requirePoNumber);
   const [vendorCode, setVendorCode] = useState(rules.vendorCode);
@@ -58,7 +61,7 @@ export function PurchaseOrderRulesForm({
         </label>
       </div>
       <TextField
-        label="Vendor code (how your accounts know us)"
+        label={audience === 'company' ? 'Vendor code (how your accounts know us)' : 'Our vendor code with them'}
         value={vendorCode}
         onChange={(event) => setVendorCode(event.target.value)}
         maxLength={30}

@@ -87,7 +87,7 @@ export function StatementPanel({ companyId }: { companyId: string }) {
             <div>
               <h3 className="text-sm font-semibold text-slate-900">Purchase orders</h3>
               <div className="mt-2">
-                <PurchaseOrderRulesForm companyId={companyId} rules={loaded.data.purchaseOrderRules} />
+                <PurchaseOrderRulesForm companyId={companyId} rules={loaded.data.purchaseOrderRules} audience="staff" />
               </div>
             </div>
           </>
