@@ -37,6 +37,10 @@ import { INCOME_TAX_ACT_2025_FROM } from './tds';
  * - Amount = principal × (1 + R/12)^months × (1 + R × days/365), worked out in exact integer
  *   arithmetic; the interest (amount − principal) is rounded ONCE, to the nearest paisa (half up),
  *   per document. A statement adds those per-document figures.
+ * - The principal is what is still unpaid of the bill on the statement's last day (a statement
+ *   shows what the law adds to what is open). A part paid late earned interest until it was paid;
+ *   that is not added here, so for a bill paid in parts after its due date the figure is a floor.
+ *   Interest is shown, never billed or entered in the ledger: claiming it is the seller's decision.
  * - One bank rate (the setting) for the whole period. The Calcutta High Court (V.K. Patel & Co v.
  *   Simplex Infrastructure, 2024) applies the rate in force at each monthly rest; over a period
  *   in which RBI changed its Bank Rate the figure is therefore an estimate, and says so.
