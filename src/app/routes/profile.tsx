@@ -136,7 +136,10 @@ function ProfilePage({ user }: { user: SessionUser }) {
             receiptHref={invoiceReceipt}
           />
         )}
-        <p className="text-right">
+        <p className="flex flex-wrap justify-end gap-2">
+          <Link className={buttonClasses('secondary', 'sm')} to={paths.statement}>
+            Statement of account
+          </Link>
           <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
             Support requests
           </Link>
