@@ -13,6 +13,7 @@ import type { PaymentsContext } from './context';
 import { paymentFields, writePaid } from './mark-paid';
 import { chargePaise } from './payment-orders';
 import { payableDoc, paymentDoc, type GatewayOrderLink } from './store';
+import { addTdsCertificate } from './tds';
 
 export const NOT_PAYABLE = 'Only a Pending or Partially paid order or invoice can take a payment.';
 export const moreThanDue = (duePaise: number) =>
@@ -75,9 +76,10 @@ export async function recordOfflinePayment(
     if (input.type === 'product_order' && settles < duePaise) throw new HttpError(409, orderInFull(duePaise));
     const balanceDuePaise = duePaise - settles;
     const link: GatewayOrderLink = { ...input, amountPaise: duePaise, currency: CURRENCY };
+    const fields = paymentFields(link, stored);
 
     tx.create(paymentRef, {
-      ...paymentFields(link, stored),
+      ...fields,
       paymentId,
       gatewayOrderId: 'offline',
       amountPaise: input.amountReceivedPaise,
@@ -113,6 +115,20 @@ export async function recordOfflinePayment(
         reference: input.reference,
       },
     });
+    // Every TDS amount awaits its certificate, whatever recorded it.
+    if (input.tdsPaise > 0) {
+      addTdsCertificate(tx, db, {
+        companyId: input.uid,
+        paymentId,
+        payable: input,
+        customerName: fields.customerName as string | null,
+        paidFor: fields.paidFor as string | null,
+        receivedOn: input.receivedOn,
+        tdsPaise: input.tdsPaise,
+        tdsSection: input.tdsSection,
+        actor,
+      });
+    }
 
     if (balanceDuePaise === 0) {
       writePaid(tx, db, {
@@ -141,6 +157,7 @@ export async function recordOfflinePayment(
       // then a mismatch, kept for a refund; the next checkout is for the new balance.
       gatewayOrderId: FieldValue.delete(),
       gatewayOrderAmount: FieldValue.delete(),
+      gatewayOrderTds: FieldValue.delete(),
     });
     addMail(
       tx,
