@@ -152,6 +152,8 @@ export function addTdsCertificate(tx: Transaction, db: Firestore, input: TdsCert
     status: 'awaited',
     file: null,
     rejections: 0,
+    // Reminded once its quarter's certificate date has passed (server/tds/certificates.ts).
+    reminderDue: true,
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   });
