@@ -29,10 +29,12 @@ export function statusTone(status: string | undefined | null): BadgeTone {
     case 'partially paid':
     case 'new':
     case 'renewal due':
+    case 'certificate awaited':
       return 'yellow';
     case 'completed':
     case 'paid':
     case 'active':
+    case 'verified':
       return 'green';
     case 'cancelled':
     case 'canceled':

@@ -2,13 +2,15 @@ import { useSearchParams } from 'react-router';
 import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { defaultStatementRange, statementRangeSchema } from '@/domain/statement';
+import { TdsCertificatesPanel } from '@/features/billing';
 import { StatementPage } from '@/features/statements';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { POLICY_LINKS } from './policy-links';
 
 /**
- * /statement (?from=&to= from the monthly mail): the signed-in company's statement of account. A
- * company's id is today its owner's uid; the API decides who may see it.
+ * /statement (?from=&to= from the monthly mail): the signed-in company's statement of account, and
+ * its TDS certificates (the reminder mails link to #tds-certificates). A company's id is today its
+ * owner's uid; the API decides who may see them.
  */
 export function StatementRoute() {
   useDocumentTitle('Statement of account');
@@ -24,6 +26,10 @@ export function StatementRoute() {
       {(user) => (
         <>
           <StatementPage key={user.uid} companyId={user.uid} initialRange={range} />
+          {/* The TDS the company deducted and the certificates we wait for (shown once it has deducted any). */}
+          <div className="mx-auto max-w-4xl px-4 pb-10">
+            <TdsCertificatesPanel key={user.uid} companyId={user.uid} />
+          </div>
           <Footer policyLinks={POLICY_LINKS} />
         </>
       )}
