@@ -338,7 +338,7 @@ function TdsDeclaration({
           >
             {tds.choices.map((option) => (
               <option key={option.kind} value={option.kind}>
-                {option.name} – {option.rate}
+                {option.rate} – {option.name}
               </option>
             ))}
           </SelectField>

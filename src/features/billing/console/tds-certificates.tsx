@@ -144,16 +144,21 @@ function CertificateRow({
               isOverdue ? `${formatDay(certificate.certificateDueOn)} (past)` : formatDay(certificate.certificateDueOn),
             ],
             ...(certificate.file
-              ? [['File', `${certificate.file.name} (from the ${certificate.file.uploadedBy})`] as [string, string]]
+              ? [
+                  [
+                    'File',
+                    `${certificate.file.name}, uploaded by ${certificate.file.uploadedBy === 'staff' ? 'staff' : 'the customer'}`,
+                  ] as [string, string],
+                ]
               : []),
             ...(certificate.rejection ? [['Sent back', certificate.rejection.reason] as [string, string]] : []),
           ]}
         />
       </div>
-      <div className="flex flex-col items-end gap-2">
+      <div className="flex w-full flex-col items-start gap-2 sm:w-auto sm:items-end">
         <span className="font-semibold">{formatInrWithPaise(certificate.tdsPaise)}</span>
         <StatusBadge status={TDS_CERTIFICATE_STATUS_LABELS[certificate.status]} />
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex flex-wrap gap-2 sm:justify-end">
           {certificate.file && (
             <Button
               variant="secondary"
@@ -192,7 +197,7 @@ function CertificateRow({
           )}
         </div>
         {certificate.status !== 'verified' && (
-          <div className="text-right">
+          <div className="sm:text-right">
             <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
               Upload PDF<span className="sr-only">: {title}</span>
             </label>
@@ -201,7 +206,7 @@ function CertificateRow({
               type="file"
               accept="application/pdf,.pdf"
               disabled={act.isBusy}
-              className="mt-1 block max-w-56 text-sm"
+              className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-brand-darker file:bg-white file:px-3 file:text-sm file:font-semibold file:text-brand-darker hover:file:bg-brand-light sm:max-w-64"
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';
