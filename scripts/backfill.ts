@@ -2,7 +2,8 @@
  * `npm run backfill`: the one-off migration for data written before the staff console (search
  * copies on profiles and enquiries, an inbox entry for every customer's query, one status field on
  * every payment), before renewals (a service for each paid plan with a yearly fee) and before
- * company accounts (a company with its customer as owner for every customer profile). Idempotent:
+ * company accounts (a company with its customer as owner for every customer profile), and before
+ * TDS certificates were tracked (one awaited for each TDS amount). Idempotent:
  * safe to run again. Uses the API's configuration (emulators or a real project with a service account).
  */
 import { existsSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { backfillCompanies } from '../server/companies/backfill';
 import { initFirebase } from '../server/firebase';
 import { backfillServices } from '../server/renewals/backfill';
 import { backfillConsoleData } from '../server/staff/backfill';
+import { backfillTdsCertificates } from '../server/tds/backfill';
 
 if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
 
@@ -24,6 +26,8 @@ try {
   console.log(`Backfill on ${projectId}: ${await backfillServices(db)} services created.`);
   // Company accounts: every customer a one-member company of their own.
   console.log(`Backfill on ${projectId}: ${await backfillCompanies(db)} companies founded.`);
+  // TDS certificates: each TDS amount recorded before they were tracked, awaited (not reminded).
+  console.log(`Backfill on ${projectId}: ${await backfillTdsCertificates(db)} TDS certificates awaited.`);
   process.exit(0);
 } catch (error) {
   console.error(`Backfill failed: ${String(error)}`);

@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { formatInr } from '../../src/domain/money';
 import { payableTaxableValue, readPayable, type PayableRef } from '../../src/domain/payable';
 import type { TdsDeclaration } from '../../src/domain/payments';
@@ -6,7 +6,7 @@ import { istToday } from '../../src/domain/staff';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import { quoteTds, taxableValueOfPayment, tdsQuotesOn, type TdsPayerKind, type TdsQuote } from '../../src/domain/tds';
 import { tdsCertificateFormOn, tdsQuarterOfDay } from '../../src/domain/tds-certificates';
-import { addAudit, type Actor } from '../audit';
+import { addAudit, type Actor, type AuditWriter } from '../audit';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 import type { PaymentsContext } from './context';
@@ -126,6 +126,11 @@ export interface TdsCertificateInput {
   tdsSection: string | null;
   /** Who recorded the payment: staff (offline), or null for the payer's own online payment. */
   actor: Actor | null;
+  /**
+   * Whether the quarter's reminder may name it (default true). The backfill of TDS recorded before
+   * certificates were tracked sets false: those quarters' reminders would arrive out of the blue.
+   */
+  remind?: boolean;
 }
 
 /**
@@ -133,7 +138,7 @@ export interface TdsCertificateInput {
  * awaited in the transaction that records its payment (markPaid for an online payment, the
  * offline receipt staff record), with its audit entry: one per TDS amount, whatever repeats.
  */
-export function addTdsCertificate(tx: Transaction, db: Firestore, input: TdsCertificateInput): void {
+export function addTdsCertificate(tx: AuditWriter, db: Firestore, input: TdsCertificateInput): void {
   const quarter = tdsQuarterOfDay(input.receivedOn);
   const ref = tdsCertificateDoc(db, input.paymentId);
   tx.create(ref, {
@@ -153,7 +158,7 @@ export function addTdsCertificate(tx: Transaction, db: Firestore, input: TdsCert
     file: null,
     rejections: 0,
     // Reminded once its quarter's certificate date has passed (server/tds/certificates.ts).
-    reminderDue: true,
+    reminderDue: input.remind ?? true,
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   });

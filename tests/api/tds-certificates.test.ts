@@ -1,4 +1,4 @@
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import pino from 'pino';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { ensureCompany } from '../../server/companies/companies';
 import { JobRunner, TDS_CERTIFICATES_JOB, tdsCertificatesJob } from '../../server/jobs';
 import { drainOutbox } from '../../server/mail/drain';
 import { addTdsCertificate } from '../../server/payments/tds';
+import { backfillTdsCertificates } from '../../server/tds/backfill';
 import { instanceFirebase, testApp } from '../helpers/api-app';
 import { admin, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo, TEST_FROM } from '../helpers/mail-catcher';
@@ -391,5 +392,56 @@ describe('the reminders after a quarter’s certificate date', () => {
     expect(reminders.size).toBe(1);
     // Read once: the next pass finds nothing to remind.
     expect(await job.run(TDS_CERTIFICATES_JOB, { force: true })).toMatchObject({ report: { checked: 0 } });
+  });
+});
+
+describe('TDS recorded before certificates were tracked', () => {
+  it('when the backfill runs twice, then each earlier TDS amount gets one certificate, awaited and left out of the reminders', async () => {
+    const { deps } = testApp();
+    const { companyId } = await company();
+    await db()
+      .doc('payments/offline_before0001')
+      .set({
+        uid: companyId,
+        type: 'invoice',
+        docId: 'inv-1',
+        customerName: 'Asha Verma',
+        paidFor: 'Proforma PI/2025-26/0009',
+        amountPaise: 2_52_000_00,
+        tdsPaise: 28_000_00,
+        tdsSection: '194J',
+        receivedOn: '2026-02-10',
+        source: 'offline',
+        status: 'paid',
+        createdAt: Timestamp.fromMillis(Date.parse('2026-02-11T10:00:00+05:30')),
+      });
+    await db().doc('payments/pay_online0001').set({
+      uid: companyId,
+      type: 'invoice',
+      docId: 'inv-2',
+      amountPaise: 1_00_000_00,
+      status: 'paid',
+      createdAt: Timestamp.now(),
+    });
+
+    const first = await backfillTdsCertificates(db());
+    const second = await backfillTdsCertificates(db());
+    const reminders = await new JobRunner(db(), pino({ level: 'silent' }))
+      .register(tdsCertificatesJob(tdsContext(deps), 60, { now: () => Date.parse('2026-11-28T09:00:00+05:30') }))
+      .run(TDS_CERTIFICATES_JOB, { force: true });
+
+    expect([first, second]).toEqual([1, 0]);
+    expect((await db().doc('tdsCertificates/offline_before0001').get()).data()).toMatchObject({
+      uid: companyId,
+      status: 'awaited',
+      tdsPaise: 28_000_00,
+      tdsSection: '194J',
+      quarter: '2025-26-Q4',
+      certificateDueOn: '2026-06-15',
+      form: 'Form 16A',
+      reminderDue: false,
+    });
+    expect((await db().collection('tdsCertificates').get()).size).toBe(1);
+    expect(reminders).toMatchObject({ report: { checked: 0, reminded: 0 } });
   });
 });
