@@ -285,6 +285,8 @@ export function createJobs(
   runner.register(bookingsJob(bookingsContext({ config, firebase }), config.BOOKINGS_INTERVAL_MINUTES));
   runner.register(uploadsJob(db, config.UPLOADS_CLEANUP_INTERVAL_MINUTES));
   runner.register(statementsJob(statementsContext({ config, firebase, logger }), config.STATEMENTS_INTERVAL_MINUTES));
-  runner.register(tdsCertificatesJob(tdsContext({ config, firebase, logger }), config.TDS_CERTIFICATES_INTERVAL_MINUTES));
+  runner.register(
+    tdsCertificatesJob(tdsContext({ config, firebase, logger }), config.TDS_CERTIFICATES_INTERVAL_MINUTES),
+  );
   return runner;
 }
