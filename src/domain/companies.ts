@@ -221,6 +221,8 @@ export const MAIL_AUDIENCES = {
   /** Consultations are a person's (the visitor who booked), not a company's. */
   'booking:visitor': PERSON,
   'booking:staff': US,
+  /** An invitation to join a company: the address the owner (or staff) typed. */
+  'company-invitation': PERSON,
 } as const satisfies Record<string, MailAudience>;
 
 export type MailKind = keyof typeof MAIL_AUDIENCES;

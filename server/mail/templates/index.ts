@@ -1,5 +1,6 @@
 import { accountDeleted, type AccountDeletedData } from './account-deleted';
 import { bookingMail, type BookingMailData, type BookingMailKind } from './booking';
+import { companyInvitation, type CompanyInvitationData } from './company-invitation';
 import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyData } from './enquiry';
 import { invoiceCancelled, type InvoiceCancelledData } from './invoice-cancelled';
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
@@ -25,6 +26,7 @@ export type {
   AccountDeletedData,
   BookingMailData,
   BookingMailKind,
+  CompanyInvitationData,
   EnquiryAckData,
   EnquiryCompanyData,
   InvoiceCancelledData,
@@ -58,7 +60,8 @@ export type MailTemplate =
   | { template: 'quote-response'; data: QuoteResponseData }
   | { template: 'support'; data: SupportMailData }
   | { template: 'project'; data: ProjectMailData }
-  | { template: 'booking'; data: BookingMailData };
+  | { template: 'booking'; data: BookingMailData }
+  | { template: 'company-invitation'; data: CompanyInvitationData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -84,6 +87,8 @@ export interface RenderContext {
   unsubscribeUrl?: string;
   /** A consultation's reschedule/cancel page (never stored either). */
   manageUrl?: string;
+  /** A company invitation's accept page (never stored either). */
+  inviteUrl?: string;
 }
 
 /** The invoice whose pay link a mail carries (made when it is sent: a link is a bearer token, never stored). */
@@ -115,7 +120,16 @@ export { calendarFileName } from './booking';
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl, quoteUrl, projectUrl, unsubscribeUrl, manageUrl }: RenderContext = {},
+  {
+    attachments = [],
+    documents = [],
+    payUrl,
+    quoteUrl,
+    projectUrl,
+    unsubscribeUrl,
+    manageUrl,
+    inviteUrl,
+  }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -142,6 +156,8 @@ export function renderMail(
       return projectMail(mail.data, { projectUrl });
     case 'booking':
       return bookingMail(mail.data, { manageUrl });
+    case 'company-invitation':
+      return companyInvitation(mail.data, { inviteUrl });
     case 'renewal-reminder':
       return renewalReminder(mail.data, { payUrl });
     case 'renewal-lapsed':

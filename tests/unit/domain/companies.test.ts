@@ -97,6 +97,7 @@ describe('mail by role', () => {
     support: true,
     project: true,
     booking: true,
+    'company-invitation': true,
   };
   const SUPPORT_KINDS: Record<SupportMailData['kind'], true> = {
     ack: true,
