@@ -9,6 +9,7 @@ import {
   INVITATIONS_PER_HOUR,
   type Invitation,
 } from '../../src/domain/company-members';
+import { deleteCompany } from '../account/delete-company';
 import type { AppDeps } from '../app-deps';
 import { actorOf, authenticate, requireStaff } from '../auth';
 import { requireCompanyRole } from '../companies/access';
@@ -174,6 +175,15 @@ export function companiesRouter(deps: AppDeps): Router {
     await markNoticeSeen({ db }, companyId, req.user!.uid);
     res.json({ seen: true });
   });
+  router.post('/api/companies/:companyId/delete', signedIn, async (req, res) => {
+    const companyId = companyParam(req.params.companyId);
+    await requireCompanyRole({ db }, req.user!, companyId, 'manageMembers');
+    const report = await deleteCompany({ db, documents: deps.config.documents }, companyId, req.user!, {
+      logger: req.log,
+    });
+    res.json({ deleted: true, kept: report.kept });
+  });
+
   // ---- the invitee ----------------------------------------------------------------------------
   router.use(
     '/api/company-invitations/:token',

@@ -127,6 +127,13 @@ export function membershipNotice(companyName: string): string[] {
   ];
 }
 
+/**
+ * What a member writes in a company's records (a support message, a project comment, a sign-off)
+ * names them in this field, the writer's uid (the record's `uid` is the company's): their data
+ * export finds what they wrote by it (server/account/export-data.ts).
+ */
+export const AUTHOR_UID_FIELD = 'authorUid';
+
 /** Where the accept page's API lives, per token. */
 export const invitationApiPath = (token: string) => `/api/company-invitations/${encodeURIComponent(token)}`;
 
