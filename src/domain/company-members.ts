@@ -200,3 +200,63 @@ export interface CompanyView {
   /** Deleted (a tombstone): nobody is a member any more. */
   isDeleted: boolean;
 }
+
+/** A company's audit trail entry as the console reads it (auditLog, target `companies/{id}`). */
+export interface CompanyAuditEntry {
+  id: string;
+  action: string;
+  actorUid: string;
+  actorEmail: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: Date | null;
+}
+
+const COMPANY_ACTION_WORDS: Record<string, string> = {
+  'company.create': 'Company opened',
+  'company.invite': 'Invited',
+  'company.invitation.resend': 'Invitation sent again',
+  'company.invitation.revoke': 'Invitation withdrawn',
+  'company.member.join': 'Joined',
+  'company.member.role': 'Role changed',
+  'company.member.remove': 'Removed',
+  'company.member.leave': 'Left',
+  'company.transfer': 'Ownership passed on',
+  'company.delete': 'Company deleted',
+};
+
+const roleWords = (value: Record<string, unknown> | null) =>
+  value && typeof value.role === 'string' && value.role in COMPANY_ROLE_LABELS
+    ? roleLabel(value.role as CompanyRole, value.canApprove === true)
+    : '';
+
+/**
+ * One line of a company's audit trail in words: "Invited ravi@vermatextiles.in as Technical",
+ * "Role changed: Meera Iyer, Viewer → Billing". `nameOf` names a uid (a member's name, else the uid).
+ */
+export function describeCompanyChange(entry: CompanyAuditEntry, nameOf: (uid: string) => string): string {
+  const { action, before, after } = entry;
+  const words = COMPANY_ACTION_WORDS[action] ?? action;
+  const uid = (value: Record<string, unknown> | null, key = 'uid') =>
+    value && typeof value[key] === 'string' ? nameOf(value[key] as string) : '';
+  const email = (value: Record<string, unknown> | null) =>
+    value && typeof value.email === 'string' ? value.email : '';
+  switch (action) {
+    case 'company.invite':
+      return `${words} ${email(after)} as ${roleWords(after)}`;
+    case 'company.invitation.resend':
+    case 'company.invitation.revoke':
+      return `${words}: ${email(after) || email(before)}`.replace(/: $/, '');
+    case 'company.member.join':
+      return `${uid(after)} ${words.toLowerCase()} as ${roleWords(after)}`;
+    case 'company.member.role':
+      return `${words}: ${uid(after)}, ${roleWords(before)} → ${roleWords(after)}`;
+    case 'company.member.remove':
+    case 'company.member.leave':
+      return `${uid(before)} ${words.toLowerCase()}${after?.reason ? ` (${String(after.reason)})` : ''}`;
+    case 'company.transfer':
+      return `${words}: ${uid(after, 'owner')} is the owner${after?.formerOwner ? `; ${uid(after, 'formerOwner')} is ${COMPANY_ROLE_LABELS[after.formerOwnerRole as CompanyRole] ?? 'a member'} now` : ''}`;
+    default:
+      return words;
+  }
+}

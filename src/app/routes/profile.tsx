@@ -18,6 +18,7 @@ import {
   useProfile,
   YourDataPanel,
 } from '@/features/profile';
+import { CompanyPanel } from '@/features/companies';
 import { MyProjects } from '@/features/projects';
 import { MyServices } from '@/features/renewals/my-services';
 import { DownloadDocument } from '@/features/documents/download-document';
@@ -128,6 +129,8 @@ function ProfilePage({ user }: { user: SessionUser }) {
           onLogout={logout}
           onLinked={() => window.location.reload()}
         />
+        {/* A guest has no address to be invited by or to invite from: companies need a login. */}
+        {!user.isAnonymous && <CompanyPanel uid={user.uid} />}
         {linkedInvoiceId && (
           <InvoiceToPay
             {...payableLists}

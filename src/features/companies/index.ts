@@ -1,0 +1,3 @@
+// What other features and pages use of company accounts (members, invitations).
+export { CompanyPanel } from './company-panel';
+export { InvitationPage } from './invitation-page';
