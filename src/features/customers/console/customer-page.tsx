@@ -37,13 +37,14 @@ import { IssueProformaForm } from '@/features/billing';
 import { OfflinePayment } from '@/features/billing';
 import { OrderRow } from '@/features/billing';
 import { QuotesPanel } from '@/features/quotes';
+import { CompanySection } from '@/features/companies';
 import { PaymentSummary } from '@/features/billing';
 import { useAction } from '@/components/console/use-action';
 import { useConsoleLink } from '@/components/console/console-path';
 
 /**
- * One customer: profile, billing details (view, correct), orders, invoices (issue, cancel, record a
- * payment), queries and payments.
+ * One customer: profile, billing details (view, correct), their company (members, invitations,
+ * audit trail), orders, invoices (issue, cancel, record a payment), queries and payments.
  */
 export function CustomerPage() {
   const { uid = '' } = useParams();
@@ -88,6 +89,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
       <Panel id="customer-billing" title="Billing details">
         <BillingDetailsPanel profile={profile} />
       </Panel>
+      <CompanySection companyId={uid} isLead={profile.isLead === true} />
       <QuotesPanel customerUid={uid} />
       <Panel id="customer-projects" title="Projects">
         <p className="text-sm text-slate-700">
