@@ -25,6 +25,10 @@ export function CustomersPage() {
     usePagedList(key ? `companies:${key}` : null, () => companiesQuery(search)),
     search,
   );
+  // A company whose customer the list shows already (its founder matched too) is not repeated.
+  const moreCompanies = companies.items.filter(
+    (company) => !list.items.some((customer) => customer.uid === company.id),
+  );
   return (
     <ListPage<Customer>
       title="Customers"
@@ -36,7 +40,7 @@ export function CustomersPage() {
             onChange={setSearch}
             placeholder="Any word of a name, business, email, phone or GSTIN"
           />
-          {key && companies.items.length > 0 && <CompanyMatches companies={companies.items} to={to} />}
+          {key && moreCompanies.length > 0 && <CompanyMatches companies={moreCompanies} to={to} />}
         </>
       }
       list={list}
