@@ -150,6 +150,7 @@ describe('support requests', () => {
           await expect(row.innerText()).resolves.toMatch(/due in|overdue by/);
           await page.screenshot({ path: `.tmp/support-queue-${width}.png`, fullPage: true });
           await expectNoSidewaysScroll(page, 'the support queue');
+          await expectAccessible(page, { include: 'main' });
           await row.getByRole('link').click();
           await page.getByText('Factory Management – Growth (₹50,000 a year)').waitFor({ timeout: 20_000 });
           await page.getByText('Priority support', { exact: true }).waitFor();
@@ -299,6 +300,7 @@ describe('support requests', () => {
         await page.getByTestId('home-support-review').waitFor({ timeout: 20_000 });
         const before = await reviewCount(page);
         expect(before).toBeGreaterThanOrEqual(1);
+        await expectAccessible(page, { include: 'main' });
 
         await page.getByRole('link', { name: 'Review the mail' }).click();
         await pageHeading(page, 'Mail waiting for review');
@@ -329,6 +331,24 @@ describe('support requests', () => {
         await pageHeading(page, 'Today');
         await page.getByTestId('home-support-review').waitFor({ timeout: 20_000 });
         expect(await reviewCount(page)).toBe(before - 1);
+
+        // The support area's other pages changed too: the SLA report and the holiday editor.
+        for (const [path, heading] of [
+          ['/admin/support/report', 'Support SLA report'],
+          ['/admin/support/holidays', 'Business holidays'],
+        ] as const) {
+          await page.evaluate((to) => {
+            history.pushState(null, '', to);
+            dispatchEvent(new PopStateEvent('popstate'));
+          }, path);
+          await pageHeading(page, heading);
+          await page
+            .getByRole('table')
+            .or(page.getByRole('button', { name: 'Save holidays' }))
+            .first()
+            .waitFor();
+          await expectAccessible(page, { include: 'main' });
+        }
       },
       { width: 1280, height: 900 },
     );

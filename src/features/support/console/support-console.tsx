@@ -414,7 +414,8 @@ function Report() {
 function ReportTables({ report }: { report: SupportReport }) {
   return (
     <>
-      <div className="overflow-x-auto">
+      {/* Wider than a phone: it scrolls sideways, so it takes the focus (keyboard users scroll it too). */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Requests by tier">
         <table className="w-full min-w-[520px] border-collapse rounded-xl bg-white text-sm">
           <caption className="text-left font-semibold">Requests opened in {report.month}, by tier</caption>
           <thead>
