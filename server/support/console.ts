@@ -1,4 +1,6 @@
 import { FieldValue, Timestamp, type Query } from 'firebase-admin/firestore';
+import type { UserRecord } from 'firebase-admin/auth';
+import { z } from 'zod';
 import { businessMinutesBetween, DEFAULT_HOLIDAYS, type Holiday } from '../../src/domain/business-hours';
 import { STATUS } from '../../src/domain/status';
 import {
@@ -283,6 +285,8 @@ export async function saveHolidays(ctx: SupportContext, holidays: Holiday[]) {
   return { holidays: sorted };
 }
 
+const isAddress = (text: string) => z.email().safeParse(text).success;
+
 /** Inbound mails that matched no request (or whose sender was not the requester): staff decide. */
 export async function reviewQueue(ctx: SupportContext) {
   const snapshot = await ctx.db
@@ -291,14 +295,15 @@ export async function reviewQueue(ctx: SupportContext) {
     .orderBy('receivedAt', 'desc')
     .limit(50)
     .get();
-  // Senders who are customers (their login's address): "Open a request" starts with them.
+  // Senders who are customers (their login's address): "Open a request" starts with them. A From
+  // may hold anything: only well-formed addresses are looked up (Auth refuses the whole call otherwise).
   const senders = [
-    ...new Set(snapshot.docs.map((doc) => String(doc.get('from') ?? '')).filter((from) => from.includes('@'))),
+    ...new Set(snapshot.docs.map((doc) => String(doc.get('from') ?? '')).filter((from) => isAddress(from))),
   ];
   const logins = senders.length
-    ? (await ctx.auth.getUsers(senders.map((email) => ({ email })))).users.filter(
-        (user) => user.customClaims?.staff !== true,
-      )
+    ? (
+        await ctx.auth.getUsers(senders.map((email) => ({ email }))).catch(() => ({ users: [] as UserRecord[] }))
+      ).users.filter((user) => user.customClaims?.staff !== true)
     : [];
   const customerOf = (from: string) => {
     const login = logins.find((user) => user.email?.toLowerCase() === from);

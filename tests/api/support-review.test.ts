@@ -289,6 +289,21 @@ describe('answering or dismissing a mail waiting for review', () => {
     expect(await auditOf(spam.id)).toEqual([expect.objectContaining({ action: 'support.review.dismiss' })]);
   });
 
+  it("when a mail's From is no address at all, then the queue still lists it, and answering it is refused with a message", async () => {
+    const server = supportApp();
+    await strangerMail(server, { attach: false });
+    const mail = await strangerMail(server, { from: 'not an address@@example..com', attach: false });
+
+    const queue = await asStaff(request(server).get('/api/staff/support/review')).expect(200);
+    expect(queue.body.mails).toHaveLength(2);
+    const answer = await asStaff(request(server).post(`/api/staff/support/review/${mail.id}/reply`)).send({
+      body: 'Who are you?',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: REVIEW_MESSAGES.unanswerable });
+    expect(await waitingForReview(server)).toBe(2);
+  });
+
   it('when a customer who is not staff calls the actions, then they are refused', async () => {
     const server = supportApp();
     const customer = await customerWithService();
