@@ -20,7 +20,7 @@ import { forEachPage } from '../paging';
 import { leadUid } from './leads';
 import { readPerson } from './person';
 import { deleteProjectsData } from '../projects/account-data';
-import { deleteSupportData } from '../support/account-data';
+import { deleteInboundMailOf, deleteSupportData } from '../support/account-data';
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
@@ -118,7 +118,8 @@ export interface DeletionReport {
  * 6. deletes every document of every sub-collection of `users/{uid}` (cart, orders, invoices,
  *    queries, services, ...) in batches of 500, the enquiries sent from the account or its proven
  *    email address (server/account/person.ts: exactly those the export returns), its quotes, renewal
- *    records and pay links, the lead record that was joined to it, then the profile (last, so a failure
+ *    records and pay links, its support requests and the mails it sent to support from a proven
+ *    address, the lead record that was joined to it, then the profile (last, so a failure
  *    part-way leaves a profile page to retry from);
  * 7. queues the "account deleted" mail (what went, what is kept and until when);
  * 8. deletes the login.
@@ -194,6 +195,7 @@ export async function deleteAccount(
   await deleteBookingsOf(db, emails);
   await deleteQuotesAndRenewalsOf(db, user.uid);
   await deleteSupportData(db, user.uid);
+  await deleteInboundMailOf(db, emails);
   await deleteProjectsData(db, user.uid);
   for (const address of emails) {
     const lead = db.doc(`users/${leadUid(address)}`);

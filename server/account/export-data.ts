@@ -19,7 +19,7 @@ import { forEachPage } from '../paging';
 import { leadUid } from './leads';
 import { readPerson } from './person';
 import { exportProjectsData } from '../projects/account-data';
-import { exportSupportData } from '../support/account-data';
+import { exportInboundMailOf, exportSupportData } from '../support/account-data';
 
 /**
  * "Download my data" (the right to access, DPDP Act 2023 section 11): everything we hold about a
@@ -99,6 +99,8 @@ data.json holds everything we store about you, read when you asked for it:
 - mail: the emails we sent your account, and those sent to your verified login email address;
 - accountChanges: changes made to your account (who, what, when), such as your email preferences;
 - supportRequests: your support requests, their conversation and the files in them (base64).
+- supportMail: the mails you sent to support from your verified login email address, as they came,
+  with the files they still hold (base64; those a request took are with that request).
 - projects: your projects, their milestones and sign-offs, contacts, timeline and files (base64).
 
 Times are in UTC (ISO 8601). Amounts ending in Paise are in paise (1 rupee = 100 paise); invoice
@@ -180,6 +182,7 @@ export async function exportAccountData(
 
   const mail = unique([mailToAccount, ...mailToAddresses]);
   const support = await exportSupportData(db, uid);
+  const supportMail = await exportInboundMailOf(db, emails);
   const projects = await exportProjectsData(db, uid);
   const data = {
     exportedAt: new Date(now).toISOString(),
@@ -196,6 +199,7 @@ export async function exportAccountData(
     mail: mail.map(exported),
     accountChanges: changes.map(exported),
     supportRequests: support,
+    supportMail,
     projects,
   };
   files['data.json'] = strToU8(JSON.stringify(data, null, 2));
@@ -209,6 +213,7 @@ export async function exportAccountData(
     documents: documents.length,
     pdfs: documentFiles.size,
     mail: mail.length,
+    supportMail: supportMail.length,
   };
   await recordAudit(db, {
     actor: { uid, email: null },

@@ -100,6 +100,8 @@ export function payLinkOf(
       return mail.data.payLink;
     case 'renewal-lapsed':
       return mail.data.audience === 'customer' ? mail.data.payLink : undefined;
+    case 'support':
+      return mail.data.payLink ?? undefined;
     default:
       return undefined;
   }
@@ -164,7 +166,7 @@ export function renderMail(
     case 'quote-response':
       return quoteResponse(mail.data);
     case 'support':
-      return supportMail(mail.data);
+      return supportMail(mail.data, { payUrl });
     case 'project':
       return projectMail(mail.data, { projectUrl });
     case 'booking':

@@ -321,7 +321,7 @@ function MilestoneCard({
         </p>
       )}
       {milestone.note && milestone.status === MILESTONE_STATUS.ready && (
-        <p className="mt-2 whitespace-pre-wrap text-slate-800">{milestone.note}</p>
+        <p className="mt-2 pasted-text text-slate-800">{milestone.note}</p>
       )}
       {milestone.deliverables.length > 0 && (
         <ul aria-label={`Deliverables of ${milestone.label}`} className="mt-2 space-y-1">
@@ -355,7 +355,7 @@ function MilestoneCard({
         </p>
       )}
       {milestone.changes.length > 0 && milestone.status !== MILESTONE_STATUS.signedOff && (
-        <p className="mt-2 text-sm text-slate-800">
+        <p className="mt-2 pasted-text text-sm text-slate-800">
           Changes asked by {milestone.changes[milestone.changes.length - 1]!.name}:{' '}
           {milestone.changes[milestone.changes.length - 1]!.comment}
         </p>
@@ -478,7 +478,7 @@ function Timeline({
                   ? ` · on ${view.milestones[update.milestone]!.label}`
                   : ''}
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{update.body}</p>
+              <p className="mt-1 pasted-text text-slate-900">{update.body}</p>
               {update.links.map((link) => (
                 <a
                   key={link.url}

@@ -126,7 +126,7 @@ function queryRow(query: CustomerQuery) {
     <>
       <div className="min-w-0 flex-1 basis-60">
         <p className="font-semibold">{query.businessName || 'General Query'}</p>
-        <p className="text-sm break-words text-slate-700">{query.message}</p>
+        <p className="pasted-text text-sm text-slate-700">{query.message}</p>
       </div>
       <StatusBadge status={query.status} />
     </>
