@@ -211,6 +211,8 @@ export const MAIL_AUDIENCES = {
   'support:company-new': US,
   'support:customer-reply': US,
   'support:sla-warning': US,
+  /** Staff's one answer to whoever sent a mail that waited for review: that address, no company's. */
+  'support:review-reply': PERSON,
   'project:ready': PROJECT_MAIL,
   'project:update': PROJECT_MAIL,
   'project:reminder': PROJECT_MAIL,

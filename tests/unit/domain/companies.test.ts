@@ -107,6 +107,7 @@ describe('mail by role', () => {
     'customer-reply': true,
     resolved: true,
     'sla-warning': true,
+    'review-reply': true,
   };
   const PROJECT_KINDS: Record<ProjectMailData['kind'], true> = {
     ready: true,
