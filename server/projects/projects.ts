@@ -7,6 +7,7 @@ import {
   MILESTONE_STATUS,
   newMilestone,
   newProjectFields,
+  projectCustomerName,
   PROJECT_MESSAGES,
   signOffClock,
   type Deliverable,
@@ -135,7 +136,7 @@ export async function createProject(ctx: ProjectsContext, input: NewProject, act
   batch.create(ref, {
     ...newProjectFields({
       uid: input.uid,
-      customerName: String(profile.get('name') ?? '') || String(profile.get('email') ?? ''),
+      customerName: projectCustomerName(profile.data()),
       title: input.title,
       source: { kind: 'staff' },
       milestones: input.milestones.map((milestone) => newMilestone(milestone.label)),

@@ -7,6 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import {
   MILESTONE_STATUS,
+  milestoneListFields,
   nextCheckMs,
   PROJECT_MESSAGES,
   PROJECTS,
@@ -109,7 +110,7 @@ export function milestonesFields(milestones: ProjectMilestone[]): DocumentData {
   const allSignedOff = milestones.length > 0 && milestones.every((m) => m.status === MILESTONE_STATUS.signedOff);
   return {
     milestones,
-    waitingForCustomer: milestones.some((m) => m.status === MILESTONE_STATUS.ready),
+    ...milestoneListFields(milestones),
     nextCheckAtMs: nextCheckMs(milestones),
     status: allSignedOff ? 'Completed' : 'Active',
     updatedAt: FieldValue.serverTimestamp(),

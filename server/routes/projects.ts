@@ -7,6 +7,7 @@ import {
   milestoneStatusSchema,
   newProjectSchema,
   PROJECT_MESSAGES,
+  projectListQuerySchema,
   projectUpdateSchema,
   signOffSchema,
 } from '../../src/domain/projects';
@@ -146,8 +147,9 @@ export function projectsRouter(deps: AppDeps): Router {
   router.use('/api/staff/projects', ...requireStaff(auth));
   const staffViewer = (req: Request): Viewer => ({ role: 'staff', uid: req.user!.uid, email: req.user!.email ?? null });
   router.post('/api/staff/projects/files', fileUpload(firestoreFileStore(db)));
-  router.get('/api/staff/projects', async (_req, res) => {
-    res.set('Cache-Control', 'private, no-store').json({ projects: await staffProjects(ctx) });
+  router.get('/api/staff/projects', async (req, res) => {
+    const query = projectListQuerySchema.parse(req.query ?? {});
+    res.set('Cache-Control', 'private, no-store').json(await staffProjects(ctx, query));
   });
   router.get('/api/staff/projects/today', async (_req, res) => {
     res.json(await projectsTodayCounts(ctx));

@@ -87,6 +87,15 @@ export function enquirySearchTokens(
 }
 
 /**
+ * A project's tokens: its customer (a name, or the email a nameless buyer is known by), its title,
+ * and its order or quote number ('ORD-1732…', 'QT/2026-27/0001'): each found by the start of its words.
+ */
+export function projectSearchTokens(project: TextsOf<'customerName' | 'title' | 'number'>): string[] {
+  const customer = project.customerName?.includes('@') ? emailSearchText(project.customerName) : project.customerName;
+  return searchTokens([customer, project.number, project.title].map((text): SearchField => ({ text, prefixes: true })));
+}
+
+/**
  * What a search box's text asks Firestore for: its longest word (the most selective), and the
  * other words, which the rows found must also contain (checked on the page).
  */

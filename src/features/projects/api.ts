@@ -1,4 +1,11 @@
-import type { MilestoneStatusChange, NewProject, ProjectSummary, ProjectView } from '@/domain/projects';
+import type {
+  MilestoneStatusChange,
+  NewProject,
+  ProjectListPage,
+  ProjectListView,
+  ProjectSummary,
+  ProjectView,
+} from '@/domain/projects';
 import { apiClient, type ApiFile } from '@/lib/api-client';
 
 /** The only module of projects that talks to the API: the customer's, a contact's (by link) and the console's calls. */
@@ -71,8 +78,13 @@ export const getMyProjects = () => apiClient.get<{ projects: ProjectSummary[] }>
 
 // ---- staff ---------------------------------------------------------------------------------------
 
-export const getStaffProjects = () =>
-  apiClient.get<{ projects: ProjectSummary[] }>('/api/staff/projects', { withAuth: true });
+/** A page of the console's Projects list: a view, or a search (see server/projects/view.ts `staffProjects`). */
+export function getStaffProjects(query: { view: ProjectListView; search: string; after?: string | null }) {
+  const params = new URLSearchParams({ view: query.view });
+  if (query.search.trim()) params.set('search', query.search.trim());
+  if (query.after) params.set('after', query.after);
+  return apiClient.get<ProjectListPage>(`/api/staff/projects?${params}`, { withAuth: true });
+}
 
 export const getProjectsToday = () =>
   apiClient.get<{ signOffsWaiting: number; deemedThisWeek: number }>('/api/staff/projects/today', { withAuth: true });
