@@ -3,7 +3,7 @@ import { MILESTONE_STATUS, PROJECTS } from '../../src/domain/projects';
 import { addMail, mailQueued } from '../mail/outbox';
 import { messageIdFor } from '../mail/drain';
 import { FieldValue } from 'firebase-admin/firestore';
-import { signOff } from './projects';
+import { mailItems, signOff } from './projects';
 import { milestonesFields, nowOf, projectDoc, readProject, type ProjectsContext } from './store';
 
 export interface ProjectsJobReport {
@@ -63,6 +63,7 @@ async function remind(ctx: ProjectsContext, id: string, index: number): Promise<
       projectTitle: project.title,
       milestone: milestone.label,
       dueBy: formatDueTime(new Date(milestone.dueAtMs ?? Date.now())),
+      items: mailItems(milestone.deliverables),
     };
     const recipients = [
       {

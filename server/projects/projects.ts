@@ -82,6 +82,13 @@ function customerSide(
   ];
 }
 
+/** A milestone's deliverables as its mails list them: each link with its address, each file by name. */
+export const mailItems = (deliverables: readonly Deliverable[]) =>
+  deliverables.map((deliverable) => ({
+    name: deliverable.name,
+    url: deliverable.kind === 'link' ? deliverable.url : null,
+  }));
+
 function companySide(
   ctx: ProjectsContext,
   project: StoredProject,
@@ -239,6 +246,7 @@ export async function setMilestoneStatus(
           milestone: milestone.label,
           body: ready.note || null,
           dueBy: formatDueTime(new Date(clock.dueAtMs)),
+          items: mailItems(deliverables),
         }),
       );
     } else {
@@ -500,7 +508,14 @@ export async function postUpdate(
       ctx,
       project,
       `update:${updateRef.id}`,
-      customerSide(ctx, project, { kind: 'update', body: input.body }),
+      customerSide(ctx, project, {
+        kind: 'update',
+        body: input.body,
+        items: [
+          ...input.links.map((link) => ({ name: link.name || link.url, url: link.url })),
+          ...files.map((file) => ({ name: file.name, url: null })),
+        ],
+      }),
     );
     tx.update(ref, { ...thread, updatedAt: serverTime() });
   });

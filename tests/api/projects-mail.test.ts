@@ -1,0 +1,89 @@
+import request from "supertest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { drainOutbox } from "../../server/mail/drain";
+import { admin, createStaffWithToken } from "../helpers/emulators";
+import {
+  caughtMailPerTest,
+  drainOptions,
+  mailsTo,
+  TEST_FROM,
+} from "../helpers/mail-catcher";
+import { uniqueEmail } from "./payments-fixtures";
+import { as, projectFixtures } from "./projects-fixtures";
+
+// What a project's mails carry: the invoice to the colleague who pays, the project's link and the
+// deliverables each mail announces; and a milestone made ready without files.
+
+let staff: { uid: string; idToken: string };
+const { transport } = caughtMailPerTest();
+beforeAll(async () => {
+  staff = await createStaffWithToken(uniqueEmail("projects-mail-staff"));
+});
+
+const { app, asStaff, acceptedQuote, makeReady, uploadPng } = projectFixtures(
+  () => staff,
+);
+
+const drain = () =>
+  drainOutbox(admin().db, transport(), drainOptions({ from: TEST_FROM }));
+
+describe("what project mails carry", () => {
+  it("when staff make a milestone ready with a file and a staging link, or post an update with them, then each mail lists them and carries the project link (the customer’s page, a contact’s signed link)", async () => {
+    const server = app();
+    const { customer, email, projectId } = await acceptedQuote(server);
+    const colleague = uniqueEmail("project-cto");
+    await as(customer.idToken)(
+      request(server).post(`/api/projects/${projectId}/contacts`),
+    )
+      .send({ email: colleague })
+      .expect(201);
+    await makeReady(server, projectId, 1);
+    const file = await uploadPng(server, "floor-layout.png");
+    await asStaff(
+      request(server).post(`/api/staff/projects/${projectId}/updates`),
+    )
+      .send({
+        body: "The plant floor layout, for your comments.",
+        links: [
+          { name: "Layout board", url: "https://board.example.com/layout" },
+        ],
+        fileIds: [file.id],
+      })
+      .expect(201);
+
+    await drain();
+    const customerMails = await mailsTo(email);
+    const ready = customerMails.find((mail) =>
+      mail.subject.startsWith("Ready for your review"),
+    )!;
+    expect(ready.text).toContain(
+      "What to review:\n- beta-screens.png (a file: download it from the project page)",
+    );
+    expect(ready.text).toContain("- Staging site: https://staging.example.com");
+    expect(ready.text).toMatch(
+      new RegExp(`Review and sign off: http\\S+/projects/${projectId}`),
+    );
+    expect(ready.html).toContain('href="https://staging.example.com"');
+    const update = customerMails.find((mail) =>
+      mail.subject.startsWith("Update:"),
+    )!;
+    expect(update.text).toContain(
+      "Attached:\n- Layout board: https://board.example.com/layout",
+    );
+    expect(update.text).toContain(
+      "- floor-layout.png (a file: download it from the project page)",
+    );
+    expect(update.text).toMatch(
+      new RegExp(`Open the project: http\\S+/projects/${projectId}`),
+    );
+    const toColleague = (await mailsTo(colleague)).find((mail) =>
+      mail.subject.startsWith("Ready for your review"),
+    )!;
+    expect(toColleague.text).toContain(
+      "- Staging site: https://staging.example.com",
+    );
+    expect(toColleague.text).toMatch(
+      /Review and sign off: http\S+\/project-links\/\S+/,
+    );
+  });
+});
