@@ -177,8 +177,9 @@ async function unattachedFiles(ctx: ProjectsContext, ids: string[]): Promise<Sto
 
 /**
  * Staff set a milestone Not started, In progress, or Ready for review with its deliverables (files
- * from the file store, links such as a staging site, a note): the customer and the contacts are
- * mailed, and the sign-off clock starts. A signed-off milestone never moves again.
+ * from the file store, links such as a staging site, a note: any of them, but at least one): the
+ * customer and the contacts are mailed, and the sign-off clock starts. A signed-off milestone
+ * never moves again.
  */
 export async function setMilestoneStatus(
   ctx: ProjectsContext,
@@ -190,7 +191,8 @@ export async function setMilestoneStatus(
   const { db } = ctx;
   const ready = change.status === MILESTONE_STATUS.ready ? change : null;
   const files = ready ? await unattachedFiles(ctx, ready.fileIds ?? []) : [];
-  if (ready && files.length === 0 && (ready.links ?? []).length === 0) {
+  // Files and links are each optional: a review needs one of them, or a note saying what to look at.
+  if (ready && files.length === 0 && (ready.links ?? []).length === 0 && !(ready.note ?? '').trim()) {
     throw new HttpError(400, PROJECT_MESSAGES.noDeliverables);
   }
   const ref = projectDoc(db, id);

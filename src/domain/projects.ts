@@ -49,7 +49,7 @@ export const PROJECT_MESSAGES = {
   noMilestone: 'No such milestone.',
   notReady: 'This milestone is not waiting for your review.',
   alreadySignedOff: 'This milestone is already signed off.',
-  noDeliverables: 'Attach at least one file or link for the customer to review.',
+  noDeliverables: 'Say what to review: attach a file, add a link or write a note for the customer.',
   contactExists: 'This person is already a contact of the project.',
   noContact: 'No such contact.',
   fileNotFound: 'File not found.',

@@ -1,5 +1,6 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MILESTONE_STATUS, PROJECT_MESSAGES } from "@/domain/projects";
 import { drainOutbox } from "../../server/mail/drain";
 import { admin, createStaffWithToken } from "../helpers/emulators";
 import {
@@ -8,7 +9,7 @@ import {
   mailsTo,
   TEST_FROM,
 } from "../helpers/mail-catcher";
-import { uniqueEmail } from "./payments-fixtures";
+import { docData, uniqueEmail } from "./payments-fixtures";
 import { as, projectFixtures } from "./projects-fixtures";
 
 // What a project's mails carry: the invoice to the colleague who pays, the project's link and the
@@ -85,5 +86,43 @@ describe("what project mails carry", () => {
     expect(toColleague.text).toMatch(
       /Review and sign off: http\S+\/project-links\/\S+/,
     );
+  });
+});
+
+describe("a milestone ready for review", () => {
+  it("when staff make it ready without files (with a link, or with only a note), then it is accepted; with nothing to review, it is refused and says what to add", async () => {
+    const server = app();
+    const { projectId } = await acceptedQuote(server);
+    const ready = (index: number, body: object) =>
+      asStaff(
+        request(server).post(
+          `/api/staff/projects/${projectId}/milestones/${index}`,
+        ),
+      ).send({
+        status: MILESTONE_STATUS.ready,
+        ...body,
+      });
+
+    const withLink = await ready(1, {
+      links: [{ name: "Staging site", url: "https://staging.example.com" }],
+      fileIds: [],
+    });
+    const withNote = await ready(2, {
+      note: "We went through the go-live checklist together on the call.",
+      fileIds: [],
+    });
+    const empty = await ready(0, { note: "  ", links: [], fileIds: [] });
+
+    expect(withLink.status).toBe(200);
+    expect(withNote.status).toBe(200);
+    expect(
+      (await docData(`projects/${projectId}`))!.milestones[2],
+    ).toMatchObject({
+      status: MILESTONE_STATUS.ready,
+      note: "We went through the go-live checklist together on the call.",
+      deliverables: [],
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ message: PROJECT_MESSAGES.noDeliverables });
   });
 });

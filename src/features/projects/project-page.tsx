@@ -276,9 +276,10 @@ function StaffMilestoneForm({
       {status === MILESTONE_STATUS.ready && (
         <>
           <FilePicker label="Files for review" files={files} onChange={setFiles} />
-          {link.fields()}
+          {link.fields(' (optional)')}
           <TextAreaField
             label="Note for the customer"
+            hint="Attach a file or a link, or say here what to review (a walkthrough, a meeting)."
             rows={2}
             value={note}
             onChange={(event) => setNote(event.target.value)}
