@@ -168,6 +168,17 @@ type Outcome = 'sent' | 'retrying' | 'failed' | 'cancelled';
 
 export const NO_CONSENT_ERROR = 'Not sent: the customer no longer agrees to news and offers.';
 
+/** A stored mail's copies (Cc): well-formed addresses, each once, none the same as `to`. */
+function ccOf(mail: StoredMail, to: string): MailAddress[] {
+  const seen = new Set([to.toLowerCase()]);
+  return (Array.isArray(mail.cc) ? mail.cc : []).filter((cc) => {
+    const address = typeof cc?.address === 'string' ? cc.address.toLowerCase() : '';
+    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+$/.test(address) || seen.has(address)) return false;
+    seen.add(address);
+    return true;
+  });
+}
+
 /** A mail that must not be sent as it is, and will not be later either: cancelled, not failed. */
 class MailCancelled extends Error {}
 
@@ -180,7 +191,7 @@ async function sendClaimed(
 ): Promise<Outcome> {
   const { ref } = claim;
   const id = ref.id;
-  let sent: { to: string; messageId: string } | undefined;
+  let sent: { to: string; cc: string[]; messageId: string } | undefined;
   let kind: 'retry' | 'permanent' | 'uncertain' = 'retry';
   let message = '';
   try {
@@ -204,6 +215,8 @@ async function sendClaimed(
     const to = 'uid' in mail.to ? await settings.accountEmail(mail.to.uid) : mail.to.address;
     if (!to) throw new MailSendError('The account has no email address.', 'permanent');
     const toAddress: MailAddress = 'uid' in mail.to ? { address: to } : mail.to;
+    // A copy to the same address as `to` (a payer who is also the account holder) would arrive twice.
+    const cc = ccOf(mail, to);
     const attachments = [...((await settings.attachmentsFor?.(mail)) ?? [])];
     const calendar = calendarOf(mail);
     if (calendar) {
@@ -242,13 +255,14 @@ async function sendClaimed(
     const result = await transport.send({
       from: settings.from,
       to: toAddress,
+      ...(cc.length ? { cc } : {}),
       replyTo: mail.replyTo ?? settings.replyTo ?? null,
       ...rendered,
       attachments,
       messageId: messageIdFor(id, settings.from),
       headers,
     });
-    sent = { to, messageId: result.messageId };
+    sent = { to, cc: cc.map((copy) => copy.address), messageId: result.messageId };
   } catch (error) {
     if (error instanceof MailCancelled) {
       await claim.update({
@@ -273,6 +287,7 @@ async function sendClaimed(
         status: 'sent',
         sentAt: FieldValue.serverTimestamp(),
         sentTo: sent.to,
+        ...(sent.cc.length ? { sentCc: sent.cc } : {}),
         messageId: sent.messageId,
         via: transport.kind,
         claimId: null,

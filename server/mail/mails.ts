@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { COMPANY } from '../../src/domain/company';
 import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../../src/domain/quote-request';
-import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from './outbox';
+import { addMail, enqueueMail, mailIds, type MailAddress, type MailWriter, type OutboxMail } from './outbox';
 import { oneLine } from './templates/layout';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import type { InvoiceCancelledData, PaymentReceiptData, RefundIssuedData } from './templates';
@@ -81,6 +81,8 @@ export interface InvoiceMailInput {
   profileUrl: string | null;
   /** A yearly maintenance renewal's invoice (see templates/renewals.ts). */
   renewal?: RenewalNotice | null;
+  /** Also addressed to: a project's contact who pays (see server/projects). */
+  cc?: MailAddress[];
 }
 
 /**
@@ -117,6 +119,7 @@ export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail]
         sellerRegistered: snapshot.taxType !== null,
       },
       to: { uid: input.uid },
+      ...(input.cc?.length ? { cc: input.cc } : {}),
       replyTo: null,
       attachmentDocumentId: input.documentId,
     },

@@ -29,6 +29,11 @@ export type MailRecipient = MailAddress | { uid: string };
 
 export type OutboxMail = MailTemplate & {
   to: MailRecipient;
+  /**
+   * Also addressed to (Cc): people the cause names besides `to`, such as the project contact who
+   * pays an invoice. One mail, one outbox entry, for all of them.
+   */
+  cc?: MailAddress[];
   replyTo: MailAddress | null;
   /**
    * documents/{id} whose PDF goes with this mail (a receipt's tax document). Filled by the
@@ -59,6 +64,8 @@ export type StoredMail = OutboxMail & {
   sentAt?: Timestamp;
   /** The address it went to (for `{ uid }` recipients, the one looked up). */
   sentTo?: string;
+  /** The addresses it was copied to (`cc`), when any. */
+  sentCc?: string[];
   messageId?: string;
   /** 'smtp', or 'log' when no SMTP server was configured. */
   via?: string;

@@ -12,7 +12,7 @@ import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 import { invoiceCancelledMail, invoiceIssuedMail } from '../mail/mails';
-import { addMail, mailQueued } from '../mail/outbox';
+import { addMail, mailQueued, type MailAddress } from '../mail/outbox';
 import { renderMail, type MailTemplate } from '../mail/templates';
 import type { RenewalNotice } from '../mail/templates/renewals';
 import type { PaymentsContext } from './context';
@@ -39,6 +39,8 @@ export interface ProformaInput {
   source?: Record<string, unknown>;
   /** A yearly maintenance renewal: its mail says what renewing means and what follows. */
   renewal?: Omit<RenewalNotice, 'profileUrl'>;
+  /** Also addressed to (Cc) by its mail: a project's contact who pays. */
+  cc?: MailAddress[];
 }
 
 export interface IssuedProforma {
@@ -189,6 +191,7 @@ function draftProforma(
     snapshot,
     profileUrl,
     renewal: input.renewal ? { ...input.renewal, profileUrl } : null,
+    cc: input.cc,
   });
   return { stored, snapshot, chargedPaise: pricing.chargedPaise, mail, email };
 }

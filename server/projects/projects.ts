@@ -22,7 +22,7 @@ import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
 import type { StoredFileMeta } from '../files/file-store';
 import { messageIdFor } from '../mail/drain';
-import { addMail, mailQueued, type MailRecipient, type OutboxMail } from '../mail/outbox';
+import { addMail, mailQueued, type MailAddress, type MailRecipient, type OutboxMail } from '../mail/outbox';
 import type { ProjectMailData } from '../mail/templates';
 import { isStaleRead, issueMilestoneInvoice } from '../quotes/quotes';
 import { progressOf, quoteDoc, readQuote } from '../quotes/store';
@@ -377,6 +377,7 @@ export async function signOff(
         const issued = await issueMilestoneInvoice(ctx, billed.quote, billed.quoteIndex, {
           readAt: billed.readAt,
           actor: null,
+          cc: payersOf(project),
           also: (tx, invoice) => write(tx, { id: invoice.id, number: invoice.number }),
         });
         mailQueued();
@@ -593,7 +594,7 @@ function linkFields(ref: ProjectLinkRef, nowMs: number) {
 export async function addContact(
   ctx: ProjectsContext,
   id: string,
-  input: { email: string; name: string },
+  input: { email: string; name: string; pays?: boolean },
   by: { viewer: Viewer; name: string },
 ): Promise<{ id: string }> {
   const { db } = ctx;
@@ -614,6 +615,7 @@ export async function addContact(
       linkExpiresAtMs: nowMs + CONTACT_LINK_DAYS * DAY_MS,
       revoked: false,
       addedBy: by.viewer.role === 'staff' ? 'staff' : 'customer',
+      pays: input.pays === true,
     };
     const linkRef = { projectId: id, contactId, linkNo: 1 };
     tx.create(projectLinkDoc(db, projectLinkToken(ctx.payLinkSecret, linkRef)), linkFields(linkRef, nowMs));
@@ -631,7 +633,8 @@ export async function addContact(
       },
     ]);
     tx.update(ref, {
-      contacts: [...project.contacts, contact],
+      // One contact pays at a time: marking this one moves the invoices' copy from whoever had it.
+      contacts: [...project.contacts.map((c) => (contact.pays ? { ...c, pays: false } : c)), contact],
       contactEmails: FieldValue.arrayUnion(input.email),
       ...thread,
       updatedAt: serverTime(),
@@ -639,6 +642,42 @@ export async function addContact(
   });
   mailQueued();
   return { id: contactId };
+}
+
+/** The live contact who pays, as the invoices' mails copy them (none, or one). */
+export function payersOf(project: StoredProject): MailAddress[] {
+  return project.contacts
+    .filter((contact) => contact.pays === true && !contact.revoked)
+    .map((contact) => ({ address: contact.email, ...(contact.name ? { name: contact.name } : {}) }));
+}
+
+/**
+ * Marks a contact as the one who pays, or no longer (customer or staff): each invoice the project
+ * issues from then on is mailed to them too, in the same mail as to the customer. One contact pays
+ * at a time; marking another moves it.
+ */
+export async function setContactPays(
+  ctx: ProjectsContext,
+  id: string,
+  contactId: string,
+  pays: boolean,
+  viewer: Viewer,
+): Promise<{ pays: boolean }> {
+  const { db } = ctx;
+  const ref = projectDoc(db, id);
+  await db.runTransaction(async (tx) => {
+    const project = visibleProject(await tx.get(ref), viewer);
+    if (viewer.role === 'contact') throw new HttpError(404, PROJECT_MESSAGES.notFound);
+    const contact = project.contacts.find((candidate) => candidate.id === contactId);
+    if (!contact || contact.revoked) throw new HttpError(404, PROJECT_MESSAGES.noContact);
+    tx.update(ref, {
+      contacts: project.contacts.map((c) =>
+        c.id === contactId ? { ...c, pays } : { ...c, pays: pays ? false : c.pays === true },
+      ),
+      updatedAt: serverTime(),
+    });
+  });
+  return { pays };
 }
 
 /** Revokes a contact (customer or staff): their link answers 404 from now on. */

@@ -44,6 +44,8 @@ export interface StoredContact {
   linkExpiresAtMs: number | null;
   revoked: boolean;
   addedBy: 'customer' | 'staff';
+  /** The one who pays: the project's invoices are mailed to them too (absent on contacts added before). */
+  pays?: boolean;
 }
 
 export interface StoredProject {

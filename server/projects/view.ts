@@ -142,6 +142,7 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
             name: contact.name,
             linkExpiresAtMs: contact.linkExpiresAtMs,
             revoked: contact.revoked,
+            pays: contact.pays === true && !contact.revoked,
           })),
     viewer: viewer.role,
     signOffDays: ctx.signOffDays,

@@ -25,7 +25,7 @@ import { documentFileName } from '../documents/pdf';
 import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { quoteSentMail } from '../mail/quote-mails';
 import { renderMail, type MailTemplate, type QuoteSentData } from '../mail/templates';
-import { addMail, mailQueued } from '../mail/outbox';
+import { addMail, mailQueued, type MailAddress } from '../mail/outbox';
 import { CUSTOMER_NOT_FOUND, issueProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
 import { customerOf } from '../staff/enquiry-billing';
 import { quoteSnapshot } from './snapshot';
@@ -441,6 +441,8 @@ export function issueMilestoneInvoice(
     dueDate?: string;
     changes?: DocumentData;
     also?: (tx: Transaction, issued: { id: string; number: string; amountPaise: number }) => void;
+    /** Also addressed to by the invoice's mail: the project's contact who pays. */
+    cc?: MailAddress[];
   },
 ): Promise<IssuedProforma> {
   const milestone: Milestone = quote.milestones[index]!;
@@ -454,6 +456,7 @@ export function issueMilestoneInvoice(
       amountsIncludeGst: quote.amountsIncludeGst,
       dueDate: options.dueDate ?? addDays(istToday(), ctx.dueDays),
       source: { ...source },
+      ...(options.cc?.length ? { cc: options.cc } : {}),
     },
     {
       actor: options.actor,
@@ -479,5 +482,3 @@ export function issueMilestoneInvoice(
     },
   );
 }
-
-

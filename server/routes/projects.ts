@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   changesSchema,
   commentSchema,
+  contactPaysSchema,
   contactSchema,
   milestoneStatusSchema,
   newProjectSchema,
@@ -26,6 +27,7 @@ import {
   renewFromLink,
   requestChanges,
   revokeContact,
+  setContactPays,
   setMilestoneStatus,
   signOff,
 } from '../projects/projects';
@@ -142,6 +144,11 @@ export function projectsRouter(deps: AppDeps): Router {
     const { id, viewer } = await target(req, 'account');
     res.json(await renewContactLink(ctx, id, idParam(req.params.contactId), viewer));
   });
+  router.post('/api/projects/:id/contacts/:contactId/pays', signedIn, async (req, res) => {
+    const { pays } = contactPaysSchema.parse(req.body ?? {});
+    const { id, viewer } = await target(req, 'account');
+    res.json(await setContactPays(ctx, id, idParam(req.params.contactId), pays, viewer));
+  });
 
   // ---- staff ---------------------------------------------------------------------------------
   router.use('/api/staff/projects', ...requireStaff(auth));
@@ -188,6 +195,10 @@ export function projectsRouter(deps: AppDeps): Router {
   });
   router.post('/api/staff/projects/:id/contacts/:contactId/link', async (req, res) => {
     res.json(await renewContactLink(ctx, idParam(req.params.id), idParam(req.params.contactId), staffViewer(req)));
+  });
+  router.post('/api/staff/projects/:id/contacts/:contactId/pays', async (req, res) => {
+    const { pays } = contactPaysSchema.parse(req.body ?? {});
+    res.json(await setContactPays(ctx, idParam(req.params.id), idParam(req.params.contactId), pays, staffViewer(req)));
   });
   return router;
 }

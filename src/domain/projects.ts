@@ -243,6 +243,8 @@ export interface ProjectContactView {
   id: string;
   email: string;
   name: string;
+  /** The one who pays: each invoice the project issues is mailed to them too. */
+  pays: boolean;
   linkExpiresAtMs: number | null;
   revoked: boolean;
 }
@@ -314,7 +316,10 @@ export const commentSchema = z.object({
 export const contactSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter a valid email address.'),
   name: trimmed(100).default(''),
+  /** They pay: the project's invoices are mailed to them too (one contact at a time). */
+  pays: z.boolean().default(false),
 });
+export const contactPaysSchema = z.object({ pays: z.boolean() });
 export const projectUpdateSchema = z.object({
   body: required('Write the update first.', 8000),
   links: z.array(linkSchema).max(10).default([]),

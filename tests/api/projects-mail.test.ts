@@ -2,6 +2,7 @@ import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MILESTONE_STATUS, PROJECT_MESSAGES } from "@/domain/projects";
 import { drainOutbox } from "../../server/mail/drain";
+import { projectLinkToken } from "../../server/projects/links";
 import { admin, createStaffWithToken } from "../helpers/emulators";
 import {
   caughtMailPerTest,
@@ -10,7 +11,7 @@ import {
   TEST_FROM,
 } from "../helpers/mail-catcher";
 import { docData, uniqueEmail } from "./payments-fixtures";
-import { as, projectFixtures } from "./projects-fixtures";
+import { as, projectFixtures, SECRET } from "./projects-fixtures";
 
 // What a project's mails carry: the invoice to the colleague who pays, the project's link and the
 // deliverables each mail announces; and a milestone made ready without files.
@@ -24,6 +25,15 @@ beforeAll(async () => {
 const { app, asStaff, acceptedQuote, makeReady, uploadPng } = projectFixtures(
   () => staff,
 );
+
+async function outbox() {
+  return (await admin().db.collection("mail").get()).docs.map(
+    (doc) =>
+      ({ id: doc.id, ...doc.data() }) as Record<string, unknown> & {
+        id: string;
+      },
+  );
+}
 
 const drain = () =>
   drainOutbox(admin().db, transport(), drainOptions({ from: TEST_FROM }));
@@ -124,5 +134,96 @@ describe("a milestone ready for review", () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ message: PROJECT_MESSAGES.noDeliverables });
+  });
+});
+
+describe("the colleague who pays", () => {
+  it("when the customer marks a colleague as the one who pays and signs off a billed milestone, then its invoice is one mail addressed to both, with its pay link", async () => {
+    const server = app();
+    const { customer, email, projectId } = await acceptedQuote(server);
+    const reviewer = uniqueEmail("project-reviewer");
+    const payer = uniqueEmail("project-accounts");
+    const contacts = (body: object) =>
+      as(customer.idToken)(
+        request(server).post(`/api/projects/${projectId}/contacts`),
+      ).send(body);
+    await contacts({ email: reviewer, name: "Meera (CTO)" }).expect(201);
+    const added = await contacts({
+      email: payer,
+      name: "Kiran (Accounts)",
+      pays: true,
+    }).expect(201);
+    await makeReady(server, projectId, 1);
+
+    const signed = await as(customer.idToken)(
+      request(server).post(`/api/projects/${projectId}/milestones/1/signoff`),
+    ).send({ name: "Rohan Mehta" });
+    expect(signed.status).toBe(201);
+    const invoiceMails = (await outbox()).filter(
+      (mail) =>
+        mail.template === "invoice-issued" &&
+        mail.id.endsWith(signed.body.invoice.id),
+    );
+    expect(invoiceMails).toHaveLength(1);
+    expect(invoiceMails[0]).toMatchObject({
+      to: { uid: customer.uid },
+      cc: [{ address: payer, name: "Kiran (Accounts)" }],
+    });
+
+    await drain();
+    const [toPayer] = (await mailsTo(payer)).filter((mail) =>
+      mail.subject.includes(signed.body.invoice.number),
+    );
+    const [toCustomer] = (await mailsTo(email)).filter((mail) =>
+      mail.subject.includes(signed.body.invoice.number),
+    );
+    expect(toPayer).toBeDefined();
+    // One message, delivered to both: the customer is To, the payer Cc.
+    expect(toPayer!.id).toBe(toCustomer!.id);
+    expect(toPayer!.text).toMatch(/View and pay the invoice: http\S+\/pay\//);
+    expect(
+      (await mailsTo(reviewer)).filter((mail) =>
+        mail.subject.includes(signed.body.invoice.number),
+      ),
+    ).toEqual([]);
+    const view = await as(customer.idToken)(
+      request(server).get(`/api/projects/${projectId}`),
+    ).expect(200);
+    expect(
+      view.body.contacts.map((c: { email: string; pays: boolean }) => [
+        c.email,
+        c.pays,
+      ]),
+    ).toEqual([
+      [reviewer, false],
+      [payer, true],
+    ]);
+
+    // Marking the other colleague moves it: one contact pays at a time; a contact's link cannot change it.
+    const reviewerId = view.body.contacts[0].id as string;
+    await as(customer.idToken)(
+      request(server).post(
+        `/api/projects/${projectId}/contacts/${reviewerId}/pays`,
+      ),
+    )
+      .send({ pays: true })
+      .expect(200);
+    const moved = (await docData(`projects/${projectId}`))!.contacts as Array<{
+      email: string;
+      pays: boolean;
+    }>;
+    expect(moved.map((c) => [c.email, c.pays])).toEqual([
+      [reviewer, true],
+      [payer, false],
+    ]);
+    const token = projectLinkToken(SECRET, {
+      projectId,
+      contactId: added.body.id,
+      linkNo: 1,
+    });
+    const byLink = await request(server)
+      .post(`/api/project-links/${token}/contacts/${reviewerId}/pays`)
+      .send({ pays: false });
+    expect(byLink.status).toBe(404);
   });
 });

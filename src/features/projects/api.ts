@@ -59,7 +59,7 @@ export function postComment(source: ProjectSource, body: string, milestone: numb
 export const renewLink = (token: string) =>
   apiClient.post<{ sent: boolean }>(`/api/project-links/${encodeURIComponent(token)}/renew`, {});
 
-export function addContact(source: ProjectSource, input: { email: string; name: string }) {
+export function addContact(source: ProjectSource, input: { email: string; name: string; pays: boolean }) {
   const { path } = base(source);
   return apiClient.post<{ id: string }>(`${path}/contacts`, input, { withAuth: true });
 }
@@ -72,6 +72,18 @@ export function revokeContact(source: ProjectSource, contactId: string) {
 export function mailNewLink(source: ProjectSource, contactId: string) {
   const { path } = base(source);
   return apiClient.post(`${path}/contacts/${encodeURIComponent(contactId)}/link`, {}, { withAuth: true });
+}
+
+/** Marks a contact as the one who pays (the project's invoices are mailed to them too), or no longer. */
+export function setContactPays(source: ProjectSource, contactId: string, pays: boolean) {
+  const { path } = base(source);
+  return apiClient.post<{ pays: boolean }>(
+    `${path}/contacts/${encodeURIComponent(contactId)}/pays`,
+    { pays },
+    {
+      withAuth: true,
+    },
+  );
 }
 
 export const getMyProjects = () => apiClient.get<{ projects: ProjectSummary[] }>('/api/projects', { withAuth: true });

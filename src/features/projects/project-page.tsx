@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { FilePicker } from '@/components/file-picker';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
@@ -22,6 +22,7 @@ import {
   postProjectUpdate,
   renewLink,
   revokeContact,
+  setContactPays,
   setMilestoneStatus,
   signOffMilestone,
   uploadDeliverables,
@@ -522,26 +523,32 @@ function Contacts({
 }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
+  const [pays, setPays] = useState(false);
+  const paysId = useId();
   const action = useAction();
   if (!view.contacts) return null;
   async function submit(event: FormEvent) {
     event.preventDefault();
     const ok = await action.run(async () => {
-      await addContact(source, { email, name });
-      const message = `We mailed ${email} a link to this project.`;
+      await addContact(source, { email, name, pays });
+      const message = pays
+        ? `We mailed ${email} a link to this project. The project's invoices will be mailed to them too.`
+        : `We mailed ${email} a link to this project.`;
       onChanged(message);
       return message;
     });
     if (ok) {
       setEmail('');
       setName('');
+      setPays(false);
     }
   }
   return (
     <Section id="project-contacts" title="People following this project">
       <p className="text-sm text-slate-700">
         Add a colleague by email (someone who reviews, or who pays): they get a link that opens only this project for 30
-        days, without an account, and can comment and sign off.
+        days, without an account, and can comment and sign off. The one who pays also gets each invoice the project
+        issues, in the same email as you.
       </p>
       {view.contacts.length > 0 && (
         <ul className="space-y-2">
@@ -550,6 +557,7 @@ function Contacts({
               <span className="break-all">
                 {contact.name ? `${contact.name} · ` : ''}
                 {contact.email}
+                {contact.pays ? ' · gets the invoices' : ''}
                 {contact.revoked
                   ? ' · link revoked'
                   : contact.linkExpiresAtMs
@@ -557,7 +565,25 @@ function Contacts({
                     : ''}
               </span>
               {!contact.revoked && (
-                <span className="flex gap-2">
+                <span className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`${contact.pays ? 'Stop mailing invoices' : 'Mail them the invoices'} (${contact.email})`}
+                    onClick={() =>
+                      void action.run(async () => {
+                        await setContactPays(source, contact.id, !contact.pays);
+                        onChanged(
+                          contact.pays
+                            ? `Invoices are no longer mailed to ${contact.email}.`
+                            : `The project's invoices will be mailed to ${contact.email} too.`,
+                        );
+                        return null;
+                      })
+                    }
+                  >
+                    {contact.pays ? 'Stop mailing invoices' : 'Mail them the invoices'}
+                  </Button>
                   <Button
                     size="sm"
                     variant="secondary"
@@ -606,6 +632,16 @@ function Contacts({
         <Button type="submit" disabled={action.busy}>
           Add contact
         </Button>
+        <label htmlFor={paysId} className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-3">
+          <input
+            id={paysId}
+            type="checkbox"
+            className="mt-0.5 size-4"
+            checked={pays}
+            onChange={(event) => setPays(event.target.checked)}
+          />
+          <span>They pay our invoices: mail them each invoice this project issues.</span>
+        </label>
       </form>
       {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
     </Section>
