@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { FilePicker } from '@/components/file-picker';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
@@ -8,6 +8,7 @@ import { formatInr } from '@/domain/money';
 import {
   deemedAcceptanceText,
   MILESTONE_STATUS,
+  shownMilestoneStatus,
   type MilestoneStatus,
   type ProjectMilestoneView,
   type ProjectView,
@@ -141,7 +142,7 @@ function Money({ view }: { view: ProjectView }) {
     );
   }
   const rows: Array<[string, number, string]> = [
-    ['Quoted total', view.money.totalPaise, 'total'],
+    [view.totalLabel, view.money.totalPaise, 'total'],
     ['Invoiced', view.money.invoicedPaise, 'invoiced'],
     ['Paid', view.money.paidPaise, 'paid'],
     ['Due', view.money.duePaise, 'due'],
@@ -320,7 +321,7 @@ function MilestoneCard({
             <span className="ml-2 font-normal text-slate-700">{formatInr(milestone.amountPaise)}</span>
           )}
         </h3>
-        <StatusBadge status={milestone.status} />
+        <StatusBadge status={shownMilestoneStatus(milestone.status, invoice?.status)} />
       </div>
       {milestone.status === MILESTONE_STATUS.ready && milestone.dueAtMs && (
         <p className="mt-1 text-sm text-slate-700">
@@ -683,9 +684,18 @@ function ExpiredLink({ token, message }: { token: string; message: string }) {
 export function ProjectPage({ source }: { source: ProjectSource }) {
   const key = JSON.stringify(source);
   const [state, reload] = useLoad(() => getProject(source), key);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Each confirmation is new (the same words twice are two events), so it is brought into view again.
+  const [notice, setNotice] = useState<{ message: string; count: number } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const element = noticeRef.current;
+    if (!notice || !element) return;
+    // The form that was used may be far below (a phone): the confirmation is shown and read out where it is.
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'center' });
+  }, [notice]);
   const onChanged = (message: string) => {
-    setNotice(message);
+    setNotice((previous) => ({ message, count: (previous?.count ?? 0) + 1 }));
     reload();
   };
   if (state.status === 'loading') return <p className="py-10 text-center text-lg text-slate-700">Loading project...</p>;
@@ -706,7 +716,18 @@ export function ProjectPage({ source }: { source: ProjectSource }) {
         <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{view.title}</h1>
         <StatusBadge status={view.status} />
       </header>
-      {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      {notice && (
+        <p
+          ref={noticeRef}
+          key={notice.count}
+          tabIndex={-1}
+          role="status"
+          data-testid="project-notice"
+          className="scroll-mt-24 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 focus:outline-2 focus:outline-green-700"
+        >
+          {notice.message}
+        </p>
+      )}
       <Section id="project-money" title="Money">
         <Money view={view} />
       </Section>
