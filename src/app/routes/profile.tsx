@@ -1,6 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { DOWNLOAD_LABELS } from '@/domain/tax-document';
@@ -28,7 +27,6 @@ import type { Invoice, Order } from '@/features/billing';
 import type { Service } from '@/features/renewals';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, projectPath, receiptPath, supportNewPath } from '../paths';
-import { POLICY_LINKS } from './policy-links';
 
 const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Profile...</p>;
 
@@ -103,76 +101,70 @@ function ProfilePage({ user }: { user: SessionUser }) {
     // No profile document (or it could not be read). The delete panel stays so that an account
     // whose data is already gone can still be removed.
     return (
-      <>
-        <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-          <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-            <h1 className="text-xl font-semibold">Could not find user profile.</h1>
-            <Button variant="secondary" size="sm" className="mt-4" onClick={logout}>
-              Logout
-            </Button>
-          </div>
-          {deletePanel}
-        </section>
-        <Footer policyLinks={POLICY_LINKS} />
-      </>
+      <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+          <h1 className="text-xl font-semibold">Could not find user profile.</h1>
+          <Button variant="secondary" size="sm" className="mt-4" onClick={logout}>
+            Logout
+          </Button>
+        </div>
+        {deletePanel}
+      </section>
     );
   }
 
   return (
-    <>
-      <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-        <ProfileOverview
-          profile={profile.data}
-          isGuest={user.isAnonymous}
-          onSaved={reload}
-          onLogout={logout}
-          onLinked={() => window.location.reload()}
-        />
-        {linkedInvoiceId && (
-          <InvoiceToPay
-            {...payableLists}
-            invoiceDocId={linkedInvoiceId}
-            onPay={payInvoice}
-            receiptHref={invoiceReceipt}
-          />
-        )}
-        <p className="text-right">
-          <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
-            Support requests
-          </Link>
-        </p>
-        <MyProjects uid={user.uid} projectHref={projectPath} />
-        <MyServices
+    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <ProfileOverview
+        profile={profile.data}
+        isGuest={user.isAnonymous}
+        onSaved={reload}
+        onLogout={logout}
+        onLinked={() => window.location.reload()}
+      />
+      {linkedInvoiceId && (
+        <InvoiceToPay
           {...payableLists}
-          onPay={payRenewal}
-          onNotice={notify}
-          serviceAction={(service) => (
-            <Link
-              className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
-              to={supportNewPath(service.id)}
-              aria-label={`Get help with ${service.category} – ${service.planName}`}
-            >
-              Get help
-            </Link>
-          )}
-        />
-        <InvoicesList
-          {...payableLists}
+          invoiceDocId={linkedInvoiceId}
           onPay={payInvoice}
           receiptHref={invoiceReceipt}
-          canDelete={deletion.canDelete}
-          onDelete={deletion.request}
-          hiddenIds={deletion.deletedIds}
         />
-        <QueriesList uid={user.uid} />
-        <OrdersList {...payableLists} onPay={payOrder} receiptHref={(order) => receiptPath('order', order.id)} />
-        {/* Consent to news and offers goes by email: only for an account that has one. */}
-        {!user.isAnonymous && profile.data.email && <EmailPreferencesPanel profile={profile.data} onSaved={reload} />}
-        <YourDataPanel />
-        {deletePanel}
-        {deletion.dialog}
-      </section>
-      <Footer policyLinks={POLICY_LINKS} />
-    </>
+      )}
+      <p className="text-right">
+        <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
+          Support requests
+        </Link>
+      </p>
+      <MyProjects uid={user.uid} projectHref={projectPath} />
+      <MyServices
+        {...payableLists}
+        onPay={payRenewal}
+        onNotice={notify}
+        serviceAction={(service) => (
+          <Link
+            className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
+            to={supportNewPath(service.id)}
+            aria-label={`Get help with ${service.category} – ${service.planName}`}
+          >
+            Get help
+          </Link>
+        )}
+      />
+      <InvoicesList
+        {...payableLists}
+        onPay={payInvoice}
+        receiptHref={invoiceReceipt}
+        canDelete={deletion.canDelete}
+        onDelete={deletion.request}
+        hiddenIds={deletion.deletedIds}
+      />
+      <QueriesList uid={user.uid} />
+      <OrdersList {...payableLists} onPay={payOrder} receiptHref={(order) => receiptPath('order', order.id)} />
+      {/* Consent to news and offers goes by email: only for an account that has one. */}
+      {!user.isAnonymous && profile.data.email && <EmailPreferencesPanel profile={profile.data} onSaved={reload} />}
+      <YourDataPanel />
+      {deletePanel}
+      {deletion.dialog}
+    </section>
   );
 }
