@@ -555,9 +555,10 @@ function Contacts({
         <ul className="space-y-2">
           {view.contacts.map((contact) => (
             <li key={contact.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span className="break-all">
+              <span className="min-w-0 break-words">
                 {contact.name ? `${contact.name} · ` : ''}
-                {contact.email}
+                {/* An address is one long word: only it may break anywhere, not the words around it. */}
+                <span className="break-all">{contact.email}</span>
                 {contact.pays ? ' · gets the invoices' : ''}
                 {contact.revoked
                   ? ' · link revoked'
@@ -619,7 +620,7 @@ function Contacts({
       )}
       <form
         aria-label="Add a contact"
-        className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        className="grid gap-2 sm:grid-cols-2 sm:items-end"
         onSubmit={(event) => void submit(event)}
       >
         <TextField
@@ -630,19 +631,21 @@ function Contacts({
           required
         />
         <TextField label="Their name (optional)" value={name} onChange={(event) => setName(event.target.value)} />
-        <Button type="submit" disabled={action.busy}>
-          Add contact
-        </Button>
-        <label htmlFor={paysId} className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-3">
+        <label htmlFor={paysId} className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-2">
           <input
             id={paysId}
             type="checkbox"
-            className="mt-0.5 size-4"
+            className="mt-0.5 size-4 shrink-0"
             checked={pays}
             onChange={(event) => setPays(event.target.checked)}
           />
           <span>They pay our invoices: mail them each invoice this project issues.</span>
         </label>
+        <div>
+          <Button type="submit" disabled={action.busy}>
+            Add contact
+          </Button>
+        </div>
       </form>
       {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
     </Section>

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { FilterInput, FilterSelect, ListPage, TitleLink } from '@/components/console/console-parts';
 import { useConsoleLink, useViewParam } from '@/components/console/console-path';
 import { searchKey } from '@/components/console/searched-rows';
-import { FormMessage, TextField } from '@/components/form-field';
+import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDay } from '@/domain/dates';
 import { PROJECT_LIST_VIEWS, type ProjectListView, type ProjectSummary } from '@/domain/projects';
@@ -235,8 +235,9 @@ function NewProjectForm() {
       >
         <CustomerPicker uid={uid} onChange={setUid} />
         <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} />
-        <TextField
+        <TextAreaField
           label="Milestones (comma-separated)"
+          rows={3}
           value={labels}
           onChange={(event) => setLabels(event.target.value)}
         />
