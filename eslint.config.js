@@ -26,25 +26,28 @@ const SERVICES = [
   'enquiries',
   'payments',
   'documents',
+  'companies',
   'mail',
   'locations',
 ];
 /** Which services each service may import (besides infrastructure and src/domain). */
 const SERVICE_CALLS = {
   // Projects: a quote's milestones are issued through the quote; files, mail; its export and deletion are called by account.
-  projects: ['quotes', 'files', 'payments', 'documents', 'mail'],
+  projects: ['quotes', 'files', 'payments', 'documents', 'companies', 'mail'],
   // Consultations: the inbox entry, the shared holidays (support's business calendar), mail.
   bookings: ['support', 'enquiries', 'mail'],
-  quotes: ['staff', 'account', 'payments', 'documents', 'mail', 'enquiries'],
+  quotes: ['staff', 'account', 'payments', 'documents', 'companies', 'mail', 'enquiries'],
   // Support requests: the customer's services and renewals, files, mail; its export and deletion are called by account.
-  support: ['files', 'renewals', 'payments', 'mail', 'enquiries'],
+  support: ['files', 'renewals', 'payments', 'companies', 'mail', 'enquiries'],
   files: [],
-  staff: ['account', 'payments', 'documents', 'mail', 'enquiries'],
-  renewals: ['payments', 'mail'],
-  account: ['support', 'projects', 'files', 'payments', 'documents', 'mail', 'enquiries', 'bookings'],
+  staff: ['account', 'payments', 'documents', 'companies', 'mail', 'enquiries'],
+  renewals: ['payments', 'companies', 'mail'],
+  account: ['support', 'projects', 'files', 'payments', 'documents', 'companies', 'mail', 'enquiries', 'bookings'],
   enquiries: ['mail'],
-  payments: ['documents', 'mail'],
-  documents: ['mail'],
+  payments: ['documents', 'companies', 'mail'],
+  documents: ['companies', 'mail'],
+  // Company accounts: memberships, roles and the access check every area asks; invitations mail.
+  companies: ['mail'],
   mail: [],
   locations: [],
 };

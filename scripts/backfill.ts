@@ -1,11 +1,13 @@
 /**
  * `npm run backfill`: the one-off migration for data written before the staff console (search
  * copies on profiles and enquiries, an inbox entry for every customer's query, one status field on
- * every payment), before renewals (a service for each paid plan with a yearly fee) and before the
- * Projects search (each project's customer name and search words). Idempotent: safe to run again.
- * Uses the API's configuration (emulators or a real project with a service account).
+ * every payment), before renewals (a service for each paid plan with a yearly fee), before company
+ * accounts (a company with its customer as owner for every customer profile) and before the Projects
+ * search (each project's customer name and search words). Idempotent: safe to run again. Uses the
+ * API's configuration (emulators or a real project with a service account).
  */
 import { existsSync } from 'node:fs';
+import { backfillCompanies } from '../server/companies/backfill';
 import { initFirebase } from '../server/firebase';
 import { accountEmailLookup } from '../server/mail/recipients';
 import { backfillProjects } from '../server/projects/backfill';
@@ -23,6 +25,8 @@ try {
   );
   // Yearly maintenance: services for orders paid before renewals were billed.
   console.log(`Backfill on ${projectId}: ${await backfillServices(db)} services created.`);
+  // Company accounts: every customer a one-member company of their own.
+  console.log(`Backfill on ${projectId}: ${await backfillCompanies(db)} companies founded.`);
   // Projects: a customer name on those opened from a cart order before it was written, and the search words.
   const projects = await backfillProjects(db, { accountEmail: accountEmailLookup(auth, db) });
   console.log(`Backfill on ${projectId}: ${projects} projects updated.`);

@@ -5,6 +5,10 @@
  * edited into a reply) is first turned into that JSON. Posts to API_URL (default
  * http://localhost:3001) with the webhook's Basic credentials (POSTMARK_INBOUND_USER/PASSWORD, or
  * the emulators' local defaults) and prints what the API did with it.
+ *
+ * A mail counts as its sender's only when SPF or DKIM of the From domain vouched for it, which
+ * Postmark reports in headers on top of the mail; a mail saved from the catcher has none, so it
+ * waits for review. `--authenticated` puts passing ones on top, as Postmark would for a genuine mail.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -13,9 +17,11 @@ import { POSTMARK_INBOUND_PATH } from '../server/routes/support';
 
 if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
 
-const file = process.argv[2];
+const args = process.argv.slice(2);
+const isAuthenticated = args.includes('--authenticated');
+const file = args.find((arg) => !arg.startsWith('--'));
 if (!file) {
-  console.error('usage: npm run mail:inbound -- <file.eml|file.json>');
+  console.error('usage: npm run mail:inbound -- [--authenticated] <file.eml|file.json>');
   process.exit(2);
 }
 
@@ -98,8 +104,18 @@ function emlToPostmark(raw: string) {
   };
 }
 
+/** The verdicts Postmark puts on top of a genuine mail: SPF and a DKIM signature of the From domain pass. */
+function authenticated(mail: { From: string; Headers?: Array<{ Name: string; Value: string }> }) {
+  const verdicts = [
+    { Name: 'Received-SPF', Value: `Pass (replayed as authenticated) identity=mailfrom; envelope-from=${mail.From}` },
+    { Name: 'X-Spam-Tests', Value: 'DKIM_SIGNED,DKIM_VALID,DKIM_VALID_AU,SPF_PASS' },
+  ];
+  return { ...mail, Headers: [...verdicts, ...(mail.Headers ?? [])] };
+}
+
 const raw = readFileSync(file, 'utf8');
-const body = file.endsWith('.json') ? JSON.parse(raw) : emlToPostmark(raw);
+const parsed = file.endsWith('.json') ? JSON.parse(raw) : emlToPostmark(raw);
+const body = isAuthenticated ? authenticated(parsed) : parsed;
 const user = process.env.POSTMARK_INBOUND_USER ?? DEMO_INBOUND_USER;
 const password = process.env.POSTMARK_INBOUND_PASSWORD ?? DEMO_INBOUND_PASSWORD;
 const url = `${(process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 3001}`).replace(/\/+$/, '')}${POSTMARK_INBOUND_PATH}`;

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { getAppCheck } from 'firebase-admin/app-check';
 import type { Request } from 'express';
 import type { AppDeps } from './app-deps';
+import { COMPANY_HEADER } from '../src/domain/companies';
 import { APP_CHECK_HEADER, appCheckGuard, firebaseAppCheckVerifier, localAppCheckVerifier } from './app-check';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
@@ -14,6 +15,7 @@ import { requestLogOptions, requestSerializer } from './logger';
 import { accountRouter } from './routes/account';
 import { appCheckLocalRouter, isDemoProject } from './routes/app-check';
 import { bookingsRouter } from './routes/bookings';
+import { companiesRouter } from './routes/companies';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
 import { healthRouter } from './routes/health';
@@ -77,14 +79,19 @@ export function createApp(deps: AppDeps): Express {
     cors({
       origin: deps.config.siteOrigins,
       methods: ['GET', 'POST'],
-      allowedHeaders: ['Content-Type', 'Authorization', APP_CHECK_HEADER],
+      // The acting company (server/companies/access.ts) may be named by a header.
+      allowedHeaders: ['Content-Type', 'Authorization', APP_CHECK_HEADER, COMPANY_HEADER],
+      // A download's name (and Retry-After of a 429): a site on another origin (VITE_API_URL) reads
+      // only the headers named here.
+      exposedHeaders: ['Content-Disposition', 'Retry-After'],
       maxAge: 600,
     }),
   );
   // Webhook signatures are over the exact bytes Razorpay sent, so that route keeps the raw body;
   // express.json() below skips a body that is already read.
   app.use('/api/payments/webhook', express.raw({ type: '*/*', limit: '256kb' }));
-  for (const [path, parser] of supportBodyParsers()) app.use(path, parser);
+  // Support's uploads, and Postmark's inbound mail: its Basic credentials before its (35 MB) body.
+  for (const [path, parser] of supportBodyParsers(deps.config.support.inbound)) app.use(path, parser);
   app.use(express.json({ limit: '16kb' }));
   // After the body parsers: they resume the chain from socket events, outside the budget's context.
   app.use(requestDeadline(deps.config.REQUEST_TIMEOUT_SECONDS * 1000));
@@ -110,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(payRouter(deps));
   app.use(documentsRouter(deps));
   app.use(accountRouter(deps));
+  app.use(companiesRouter(deps));
   app.use(servicesRouter(deps));
   app.use(unsubscribeRouter(deps));
   app.use(jobsRouter(deps));

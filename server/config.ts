@@ -4,8 +4,11 @@ import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
 import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
+import type { HsnDigits } from '../src/domain/gstr1';
 import type { TaxSettings } from '../src/domain/tax';
 import { sellerGstinOf, taxEnvironmentFields, taxSettingsOf } from '../src/domain/tax-settings';
+import { tallyEnvironmentFields, tallySettingsOf, type TallySettings } from '../src/domain/tally';
+import { turnoverEnvironmentFields } from '../src/domain/turnover';
 import {
   DEFAULT_SANDBOX_SECRET,
   DEMO_APP_CHECK_SECRET,
@@ -104,6 +107,17 @@ const schema = z.object({
   SUPPORT_REPLY_DOMAIN: z.string().trim().optional(),
   /** Minutes between passes of the support job (SLA warnings, closing resolved requests); 0 = only when triggered. */
   SUPPORT_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
+  /** Support requests one account may open in any hour (web form and API); the next is a 429 saying when. */
+  SUPPORT_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Files one customer account may upload in any hour (support and projects); the next is a 429 saying when. */
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** The same for a staff account (a project's deliverables may be many files). */
+  STAFF_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /**
+   * Minutes between passes of the uploads job, which deletes uploads never attached to a request or
+   * a project a day after their upload (and any upload that failed half way); 0 = only when triggered.
+   */
+  UPLOADS_CLEANUP_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /** Business days a customer has to sign off a milestone or ask for changes before it is deemed accepted (0 = at the next pass). */
   PROJECT_SIGNOFF_DAYS: z.coerce.number().min(0).max(60).default(10),
   /** Minutes between passes of the projects job (sign-off reminders, deemed acceptances); 0 = only when triggered. */
@@ -156,6 +170,14 @@ const schema = z.object({
     .default('998314'),
   /** Per category (catalogue ids, or 'invoice' for invoice payments): 'website=998314,learning=999293'. */
   SAC_CODES: z.string().default(''),
+  /**
+   * 'true' when the seller's aggregate turnover in the previous financial year was above Rs 5 crore:
+   * GSTR-1's SAC summary (Table 12) then takes 6 digits, else 4 (Notification 78/2020-Central Tax).
+   */
+  GST_TURNOVER_ABOVE_5_CRORE: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
   /** Document numbers are PREFIX/2026-27/0001: 1-3 letters, digits or '-'. */
   DOCUMENT_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -').default('NB'),
   CREDIT_NOTE_PREFIX: z
@@ -194,6 +216,9 @@ const schema = z.object({
    * 'job': only the documents job's passes number them (tests that look at a pending document).
    */
   DOCUMENT_NUMBERING: z.enum(['after-payment', 'job']).default('after-payment'),
+  // TALLY_*_LEDGER, TALLY_COMPANY (the accountant's pack's Tally files); TURNOVER_WARNING_RUPEES (Today).
+  ...tallyEnvironmentFields,
+  ...turnoverEnvironmentFields,
   /**
    * Names the shared rate-limit counters (`rateLimits/{scope}.{limiter}:…`): deployments that share
    * one database (or test apps sharing one emulator) count apart under different scopes.
@@ -234,6 +259,8 @@ export interface DocumentSettings {
   sacCodes: Record<string, string>;
   sacDefault: string;
   prefixes: { invoice: string; creditNote: string; proforma: string; quote: string };
+  /** Digits of a SAC in GSTR-1's Table 12, by the previous year's turnover (GST_TURNOVER_ABOVE_5_CRORE). */
+  hsnDigits: HsnDigits;
   /** Number a document right after the payment that wrote it commits (DOCUMENT_NUMBERING=after-payment). */
   numberAfterPayment: boolean;
 }
@@ -249,6 +276,8 @@ export type Config = z.infer<typeof schema> & {
   /** Base URL of the site, for links in mails. */
   siteUrl: string;
   documents: DocumentSettings;
+  /** The ledgers of the accountant's pack's Tally files (TALLY_*). */
+  tally: TallySettings;
   /** When renewal invoices go out and unpaid renewals lapse (RENEWAL_NOTICE_DAYS, RENEWAL_GRACE_DAYS). */
   renewals: RenewalSettings;
   /** Support mail: inbound webhook credentials (null = no webhook), reply-address domain and signing key. */
@@ -315,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     siteUrl: (config.PUBLIC_SITE_URL ?? siteOrigins[0] ?? 'http://localhost:5173').replace(/\/+$/, ''),
     documents: documentSettings(config),
+    tally: tallySettings(config),
     renewals: { noticeDays: config.RENEWAL_NOTICE_DAYS, graceDays: config.RENEWAL_GRACE_DAYS },
     support: supportSettings(config, mailFrom),
     warnings,
@@ -425,7 +455,16 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
       quote: config.QUOTE_PREFIX,
     },
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
+    hsnDigits: config.GST_TURNOVER_ABOVE_5_CRORE ? 6 : 4,
   };
+}
+
+function tallySettings(config: z.infer<typeof schema>): TallySettings {
+  try {
+    return tallySettingsOf(config);
+  } catch (error) {
+    throw configError((error as Error).message);
+  }
 }
 
 function supportSettings(config: z.infer<typeof schema>, mailFrom: MailAddress): Config['support'] {

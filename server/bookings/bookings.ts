@@ -4,8 +4,10 @@ import {
   BOOKING_STATUS,
   IST_ZONE,
   canChange,
+  daySeatKey,
   formatInZone,
   freeSlots,
+  isIndiaZone,
   remindersFor,
   slotKey,
   slotProblem,
@@ -25,6 +27,7 @@ import { buildIcs, type IcsMethod } from './ics';
 import {
   BOOKINGS,
   bookingDoc,
+  daySeatDoc,
   loadBusy,
   loadHolidays,
   loadSettings,
@@ -63,14 +66,26 @@ async function checkedStart(ctx: BookingsContext, startAt: string) {
   return { startMs, settings, holidays, nowMs };
 }
 
+/** How often a booking's write is tried when a slot or day seat it chose was created meanwhile. */
+const CLAIM_ATTEMPTS = 6;
+
+/** Who takes a call, and the day seat their call holds (`isNew`: created by this write). */
+interface Claim {
+  staff: BookingStaff;
+  seatId: string;
+  isNew: boolean;
+}
+
 /**
  * The staff member to take a call at `startMs`: the first (the booking's own first, when moving
  * it) whose hours hold that start, who is free then (the buffer, blocked time, the day's maximum,
- * read fresh) and whose slot document is absent. The slot document itself is the lock: the
- * booking's transaction creates it only if absent (`create`), so of two racing visitors the
- * second's commit fails ALREADY_EXISTS and they are told the time was just taken (409), with
- * nothing written. (No read inside the transaction: a read there would make the loser wait out
- * the contention and retry, seconds, to reach the same answer.)
+ * read fresh), whose slot document is absent and who has a day seat left (or, moving a call
+ * within its day, keeps its own). The slot and the seat documents are the locks: the booking's
+ * transaction creates them only if absent (`create`), so of racing visitors only one gets a slot
+ * and no more than `maxPerDay` get seats on a day; a loser's commit fails ALREADY_EXISTS with
+ * nothing written, and it chooses again (see claimAndWrite). (No read inside the transaction: a
+ * read there would make the loser wait out the contention and retry, seconds, to reach the same
+ * answer.) A free seat is picked at random, so racing bookings of one day rarely pick the same.
  */
 async function chooseStaff(
   ctx: BookingsContext,
@@ -81,29 +96,54 @@ async function chooseStaff(
     nowMs: number;
     prefer?: string;
     exceptId?: string;
+    ownSeatId?: string | null;
   },
-): Promise<BookingStaff> {
+): Promise<Claim> {
   const { startMs, settings } = input;
   const busy = await loadBusy(ctx.db, startMs, startMs, { exceptId: input.exceptId });
   const free = staffFreeAt(startMs, { nowMs: input.nowMs, settings, holidays: input.holidays, busy });
   const ordered =
     input.prefer && free.includes(input.prefer) ? [input.prefer, ...free.filter((id) => id !== input.prefer)] : free;
-  if (ordered.length === 0) throw new HttpError(409, BOOKING_MESSAGES.taken);
-  const snapshots = await ctx.db.getAll(...ordered.map((id) => slotDoc(ctx.db, slotKey(id, startMs))));
-  const index = snapshots.findIndex((snapshot) => !snapshot.exists);
-  if (index < 0) throw new HttpError(409, BOOKING_MESSAGES.taken);
-  return settings.staff.find((staff) => staff.id === ordered[index])!;
+  const day = istDay(startMs);
+  for (const staffId of ordered) {
+    const staff = settings.staff.find((member) => member.id === staffId)!;
+    const ownSeat = input.ownSeatId?.startsWith(`${staffId}_${day}_`) ? input.ownSeatId : null;
+    const seats = ownSeat
+      ? []
+      : Array.from({ length: settings.maxPerDay }, (_, seat) => daySeatDoc(ctx.db, daySeatKey(staffId, day, seat)));
+    const [slot, ...seatSnapshots] = await ctx.db.getAll(slotDoc(ctx.db, slotKey(staffId, startMs)), ...seats);
+    if (slot!.exists) continue;
+    if (ownSeat) return { staff, seatId: ownSeat, isNew: false };
+    const left = seatSnapshots.filter((snapshot) => !snapshot.exists);
+    if (left.length === 0) continue;
+    return { staff, seatId: left[Math.floor(Math.random() * left.length)]!.id, isNew: true };
+  }
+  throw new HttpError(409, BOOKING_MESSAGES.taken);
 }
 
-/** A transaction whose losing side of a race (the slot created meanwhile) is a 409, never a 500. */
-async function runBookingTransaction<T>(ctx: BookingsContext, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.db.runTransaction(work);
-  } catch (error) {
-    if (isAlreadyExists(error)) throw new HttpError(409, BOOKING_MESSAGES.taken);
-    throw error;
+/**
+ * Chooses who takes the call and writes it in one transaction, again (up to CLAIM_ATTEMPTS) when
+ * a slot or seat chosen was created meanwhile: a racing booking took the seat, or the slot, in
+ * which case choosing again answers 409 'That time was just taken…'. Never a 500.
+ */
+async function claimAndWrite<T>(ctx: BookingsContext, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ctx.db.runTransaction(work);
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+      if (attempt >= CLAIM_ATTEMPTS) throw new HttpError(409, BOOKING_MESSAGES.taken);
+    }
   }
 }
+
+/** The day seat's lock document, written with the call that holds it. */
+const seatFields = (booking: BookingRecord) => ({
+  bookingId: booking.id,
+  staffId: booking.staffId,
+  day: istDay(booking.startMs),
+  createdAt: FieldValue.serverTimestamp(),
+});
 
 const uidOf = (ctx: BookingsContext, bookingId: string) => `booking-${bookingId}@${ctx.mailDomain}`;
 const staffAddress = (ctx: BookingsContext, staff: { email: string }) => staff.email || ctx.companyEmail;
@@ -172,7 +212,7 @@ export function mailFacts(booking: BookingRecord, audience: 'visitor' | 'staff')
     staffName: booking.staffName,
     whenIst: formatInZone(booking.startMs, IST_ZONE),
     whenLocal:
-      audience === 'visitor' && booking.timeZone !== IST_ZONE ? formatInZone(booking.startMs, booking.timeZone) : null,
+      audience === 'visitor' && !isIndiaZone(booking.timeZone) ? formatInZone(booking.startMs, booking.timeZone) : null,
     meetingMinutes: booking.meetingMinutes,
     place: booking.place,
     reminderLead: null,
@@ -180,9 +220,9 @@ export function mailFacts(booking: BookingRecord, audience: 'visitor' | 'staff')
 }
 
 /**
- * A visitor books a call: in one transaction the slot document (created only if absent), the
- * booking, its inbox entry (kind 'consultation') and both confirmation mails; a taken time is a
- * 409 with nothing written.
+ * A visitor books a call: in one transaction the slot document and a day seat (each created only
+ * if absent), the booking, its inbox entry (kind 'consultation') and both confirmation mails; a
+ * taken time, or a day whose seats are all taken, is a 409 with nothing written.
  */
 export async function bookCall(
   ctx: BookingsContext,
@@ -195,8 +235,8 @@ export async function bookCall(
   const bookingRef = ctx.db.collection(BOOKINGS).doc();
   const enquiryRef = ctx.db.collection('enquiries').doc(bookingRef.id);
   const endMs = startMs + settings.meetingMinutes * MINUTE;
-  await runBookingTransaction(ctx, async (tx) => {
-    const staff = await chooseStaff(ctx, { startMs, settings, holidays, nowMs });
+  await claimAndWrite(ctx, async (tx) => {
+    const { staff, seatId } = await chooseStaff(ctx, { startMs, settings, holidays, nowMs });
     const slotId = slotKey(staff.id, startMs);
     const booking: BookingRecord = {
       id: bookingRef.id,
@@ -218,6 +258,7 @@ export async function bookCall(
       place: settings.place,
       meetingMinutes: settings.meetingMinutes,
       slotId,
+      daySeatId: seatId,
       reminders: remindersFor(startMs, nowMs),
       remindersSent: [],
       createdMs: nowMs,
@@ -227,12 +268,22 @@ export async function bookCall(
       staffId: staff.id,
       startAt: Timestamp.fromMillis(startMs),
     });
+    tx.create(daySeatDoc(ctx.db, seatId), seatFields(booking));
     tx.create(bookingRef, bookingFields(booking, { createdAt: FieldValue.serverTimestamp() }));
     tx.create(enquiryRef, consultationEnquiryData({ ...request, consultation: consultationFields(booking) }));
     addBookingMails(ctx, tx, booking, 'confirmed');
   });
   mailQueued();
   return { id: bookingRef.id, startAt: new Date(startMs).toISOString() };
+}
+
+/**
+ * What a bot that filled the honeypot is told: the answer a real booking gets (the same checks of
+ * the time, an id of the same form, the start), with nothing written or mailed, so it cannot tell.
+ */
+export async function pretendToBook(ctx: BookingsContext, request: BookingRequest) {
+  const { startMs } = await checkedStart(ctx, request.startAt);
+  return { id: ctx.db.collection(BOOKINGS).doc().id, startAt: new Date(startMs).toISOString() };
 }
 
 function bookingFields(booking: BookingRecord, extra: Record<string, unknown> = {}) {
@@ -257,6 +308,7 @@ function bookingFields(booking: BookingRecord, extra: Record<string, unknown> = 
     place: booking.place,
     meetingMinutes: booking.meetingMinutes,
     slotId: booking.slotId,
+    daySeatId: booking.daySeatId,
     reminders: booking.reminders,
     remindersSent: booking.remindersSent,
     updatedAt: FieldValue.serverTimestamp(),
@@ -320,19 +372,20 @@ export async function rescheduleSlots(ctx: BookingsContext, token: string) {
  */
 export async function rescheduleCall(ctx: BookingsContext, token: string, startAt: string) {
   const { startMs, settings, holidays, nowMs } = await checkedStart(ctx, startAt);
-  const result = await runBookingTransaction(ctx, async (tx) => {
+  const result = await claimAndWrite(ctx, async (tx) => {
     const booking = await bookingOfToken(ctx, token, tx);
     const problem = changeProblem(booking, nowMs);
     if (problem) throw new HttpError(409, problem);
     if (startMs === booking.startMs)
       throw new HttpError(400, 'That is the time already booked. Please pick another time.');
-    const staff = await chooseStaff(ctx, {
+    const { staff, seatId, isNew } = await chooseStaff(ctx, {
       startMs,
       settings,
       holidays,
       nowMs,
       prefer: booking.staffId,
       exceptId: booking.id,
+      ownSeatId: booking.daySeatId,
     });
     const before = { name: booking.staffName, email: booking.staffEmail };
     const slotId = slotKey(staff.id, startMs);
@@ -346,6 +399,7 @@ export async function rescheduleCall(ctx: BookingsContext, token: string, startA
       meetingMinutes: settings.meetingMinutes,
       sequence: booking.sequence + 1,
       slotId,
+      daySeatId: seatId,
       reminders: remindersFor(startMs, nowMs),
       remindersSent: [],
     };
@@ -355,6 +409,10 @@ export async function rescheduleCall(ctx: BookingsContext, token: string, startA
       staffId: staff.id,
       startAt: Timestamp.fromMillis(startMs),
     });
+    if (isNew) {
+      if (booking.daySeatId) tx.delete(daySeatDoc(ctx.db, booking.daySeatId));
+      tx.create(daySeatDoc(ctx.db, seatId), seatFields(moved));
+    }
     tx.update(bookingDoc(ctx.db, booking.id), bookingFields(moved, { rescheduledAt: FieldValue.serverTimestamp() }));
     tx.update(ctx.db.doc(`enquiries/${booking.enquiryId}`), { consultation: consultationFields(moved) });
     if (staff.id === booking.staffId) {
@@ -385,8 +443,10 @@ export async function cancelCall(ctx: BookingsContext, token: string) {
       status: BOOKING_STATUS.cancelled,
       sequence: booking.sequence + 1,
       slotId: null,
+      daySeatId: null,
     };
     if (booking.slotId) tx.delete(slotDoc(ctx.db, booking.slotId));
+    if (booking.daySeatId) tx.delete(daySeatDoc(ctx.db, booking.daySeatId));
     tx.update(bookingDoc(ctx.db, booking.id), bookingFields(cancelled, { cancelledAt: FieldValue.serverTimestamp() }));
     tx.update(ctx.db.doc(`enquiries/${booking.enquiryId}`), { consultation: consultationFields(cancelled) });
     addBookingMails(ctx, tx, cancelled, 'cancelled');
@@ -396,7 +456,7 @@ export async function cancelCall(ctx: BookingsContext, token: string) {
 
 /**
  * Erasure: deletes the consultations booked from any of a person's proven addresses (with their
- * slot locks, so a future time is free again), when they delete their account. Their inbox
+ * slot locks and day seats, so a future time is free again), when they delete their account. Their inbox
  * entries go with the enquiries (deleteEnquiriesOf). Resolves with how many went.
  */
 export async function deleteBookingsOf(db: Firestore, emails: readonly string[]): Promise<number> {
@@ -405,8 +465,9 @@ export async function deleteBookingsOf(db: Firestore, emails: readonly string[])
     const found = await db.collection(BOOKINGS).where('emailLower', '==', email).get();
     for (const doc of found.docs) {
       const batch = db.batch();
-      const slotId = doc.get('slotId');
-      if (typeof slotId === 'string' && slotId) batch.delete(slotDoc(db, slotId));
+      const { slotId, daySeatId } = readBooking(doc.id, doc.data());
+      if (slotId) batch.delete(slotDoc(db, slotId));
+      if (daySeatId) batch.delete(daySeatDoc(db, daySeatId));
       batch.delete(doc.ref);
       await batch.commit();
       deleted += 1;

@@ -1,12 +1,20 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { BOOKING_STATUS, blockTimeSchema, type BookingSettings } from '../../src/domain/bookings';
+import {
+  BOOKING_STATUS,
+  blockOverCallsMessage,
+  blockTimeSchema,
+  type BookingSettings,
+  type CallInside,
+} from '../../src/domain/bookings';
 import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
 import {
   BOOKING_BLOCKS,
   BOOKING_SETTINGS_DOC,
+  BOOKINGS,
   bookingDoc,
+  daySeatDoc,
   loadSettings,
   readBooking,
   slotDoc,
@@ -14,6 +22,8 @@ import {
 } from './store';
 
 const MAX_BLOCK_MS = 31 * 86_400_000;
+/** The longest meeting bookingSettingsSchema allows. */
+const MAX_MEETING_MS = 240 * 60_000;
 
 /** The availability in force, and whether staff saved it (else: the defaults). */
 export async function bookingSettings(ctx: BookingsContext) {
@@ -36,13 +46,39 @@ export async function saveBookingSettings(ctx: BookingsContext, settings: Bookin
   });
 }
 
-/** Blocks a stretch of a staff member's time: no slot inside it (or within the buffer) is offered. */
+/** The staff member's booked calls that overlap [startMs, endMs), earliest first. */
+async function bookedCallsWithin(
+  ctx: BookingsContext,
+  staffId: string,
+  startMs: number,
+  endMs: number,
+): Promise<CallInside[]> {
+  // A call is at most MAX_MEETING_MS long (bookingSettingsSchema), so one overlapping starts after this.
+  const found = await ctx.db
+    .collection(BOOKINGS)
+    .where('startAt', '>', Timestamp.fromMillis(startMs - MAX_MEETING_MS))
+    .where('startAt', '<', Timestamp.fromMillis(endMs))
+    .orderBy('startAt')
+    .get();
+  return found.docs
+    .map((doc) => readBooking(doc.id, doc.data()))
+    .filter((call) => call.staffId === staffId && call.status === BOOKING_STATUS.booked && call.endMs > startMs)
+    .map((call) => ({ id: call.id, name: call.name, startMs: call.startMs }));
+}
+
+/**
+ * Blocks a stretch of a staff member's time: no slot inside it (or within the buffer) is offered.
+ * Calls already booked inside it stay booked; staff are told which first (409, by name and time)
+ * and block only when they say so (`overCalls`).
+ */
 export async function blockTime(ctx: BookingsContext, input: z.output<typeof blockTimeSchema>, actor: Actor) {
   const startMs = Date.parse(input.startAt);
   const endMs = Date.parse(input.endAt);
   if (endMs - startMs > MAX_BLOCK_MS) throw new HttpError(400, 'Block at most 31 days at a time.');
   const { settings } = await loadSettings(ctx);
   if (!settings.staff.some((staff) => staff.id === input.staffId)) throw new HttpError(400, 'Choose a staff member.');
+  const callsInside = await bookedCallsWithin(ctx, input.staffId, startMs, endMs);
+  if (callsInside.length > 0 && !input.overCalls) throw new HttpError(409, blockOverCallsMessage(callsInside));
   const ref = ctx.db.collection(BOOKING_BLOCKS).doc();
   const batch = ctx.db.batch();
   batch.create(ref, {
@@ -53,9 +89,22 @@ export async function blockTime(ctx: BookingsContext, input: z.output<typeof blo
     createdBy: actor.email ?? actor.uid,
     createdAt: FieldValue.serverTimestamp(),
   });
-  addAudit(batch, ctx.db, { actor, action: 'bookings.block', target: ref.path, before: null, after: { ...input } });
+  addAudit(batch, ctx.db, {
+    actor,
+    action: 'bookings.block',
+    target: ref.path,
+    before: null,
+    after: { ...input, callsInside: callsInside.map((call) => call.id) },
+  });
   await batch.commit();
-  return { id: ref.id };
+  return {
+    id: ref.id,
+    callsInside: callsInside.map((call) => ({
+      id: call.id,
+      name: call.name,
+      startAt: new Date(call.startMs).toISOString(),
+    })),
+  };
 }
 
 /** Removes a block. */
@@ -86,8 +135,11 @@ export async function markNoShow(ctx: BookingsContext, id: string, actor: Actor)
       throw new HttpError(409, `This call is ${booking.status.toLowerCase()}.`);
     if (Date.now() < booking.startMs)
       throw new HttpError(409, 'A call can be marked a no-show only once it has started.');
-    tx.update(ref, { status: BOOKING_STATUS.noShow, noShowAt: FieldValue.serverTimestamp() });
+    // A no-show no longer counts toward the day's maximum (loadBusy counts booked calls only): its
+    // seat goes, and the booking forgets it (a later call of that day may hold it then).
+    tx.update(ref, { status: BOOKING_STATUS.noShow, noShowAt: FieldValue.serverTimestamp(), daySeatId: null });
     if (booking.slotId) tx.delete(slotDoc(ctx.db, booking.slotId));
+    if (booking.daySeatId) tx.delete(daySeatDoc(ctx.db, booking.daySeatId));
     tx.update(ctx.db.doc(`enquiries/${booking.enquiryId}`), { 'consultation.status': BOOKING_STATUS.noShow });
     addAudit(tx, ctx.db, {
       actor,

@@ -3,6 +3,7 @@ import { Timestamp, type DocumentData, type Firestore, type Transaction } from '
 import {
   BOOKING_STATUS,
   DEFAULT_BOOKING_SETTINGS,
+  IST_ZONE,
   bookingSettingsSchema,
   type BookingSettings,
   type Busy,
@@ -17,11 +18,15 @@ import { loadCalendar } from '../support/store';
  * - `bookings/{id}`: one booked call (its visitor, staff member, start, status, SEQUENCE, reminders);
  * - `bookingSlots/{staffId}_{startIso}`: a staff member's taken start time, created only if absent
  *   in the booking's transaction (the lock that stops a double booking across instances);
+ * - `bookingDaySeats/{staffId}_{istDay}_{n}`: one of a staff member's `maxPerDay` seats that day,
+ *   created only if absent in the booking's transaction (the lock that holds the day's maximum
+ *   across concurrent bookings: a count read before the transaction cannot);
  * - `bookingBlocks/{id}`: time a staff member blocked;
  * - `settings/bookings`: the availability staff set (absent: the defaults, with the environment's).
  */
 export const BOOKINGS = 'bookings';
 export const BOOKING_SLOTS = 'bookingSlots';
+export const BOOKING_DAY_SEATS = 'bookingDaySeats';
 export const BOOKING_BLOCKS = 'bookingBlocks';
 export const BOOKING_SETTINGS_DOC = 'settings/bookings';
 
@@ -70,6 +75,7 @@ export async function loadHolidays(db: Firestore): Promise<Holiday[]> {
 
 export const bookingDoc = (db: Firestore, id: string) => db.collection(BOOKINGS).doc(id);
 export const slotDoc = (db: Firestore, key: string) => db.collection(BOOKING_SLOTS).doc(key);
+export const daySeatDoc = (db: Firestore, key: string) => db.collection(BOOKING_DAY_SEATS).doc(key);
 
 const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : Number.NaN);
 
@@ -88,6 +94,8 @@ export interface BookingRecord extends Booker {
   place: MeetingPlace;
   meetingMinutes: number;
   slotId: string | null;
+  /** The day seat it holds (bookingDaySeats), null when it holds none (cancelled, or booked before seats). */
+  daySeatId: string | null;
   reminders: string[];
   remindersSent: string[];
   createdMs: number;
@@ -114,10 +122,11 @@ export function readBooking(id: string, data: DocumentData): BookingRecord {
     company: text(data.company),
     topic: text(data.topic),
     plan: text(data.plan),
-    timeZone: text(data.timeZone) || 'Asia/Kolkata',
+    timeZone: text(data.timeZone) || IST_ZONE,
     place: { kind: place.kind === 'phone' ? 'phone' : 'video', value: text(place.value) },
     meetingMinutes: typeof data.meetingMinutes === 'number' ? data.meetingMinutes : 30,
     slotId: text(data.slotId) || null,
+    daySeatId: text(data.daySeatId) || null,
     reminders: strings(data.reminders),
     remindersSent: strings(data.remindersSent),
     createdMs: millis(data.createdAt),

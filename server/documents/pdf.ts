@@ -5,6 +5,7 @@ import { formatInrWithPaise } from '../../src/domain/money';
 import { customerPaymentId, paymentMethodLabel } from '../../src/domain/payments';
 import type { QuoteLineSnapshot, QuoteSnapshot, MilestoneSnapshot } from '../../src/domain/quotes';
 import type { TaxLine, TaxSplit, TaxType } from '../../src/domain/tax';
+import { tdsCitationText } from '../../src/domain/tds';
 import {
   proformaNote,
   type RecipientSnapshot,
@@ -246,7 +247,9 @@ function settlementFacts(snapshot: TaxDocumentSnapshot): { heading: string; rows
       ...(payment.tdsPaise
         ? ([
             ['Amount received', rupees(payment.amountPaise - payment.tdsPaise)],
-            [`TDS deducted${payment.tdsSection ? ` (${payment.tdsSection})` : ''}`, rupees(payment.tdsPaise)],
+            ['TDS deducted', rupees(payment.tdsPaise)],
+            // The citation of the law on the day it was received: a 1961 section, or the 2025 Act's entry and payment code.
+            ...(payment.tdsSection ? [['TDS under', tdsCitationText(payment.tdsSection)] as [string, string]] : []),
             ['Amount settled', rupees(payment.amountPaise)],
           ] as Array<[string, string]>)
         : [['Amount paid', rupees(payment.amountPaise)] as [string, string]]),

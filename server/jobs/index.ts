@@ -21,6 +21,7 @@ import { bookingsPass, type BookingsJobReport } from '../bookings/reminders';
 import type { BookingsContext } from '../bookings/store';
 import { supportPass, type SupportJobReport } from '../support/sla-job';
 import type { SupportContext } from '../support/store';
+import { deleteUnattachedUploads, type UploadsCleanupReport } from '../files/cleanup';
 import { mailLinks } from './mail-links';
 import { JobRunner, type JobDefinition } from './runner';
 
@@ -37,6 +38,7 @@ export const RETENTION_JOB = 'retention';
 export const SUPPORT_JOB = 'support';
 export const PROJECTS_JOB = 'projects';
 export const BOOKINGS_JOB = 'bookings';
+export const UPLOADS_JOB = 'uploads';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -149,6 +151,17 @@ export function bookingsJob(ctx: BookingsContext, intervalMinutes: number): JobD
   });
 }
 
+/**
+ * Uploads never attached to a support request or a project: deleted a day after their upload (and
+ * uploads that failed half way), once per `intervalMinutes` across all instances.
+ */
+export function uploadsJob(db: Firestore, intervalMinutes: number): JobDefinition<UploadsCleanupReport> {
+  return onceJob(UPLOADS_JOB, intervalMinutes * MINUTE, 10 * MINUTE, {
+    run: () => deleteUnattachedUploads(db),
+    worthLogging: (report) => report.deleted + report.skipped > 0,
+  });
+}
+
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
 const NUDGE_DELAY_MS = 100;
 
@@ -180,8 +193,8 @@ export function mailJob(
 
 /**
  * Every periodic job of the API, one line each (see JobRunner): reconciliation, the expiry of
- * unpaid orders and the end of kept records' retention once per interval across instances; the mail outbox and the tax-document
- * numbering on every instance.
+ * unpaid orders, the end of kept records' retention and the deletion of uploads never attached once
+ * per interval across instances; the mail outbox and the tax-document numbering on every instance.
  */
 export function createJobs(
   {
@@ -230,5 +243,6 @@ export function createJobs(
     ),
   );
   runner.register(bookingsJob(bookingsContext({ config, firebase }), config.BOOKINGS_INTERVAL_MINUTES));
+  runner.register(uploadsJob(db, config.UPLOADS_CLEANUP_INTERVAL_MINUTES));
   return runner;
 }

@@ -12,7 +12,7 @@ import {
   type MailStatus,
   type StoredMail,
 } from './outbox';
-import { calendarOf, MARKETING_TEMPLATES, payLinkOf, renderMail } from './templates';
+import { calendarFileName, calendarOf, MARKETING_TEMPLATES, payLinkOf, renderMail } from './templates';
 import { MailSendError, type MailAttachment, type MailTransport } from './transport';
 
 export interface DrainOptions {
@@ -218,14 +218,11 @@ async function sendClaimed(
     // A copy to the same address as `to` (a payer who is also the account holder) would arrive twice.
     const cc = ccOf(mail, to);
     const attachments = [...((await settings.attachmentsFor?.(mail)) ?? [])];
-    const calendar = calendarOf(mail);
-    if (calendar) {
-      attachments.push({
-        filename: 'invite.ics',
-        content: Buffer.from(calendar.ics, 'utf8'),
-        contentType: `text/calendar; charset=utf-8; method=${calendar.method}`,
-      });
-    }
+    // A consultation's invitation: built from what the outbox entry stored (its METHOD and .ics).
+    const stored = calendarOf(mail);
+    const calendar = stored
+      ? { method: stored.method, content: stored.ics, filename: calendarFileName(stored.method) }
+      : undefined;
     const manage = mail.template === 'booking' ? mail.data.manage : null;
     if (manage && !settings.bookingUrlFor) {
       throw new MailSendError('No reschedule link can be made for this booking mail.', 'retry');
@@ -243,7 +240,7 @@ async function sendClaimed(
       throw new MailSendError('No project link can be made for this project mail.', 'retry');
     }
     const rendered = renderMail(mail, {
-      attachments: attachments.map((attachment) => attachment.filename),
+      attachments: [...attachments.map((attachment) => attachment.filename), ...(calendar ? [calendar.filename] : [])],
       documents: attachments.flatMap((attachment) => (attachment.title ? [attachment.title] : [])),
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
       quoteUrl: quoteLink && settings.quoteUrlFor ? settings.quoteUrlFor(quoteLink.quoteId) : undefined,
@@ -259,6 +256,7 @@ async function sendClaimed(
       replyTo: mail.replyTo ?? settings.replyTo ?? null,
       ...rendered,
       attachments,
+      calendar,
       messageId: messageIdFor(id, settings.from),
       headers,
     });

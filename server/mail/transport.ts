@@ -12,6 +12,20 @@ export interface MailAttachment {
   title?: string;
 }
 
+/**
+ * A calendar invitation (RFC 5546 iMIP): sent the way Exchange and Gmail send one, as a
+ * `text/calendar; method=…` part inside the `multipart/alternative` beside the text and HTML
+ * (Outlook desktop and several web clients show Accept/Decline only for that), and again as an
+ * .ics attachment for clients that only offer files.
+ */
+export interface MailCalendar {
+  method: 'REQUEST' | 'CANCEL';
+  /** The iCalendar text (CRLF line ends). */
+  content: string;
+  /** The attachment's name ('invite.ics'). */
+  filename: string;
+}
+
 /** One rendered mail, ready for the wire. */
 export interface OutgoingMail {
   from: MailAddress;
@@ -23,6 +37,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments: MailAttachment[];
+  /** A consultation's invitation or cancellation, if the mail carries one. */
+  calendar?: MailCalendar;
   /** Derived from the outbox id, so a receiving system can tell a repeat from a new mail. */
   messageId: string;
   /** More headers (a marketing mail's List-Unsubscribe and List-Unsubscribe-Post). */
@@ -129,6 +145,10 @@ export function createSmtpTransport(url: string, timeouts: SmtpTimeouts = SMTP_T
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments,
+        // nodemailer puts it in multipart/alternative as text/calendar; method=… and attaches it.
+        icalEvent: mail.calendar
+          ? { method: mail.calendar.method, content: mail.calendar.content, filename: mail.calendar.filename }
+          : undefined,
         messageId: mail.messageId,
         headers: mail.headers,
         // Nothing in a mail may make the server read a file or fetch a URL.
@@ -172,7 +192,10 @@ export function createLogTransport(logger: Pick<Logger, 'info'>): MailTransport 
             replyTo: mail.replyTo?.address ?? null,
             subject: mail.subject,
             text: mail.text,
-            attachments: mail.attachments.map((attachment) => attachment.filename),
+            attachments: [
+              ...mail.attachments.map((attachment) => attachment.filename),
+              ...(mail.calendar ? [mail.calendar.filename] : []),
+            ],
             headers: mail.headers ?? {},
           },
         },

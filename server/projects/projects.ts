@@ -763,8 +763,10 @@ export async function renewFromLink(ctx: ProjectsContext, token: string) {
 /** A deliverable's or an update's file, for whoever may see the project; any other is a 404. */
 export async function readProjectFile(ctx: ProjectsContext, id: string, fileId: string, viewer: Viewer) {
   const project = visibleProject(await projectDoc(ctx.db, id).get(), viewer);
+  // The head first: another project's file is refused before its chunks (up to 10 MB) are read.
+  const meta = await ctx.files.meta(fileId);
+  if (!meta || meta.attachedTo !== `projects/${project.id}`) throw new HttpError(404, PROJECT_MESSAGES.fileNotFound);
   const file = await ctx.files.get(fileId);
-  if (!file || file.meta.attachedTo !== `projects/${project.id}`)
-    throw new HttpError(404, PROJECT_MESSAGES.fileNotFound);
+  if (!file) throw new HttpError(404, PROJECT_MESSAGES.fileNotFound);
   return file;
 }

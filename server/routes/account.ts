@@ -7,6 +7,7 @@ import { exportAccountData } from '../account/export-data';
 import { joinLeadRecords } from '../account/leads';
 import { authenticate } from '../auth';
 import { requestDeadline } from '../deadline';
+import { sendDownload } from './downloads';
 import { perHour } from './rate-limits';
 
 /** Deleting thousands of documents takes longer than the default request budget. */
@@ -44,15 +45,8 @@ export function accountRouter(deps: AppDeps): Router {
     async (req, res) => {
       await exports.count(req.user!.uid);
       const { fileName, zip } = await exportAccountData(deps.firebase, req.user!);
-      res
-        .status(200)
-        .set({
-          'Content-Type': 'application/zip',
-          'Content-Disposition': `attachment; filename="${fileName}"`,
-          // Personal data: never stored by a shared cache.
-          'Cache-Control': 'private, no-store',
-        })
-        .send(zip);
+      // Personal data: sendDownload forbids shared caches.
+      sendDownload(res, { fileName, contentType: 'application/zip', body: zip });
     },
   );
   // POST /api/account/marketing-consent { granted, wording }: the customer's choice about news and

@@ -2,7 +2,15 @@ import { Router, type RequestHandler } from 'express';
 import { BOOKING_MESSAGES, bookingRequestSchema, rescheduleSchema } from '../../src/domain/bookings';
 import { CONTACT_HONEYPOT_FIELD } from '../../src/domain/schemas';
 import { bookingsContext, type AppDeps } from '../app-deps';
-import { bookCall, bookingView, cancelCall, listSlots, rescheduleCall, rescheduleSlots } from '../bookings/bookings';
+import {
+  bookCall,
+  bookingView,
+  cancelCall,
+  listSlots,
+  pretendToBook,
+  rescheduleCall,
+  rescheduleSlots,
+} from '../bookings/bookings';
 import { perHour, perMinute } from './rate-limits';
 import { CONTACT_EMAIL_LIMIT_MESSAGE, CONTACT_EMAIL_LIMIT_PER_HOUR } from './contact';
 
@@ -31,10 +39,14 @@ export function bookingsRouter(deps: AppDeps): Router {
     res.set('Cache-Control', 'no-store').json(await listSlots(ctx));
   });
 
-  const honeypot: RequestHandler = (req, res, next) => {
+  // A bot is answered exactly as a real booking would be (the same 400s, then the same keys and
+  // types), so the answer never tells it the honeypot gave it away.
+  const honeypot: RequestHandler = async (req, res, next) => {
     if (!isHoneypotFilled(req.body)) return next();
+    const request = bookingRequestSchema.parse(req.body ?? {});
+    const pretended = await pretendToBook(ctx, request);
     req.log?.info({ booking: 'honeypot' }, 'bookings: a bot filled the honeypot; answered as success, nothing kept');
-    res.status(201).json({ message: BOOKING_MESSAGES.booked });
+    res.status(201).json({ message: BOOKING_MESSAGES.booked, ...pretended });
   };
 
   router.post('/api/bookings', honeypot, limiter, async (req, res) => {

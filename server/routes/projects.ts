@@ -15,7 +15,6 @@ import {
 import { projectsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, requireStaff } from '../auth';
 import { HttpError } from '../errors';
-import { firestoreFileStore } from '../files/file-store';
 import { openProjectLink } from '../projects/links';
 import {
   addComment,
@@ -153,7 +152,7 @@ export function projectsRouter(deps: AppDeps): Router {
   // ---- staff ---------------------------------------------------------------------------------
   router.use('/api/staff/projects', ...requireStaff(auth));
   const staffViewer = (req: Request): Viewer => ({ role: 'staff', uid: req.user!.uid, email: req.user!.email ?? null });
-  router.post('/api/staff/projects/files', fileUpload(firestoreFileStore(db)));
+  router.post('/api/staff/projects/files', fileUpload(deps, ctx.files));
   router.get('/api/staff/projects', async (req, res) => {
     const query = projectListQuerySchema.parse(req.query ?? {});
     res.set('Cache-Control', 'private, no-store').json(await staffProjects(ctx, query));

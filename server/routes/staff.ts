@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { billingDetailsSchema } from '../../src/domain/profile-schemas';
 import {
   dateRangeSchema,
@@ -35,6 +35,8 @@ import {
   renewalsJob,
   SUPPORT_JOB,
   supportJob,
+  UPLOADS_JOB,
+  uploadsJob,
 } from '../jobs';
 import { blockTimeSchema, bookingSettingsSchema } from '../../src/domain/bookings';
 import { blockTime, bookingSettings, markNoShow, removeBlock, saveBookingSettings } from '../bookings/console';
@@ -47,21 +49,12 @@ import { updateBillingDetails } from '../staff/customers';
 import { accountantPack } from '../staff/accountant-pack';
 import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
 import { paymentsCsv } from '../staff/export';
+import { financialYearTurnover } from '../staff/turnover';
+import { financialYearSchema } from '../../src/domain/turnover';
 import { reinstateService, stopService, updateService } from '../renewals/actions';
 import { requestDeadline } from '../deadline';
+import { sendDownload } from './downloads';
 import { JOB_REQUEST_TIMEOUT_MS } from './jobs';
-
-/** A download for the accountant: saved under its name, and never kept by a cache on the way. */
-function sendFile(res: Response, contentType: string, fileName: string, body: string | Buffer) {
-  res
-    .status(200)
-    .set({
-      'Content-Type': contentType,
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'private, no-store',
-    })
-    .send(body);
-}
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);
@@ -141,13 +134,22 @@ export function staffRouter(deps: AppDeps): Router {
 
   router.get('/api/staff/payments.csv', async (req, res) => {
     const range = dateRangeSchema.parse({ from: req.query.from, to: req.query.to });
-    sendFile(res, 'text/csv; charset=utf-8', `payments-${range.from}-to-${range.to}.csv`, await paymentsCsv(db, range));
+    sendDownload(res, {
+      fileName: `payments-${range.from}-to-${range.to}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: await paymentsCsv(db, range),
+    });
   });
 
   router.get('/api/staff/accountant-pack', async (req, res) => {
     const month = monthSchema.parse(req.query.month);
-    const pack = await accountantPack(db, month, { sellerRegistered: deps.config.documents.tax.registered });
-    sendFile(res, 'application/zip', pack.fileName, Buffer.from(pack.zip));
+    const { tax, hsnDigits } = deps.config.documents;
+    const pack = await accountantPack(db, month, {
+      sellerRegistered: tax.registered,
+      hsnDigits,
+      tally: deps.config.tally,
+    });
+    sendDownload(res, { fileName: pack.fileName, contentType: 'application/zip', body: Buffer.from(pack.zip) });
   });
 
   /**
@@ -219,6 +221,14 @@ export function staffRouter(deps: AppDeps): Router {
     );
     res.json(outcome);
   });
+  // Uploads never attached: deleted now (those older than a day).
+  router.post('/api/staff/jobs/uploads/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
+    const outcome = await runJobNow(req, UPLOADS_JOB, () => uploadsJob(db, 0), {
+      busy: 'The uploads job is running already. Try again shortly.',
+      failed: 'The uploads job failed',
+    });
+    res.json(outcome);
+  });
   // Consultations: reminders now, the availability, blocked time and no-shows.
   const bookings = bookingsContext(deps);
   router.post('/api/staff/jobs/bookings/run', requestDeadline(JOB_REQUEST_TIMEOUT_MS), async (req, res) => {
@@ -278,6 +288,12 @@ export function staffRouter(deps: AppDeps): Router {
     if (outcome === 'not-found') throw new HttpError(404, 'Mail not found.');
     if (outcome === 'not-failed') throw new HttpError(409, 'Only a failed mail can be resent.');
     res.json({ status: 'pending' });
+  });
+
+  // The Today page's turnover watch: the year's taxable value, read against the e-invoicing threshold.
+  router.get('/api/staff/turnover', async (req, res) => {
+    const year = financialYearSchema.parse(req.query.year);
+    res.json(await financialYearTurnover(db, year, deps.config.TURNOVER_WARNING_RUPEES * 100));
   });
 
   return router;

@@ -10,10 +10,12 @@ import {
   supportReplySchema,
   supportRequestSchema,
 } from '../../src/domain/support';
+import { formatDueTime } from '../../src/domain/business-hours';
 import { monthSchema } from '../../src/domain/staff';
 import { supportContext, type AppDeps } from '../app-deps';
 import { recordAudit } from '../audit';
 import { actorOf, authenticate, requireStaff } from '../auth';
+import { requestDeadline } from '../deadline';
 import { HttpError } from '../errors';
 import { safeFileName, sniffFileType, type FileStore } from '../files/file-store';
 import {
@@ -38,6 +40,8 @@ import {
   supportServices,
   updateSupportRequest,
 } from '../support/requests';
+import { contentDisposition } from './downloads';
+import { perAccountPerHour } from './rate-limits';
 
 export const POSTMARK_INBOUND_PATH = '/api/support/inbound/postmark';
 export const UPLOAD_PATHS = ['/api/support/files', '/api/staff/support/files', '/api/staff/projects/files'];
@@ -53,11 +57,27 @@ function hasInboundCredentials(req: Request, expected: { user: string; password:
 }
 
 /**
+ * What Postmark sends at most: a mail of up to 35 MB, its attachments already base64 in that size.
+ * deploy/cloud-run.yaml sizes memory and concurrency for this many bytes per request.
+ */
+export const INBOUND_BODY_LIMIT_BYTES = 35 * 1024 * 1024;
+
+/**
+ * The inbound webhook's budget, instead of the API's 8 s: a 35 MB mail stores up to 35 MB of
+ * attachments before it answers (measured: 3 files of 8.6 MB took 8.5 s on the local emulator).
+ * Postmark retries a timeout, and a retry finishes a delivery that failed midway.
+ */
+const INBOUND_TIMEOUT_MS = 60_000;
+
+/**
  * The body parsers support needs before express.json(): an upload's raw bytes (10 MB; a larger
  * file is refused with the file's name) and Postmark's JSON with base64 attachments (up to its
- * 35 MB limit).
+ * 35 MB), read only once the webhook's credentials are right: without them (or with a malformed
+ * body and no credentials) the caller gets 403 and not one byte of the body is read or parsed.
  */
-export function supportBodyParsers(): Array<[string, RequestHandler]> {
+export function supportBodyParsers(
+  inbound: { user: string; password: string } | null,
+): Array<[string, RequestHandler]> {
   const raw = express.raw({ type: () => true, limit: SUPPORT_MAX_FILE_BYTES });
   const upload: RequestHandler = (req, res, next) => {
     // Mounted on the upload path's prefix: a download (GET …/files/:id) is not an upload.
@@ -75,9 +95,29 @@ export function supportBodyParsers(): Array<[string, RequestHandler]> {
       next(tooLarge ? new HttpError(413, SUPPORT_MESSAGES.fileTooLarge(name)) : error);
     });
   };
+  const inboundJson = express.json({ limit: INBOUND_BODY_LIMIT_BYTES });
+  const inboundWebhook: RequestHandler = (req, res, next) => {
+    if (req.method !== 'POST' || req.path !== '/') {
+      next();
+      return;
+    }
+    // A refused body is not drained over a kept-alive connection (body-parser would read it all
+    // before answering): the answer goes at once and the connection is closed.
+    if (!inbound || !hasInboundCredentials(req, inbound)) {
+      res.set('Connection', 'close');
+      next(inbound ? new HttpError(403, 'Not authorised.') : new HttpError(404, 'Not found.'));
+      return;
+    }
+    if (Number(req.get('content-length') ?? 0) > INBOUND_BODY_LIMIT_BYTES) {
+      res.set('Connection', 'close');
+      next(new HttpError(413, 'The mail is larger than 35 MB.'));
+      return;
+    }
+    inboundJson(req, res, next);
+  };
   return [
     ...UPLOAD_PATHS.map((path): [string, RequestHandler] => [path, upload]),
-    [POSTMARK_INBOUND_PATH, express.json({ limit: '50mb' })],
+    [POSTMARK_INBOUND_PATH, inboundWebhook],
   ];
 }
 
@@ -97,7 +137,7 @@ export function sendFile(
     .status(200)
     .set({
       'Content-Type': file.meta.contentType,
-      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.meta.name}"`,
+      'Content-Disposition': contentDisposition(file.meta.name, inline ? 'inline' : 'attachment'),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
@@ -108,9 +148,14 @@ export function sendFile(
 
 /**
  * An upload's handler: the raw body (supportBodyParsers) stored in the file store as the signed-in
- * user's, when its name's extension and its content agree; answers its id, name, type, size and SHA-256.
+ * user's, when its name's extension and its content agree, and within the account's uploads per
+ * hour (UPLOADS_PER_HOUR, STAFF_UPLOADS_PER_HOUR for staff; the same count for support and
+ * projects); answers its id, name, type, size and SHA-256.
  */
-export function fileUpload(files: FileStore) {
+export function fileUpload(deps: Pick<AppDeps, 'config' | 'firebase'>, files: FileStore) {
+  const uploads = perAccountPerHour(deps, 'uploads', (limit, retryAt) =>
+    SUPPORT_MESSAGES.tooManyUploads(limit, formatDueTime(retryAt)),
+  );
   return async (req: Request, res: Response) => {
     const name = safeFileName(String(req.query.name ?? ''));
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -118,7 +163,9 @@ export function fileUpload(files: FileStore) {
     if (bytes.length === 0) throw new HttpError(400, SUPPORT_MESSAGES.fileEmpty(name));
     const type = sniffFileType(name, bytes);
     if (!type) throw new HttpError(415, SUPPORT_MESSAGES.fileType(name));
-    const meta = await files.put({ ownerUid: req.user!.uid, name, ...type, bytes });
+    const user = req.user!;
+    await uploads.take(user.uid, res, user.isStaff ? deps.config.STAFF_UPLOADS_PER_HOUR : deps.config.UPLOADS_PER_HOUR);
+    const meta = await files.put({ ownerUid: user.uid, name, ...type, bytes });
     res.status(201).json({ id: meta.id, name: meta.name, type: meta.type, size: meta.size, sha256: meta.sha256 });
   };
 }
@@ -132,7 +179,10 @@ export function supportRouter(deps: AppDeps): Router {
   const ctx = supportContext(deps);
   const signedIn = authenticate(deps.firebase.auth, { required: true });
 
-  const upload = fileUpload(ctx.files);
+  const upload = fileUpload(deps, ctx.files);
+  const requests = perAccountPerHour(deps, 'support-requests', (limit, retryAt) =>
+    SUPPORT_MESSAGES.tooManyRequests(limit, formatDueTime(retryAt)),
+  );
 
   // ---- the customer ----------------------------------------------------------------------------
   router.post('/api/support/files', signedIn, upload);
@@ -143,6 +193,7 @@ export function supportRouter(deps: AppDeps): Router {
 
   router.post('/api/support/requests', signedIn, async (req, res) => {
     const form = supportRequestSchema.parse(req.body ?? {});
+    await requests.take(req.user!.uid, res, deps.config.SUPPORT_REQUESTS_PER_HOUR);
     const created = await createSupportRequest(ctx, { uid: req.user!.uid, ...form, via: 'web' });
     res.status(201).json(created);
   });
@@ -174,8 +225,9 @@ export function supportRouter(deps: AppDeps): Router {
   // ---- Postmark Inbound -----------------------------------------------------------------------
   const inbound = deps.config.support.inbound;
   if (inbound) {
-    router.post(POSTMARK_INBOUND_PATH, async (req, res) => {
-      // 403 tells Postmark to stop retrying; nothing is read or written before this check.
+    router.post(POSTMARK_INBOUND_PATH, requestDeadline(INBOUND_TIMEOUT_MS), async (req, res) => {
+      // supportBodyParsers checked the credentials before reading the body (403 tells Postmark to
+      // stop retrying); checked again so the route is never open wherever it is mounted.
       if (!hasInboundCredentials(req, inbound)) throw new HttpError(403, 'Not authorised.');
       const mail = parsePostmarkInbound(req.body);
       const outcome = await receiveInbound({ ...ctx }, mail);
@@ -222,7 +274,7 @@ export function supportRouter(deps: AppDeps): Router {
     const reply = staffSupportReplySchema.parse(req.body ?? {});
     const user = req.user!;
     const id = idParam(req.params.id);
-    const result = await staffReply(ctx, { uid: user.uid, name: user.email ?? null }, id, reply);
+    const result = await staffReply(ctx, { uid: user.uid }, id, reply);
     await recordAudit(deps.firebase.db, {
       actor: actorOf(user),
       action: reply.internal ? 'support.note' : 'support.reply',

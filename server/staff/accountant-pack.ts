@@ -1,7 +1,9 @@
 import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { strToU8, zipSync } from 'fflate';
 import { accountantPackFiles, type RegisterEntry, type StoredDocument } from '../../src/domain/accountant-pack';
+import type { HsnDigits } from '../../src/domain/gstr1';
 import { monthRangeMs } from '../../src/domain/staff';
+import { TALLY_DEFAULTS, withTallyFiles, type TallySettings } from '../../src/domain/tally';
 import { STATUS } from '../../src/domain/status';
 import { taxDocumentsCollection } from '../documents/store';
 import { HttpError } from '../errors';
@@ -11,18 +13,26 @@ import { EXPORT_MAX_ROWS, EXPORT_PAGE, millisOf, paymentRows, readAll } from './
 export interface AccountantPack {
   fileName: string;
   zip: Uint8Array;
+  /** The same files, unzipped (npm run tally writes the Tally ones). */
+  files: Record<string, string>;
 }
 
 /**
  * The accountant's pack of a calendar month in India (see monthRangeMs): GSTR-1's tables from the
- * snapshots of the documents issued that month (a seller registered for GST only; README.txt says why not), the register of every document issued (and any
+ * snapshots of the documents issued that month, SACs at `hsnDigits` in Table 12 (a seller
+ * registered for GST only; README.txt says why not), the register of every document issued (and any
  * still being numbered), and the month's payments, as CSV files in one ZIP. A month with more
  * than `maxRows` documents or payments is refused (413) rather than cut short.
  */
 export async function accountantPack(
   db: Firestore,
   month: string,
-  { maxRows = EXPORT_MAX_ROWS, sellerRegistered }: { maxRows?: number; sellerRegistered: boolean },
+  {
+    maxRows = EXPORT_MAX_ROWS,
+    sellerRegistered,
+    hsnDigits = 4,
+    tally = TALLY_DEFAULTS,
+  }: { maxRows?: number; sellerRegistered: boolean; hsnDigits?: HsnDigits; tally?: TallySettings },
 ): Promise<AccountantPack> {
   const { startMs, endMs } = monthRangeMs(month);
   const [start, end] = [Timestamp.fromMillis(startMs), Timestamp.fromMillis(endMs)];
@@ -48,10 +58,17 @@ export async function accountantPack(
     { pageSize: EXPORT_PAGE },
   );
   const payments = await paymentRows(db, { startMs, endMs, scope: `in ${month}`, maxRows });
-  const files = accountantPackFiles(entries, payments, { month, sellerRegistered });
+  const files = withTallyFiles(
+    accountantPackFiles(entries, payments, { month, sellerRegistered, hsnDigits }),
+    entries,
+    payments,
+    tally,
+    month,
+  );
   return {
     fileName: `accountants-pack-${month}.zip`,
     zip: zipSync(Object.fromEntries(Object.entries(files).map(([name, csv]) => [name, strToU8(csv)]))),
+    files,
   };
 }
 

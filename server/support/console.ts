@@ -257,8 +257,15 @@ export async function reviewQueue(ctx: SupportContext) {
     from: String(doc.get('from') ?? ''),
     subject: String(doc.get('subject') ?? ''),
     reason: String(doc.get('reason') ?? ''),
-    text: String(doc.get('text') ?? '').slice(0, 2000),
+    text: String(doc.get('preview') ?? doc.get('text') ?? '').slice(0, 2000),
     receivedAt: (doc.get('receivedAt') as Timestamp | undefined)?.toMillis() ?? 0,
+    // Every attachment, kept (its file, for staff to open) or refused (why).
+    attachments: ((doc.get('attachments') as Array<Record<string, unknown>> | undefined) ?? []).map((file) => ({
+      name: String(file.name ?? ''),
+      size: Number(file.size ?? 0),
+      fileId: typeof file.fileId === 'string' ? file.fileId : null,
+      refused: typeof file.refused === 'string' ? file.refused : null,
+    })),
   }));
 }
 

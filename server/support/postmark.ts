@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { HttpError } from '../errors';
 import { messageIdsIn, type InboundMail } from './inbound';
+import { senderAuthentication } from './mail-authentication';
 
 /**
  * Postmark Inbound's webhook JSON (https://postmarkapp.com/developer/webhooks/inbound-webhook):
- * the fields we use. Postmark sends more (SpamAssassin headers, MailboxHash, Date, …), kept by
- * passthrough and ignored.
+ * the fields we use. `Headers` carries the mail's headers with Postmark's own on top (Received-SPF,
+ * SpamAssassin's X-Spam-*), read by mail-authentication.ts. Postmark sends more (MailboxHash, Date,
+ * …), kept by passthrough and ignored.
  */
 const address = z.object({ Email: z.string(), Name: z.string().optional().nullable() }).passthrough();
 const postmarkInboundSchema = z
@@ -62,14 +64,16 @@ export function parsePostmarkInbound(body: unknown): InboundMail {
     ...(mail.OriginalRecipient ? [mail.OriginalRecipient] : []),
     ...(mail.ToFull.length ? [] : mail.To.split(',').map((entry) => /<([^>]+)>/.exec(entry)?.[1] ?? entry.trim())),
   ].filter(Boolean);
+  const from = mail.FromFull?.Email ?? mail.From;
   return {
     providerId: `postmark:${mail.MessageID}`,
-    from: mail.FromFull?.Email ?? mail.From,
+    from,
     fromName: mail.FromFull?.Name ?? mail.FromName ?? null,
     recipients: [...new Set(recipients)],
     subject: mail.Subject,
     text: mail.TextBody,
     html: mail.HtmlBody,
+    strippedReply: mail.StrippedTextReply?.trim() || null,
     messageId,
     inReplyTo: header('In-Reply-To'),
     references: messageIdsIn(header('References')),
@@ -78,5 +82,6 @@ export function parsePostmarkInbound(body: unknown): InboundMail {
       contentType: attachment.ContentType,
       bytes: Buffer.from(attachment.Content, 'base64'),
     })),
+    authentication: senderAuthentication(mail.Headers, from),
   };
 }

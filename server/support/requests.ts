@@ -6,6 +6,7 @@ import {
   SUPPORT_MESSAGES,
   SUPPORT_STATUS,
   SUPPORT_TIERS,
+  staffNameShown,
   supportReference,
   supportTierFor,
   type OutOfPlanReason,
@@ -157,9 +158,32 @@ export interface NewRequestInput {
   description: string;
   fileIds: string[];
   via: 'web' | 'mail';
-  /** A request made by mail: the mail's own Message-ID (the thread starts from it) and its original. */
-  inbound?: { messageId: string | null; original: string };
+  /** A request made by mail: the mail's own Message-ID (the thread starts from it), its original and what it brought. */
+  inbound?: InboundMessageInput;
 }
+
+/** What a message that came by mail keeps besides its body. */
+export interface InboundMessageInput {
+  /**
+   * The mail's own key (its inbound record's id): the id of the request it opens or the message it
+   * appends, so a second delivery of the same mail fails with ALREADY_EXISTS instead of repeating it.
+   */
+  key: string;
+  messageId: string | null;
+  /** The whole mail as text, quotes and all; null when too long for the message (then it is a file of it). */
+  original: string | null;
+  /** Attachments not kept, and why (shown on the request, to the customer and staff). */
+  refusedFiles?: Array<{ name: string; reason: string }>;
+}
+
+/** The fields a message by mail adds to its document. */
+const inboundFields = (inbound: InboundMessageInput | undefined) =>
+  inbound
+    ? {
+        ...(inbound.original !== null ? { original: inbound.original } : {}),
+        ...(inbound.refusedFiles?.length ? { refusedFiles: inbound.refusedFiles } : {}),
+      }
+    : {};
 
 /**
  * A new request: its reference from the company-wide counter (in the same transaction), its
@@ -176,7 +200,10 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
     accountEmailOf(ctx.auth, input.uid),
   ]);
   const customerName = (profile.get('name') as string | undefined) ?? null;
-  const ref = db.collection(SUPPORT_REQUESTS).doc();
+  // A request by mail takes the mail's key as its id: a retried delivery cannot open it twice.
+  const ref = input.inbound
+    ? db.collection(SUPPORT_REQUESTS).doc(input.inbound.key)
+    : db.collection(SUPPORT_REQUESTS).doc();
   const at = now(ctx);
   const events: SupportEvent[] = [{ type: 'created', at }];
   const { sla, fields } = slaFields(events, plan.tier, calendar);
@@ -250,7 +277,7 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
       authorName: customerName,
       internal: false,
       body: input.description,
-      ...(input.inbound ? { original: input.inbound.original } : {}),
+      ...inboundFields(input.inbound),
       via: input.via,
       files: files.map(fileSummary),
       createdAt: Timestamp.fromMillis(at),
@@ -283,8 +310,8 @@ export interface ReplyInput {
   body: string;
   fileIds: string[];
   via: 'web' | 'mail';
-  /** A reply by mail: its Message-ID (joins the thread) and the whole mail as it came. */
-  inbound?: { messageId: string | null; original: string };
+  /** A reply by mail: its Message-ID (joins the thread), the whole mail as it came and what it brought. */
+  inbound?: InboundMessageInput;
 }
 
 /**
@@ -333,13 +360,14 @@ export async function customerReply(ctx: SupportContext, uid: string, id: string
       ourMessageIds: FieldValue.arrayUnion(companyId),
       updatedAt: FieldValue.serverTimestamp(),
     });
-    tx.create(messagesOf(db, id).doc(), {
+    // A reply by mail takes the mail's key as its id: a retried delivery cannot append it twice.
+    tx.create(input.inbound ? messagesOf(db, id).doc(input.inbound.key) : messagesOf(db, id).doc(), {
       uid,
       author: 'customer',
       authorName: request.customerName,
       internal: false,
       body: input.body,
-      ...(input.inbound ? { original: input.inbound.original } : {}),
+      ...inboundFields(input.inbound),
       via: input.via,
       files: files.map(fileSummary),
       createdAt: Timestamp.fromMillis(at),
@@ -362,16 +390,18 @@ export interface StaffReplyInput {
 
 /**
  * A staff member's reply, mailed to the customer (threaded, from the signed reply address), or an
- * internal note (never mailed, never shown to the customer). Either may log minutes of work.
+ * internal note (never mailed, never shown to the customer). Either may log minutes of work. The
+ * reply carries the staff member's display name from Auth (the customer sees "Nimbus support"
+ * without one), never their login email.
  */
-export async function staffReply(
-  ctx: SupportContext,
-  staff: { uid: string; name: string | null },
-  id: string,
-  input: StaffReplyInput,
-) {
+export async function staffReply(ctx: SupportContext, staff: { uid: string }, id: string, input: StaffReplyInput) {
   const { db } = ctx;
-  const [{ calendar }, files] = await Promise.all([loadCalendar(db), ownFiles(ctx, staff.uid, input.fileIds)]);
+  const [{ calendar }, files, account] = await Promise.all([
+    loadCalendar(db),
+    ownFiles(ctx, staff.uid, input.fileIds),
+    ctx.auth.getUser(staff.uid).catch(() => null),
+  ]);
+  const displayName = account?.displayName?.trim() || null;
   const at = now(ctx);
   const result = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(requestDoc(db, id));
@@ -391,7 +421,12 @@ export async function staffReply(
       const { fields } = slaFields(events, tierOf(request), calendar);
       const mailId = addThreadMail(tx, ctx, request, `reply-${messageRef.id}`, {
         template: 'support',
-        data: mailData(request, { kind: 'reply', body: input.body, url: customerRequestUrl(ctx.siteUrl, id) }),
+        data: mailData(request, {
+          kind: 'reply',
+          body: input.body,
+          url: customerRequestUrl(ctx.siteUrl, id),
+          authorName: staffNameShown(displayName),
+        }),
         to: { uid: request.uid },
         replyTo: { address: replyAddress(ctx, request.reference), name: `${COMPANY.name} support` },
         attachmentDocumentId: null,
@@ -400,14 +435,17 @@ export async function staffReply(
         threadMessageIds: FieldValue.arrayUnion(mailId),
         ourMessageIds: FieldValue.arrayUnion(mailId),
       });
-      if (request.assigneeUid === null) Object.assign(update, { assigneeUid: staff.uid, assigneeName: staff.name });
+      if (request.assigneeUid === null) {
+        // Staff-only (the customer's views leave the assignee out): an address names them when no name does.
+        Object.assign(update, { assigneeUid: staff.uid, assigneeName: displayName ?? account?.email ?? null });
+      }
     }
     tx.update(requestDoc(db, id), update);
     tx.create(messageRef, {
       uid: request.uid,
       author: 'staff',
       staffUid: staff.uid,
-      authorName: staff.name,
+      authorName: displayName,
       internal: input.internal,
       body: input.body,
       via: input.via ?? 'web',
@@ -504,17 +542,28 @@ export function requestView(id: string, data: FirebaseFirestore.DocumentData): S
   };
 }
 
-function messageView(doc: FirebaseFirestore.QueryDocumentSnapshot): SupportMessageView {
+/** A request as its customer sees it: who on staff has it is the company's business (and may be an address). */
+const customerRequestView = (view: SupportRequestView): SupportRequestView => ({
+  ...view,
+  assigneeUid: null,
+  assigneeName: null,
+});
+
+function messageView(doc: FirebaseFirestore.QueryDocumentSnapshot, isStaff: boolean): SupportMessageView {
   const data = doc.data();
+  const author = data.author === 'staff' ? 'staff' : 'customer';
+  const storedName = typeof data.authorName === 'string' ? data.authorName : null;
   return {
     id: doc.id,
-    author: data.author === 'staff' ? 'staff' : 'customer',
-    authorName: typeof data.authorName === 'string' ? data.authorName : null,
+    author,
+    // Older staff messages stored the login email here: the customer sees a name or "Nimbus support".
+    authorName: author === 'staff' && !isStaff ? staffNameShown(storedName) : storedName,
     internal: data.internal === true,
     body: String(data.body ?? ''),
     via: data.via === 'mail' ? 'mail' : 'web',
     createdAt: millis(data.createdAt) ?? 0,
     files: Array.isArray(data.files) ? data.files : [],
+    ...(Array.isArray(data.refusedFiles) && data.refusedFiles.length ? { refusedFiles: data.refusedFiles } : {}),
     ...(typeof data.minutes === 'number' ? { minutes: data.minutes } : {}),
   };
 }
@@ -533,12 +582,13 @@ export async function readSupportRequest(
   if (!snapshot.exists || (!viewer.isStaff && snapshot.get('uid') !== viewer.uid)) {
     throw new HttpError(404, SUPPORT_MESSAGES.notFound);
   }
-  const all = messages.docs.map(messageView);
+  const all = messages.docs.map((doc) => messageView(doc, viewer.isStaff));
   const shown = viewer.isStaff
     ? all
     : all.filter((message) => !message.internal).map(({ minutes: _minutes, ...message }) => message);
+  const view = requestView(id, snapshot.data()!);
   return {
-    ...requestView(id, snapshot.data()!),
+    ...(viewer.isStaff ? view : customerRequestView(view)),
     uid: String(snapshot.get('uid')),
     customerName: (snapshot.get('customerName') as string | null) ?? null,
     customerEmail: viewer.isStaff ? ((snapshot.get('customerEmail') as string | null) ?? null) : null,
@@ -553,10 +603,13 @@ export async function listOwnRequests(ctx: SupportContext, uid: string): Promise
     .orderBy('createdAt', 'desc')
     .limit(50)
     .get();
-  return snapshot.docs.map((doc) => requestView(doc.id, doc.data()));
+  return snapshot.docs.map((doc) => customerRequestView(requestView(doc.id, doc.data())));
 }
 
-/** The file of a request, for its requester or staff; anyone else (and any file not attached to a request) gets 404. */
+/**
+ * The file of a request, for its requester or staff, or of a mail waiting for review, for staff;
+ * anyone else (and any file not attached to either) gets 404.
+ */
 export async function readRequestFile(ctx: SupportContext, viewer: { uid: string; isStaff: boolean }, fileId: string) {
   const notFound = new HttpError(404, 'File not found.');
   const meta = await ctx.files.meta(fileId);
@@ -564,6 +617,8 @@ export async function readRequestFile(ctx: SupportContext, viewer: { uid: string
   if (meta.attachedTo?.startsWith('support/')) {
     const request = await requestDoc(ctx.db, meta.attachedTo.slice('support/'.length)).get();
     if (!request.exists || (!viewer.isStaff && request.get('uid') !== viewer.uid)) throw notFound;
+  } else if (meta.attachedTo?.startsWith('inbound/')) {
+    if (!viewer.isStaff) throw notFound;
   } else if (meta.ownerUid !== viewer.uid) {
     throw notFound;
   }

@@ -1,11 +1,30 @@
 import { PAYMENT_STATUS_LABELS, paymentStatusOf } from './console-status';
 import { istDateTimeCell } from './dates';
 import { formatIstDate } from './document-number';
-import { B2B_COLUMNS, B2CS_COLUMNS, b2bRows, b2csRows, CDNR_COLUMNS, cdnrRows, HSN_COLUMNS, hsnRows } from './gstr1';
+import {
+  B2B_COLUMNS,
+  B2CL_COLUMNS,
+  B2CS_COLUMNS,
+  b2bRows,
+  b2clRows,
+  b2csRows,
+  CDNR_COLUMNS,
+  cdnrRows,
+  CDNUR_COLUMNS,
+  cdnurRows,
+  DOCS_COLUMNS,
+  docsRows,
+  EXP_COLUMNS,
+  expRows,
+  HSN_COLUMNS,
+  hsnRows,
+  type HsnDigits,
+} from './gstr1';
 import { paiseToDecimalText } from './money';
 import { payableLabel, readPayable, type PayableRef } from './payable';
 import { paymentMethodLabel } from './payments';
-import { csvText, type CsvColumn } from './staff';
+import { csvText, excelCsvText, type CsvColumn } from './staff';
+import { tdsCitationText } from './tds';
 import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from './tax-document';
 
 /**
@@ -179,6 +198,9 @@ export interface PaymentRow {
   status: string;
   reference: string;
   paymentId: string;
+  /** The payer's company (today its uid) and whether staff recorded it (money to the bank): Tally's party and ledger. */
+  companyId: string;
+  isOffline: boolean;
 }
 
 /** What a payment paid for, in words: its document's, else its payable's label. */
@@ -213,11 +235,14 @@ export function paymentRow(entry: PaymentEntry): PaymentRow {
     amountPaise: paise(payment.amountPaise),
     refundedPaise: paise(payment.refundedPaise),
     tdsPaise: typeof payment.tdsPaise === 'number' ? paise(payment.tdsPaise) : null,
-    tdsSection: text(payment.tdsSection),
+    // The citation of the law it was recorded under: a 1961 section, or the 2025 Act's entry and code.
+    tdsSection: text(payment.tdsSection) ? tdsCitationText(text(payment.tdsSection)) : '',
     receivedOn: typeof receivedOn === 'number' ? formatIstDate(receivedOn) : text(receivedOn),
     status: PAYMENT_STATUS_LABELS[paymentStatusOf(payment)],
     reference: text(payment.reference),
     paymentId: entry.id,
+    companyId: text(payment.companyId) || text(payment.uid),
+    isOffline: payment.source === 'offline',
   };
 }
 
@@ -239,17 +264,34 @@ export const PAYMENT_COLUMNS: Array<CsvColumn<PaymentRow>> = [
   { header: 'Payment id', cell: (row) => row.paymentId },
 ];
 
-export const paymentsCsvText = (rows: readonly PaymentRow[]) => csvText(PAYMENT_COLUMNS, rows);
+/** payments.csv, for Excel (the Payments screen's export too). */
+export const paymentsCsvText = (rows: readonly PaymentRow[]) => excelCsvText(PAYMENT_COLUMNS, rows);
 
 // ---- The pack --------------------------------------------------------------------------------
 
-/** What the pack's README.txt says each file is, and why an unregistered seller's has no GSTR-1 tables. */
-export function packReadme(month: string, sellerRegistered: boolean): string {
+/** What the pack's README.txt says each file is (and its GSTR-1 table), and why an unregistered seller's has no GSTR-1 tables. */
+export function packReadme(month: string, sellerRegistered: boolean, hsnDigits: HsnDigits = 4): string {
   const gstr1 = sellerRegistered
     ? [
-        "GSTR-1 tables, in the columns and order of the GST portal's offline tool templates (import each into the",
-        'section of the same name): b2b.csv (4A), b2cs.csv (7), cdnr.csv (9B), hsn(b2b).csv and hsn(b2c).csv (12).',
-        'The tool works out the taxes of b2b, b2cs and cdnr from Rate and Taxable Value.',
+        "GSTR-1 tables, in the columns and order of the GST portal's offline tool templates: import each file into",
+        'the section of the same name. Every tax invoice and credit note of the month is in exactly one of b2b, b2cl,',
+        'b2cs, exp, cdnr and cdnur.',
+        '  b2b.csv       Table 4A   invoices to registered buyers, a row per invoice and rate',
+        '  b2cl.csv      Table 5    inter-State invoices to unregistered buyers above Rs 1,00,000 (Rs 2,50,000 for',
+        '                           invoices before 1 Aug 2024), a row per invoice and rate',
+        '  b2cs.csv      Table 7    the other invoices to unregistered buyers in India, per place of supply and rate,',
+        '                           less their credit notes of the month',
+        '  exp.csv       Table 6A   invoices to buyers abroad (place of supply 96-Foreign Country), WPAY where IGST',
+        '                           was charged. Port Code and Shipping Bill are left empty: services have none',
+        '  cdnr.csv      Table 9B   credit notes to registered buyers',
+        '  cdnur.csv     Table 9B   credit notes of B2CL invoices and of exports (unregistered buyers)',
+        `  hsn(b2b).csv, hsn(b2c).csv   Table 12   per SAC at ${hsnDigits} digits (the aggregate turnover of the previous`,
+        `                           financial year is ${hsnDigits === 4 ? 'up to' : 'above'} Rs 5 crore: GST_TURNOVER_ABOVE_5_CRORE) and rate`,
+        '  docs.csv      Table 13   documents issued: per nature of document and number series, from, to, total and',
+        '                           cancelled, as documents.csv lists them',
+        'The tool works out the taxes of the invoice and note tables from Rate and Taxable Value.',
+        'These GSTR-1 files carry no byte order mark: the tool reads each header as its template spells it, and a',
+        'byte order mark would come before the first one. Import them into the tool rather than opening them in Excel.',
       ]
     : [
         'No GSTR-1 tables: the seller is not registered for GST (no GSTIN is set), so it files no GSTR-1.',
@@ -265,7 +307,10 @@ export function packReadme(month: string, sellerRegistered: boolean): string {
     'given for documents with GST only.',
     'proformas-and-quotes.csv: proforma invoices and quotes issued in the month. They are NOT tax documents and',
     'no supply: what they ask or offer is not income; the tax document issued when paid is in documents.csv.',
-    'payments.csv: every payment received in the month, with the tax document it has.',
+    'payments.csv: every payment received in the month, with the tax document it has, and the TDS the customer',
+    'deducted with the law it was deducted under: a section of the Income-tax Act, 1961 for payments received',
+    "before 1 April 2026, the Income-tax Act, 2025's section 393(1) Table entry and payment code from then.",
+    'These three files start with a UTF-8 byte order mark, so Excel shows names in every script.',
     '',
   ].join('\r\n');
 }
@@ -277,20 +322,24 @@ export function packReadme(month: string, sellerRegistered: boolean): string {
 export function accountantPackFiles(
   documents: readonly RegisterEntry[],
   payments: readonly PaymentRow[],
-  { month, sellerRegistered }: { month: string; sellerRegistered: boolean },
+  { month, sellerRegistered, hsnDigits = 4 }: { month: string; sellerRegistered: boolean; hsnDigits?: HsnDigits },
 ): Record<string, string> {
   const taxDocuments = documents.filter(({ document }) => !isProformaOrQuote(document));
-  const issued = taxDocuments.flatMap(({ document }) =>
-    document.status === 'issued' && document.snapshot ? [document.snapshot] : [],
+  const issuedEntries = taxDocuments.flatMap(({ document, isCancelled }) =>
+    document.status === 'issued' && document.snapshot ? [{ snapshot: document.snapshot, isCancelled }] : [],
   );
-  const hsn = hsnRows(issued);
+  const issued = issuedEntries.map(({ snapshot }) => snapshot);
+  const hsn = hsnRows(issued, hsnDigits);
   return {
-    'README.txt': packReadme(month, sellerRegistered),
+    'README.txt': packReadme(month, sellerRegistered, hsnDigits),
     ...(sellerRegistered
       ? {
           'b2b.csv': csvText(B2B_COLUMNS, b2bRows(issued)),
+          'b2cl.csv': csvText(B2CL_COLUMNS, b2clRows(issued)),
           'b2cs.csv': csvText(B2CS_COLUMNS, b2csRows(issued)),
           'cdnr.csv': csvText(CDNR_COLUMNS, cdnrRows(issued)),
+          'cdnur.csv': csvText(CDNUR_COLUMNS, cdnurRows(issued)),
+          'exp.csv': csvText(EXP_COLUMNS, expRows(issued)),
           'hsn(b2b).csv': csvText(
             HSN_COLUMNS,
             hsn.filter((row) => row.supplyType === 'B2B'),
@@ -299,10 +348,11 @@ export function accountantPackFiles(
             HSN_COLUMNS,
             hsn.filter((row) => row.supplyType === 'B2C'),
           ),
+          'docs.csv': csvText(DOCS_COLUMNS, docsRows(issuedEntries)),
         }
       : {}),
-    'documents.csv': csvText(REGISTER_COLUMNS, taxDocuments.map(registerRow)),
-    'proformas-and-quotes.csv': csvText(
+    'documents.csv': excelCsvText(REGISTER_COLUMNS, taxDocuments.map(registerRow)),
+    'proformas-and-quotes.csv': excelCsvText(
       NOT_TAX_DOCUMENT_COLUMNS,
       documents.filter(({ document }) => isProformaOrQuote(document)).map(registerRow),
     ),

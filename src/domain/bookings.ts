@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IST_OFFSET_MS, istDay, type Holiday } from './business-hours';
 import { emailSchema, phone, required, trimmed } from './schemas';
+import { IST_ZONE, canonicalZone, isIndiaZone } from './time-zones';
 
 /**
  * Consultations ("Book a call"): the company's availability, the free slots a visitor sees and
@@ -10,7 +11,7 @@ import { emailSchema, phone, required, trimmed } from './schemas';
  * is shown (see formatInZone), never which instant it is.
  */
 
-export const IST_ZONE = 'Asia/Kolkata';
+export { IST_ZONE, isIndiaZone } from './time-zones';
 export const CONSULTATION_KIND = 'consultation';
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -278,7 +279,7 @@ export function dateInZone(instantMs: number, zone: string): string {
 export function zoneName(instantMs: number, zone: string): string {
   const parts = formatter(zone, { timeZoneName: 'short', hour: 'numeric' }).formatToParts(instantMs);
   const name = parts.find((entry) => entry.type === 'timeZoneName')?.value ?? zone;
-  return zone === IST_ZONE ? 'IST' : name;
+  return isIndiaZone(zone) ? 'IST' : name;
 }
 
 /** 'Mon 29 Mar 2027, 5:30 am BST' (or IST). */
@@ -288,11 +289,74 @@ export function formatInZone(instantMs: number, zone: string): string {
 
 // ---- What the API accepts. ----
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const PICK_SHOWN = 'Please pick one of the times shown.';
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/**
+ * An ISO 8601 instant with its offset ('2027-03-29T04:30:00.000Z', '…T10:00+05:30'), read
+ * strictly: `Date.parse` rolls 30 February over into 2 March (and takes a time without an
+ * offset as the server's local time), so a date that does not exist is refused here with why.
+ * Resolves with the UTC milliseconds, or the visitor's message.
+ */
+export function parseIsoInstant(text: string): { ms: number } | { problem: string } {
+  const match = ISO_INSTANT.exec(text.trim());
+  if (!match) return { problem: `That is not a time we can read. ${PICK_SHOWN}` };
+  const [, year, month, day, hour, minute, second = '0', fraction = '', offset] = match;
+  const [y, mo, d, h, mi, se] = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (mo < 1 || mo > 12) return { problem: `There is no month ${mo}. ${PICK_SHOWN}` };
+  if (d < 1 || d > daysInMonth(y, mo)) return { problem: `There is no ${d} ${MONTHS[mo - 1]} ${y}. ${PICK_SHOWN}` };
+  if (h > 23 || mi > 59 || se > 59) return { problem: `${hour}:${minute} is not a time of day. ${PICK_SHOWN}` };
+  let offsetMs = 0;
+  if (offset!.toUpperCase() !== 'Z') {
+    const [offsetHours, offsetMinutes] = offset!.slice(1).split(':').map(Number) as [number, number];
+    if (offsetHours > 14 || offsetMinutes > 59)
+      return { problem: `${offset} is not a time zone offset. ${PICK_SHOWN}` };
+    offsetMs = (offset!.startsWith('-') ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * MINUTE;
+  }
+  const wallClock = new Date(Date.UTC(2000, mo - 1, d, h, mi, se, Number(fraction.padEnd(3, '0').slice(0, 3))));
+  // setUTCFullYear, not Date.UTC's year: Date.UTC reads years 0-99 as 1900-1999.
+  wallClock.setUTCFullYear(y);
+  return { ms: wallClock.getTime() - offsetMs };
+}
+
+/** A requested instant, strictly read (see parseIsoInstant), as the canonical UTC ISO string. */
 export const isoInstantSchema = z
   .string({ message: 'Pick a time.' })
   .trim()
   .min(1, 'Pick a time.')
-  .refine((value) => !Number.isNaN(Date.parse(value)) && /T/.test(value), 'Pick a time.');
+  .transform((value, ctx) => {
+    const parsed = parseIsoInstant(value);
+    if ('problem' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }
+    return new Date(parsed.ms).toISOString();
+  });
 
 export const bookingRequestSchema = z.object({
   startAt: isoInstantSchema,
@@ -302,12 +366,15 @@ export const bookingRequestSchema = z.object({
   company: trimmed(150).optional().default(''),
   topic: required('Tell us briefly what you would like to talk about.', 2000),
   plan: trimmed(100).optional().default(''),
-  /** The visitor's IANA zone (their mails show times in it, beside IST). */
+  /**
+   * The visitor's IANA zone (their mails show times in it, beside IST); India's, whatever it is
+   * called (Chrome says Asia/Calcutta), is stored as IST_ZONE.
+   */
   timeZone: z
     .string()
     .max(64)
     .optional()
-    .transform((zone) => (zone && isKnownZone(zone) ? zone : IST_ZONE)),
+    .transform((zone) => (zone && isKnownZone(zone) ? canonicalZone(zone) : IST_ZONE)),
   /** The honeypot (CONTACT_HONEYPOT_FIELD). */
   website: z.string().max(500).optional(),
 });
@@ -393,14 +460,62 @@ export const blockTimeSchema = z
     startAt: isoInstantSchema,
     endAt: isoInstantSchema,
     reason: trimmed(200).optional().default(''),
+    /** Block even though booked calls are inside (staff were shown them and agreed). */
+    overCalls: z.boolean().optional().default(false),
   })
   .refine((block) => Date.parse(block.endAt) > Date.parse(block.startAt), {
     message: 'The end must be after the start.',
     path: ['endAt'],
   });
 
+/** A booked call inside time being blocked, as staff are told of it. */
+export interface CallInside {
+  id: string;
+  name: string;
+  startMs: number;
+}
+
+const callText = (call: CallInside) => `${call.name}, ${formatInZone(call.startMs, IST_ZONE)}`;
+
+/** Why blocking this time needs a yes first (409): the calls already booked in it, by name and time. */
+export function blockOverCallsMessage(calls: readonly CallInside[]): string {
+  const [first] = calls;
+  if (calls.length === 1 && first) {
+    return `This time holds a booked call: ${callText(first)}. Blocking it keeps that call booked and only stops new bookings. Block it anyway?`;
+  }
+  return `This time holds ${calls.length} booked calls: ${calls.map(callText).join('; ')}. Blocking it keeps those calls booked and only stops new bookings. Block it anyway?`;
+}
+
+/** What staff are told once the time is blocked. */
+export function blockedMessage(callsInside: ReadonlyArray<Pick<CallInside, 'name'>>): string {
+  if (callsInside.length === 0) return 'Blocked. No call can be booked in that time.';
+  const names = callsInside.map((call) => call.name).join(', ');
+  return callsInside.length === 1
+    ? `Blocked. No new call can be booked in that time; the call already in it (${names}) stays booked.`
+    : `Blocked. No new call can be booked in that time; the ${callsInside.length} calls already in it (${names}) stay booked.`;
+}
+
 /** The slot id of a staff member's call at an instant: one document each, created only if absent. */
 export const slotKey = (staffId: string, startMs: number) => `${staffId}_${new Date(startMs).toISOString()}`;
 
+/**
+ * One of a staff member's `maxPerDay` seats on an IST day (0 <= seat < maxPerDay): a call holds
+ * one, created only if absent, so no more calls than seats can ever be booked that day, however
+ * many visitors book at once. (Staff ids hold no '_', so the key reads back unambiguously.)
+ */
+export const daySeatKey = (staffId: string, day: string, seat: number) => `${staffId}_${day}_${seat}`;
+
 /** A booking's state as stored and shown. */
 export const BOOKING_STATUS = { booked: 'Booked', cancelled: 'Cancelled', noShow: 'No-show' } as const;
+
+/**
+ * What a call's status reads as at `nowMs`: a booked call that has ended was held ('Held'), one
+ * under way is 'In progress' (staff mark a no-show instead where the visitor never came); a
+ * stored 'Booked' is only ever shown for a call still ahead.
+ */
+export function bookingStatusLabel(status: string, startMs: number, endMs: number, nowMs: number): string {
+  if (status !== BOOKING_STATUS.booked) return status;
+  if (nowMs >= endMs) return 'Held';
+  if (nowMs >= startMs) return 'In progress';
+  return status;
+}

@@ -76,6 +76,26 @@ export function customerSearchTokens(profile: TextsOf<'name' | 'legalName' | 'em
   ]);
 }
 
+/**
+ * A company's tokens (the console finds a company by any of them): its name, legal name and GSTIN,
+ * then every member's name and email. Whole words come before beginnings (see searchTokens), so
+ * even a company of many members stays findable by every whole name and address word.
+ */
+export function companySearchTokens(
+  company: TextsOf<'name' | 'legalName' | 'gstin'>,
+  members: Array<TextsOf<'name' | 'email'>>,
+): string[] {
+  return searchTokens([
+    { text: company.name, prefixes: true },
+    { text: company.legalName, prefixes: true },
+    { text: company.gstin, prefixes: true },
+    ...members.flatMap((member): SearchField[] => [
+      { text: member.name, prefixes: true },
+      { text: emailSearchText(member.email), prefixes: true },
+    ]),
+  ]);
+}
+
 /** An enquiry's tokens: who sent it (name, business, email, phone) and the words of the message. */
 export function enquirySearchTokens(
   enquiry: TextsOf<'name' | 'businessName' | 'email' | 'contactNumber' | 'message'>,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, PAYMENT_STATUSES } from './console-status';
+import { TDS_CITATION_IDS, tdsCitationProblem } from './tds';
 
 /**
  * Bodies of the staff console's API calls (`/api/staff/...`): the console validates with them
@@ -128,27 +129,6 @@ export const OFFLINE_METHOD_LABELS: Record<(typeof OFFLINE_METHODS)[number], str
   cheque: 'Cheque',
 };
 
-/**
- * Sections of the Income-tax Act under which a business customer deducts TDS from what it pays us
- * (194J, fees for professional or technical services, is by far the most common for software).
- */
-export const TDS_SECTIONS = ['194J', '194C', '194H', '194I', '194O', '194Q', '194R'] as const;
-export type TdsSection = (typeof TDS_SECTIONS)[number];
-
-/** What each TDS section is for, as staff pick it and the receipt can name it. */
-export const TDS_SECTION_NAMES: Record<TdsSection, string> = {
-  '194J': 'fees for professional or technical services',
-  '194C': 'payments to contractors',
-  '194H': 'commission or brokerage',
-  '194I': 'rent',
-  '194O': "e-commerce operator's payments to sellers",
-  '194Q': 'purchase of goods',
-  '194R': 'benefits or perquisites of a business',
-};
-
-/** '194J – fees for professional or technical services'. */
-export const tdsSectionLabel = (section: TdsSection): string => `${section} – ${TDS_SECTION_NAMES[section]}`;
-
 const paiseReceived = z
   .number({ message: 'Amount must be a number.' })
   .int('Amount must be whole paise.')
@@ -169,7 +149,8 @@ export const offlinePaymentSchema = z
     requestId: requestIdSchema,
     amountReceivedPaise: paiseReceived,
     tdsPaise: paiseReceived.default(0),
-    tdsSection: z.enum(TDS_SECTIONS, { message: 'Choose the TDS section.' }).nullable().default(null),
+    /** A 1961 section before 1 April 2026, the 2025 Act's payment code from then (src/domain/tds.ts). */
+    tdsSection: z.enum(TDS_CITATION_IDS, { message: 'Choose the TDS section.' }).nullable().default(null),
     receivedOn: isoDate.refine((day) => day <= istToday(), 'The date received cannot be in the future.'),
     method: z.enum(OFFLINE_METHODS, { message: 'Choose how it was paid.' }),
     reference: required('The transfer, UPI or cheque reference is required.', 100),
@@ -181,6 +162,13 @@ export const offlinePaymentSchema = z
   .refine((payment) => payment.tdsPaise === 0 || payment.tdsSection !== null, {
     message: 'Choose the section the TDS was deducted under.',
     path: ['tdsSection'],
+  })
+  // The law of the day received: a 1961 section for a payment from 1 April 2026 makes the
+  // customer's and our records disagree with the returns, which quote the 2025 Act's codes.
+  .superRefine((payment, context) => {
+    const problem =
+      payment.tdsPaise > 0 && payment.tdsSection ? tdsCitationProblem(payment.tdsSection, payment.receivedOn) : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['tdsSection'] });
   });
 export type OfflinePayment = z.infer<typeof offlinePaymentSchema>;
 export type OfflinePaymentInput = z.input<typeof offlinePaymentSchema>;
@@ -268,3 +256,13 @@ export function csvText<Row>(columns: ReadonlyArray<CsvColumn<Row>>, rows: reado
   for (const row of rows) lines.push(columns.map((column) => csvCell(column.cell(row))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * The UTF-8 byte order mark. Excel on Windows opens a CSV without it in the machine's ANSI code
+ * page, so 'Ramesh Kumār' or '₹' come out garbled; with it, Excel reads UTF-8.
+ */
+export const UTF8_BOM = '\uFEFF';
+
+/** A CSV file meant for Excel (exports a person opens): csvText behind a UTF-8 byte order mark. */
+export const excelCsvText = <Row>(columns: ReadonlyArray<CsvColumn<Row>>, rows: readonly Row[]): string =>
+  `${UTF8_BOM}${csvText(columns, rows)}`;

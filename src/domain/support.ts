@@ -201,10 +201,27 @@ export const SUPPORT_MESSAGES = {
   fileEmpty: (name: string) => `${name} is empty.`,
   notFound: 'Support request not found.',
   closed: 'This request is closed. Please open a new request.',
+  /** `retryAt` as formatDueTime writes it ('Mon 2 Nov 2026, 3:46 pm IST'). */
+  tooManyRequests: (limit: number, retryAt: string) =>
+    `You have opened ${limit} support requests in the last hour. You can open another from ${retryAt}.`,
+  tooManyUploads: (limit: number, retryAt: string) =>
+    `You have uploaded ${limit} files in the last hour. You can upload more from ${retryAt}.`,
 } as const;
 
 /** "Something else": a request about no particular service. */
 export const NO_SERVICE = 'other';
+
+/** Who a staff reply is from, to the customer, when the staff member has no display name. */
+export const SUPPORT_TEAM_NAME = 'Nimbus support';
+
+/**
+ * The author of a staff reply as the customer sees it (page and mail): the staff member's display
+ * name, else "Nimbus support"; never an address (their login email is the company's, not theirs to show).
+ */
+export function staffNameShown(name: string | null | undefined): string {
+  const trimmed = name?.trim();
+  return trimmed && !trimmed.includes('@') ? trimmed : SUPPORT_TEAM_NAME;
+}
 
 export const supportRequestSchema = z.object({
   serviceId: z.string().trim().min(1, 'Please choose the service or "Something else".').max(200),
@@ -299,6 +316,8 @@ export interface SupportMessageView {
   via: 'web' | 'mail';
   createdAt: number;
   files: Array<{ id: string; name: string; type: string; size: number }>;
+  /** Attachments of a mail that were not kept, and why. */
+  refusedFiles?: Array<{ name: string; reason: string }>;
   minutes?: number;
 }
 

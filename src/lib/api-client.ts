@@ -1,4 +1,5 @@
 import { env } from './env';
+import { fileNameFrom } from './save-file';
 import { currentIdToken } from './session';
 
 /** A failed API call, carrying the server's `{ message }`. */
@@ -58,7 +59,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
   return payload as T;
 }
 
-/** A file the API sent (a PDF), with the name its Content-Disposition gives. */
+/** A file the API sent (a PDF, a CSV, an attachment), with the name its Content-Disposition gives (filename* first). */
 export interface ApiFile {
   blob: Blob;
   fileName: string | null;
@@ -71,8 +72,7 @@ async function requestFile(path: string, options: RequestOptions): Promise<ApiFi
     const payload = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(response.status, payload?.message || `Request failed (${response.status}).`);
   }
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
 }
 
 /** Uploads one file's raw bytes (the API checks its type and size); answers the API's JSON. */

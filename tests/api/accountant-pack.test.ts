@@ -146,13 +146,19 @@ describe('GET /api/staff/accountant-pack', () => {
       [
         'README.txt',
         'b2b.csv',
+        'b2cl.csv',
         'b2cs.csv',
         'cdnr.csv',
+        'cdnur.csv',
+        'docs.csv',
         'documents.csv',
+        'exp.csv',
         'hsn(b2b).csv',
         'hsn(b2c).csv',
         'payments.csv',
         'proformas-and-quotes.csv',
+        'tally-masters.xml',
+        'tally-vouchers.xml',
       ].sort(),
     );
     const b2b = pack['b2b.csv']!;
@@ -197,8 +203,25 @@ describe('GET /api/staff/accountant-pack', () => {
     expect(sumOf(pack['b2cs.csv']!)).toBe(made.consumer.snapshot.totals.taxablePaise);
 
     const [hsnB2b] = pack['hsn(b2b).csv']!;
+    // Up to Rs 5 crore of turnover (GST_TURNOVER_ABOVE_5_CRORE unset): the SAC's four-digit heading.
     expect(pack['hsn(b2c).csv']).toEqual([
-      expect.objectContaining({ HSN: made.consumer.snapshot.lines[0]!.sac, 'Total Value': '2500.00' }),
+      expect.objectContaining({ HSN: made.consumer.snapshot.lines[0]!.sac.slice(0, 4), 'Total Value': '2500.00' }),
+    ]);
+    // None of this month's buyers is abroad or above the B2CL limit in another State.
+    expect([pack['b2cl.csv'], pack['exp.csv'], pack['cdnur.csv']]).toEqual([[], [], []]);
+    expect(pack['docs.csv']).toEqual([
+      expect.objectContaining({
+        'Nature of Document': 'Invoices for outward supply',
+        'Total Number': '3',
+        Cancelled: '0',
+      }),
+      {
+        'Nature of Document': 'Credit Note',
+        'Sr. No. From': made.note.number,
+        'Sr. No. To': made.note.number,
+        'Total Number': '1',
+        Cancelled: '0',
+      },
     ]);
     expect(paiseOf(hsnB2b!['Total Value'])).toBe(
       made.intra.snapshot.totals.totalPaise +
@@ -251,7 +274,14 @@ describe('GET /api/staff/accountant-pack', () => {
     const files = unzipSync(new Uint8Array(response.body as Buffer));
 
     expect(Object.keys(files).sort()).toEqual(
-      ['README.txt', 'documents.csv', 'payments.csv', 'proformas-and-quotes.csv'].sort(),
+      [
+        'README.txt',
+        'documents.csv',
+        'payments.csv',
+        'proformas-and-quotes.csv',
+        'tally-masters.xml',
+        'tally-vouchers.xml',
+      ].sort(),
     );
     expect(strFromU8(files['README.txt']!)).toContain(
       'No GSTR-1 tables: the seller is not registered for GST (no GSTIN is set), so it files no GSTR-1.',
@@ -289,6 +319,22 @@ describe('GET /api/staff/accountant-pack', () => {
     expect(previous['payments.csv']!.map((row) => row['Payment id'])).not.toContain(made.consumerPaymentId);
     // The invoice numbered a minute before the month is in the previous month's return.
     expect(previous['b2b.csv']!.map((row) => row['Invoice Number'])).toEqual([made.before.number]);
+  });
+
+  it('when the pack is downloaded, then the files a person opens in Excel start with a UTF-8 byte order mark and the GSTR-1 files for the offline tool do not', async () => {
+    const { app } = testApp({ env: REGISTERED_SELLER });
+
+    const response = await download(app, '/api/staff/accountant-pack?month=2026-01', staff.idToken);
+    const files = unzipSync(new Uint8Array(response.body as Buffer));
+
+    const startsWithBom = (name: string) => [...files[name]!.slice(0, 3)].join() === '239,187,191';
+    expect(['documents.csv', 'proformas-and-quotes.csv', 'payments.csv'].filter(startsWithBom)).toHaveLength(3);
+    const gstr1 = Object.keys(files).filter(
+      (name) => name.endsWith('.csv') && !/^(documents|proformas|payments)/.test(name),
+    );
+    expect(gstr1).toHaveLength(9);
+    expect(gstr1.filter(startsWithBom)).toEqual([]);
+    expect(strFromU8(files['b2b.csv']!).startsWith('GSTIN/UIN of Recipient,')).toBe(true);
   });
 
   it('when the month has more documents than the cap, then the pack is refused with 413 rather than cut short', async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES } from '@/domain/bookings';
+import { BOOKING_MESSAGES, formatInZone } from '@/domain/bookings';
 import { deleteBookingsOf } from '../../server/bookings/bookings';
 import { drainOutbox } from '../../server/mail/drain';
 import { CONTACT_EMAIL_LIMIT_MESSAGE } from '../../server/routes/contact';
@@ -17,7 +17,9 @@ import {
   istAt,
   istDate,
   manageTokenOf,
+  mimeParts,
   nextEuropeanChange,
+  sourceOf,
   visitorForm,
 } from '../helpers/bookings';
 
@@ -33,10 +35,10 @@ const as = (token: string) => (call: request.Test) => call.set('Authorization', 
 
 async function stored() {
   const { db } = admin();
-  const [bookings, slots, enquiries, mail] = await Promise.all(
-    ['bookings', 'bookingSlots', 'enquiries', 'mail'].map((name) => db.collection(name).get()),
+  const [bookings, slots, seats, enquiries, mail] = await Promise.all(
+    ['bookings', 'bookingSlots', 'bookingDaySeats', 'enquiries', 'mail'].map((name) => db.collection(name).get()),
   );
-  return { bookings: bookings!, slots: slots!, enquiries: enquiries!, mail: mail! };
+  return { bookings: bookings!, slots: slots!, seats: seats!, enquiries: enquiries!, mail: mail! };
 }
 
 const drain = () => drainOutbox(admin().db, transport(), drainOptions());
@@ -81,6 +83,32 @@ describe('booking a call: one slot, one booking, across instances', () => {
     expect(await freeSlots(instances[1]!)).not.toContain(slot);
   });
 
+  it('when 8 visitors book 8 times of one day at once on two instances and the most per day is 6, then 6 are booked and 2 told it was taken', async () => {
+    const instances = [testInstance('day-cap-a', env()).app, testInstance('day-cap-b', env()).app];
+    const byDay = new Map<string, string[]>();
+    for (const slot of await freeSlots(instances[0]!)) {
+      const day = istDate(Date.parse(slot));
+      byDay.set(day, [...(byDay.get(day) ?? []), slot]);
+    }
+    const times = [...byDay.values()].find((slots) => slots.length >= 8)!.slice(0, 8);
+    const answers = await Promise.all(
+      times.map((slot, index) =>
+        request(instances[index % 2]!)
+          .post('/api/bookings')
+          .send(visitorForm(slot, { email: uniqueEmail(`cap-${index}`) })),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 201, 201, 201, 409, 409]);
+    for (const lost of answers.filter((answer) => answer.status === 409)) {
+      expect(lost.body).toEqual({ message: BOOKING_MESSAGES.taken });
+    }
+    const data = await stored();
+    expect([data.bookings.size, data.slots.size, data.seats.size, data.enquiries.size]).toEqual([6, 6, 6, 6]);
+    const day = istDate(Date.parse(times[0]!));
+    expect((await freeSlots(instances[1]!)).some((slot) => istDate(Date.parse(slot)) === day)).toBe(false);
+  });
+
   it('when a time is in the past, outside hours, on a holiday, inside the notice or beyond the window, then 400 with a message and nothing stored', async () => {
     const anyTime = app({ BOOKING_MIN_NOTICE_HOURS: '0', BOOKING_WINDOW_DAYS: '60' });
     const slots = (await freeSlots(anyTime)).map(Date.parse);
@@ -112,17 +140,50 @@ describe('booking a call: one slot, one booking, across instances', () => {
     expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
   });
 
-  it('when a bot fills the honeypot, then it is answered as booked and nothing is stored or mailed', async () => {
-    const server = app();
-    const [slot] = await freeSlots(server);
+  it('when a date does not exist (30 February), then 400 says so and nothing is stored, never a call on 2 March', async () => {
+    // 10:00 IST on the next 2 March that is a weekday: what Date.parse made of "30 February".
+    const year = [0, 1, 2, 3, 4, 5, 6]
+      .map((ahead) => new Date().getUTCFullYear() + ahead)
+      .find(
+        (y) =>
+          Date.parse(`${y}-03-02T04:30:00Z`) > Date.now() &&
+          [1, 2, 3, 4, 5].includes(new Date(`${y}-03-02`).getUTCDay()),
+      )!;
+    const windowDays = Math.ceil((Date.parse(`${year}-03-02T04:30:00Z`) - Date.now()) / DAY) + 1;
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0', BOOKING_WINDOW_DAYS: String(windowDays) });
     const answer = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(`${year}-02-30T04:30:00.000Z`));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: `There is no 30 February ${year}. Please pick one of the times shown.` });
+    const data = await stored();
+    expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('when a bot fills the honeypot, then it is answered exactly as a real booking (keys, types, id form) and nothing is stored or mailed', async () => {
+    const server = app();
+    const [slot, other] = await freeSlots(server);
+    const bot = await request(server)
       .post('/api/bookings')
       .send(visitorForm(slot!, { website: 'https://spam.example' }))
       .expect(201);
-    expect(answer.body).toEqual({ message: BOOKING_MESSAGES.booked });
     const data = await stored();
     expect([data.bookings.size, data.slots.size, data.enquiries.size, data.mail.size]).toEqual([0, 0, 0, 0]);
     expect(await freeSlots(server)).toContain(slot);
+
+    const real = await request(server).post('/api/bookings').send(visitorForm(other!)).expect(201);
+    const shape = (body: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value]));
+    expect(shape(bot.body)).toEqual(shape(real.body));
+    expect(Object.keys(bot.body).sort()).toEqual(['id', 'message', 'startAt']);
+    expect(bot.body).toMatchObject({ message: real.body.message, startAt: slot });
+    expect(bot.body.id).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(real.body.id).toMatch(/^[A-Za-z0-9]{20}$/);
+    // A time a real booking is refused is refused to the bot too.
+    const refused = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm('2027-02-30T04:30:00.000Z', { website: 'https://spam.example' }));
+    expect(refused.status).toBe(400);
   });
 
   it('when one address books a fourth time in an hour, or a script calls without App Check, then it is refused as the contact form refuses it', async () => {
@@ -208,7 +269,8 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
     expect(
       (await invitationOf((await mailsTo(STAFF_INBOX)).find((mail) => /moved/.test(mail.subject))!)).sequence,
     ).toBe(1);
-    // The old time is free again; the new one is not.
+    // The old time is free again; the new one is not; moved within its day, it keeps its day seat.
+    expect((await stored()).seats.docs.map((seat) => seat.get('bookingId'))).toEqual([bookingId]);
     const after = await freeSlots(server);
     expect(after).toContain(tenOClock);
     expect(after).not.toContain(moveTo);
@@ -231,6 +293,7 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
     expect(staffCancel).toMatchObject({ uid: first.uid, method: 'CANCEL', sequence: 2 });
     expect(cancelled.text).not.toMatch(/\/booking\//);
     expect(await freeSlots(server)).toContain(moveTo);
+    expect((await stored()).seats.size).toBe(0);
     expect((await admin().db.doc(`enquiries/${bookingId}`).get()).get('consultation.status')).toBe('Cancelled');
     // A cancelled call cannot be moved.
     const again = await request(server)
@@ -238,6 +301,86 @@ describe('the invitations: a booking, a reschedule and a cancellation, read by i
       .send({ startAt: tenOClock });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: BOOKING_MESSAGES.cancelled });
+  });
+
+  it('when a call is booked and cancelled, then each mail carries text/calendar; method=REQUEST, then CANCEL, inside multipart/alternative (as Exchange sends it), and the .ics attached', async () => {
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('alternative');
+    await request(server).post('/api/bookings').send(visitorForm(slot!, { email })).expect(201);
+    await drain();
+    const confirmation = (await mailsTo(email))[0]!;
+    const token = manageTokenOf(confirmation);
+    await request(server).post(`/api/bookings/manage/${token}/cancel`).expect(200);
+    await drain();
+    const cancellation = (await mailsTo(email)).find((mail) => /cancelled/.test(mail.subject))!;
+
+    for (const [mail, method, file] of [
+      [confirmation, 'REQUEST', 'invite.ics'],
+      [cancellation, 'CANCEL', 'cancel.ics'],
+    ] as const) {
+      const parts = mimeParts(await sourceOf(mail));
+      const calendar = parts.filter((part) => part.contentType.startsWith('text/calendar'));
+      expect(calendar, mail.subject).toHaveLength(1);
+      expect(calendar[0]!.contentType).toMatch(new RegExp(`method=${method}(;|$)`));
+      expect(calendar[0]!.parents.at(-1)).toMatch(/^multipart\/alternative/);
+      expect(calendar[0]!.text).toContain(`METHOD:${method}\r\n`);
+      // Beside the text and HTML of the same alternative, and attached once more as a file.
+      const siblings = parts.filter((part) => part.parents.at(-1) === calendar[0]!.parents.at(-1));
+      expect(siblings.map((part) => part.contentType.split(';')[0])).toEqual([
+        'text/plain',
+        'text/html',
+        'text/calendar',
+      ]);
+      const attached = parts.filter((part) => /^attachment/.test(part.disposition));
+      expect(attached.map((part) => /filename="?([^";]+)/.exec(part.disposition)?.[1])).toEqual([file]);
+      expect(attached[0]!.text).toBe(calendar[0]!.text);
+      expect(mail.text).toContain(`(${file}) is attached`);
+    }
+    expect(cancellation.text).not.toMatch(/invitation|invite\.ics/);
+  });
+
+  it('when a visitor in India books from Chrome (Asia/Calcutta), then the booking keeps Asia/Kolkata and the mail shows the time once, in IST', async () => {
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('calcutta');
+    const { body } = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(slot!, { email, timeZone: 'Asia/Calcutta' }))
+      .expect(201);
+    expect((await admin().db.doc(`bookings/${body.id}`).get()).get('timeZone')).toBe('Asia/Kolkata');
+    await drain();
+    const [mail] = await mailsTo(email);
+    const when = formatInZone(Date.parse(slot!), 'Asia/Kolkata');
+    expect(mail!.subject).toBe(`Your call with Nimbus Bespoke Software is booked: ${when}`);
+    const whenLine = mail!.text!.split('\n').find((line) => line.startsWith('When'))!;
+    expect(whenLine).toMatch(new RegExp(`^When:?\\s+${when}$`));
+    expect(`${mail!.subject}\n${mail!.text}`).not.toMatch(/GMT|Calcutta/);
+  });
+
+  it('when a name or topic holds a lone CR, then the invitation has no extra line: one ATTENDEE, one METHOD, no bare CR', async () => {
+    const server = app();
+    const [slot] = await freeSlots(server);
+    const email = uniqueEmail('cr');
+    await request(server)
+      .post('/api/bookings')
+      .send(
+        visitorForm(slot!, {
+          email,
+          name: 'Ana\rATTENDEE;CN=Mallory:mailto:mallory@example.com',
+          topic: 'Stock app\rMETHOD:CANCEL\u2028STATUS:CANCELLED',
+        }),
+      )
+      .expect(201);
+    await drain();
+    const invitation = await invitationOf((await mailsTo(email))[0]!);
+    // However a lenient parser splits lines (a lone CR or LF, U+2028), each property is there once.
+    const lines = invitation.text.replace(/\r\n[ \t]/g, '').split(/\r\n|\r|\n|\u2028|\u2029/);
+    const named = (name: string) => lines.filter((line) => line.startsWith(name));
+    expect([named('ATTENDEE'), named('METHOD'), named('STATUS')].map((found) => found.length)).toEqual([1, 1, 1]);
+    expect(named('METHOD')).toEqual(['METHOD:REQUEST']);
+    expect(invitation.text).not.toMatch(/\r(?!\n)|[\u2028\u2029]/);
+    expect(invitation).toMatchObject({ attendee: `mailto:${email}`, method: 'REQUEST', status: 'CONFIRMED' });
   });
 
   it('when the call starts within 2 hours, then the page says why it cannot change and rescheduling or cancelling is refused; a forged link opens nothing', async () => {
@@ -348,6 +491,34 @@ describe('staff: availability, blocked time and no-shows', () => {
     expect(bad.body.message).toBeTruthy();
   });
 
+  it('when staff block time that holds a booked call, then they are first told whose call and when (409, nothing blocked); said yes, it is blocked and the call stays booked', async () => {
+    const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
+    const [slot] = await freeSlots(server);
+    const { body } = await request(server)
+      .post('/api/bookings')
+      .send(visitorForm(slot!, { name: 'Ana Silva' }))
+      .expect(201);
+    const block = {
+      staffId: 'team',
+      startAt: new Date(Date.parse(slot!) - HOUR).toISOString(),
+      endAt: new Date(Date.parse(slot!) + HOUR).toISOString(),
+      reason: 'Offsite',
+    };
+    const asked = await as(staff.idToken)(request(server).post('/api/staff/bookings/blocks')).send(block);
+    expect(asked.status).toBe(409);
+    expect(asked.body.message).toBe(
+      `This time holds a booked call: Ana Silva, ${formatInZone(Date.parse(slot!), 'Asia/Kolkata')}. Blocking it keeps that call booked and only stops new bookings. Block it anyway?`,
+    );
+    expect((await admin().db.collection('bookingBlocks').get()).size).toBe(0);
+
+    const made = await as(staff.idToken)(request(server).post('/api/staff/bookings/blocks'))
+      .send({ ...block, overCalls: true })
+      .expect(201);
+    expect(made.body.callsInside).toEqual([{ id: body.id, name: 'Ana Silva', startAt: slot }]);
+    expect((await admin().db.collection('bookingBlocks').get()).size).toBe(1);
+    expect((await admin().db.doc(`bookings/${body.id}`).get()).get('status')).toBe('Booked');
+  });
+
   it("when a person's account is deleted, then the calls booked from their address go, and a future one's time is free again", async () => {
     const server = app({ BOOKING_MIN_NOTICE_HOURS: '0' });
     const [slot] = await freeSlots(server);
@@ -355,7 +526,7 @@ describe('staff: availability, blocked time and no-shows', () => {
     await request(server).post('/api/bookings').send(visitorForm(slot!, { email })).expect(201);
     expect(await deleteBookingsOf(admin().db, [email.toUpperCase()])).toBe(1);
     const data = await stored();
-    expect([data.bookings.size, data.slots.size]).toEqual([0, 0]);
+    expect([data.bookings.size, data.slots.size, data.seats.size]).toEqual([0, 0, 0]);
     expect(await freeSlots(server)).toContain(slot);
   });
 

@@ -7,7 +7,15 @@ import { moreThanDue, NOT_PAYABLE, orderInFull } from '../../server/payments/off
 import { payLinkToken } from '../../server/payments/pay-links';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
-import { BUYER_GSTIN, allDocuments, documentData, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
+import {
+  BUYER_GSTIN,
+  allDocuments,
+  documentData,
+  download,
+  pdfText,
+  REGISTERED_SELLER,
+  seedProfile,
+} from './documents-fixtures';
 import { proformaBody } from './staff-fixtures';
 import {
   createPaymentOrder,
@@ -75,7 +83,7 @@ async function receiptMail(paymentId: string) {
 }
 
 describe('payments staff record as they happen', () => {
-  it('when ₹1,00,000 arrives first and then ₹1,52,000 with ₹28,000 TDS under 194J, then the invoice is Partially paid with ₹1,80,000 due, and then Paid with one tax invoice for ₹2,80,000', async () => {
+  it('when ₹1,00,000 arrives first and then ₹1,52,000 with ₹28,000 TDS under payment code 1027, then the invoice is Partially paid with ₹1,80,000 due, and then Paid with one tax invoice for ₹2,80,000', async () => {
     const { app } = testApp({ env: REGISTERED_SELLER });
     const invoice = await issuedInvoice(app);
 
@@ -100,7 +108,7 @@ describe('payments staff record as they happen', () => {
     const second = await recordOfflineFor(app, invoice, {
       amountReceivedPaise: 1_52_000_00,
       tdsPaise: 28_000_00,
-      tdsSection: '194J',
+      tdsSection: '1027',
       method: 'cheque',
       reference: 'CHQ 004512',
     });
@@ -124,7 +132,7 @@ describe('payments staff record as they happen', () => {
       kind: 'tax-invoice',
       totals: { totalPaise: 2_80_000_00 },
       recipient: { name: 'Verma Textiles Private Limited', gstin: BUYER_GSTIN },
-      payment: { amountPaise: 2_80_000_00, tdsPaise: 28_000_00, tdsSection: '194J', method: 'cheque' },
+      payment: { amountPaise: 2_80_000_00, tdsPaise: 28_000_00, tdsSection: '1027', method: 'cheque' },
     });
     // The payment learns its tax invoice's number, and the legal name it is made out to.
     expect(await docData(`payments/${paymentId}`)).toMatchObject({
@@ -134,10 +142,46 @@ describe('payments staff record as they happen', () => {
       taxDocument: { number: issued!.number, kind: 'tax-invoice' },
     });
     expect(await receiptMail(paymentId)).toContain(
-      'With ₹28,000 of TDS deducted under section 194J, the invoice is now settled in full.',
+      'With ₹28,000 of TDS deducted under section 393(1) of the Income-tax Act, 2025, Table Sl. No. 6(iii), payment code 1027, the invoice is now settled in full.',
     );
     const audit = (await admin().db.collection('auditLog').where('action', '==', 'payment.offline').get()).docs;
     expect(audit.map((entry) => entry.get('after.status')).sort()).toEqual(['Paid', 'Partially paid']);
+  });
+
+  it('when TDS on a payment received today and on one received on 31 March 2026 is recorded, then each tax invoice prints the law of its day: the 2025 Act entry and code, or section 194J', async () => {
+    const { app } = testApp({ env: REGISTERED_SELLER });
+    const [today, lastYear] = [await issuedInvoice(app), await issuedInvoice(app)];
+
+    const recorded = await Promise.all([
+      recordOfflineFor(app, today, { amountReceivedPaise: 2_52_000_00, tdsPaise: 28_000_00, tdsSection: '1027' }),
+      recordOfflineFor(app, lastYear, {
+        amountReceivedPaise: 2_52_000_00,
+        tdsPaise: 28_000_00,
+        tdsSection: '194J',
+        receivedOn: '2026-03-31',
+      }),
+    ]);
+
+    const [todayText, lastYearText] = await Promise.all(
+      recorded.map(async (response) => {
+        expect(response.status).toBe(201);
+        const paymentId = response.body.paymentId as string;
+        await waitFor(
+          () => documentData(paymentId),
+          (stored) => stored?.status === 'issued',
+        );
+        const pdf = await download(app, `/api/documents/${paymentId}.pdf`, staff.idToken);
+        expect(pdf.status).toBe(200);
+        return (await pdfText(pdf.body as Buffer)).replace(/\s+/g, ' ');
+      }),
+    );
+    expect(todayText).toContain('TDS deducted: ₹28,000.00');
+    expect(todayText).toContain(
+      'TDS under: section 393(1) of the Income-tax Act, 2025, Table Sl. No. 6(iii), payment code 1027',
+    );
+    expect(todayText).not.toContain('194J');
+    expect(lastYearText).toContain('TDS under: section 194J of the Income-tax Act, 1961');
+    expect(lastYearText).toContain('Paid on: 31 Mar 2026');
   });
 
   it('when a receipt is retried with the same request, then it is recorded once', async () => {
@@ -160,7 +204,7 @@ describe('payments staff record as they happen', () => {
     const tooMuch = await recordOfflineFor(app, invoice, {
       amountReceivedPaise: 1_60_000_00,
       tdsPaise: 28_000_00,
-      tdsSection: '194J',
+      tdsSection: '1027',
     });
 
     expect(tooMuch.status).toBe(409);
@@ -173,6 +217,10 @@ describe('payments staff record as they happen', () => {
     const { app } = testApp();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ tdsPaise: 10_00 }, 'Choose the section the TDS was deducted under.'],
+      [
+        { tdsPaise: 10_00, tdsSection: '194J' },
+        'From 1 April 2026 TDS is cited under the Income-tax Act, 2025: choose the payment code that replaced section 194J.',
+      ],
       [{ receivedOn: addDays(istToday(), 2) }, 'The date received cannot be in the future.'],
       [{ amountReceivedPaise: 0 }, 'Enter the amount received (and any TDS): at least ₹1 in all.'],
     ];

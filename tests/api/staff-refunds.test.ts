@@ -221,6 +221,8 @@ describe('payments export', () => {
 
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // For Excel on Windows, which reads a CSV without a UTF-8 byte order mark in the ANSI code page.
+    expect(response.text.charCodeAt(0)).toBe(0xfeff);
     const lines = response.text.trim().split('\r\n');
     expect(lines[0]).toBe(
       'Date (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id',

@@ -106,6 +106,12 @@ function postmarkReply(input: {
     StrippedTextReply: '',
     Tag: '',
     Headers: [
+      // Postmark's verdicts on top: SPF and a DKIM signature of the From domain pass.
+      {
+        Name: 'Received-SPF',
+        Value: `Pass (sender SPF authorized) identity=mailfrom; client-ip=209.85.160.180; envelope-from=${input.from}`,
+      },
+      { Name: 'X-Spam-Tests', Value: 'DKIM_SIGNED,DKIM_VALID,DKIM_VALID_AU,SPF_PASS' },
       { Name: 'Message-ID', Value: `<${id}@mail.example.com>` },
       ...(input.inReplyTo ? [{ Name: 'In-Reply-To', Value: input.inReplyTo }] : []),
       ...(input.references ? [{ Name: 'References', Value: input.references }] : []),

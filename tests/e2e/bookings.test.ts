@@ -1,18 +1,20 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { dateInZone } from '@/domain/bookings';
+import { dateInZone, formatInZone, timeInZone } from '@/domain/bookings';
 import { sharedBrowser } from '../helpers/browser';
 import { invitationOf, istDate, nextEuropeanChange } from '../helpers/bookings';
-import { expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin, appCheckHeaders, stack } from '../helpers/emulators';
 import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { mailsTo, waitForMails, type CaughtMail } from '../helpers/mail-catcher';
 
-// A visitor in London books a consultation from the landing page on a date after Europe's next
-// daylight-saving change (times in their zone with IST beside them), gets the invitation, moves
-// the call from the mail's link and then cancels it; staff find it in the week view and the inbox
-// and make a quote from it. Visitor at 390 px, staff at 1280 px, in one flow.
+// A visitor in India (Chrome reports Asia/Calcutta; Asia/Kolkata too) sees every time once, in
+// IST, and books. A visitor in London books a consultation from the landing page on a date after
+// Europe's next daylight-saving change (times in their zone with IST beside them), gets the
+// invitation, moves the call from the mail's link and then cancels it; staff find it in the week
+// view and the inbox, make a quote from it, and are asked first before blocking time over a
+// booked call. Visitors at 390 px, staff at 1280 px (the block at 390), one page per zone.
 
 const browser = sharedBrowser();
 const LONDON = 'Europe/London';
@@ -31,6 +33,32 @@ async function mailMatching(email: string, subject: RegExp): Promise<CaughtMail>
 
 const linkIn = (mail: CaughtMail) => /https?:\/\/\S+\/booking\/[A-Za-z0-9._-]+/.exec(mail.text ?? '')![0];
 
+const PHONE = { width: 390, height: 844 };
+const IST = 'Asia/Kolkata';
+
+/** Whether an element is wholly inside the window (the page is scrolled to it). */
+async function isInWindow(element: Locator, height = PHONE.height): Promise<boolean> {
+  const box = await element.boundingBox();
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
+
+/** The id of the focused element's nearest data-testid (the focus is on it or inside it). */
+const focusedTestId = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null);
+
+/** From the hero's link, the contact section's "Book a call" tab (its code loads now): its form. */
+async function openBookCallTab(page: Page) {
+  await page.goto('/');
+  await page.locator('#contact').waitFor();
+  await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
+  await page.getByRole('link', { name: 'Book a free 30-minute call' }).click();
+  await expect.poll(() => page.getByRole('tab', { name: 'Book a call' }).getAttribute('aria-selected')).toBe('true');
+  const form = page.getByRole('form', { name: 'Book a call' });
+  // The free times have loaded (the day picker pages from the first day on).
+  await form.locator('[data-start]').first().waitFor();
+  return form;
+}
+
 /** Pages the day picker forward until the day is shown, then picks it. */
 async function pickDay(page: Page, label: string) {
   const day = page.getByRole('button', { name: label, exact: true });
@@ -41,6 +69,53 @@ async function pickDay(page: Page, label: string) {
 }
 
 describe('booking a consultation', () => {
+  it('when a visitor in India opens Book a call (Chrome says Asia/Calcutta, others Asia/Kolkata) and books, then the tab, the times, the confirmation and the mail show each time once, in IST, with no GMT+5:30 or zone name', async () => {
+    const [slot] = await freeSlots();
+    const startMs = Date.parse(slot!);
+    const istTime = `${timeInZone(startMs, IST)} IST`;
+    const istWhen = formatInZone(startMs, IST);
+    const email = uniqueEmail('call-india');
+
+    // Kolkata first: only looks. Calcutta (what Chrome reports in India) then books that time.
+    for (const zone of ['Asia/Kolkata', 'Asia/Calcutta']) {
+      await browser.withPage(
+        async ({ page }) => {
+          const form = await openBookCallTab(page);
+          await expect(form.textContent()).resolves.toContain('Times are shown in India time (IST).');
+          await pickDay(page, dateInZone(startMs, IST));
+          const time = form.locator(`[data-start="${slot}"]`);
+          await expect(time.textContent()).resolves.toBe(istTime);
+          const shown = (await form.textContent())!;
+          expect(shown).not.toMatch(/GMT|Calcutta|Kolkata|your time/);
+          expect(shown.split(istTime)).toHaveLength(2);
+          if (zone !== 'Asia/Calcutta') return;
+
+          // Chrome's own name for India: book, and read the confirmation and the mail.
+          await time.click();
+          await form.getByRole('textbox', { name: 'Name' }).fill('Priya Nair');
+          await form.getByRole('textbox', { name: 'Email' }).fill(email);
+          await form.getByRole('textbox', { name: 'Phone' }).fill('9876543210');
+          await form.getByRole('textbox', { name: /What would you like to talk about/ }).fill('A billing app.');
+          await form.getByRole('button', { name: 'Book the call' }).click();
+          const confirmation = page.getByTestId('booking-confirmation');
+          await confirmation.waitFor({ timeout: 15_000 });
+          await expect(page.getByTestId('booked-when').textContent()).resolves.toBe(istWhen);
+          expect(await confirmation.textContent()).not.toMatch(/GMT|Calcutta|Kolkata/);
+          await expect.poll(() => focusedTestId(page)).toBe('booking-confirmation');
+          await expect.poll(() => isInWindow(confirmation)).toBe(true);
+          await expectAccessible(page, { include: '#contact' });
+          const stored = await admin().db.collection('bookings').where('email', '==', email).get();
+          expect(stored.docs.map((doc) => doc.get('timeZone'))).toEqual([IST]);
+          const mail = await mailMatching(email, /is booked/);
+          expect(mail.subject).toBe(`Your call with Nimbus Bespoke Software is booked: ${istWhen}`);
+          expect(`${mail.subject} ${mail.text}`).not.toMatch(/GMT|Calcutta/);
+        },
+        PHONE,
+        { timezoneId: zone },
+      );
+    }
+  });
+
   it('when a London visitor books across the daylight-saving change, reschedules and cancels from the mail, then every time is right in both zones, and staff see it in the week view and inbox and make a quote from it', async () => {
     const email = uniqueEmail('call-visitor');
     const change = nextEuropeanChange(Date.now() + 86_400_000);
@@ -55,15 +130,7 @@ describe('booking a consultation', () => {
     await browser.withPage(
       async ({ page }) => {
         // 1. From the hero's link, the contact section's "Book a call" tab (its code loads now).
-        await page.goto('/');
-        await page.locator('#contact').waitFor();
-        await page.getByRole('button', { name: 'Login / Sign Up' }).waitFor();
-        await page.getByRole('link', { name: 'Book a free 30-minute call' }).click();
-        await expect
-          .poll(() => page.getByRole('tab', { name: 'Book a call' }).getAttribute('aria-selected'))
-          .toBe('true');
-        const form = page.getByRole('form', { name: 'Book a call' });
-        await form.waitFor();
+        const form = await openBookCallTab(page);
         await expect(form.textContent()).resolves.toContain('Europe/London');
 
         await pickDay(page, dayLabel);
@@ -80,10 +147,9 @@ describe('booking a consultation', () => {
         await form.getByRole('combobox', { name: 'Plan of interest (optional)' }).selectOption('Websites & E-commerce');
         await expectAccessible(page, { include: '#contact' });
         await form.getByRole('button', { name: 'Book the call' }).click();
-        const status = page.getByTestId('contact-status');
-        await status.waitFor({ timeout: 15_000 });
-        expect(await status.getAttribute('data-type')).toBe('success');
-        await expect(status.textContent()).resolves.toContain(`${london[0]} (10:00 am IST)`);
+        const booked = page.getByTestId('booking-confirmation');
+        await booked.waitFor({ timeout: 15_000 });
+        await expect(booked.textContent()).resolves.toContain(`${london[0]} (10:00 am IST)`);
 
         // The stored start and the invitation's are the IST instant chosen.
         const stored = await admin().db.collection('bookings').where('email', '==', email).get();
@@ -103,6 +169,9 @@ describe('booking a consultation', () => {
         await page.locator(`[data-start="${second}"]`).click();
         await page.getByRole('button', { name: /^Move to / }).click();
         await page.getByText('Your call has been moved').waitFor();
+        // The times above it closed: the confirmation is in the window, with the focus.
+        await expect.poll(() => focusedTestId(page)).toBe('booking-message');
+        await expect.poll(() => isInWindow(page.getByTestId('booking-message'))).toBe(true);
         await expect
           .poll(() => page.getByTestId('booking-when').textContent())
           .toContain(`${london[1]} (10:45 am IST)`);
@@ -118,7 +187,7 @@ describe('booking a consultation', () => {
         expect(cancelled).toMatchObject({ uid: invitation.uid, method: 'CANCEL', status: 'CANCELLED', sequence: 2 });
         await expectAccessible(page);
       },
-      { width: 390, height: 844 },
+      PHONE,
       { timezoneId: LONDON },
     );
 
@@ -152,6 +221,42 @@ describe('booking a consultation', () => {
       const quotes = await admin().db.collection('quotes').where('enquiryId', '==', bookingId).get();
       expect(quotes.size).toBe(1);
       expect(quotes.docs[0]!.get('description')).toBe('A stock and orders app for our kitchens.');
+
+      // 5. On a phone: blocking time that holds a booked call names the call and asks first.
+      const held = (await freeSlots()).find((slot) => slot > second)!;
+      const booked = await fetch(`${stack.apiUrl}/api/bookings`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(await appCheckHeaders()) },
+        body: JSON.stringify({
+          startAt: held,
+          name: 'Ravi Kumar',
+          email: uniqueEmail('held-call'),
+          phone: '9876543210',
+          topic: 'A loom dashboard',
+          timeZone: IST,
+        }),
+      });
+      expect(booked.status).toBe(201);
+      const heldMs = Date.parse(held);
+      const istClock = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(11, 16);
+      await page.setViewportSize(PHONE);
+      await page.goto(`/admin/bookings?week=${istDate(heldMs)}`);
+      await pageHeading(page, 'Bookings');
+      const blockForm = page.getByRole('form', { name: 'Block time' });
+      await blockForm.getByLabel('Day').fill(istDate(heldMs));
+      await blockForm.getByLabel('From (IST)').fill(istClock(heldMs));
+      await blockForm.getByLabel('Until (IST)').fill(istClock(heldMs + 30 * 60_000));
+      await blockForm.getByRole('button', { name: 'Block' }).click();
+      const asked = await shownDialog(page, 'alertdialog');
+      await expect(asked.getByTestId('block-over-calls').textContent()).resolves.toContain(
+        `Ravi Kumar, ${formatInZone(heldMs, IST)}`,
+      );
+      expect(
+        await admin().db.collection('bookingBlocks').where('startAt', '==', Timestamp.fromMillis(heldMs)).get(),
+      ).toHaveProperty('size', 0);
+      await expectAccessible(page);
+      await asked.getByRole('button', { name: 'Block anyway' }).click();
+      await page.getByText('the call already in it (Ravi Kumar) stays booked').waitFor();
     });
   });
 });

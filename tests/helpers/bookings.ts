@@ -85,3 +85,53 @@ export function manageTokenOf(mail: CaughtMail): string {
   expect(match, `a reschedule link in '${mail.subject}'`).toBeTruthy();
   return match![1]!;
 }
+
+/** One MIME part of a message as it arrived: its Content-Type (with parameters), its parents' types, its body. */
+export interface MimePart {
+  contentType: string;
+  disposition: string;
+  /** The Content-Types of the multiparts it sits in, outermost first. */
+  parents: string[];
+  /** The body, decoded (base64 and quoted-printable), as UTF-8. */
+  text: string;
+}
+
+/** Every leaf part of a raw message, with the multiparts it sits in. */
+export function mimeParts(source: string, parents: string[] = []): MimePart[] {
+  const split = /\r?\n\r?\n/.exec(source);
+  const head = (split ? source.slice(0, split.index) : source).replace(/\r?\n[ \t]+/g, ' ');
+  const body = split ? source.slice(split.index + split[0].length) : '';
+  const header = (name: string) =>
+    head
+      .split(/\r?\n/)
+      .find((line) => line.toLowerCase().startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? '';
+  const contentType = header('content-type') || 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (/^multipart\//i.test(contentType) && boundary) {
+    const pieces = body.split(`--${boundary}`).slice(1, -1);
+    // The line break before a boundary belongs to the boundary (RFC 2046 5.1.1), not to the part.
+    return pieces.flatMap((piece) =>
+      mimeParts(piece.replace(/^\r?\n/, '').replace(/\r?\n$/, ''), [...parents, contentType]),
+    );
+  }
+  const encoding = header('content-transfer-encoding').toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(
+            body
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8')
+        : body;
+  return [{ contentType, disposition: header('content-disposition'), parents, text }];
+}
+
+/** A caught mail's raw source, as it arrived. */
+export async function sourceOf(mail: CaughtMail): Promise<string> {
+  return (await fetch(`${catcher.webUrl}/api/email/${mail.id}/source`)).text();
+}

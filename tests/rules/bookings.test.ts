@@ -58,5 +58,10 @@ describe('consultations (bookings, blocks, slot locks): written only by the API'
       await assertFails(setDoc(doc(db, 'settings/bookings'), { meetingMinutes: 5 }));
     }
     await assertFails(getDoc(doc(staff(), 'bookingSlots/team_2027-03-29T04:30:00.000Z')));
+    // The day seats (the day's maximum) are the API's alone too.
+    for (const db of [staff(), alice(), visitor()]) {
+      await assertFails(getDoc(doc(db, 'bookingDaySeats/team_2027-03-29_0')));
+      await assertFails(setDoc(doc(db, 'bookingDaySeats/team_2027-03-29_5'), { bookingId: 'b2' }));
+    }
   });
 });

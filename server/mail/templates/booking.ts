@@ -40,6 +40,9 @@ const SUBJECTS: Record<BookingMailKind, (data: BookingMailData) => string> = {
   reminder: (data) => `Reminder: your call with ${COMPANY.name} in ${data.reminderLead ?? 'a while'}`,
 };
 
+/** The name of the attached .ics: an invitation, or a cancellation. */
+export const calendarFileName = (method: 'REQUEST' | 'CANCEL') => (method === 'CANCEL' ? 'cancel.ics' : 'invite.ics');
+
 const placeText = (place: BookingMailData['place']) =>
   place.kind === 'video' ? `Video call: ${place.value}` : `Phone: ${place.value}`;
 
@@ -75,7 +78,11 @@ export function bookingMail(data: BookingMailData, { manageUrl }: { manageUrl?: 
   };
   const changeNote = `You can reschedule or cancel up to ${CHANGE_CUTOFF_HOURS} hours before the start; after that, please call us on ${COMPANY.phone}.`;
   const showManage = isVisitor && data.kind !== 'cancelled' && manageUrl;
-  const attached = data.calendar ? 'The invitation (invite.ics) is attached.' : '';
+  const attached = !data.calendar
+    ? ''
+    : data.calendar.method === 'CANCEL'
+      ? `The cancellation (${calendarFileName('CANCEL')}) is attached.`
+      : `The invitation (${calendarFileName('REQUEST')}) is attached.`;
   return layout({
     subject: SUBJECTS[data.kind](data),
     heading: isVisitor ? `Hello ${name},` : 'Consultation',

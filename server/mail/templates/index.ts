@@ -102,10 +102,15 @@ export function payLinkOf(
   }
 }
 
-/** A consultation mail's invitation (.ics), attached as `text/calendar; method=…`. */
+/**
+ * A consultation mail's invitation (.ics), as stored in its outbox entry: the drain sends it as a
+ * `text/calendar; method=…` part in `multipart/alternative` and as an attachment (transport.ts).
+ */
 export function calendarOf(mail: MailTemplate): { method: 'REQUEST' | 'CANCEL'; ics: string } | null {
   return mail.template === 'booking' ? mail.data.calendar : null;
 }
+
+export { calendarFileName } from './booking';
 
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(

@@ -1,6 +1,7 @@
 import { COMPANY } from '../../../src/domain/company';
 import { formatInr } from '../../../src/domain/money';
 import { customerPaymentId, paymentMethodLabel } from '../../../src/domain/payments';
+import { tdsCitationText } from '../../../src/domain/tds';
 import { factsTable, factsText, formatIst, html, layout, oneLine, paragraph, type RenderedMail } from './layout';
 
 export interface ReceiptLine {
@@ -41,11 +42,11 @@ function partsOf(data: PaymentReceiptData): { facts: Array<[string, string]>; se
   if (data.settledPaise === undefined) return { facts: [], sentence: null };
   const tds = data.tdsPaise ?? 0;
   const due = data.balanceDuePaise ?? 0;
-  const section = data.tdsSection ? ` under section ${data.tdsSection}` : '';
+  const citation = data.tdsSection ? tdsCitationText(data.tdsSection) : null;
+  const section = citation ? ` under ${citation}` : '';
   const facts: Array<[string, string]> = [
-    ...(tds > 0
-      ? [[`TDS deducted${data.tdsSection ? ` (${data.tdsSection})` : ''}`, formatInr(tds)] as [string, string]]
-      : []),
+    ...(tds > 0 ? [['TDS deducted', formatInr(tds)] as [string, string]] : []),
+    ...(tds > 0 && citation ? [['TDS under', citation] as [string, string]] : []),
     ['Settled so far', formatInr(data.settledPaise)],
     ['Balance due', formatInr(due)],
   ];

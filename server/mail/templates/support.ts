@@ -1,3 +1,4 @@
+import { SUPPORT_TEAM_NAME } from '../../../src/domain/support';
 import {
   button,
   factsTable,
@@ -35,6 +36,8 @@ export interface SupportMailData {
   url: string;
   /** An SLA warning: 'First reply at 80 % of its target', 'First reply overdue'. */
   warning?: string;
+  /** A staff reply: who signs it ('Priya Sharma', or 'Nimbus support'); never an address. */
+  authorName?: string;
 }
 
 const hello = (name: string | null) => (name ? `Hello ${oneLine(name, 100)},` : 'Hello,');
@@ -66,13 +69,15 @@ export function supportMail(data: SupportMailData): RenderedMail {
         text: `${hello(data.customerName)}\n\n${intro}\n\n${factsText(facts)}\n\nYour request: ${data.url}`,
       });
     }
-    case 'reply':
+    case 'reply': {
+      const signature = oneLine(data.authorName ?? SUPPORT_TEAM_NAME, 100);
       return layout({
         subject: `Re: ${tag} ${subject}`,
         heading: `A reply to ${data.reference}`,
-        body: html`${paragraph(hello(data.customerName))}${paragraph(multiline(quoted))}${button('Open your request', data.url)}`,
-        text: `${hello(data.customerName)}\n\n${quoted}\n\nReply to this mail, or open your request: ${data.url}`,
+        body: html`${paragraph(hello(data.customerName))}${paragraph(multiline(quoted))}${paragraph(signature)}${button('Open your request', data.url)}`,
+        text: `${hello(data.customerName)}\n\n${quoted}\n\n${signature}\n\nReply to this mail, or open your request: ${data.url}`,
       });
+    }
     case 'resolved':
       return layout({
         subject: `Resolved: ${tag} ${subject}`,

@@ -44,8 +44,22 @@ export const loadBookingSettings = () =>
   apiClient.get<{ settings: BookingSettings; saved: boolean }>('/api/staff/bookings/settings', withAuth);
 export const saveBookingSettings = (settings: BookingSettings) =>
   apiClient.post<{ settings: BookingSettings }>('/api/staff/bookings/settings', settings, withAuth);
-export const blockTime = (block: { staffId: string; startAt: string; endAt: string; reason: string }) =>
-  apiClient.post<{ id: string }>('/api/staff/bookings/blocks', block, withAuth);
+/**
+ * Blocks time; a 409 means booked calls are inside it (its message names them and asks): send
+ * again with `overCalls` once staff said yes.
+ */
+export const blockTime = (block: {
+  staffId: string;
+  startAt: string;
+  endAt: string;
+  reason: string;
+  overCalls?: boolean;
+}) =>
+  apiClient.post<{ id: string; callsInside: Array<{ id: string; name: string; startAt: string }> }>(
+    '/api/staff/bookings/blocks',
+    block,
+    withAuth,
+  );
 export const removeBlock = (id: string) =>
   apiClient.post(`/api/staff/bookings/blocks/${encodeURIComponent(id)}/remove`, {}, withAuth);
 export const markNoShow = (id: string) =>

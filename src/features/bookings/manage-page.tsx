@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
-import { BOOKING_STATUS } from '@/domain/bookings';
+import { BOOKING_STATUS, bookingStatusLabel } from '@/domain/bookings';
 import {
   cancelBooking,
   loadBooking,
@@ -27,6 +27,15 @@ export function ManageBookingPage({ token }: { token: string }) {
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const messageRef = useRef<HTMLDivElement>(null);
+
+  // The outcome of a move or a cancellation takes the focus and the middle of the window: the
+  // times above it just closed, so on a phone the window would otherwise be left in the footer.
+  useEffect(() => {
+    if (!message) return;
+    messageRef.current?.focus({ preventScroll: true });
+    messageRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [message]);
 
   const reload = useCallback(() => {
     loadBooking(token).then(setBooking, (failure: unknown) => setError(messageOf(failure)));
@@ -78,10 +87,19 @@ export function ManageBookingPage({ token }: { token: string }) {
             </dd>
             <dt className="font-semibold text-slate-700">Status</dt>
             <dd className="text-slate-900" data-testid="booking-status">
-              {booking.status}
+              {bookingStatusLabel(booking.status, Date.parse(booking.startAt), Date.parse(booking.endAt), Date.now())}
             </dd>
           </dl>
-          {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+          {message && (
+            <div
+              ref={messageRef}
+              tabIndex={-1}
+              data-testid="booking-message"
+              className="scroll-mt-24 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-darker"
+            >
+              <FormMessage tone={message.tone}>{message.text}</FormMessage>
+            </div>
+          )}
           {!booking.canChange ? (
             booking.status === BOOKING_STATUS.booked && (
               <p

@@ -1,12 +1,13 @@
-import { useMemo, useState } from 'react';
-import { IST_ZONE, dateInZone, dayInZone, timeInZone, zoneName } from '@/domain/bookings';
+import { useId, useMemo, useState } from 'react';
+import { IST_ZONE, dateInZone, dayInZone, isIndiaZone, timeInZone, zoneName } from '@/domain/bookings';
+import { canonicalZone } from '@/domain/time-zones';
 
 const DAYS_PER_PAGE = 7;
 
-/** The visitor's own time zone (the browser's), IST when it cannot tell. */
+/** The visitor's own time zone (the browser's; India's under one name, IST_ZONE), IST when it cannot tell. */
 export function visitorZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || IST_ZONE;
+    return canonicalZone(Intl.DateTimeFormat().resolvedOptions().timeZone || IST_ZONE);
   } catch {
     return IST_ZONE;
   }
@@ -15,13 +16,13 @@ export function visitorZone(): string {
 /** '5:30 am BST · 10:00 am IST' (just IST for a visitor in India). */
 export function bothTimes(startMs: number, zone: string): string {
   const ist = `${timeInZone(startMs, IST_ZONE)} IST`;
-  return zone === IST_ZONE ? ist : `${timeInZone(startMs, zone)} ${zoneName(startMs, zone)} · ${ist}`;
+  return isIndiaZone(zone) ? ist : `${timeInZone(startMs, zone)} ${zoneName(startMs, zone)} · ${ist}`;
 }
 
 /** 'Mon 29 Mar 2027, 5:30 am BST (10:00 am IST)'. */
 export function describeStart(startMs: number, zone: string): string {
   const ist = `${timeInZone(startMs, IST_ZONE)} IST`;
-  return zone === IST_ZONE
+  return isIndiaZone(zone)
     ? `${dateInZone(startMs, zone)}, ${ist}`
     : `${dateInZone(startMs, zone)}, ${timeInZone(startMs, zone)} ${zoneName(startMs, zone)} (${ist})`;
 }
@@ -31,13 +32,16 @@ interface SlotPickerProps {
   zone: string;
   value: string | null;
   onChange: (startAt: string) => void;
+  /** Why the form cannot go yet ('Pick a time.'), shown with the times. */
+  error?: string;
 }
 
 /**
  * Days with free times (in the visitor's zone, a week at a time), then that day's times, each in
  * the visitor's zone with IST beside it.
  */
-export function SlotPicker({ slots, zone, value, onChange }: SlotPickerProps) {
+export function SlotPicker({ slots, zone, value, onChange, error }: SlotPickerProps) {
+  const errorId = useId();
   const days = useMemo(() => {
     const byDay = new Map<string, number[]>();
     for (const slot of slots) {
@@ -117,8 +121,13 @@ export function SlotPicker({ slots, zone, value, onChange }: SlotPickerProps) {
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">
             Time on {dateInZone(active.starts[0]!, zone)}
-            {zone !== IST_ZONE && <span className="font-normal text-slate-600"> (your time · India time)</span>}
+            {!isIndiaZone(zone) && <span className="font-normal text-slate-600"> (your time · India time)</span>}
           </legend>
+          {error && (
+            <p id={errorId} className="mt-1 text-sm text-red-700" data-testid="time-error">
+              {error}
+            </p>
+          )}
           <ul className="mt-2 grid grid-cols-1 gap-1.5 sm:grid-cols-2">
             {active.starts.map((ms) => {
               const iso = new Date(ms).toISOString();
@@ -129,6 +138,7 @@ export function SlotPicker({ slots, zone, value, onChange }: SlotPickerProps) {
                     type="button"
                     aria-pressed={isChosen}
                     data-start={iso}
+                    aria-describedby={error ? errorId : undefined}
                     onClick={() => onChange(iso)}
                     className={`w-full rounded-lg px-3 py-2 text-left text-sm ring-1 ${
                       isChosen

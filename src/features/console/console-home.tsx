@@ -16,6 +16,7 @@ import { taxSettings } from '@/lib/tax-settings';
 import { ProjectsTodayCounts } from '@/features/projects';
 import { SupportTodayCounts } from '@/features/support';
 import { TodayCalls } from '@/features/bookings';
+import { TurnoverWatch } from '@/features/documents';
 import { Suspense } from 'react';
 
 /** One of today's figures: what it counts, how many, and the list it opens. */
@@ -132,6 +133,7 @@ export function ConsoleHome() {
         <TodayCalls />
       </Suspense>
       <Revenue />
+      <TurnoverWatch />
       <Pipeline />
     </ConsolePage>
   );

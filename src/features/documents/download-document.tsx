@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Spinner, type ButtonSize } from '@/components/button';
-import { ApiError, type ApiFile } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { saveDownload } from '@/lib/save-file';
 import { downloadTaxDocument, loadTaxDocumentInfo, type TaxDocumentInfo } from './api';
 
 /** While the document is being numbered, its readiness is checked again this often, this many times. */
@@ -20,17 +21,6 @@ export interface DownloadDocumentProps {
    * a Firestore read each on every view).
    */
   lookUp?: 'at-once' | 'on-click';
-}
-
-function save({ blob, fileName }: ApiFile, fallbackName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Why a download failed, in words the customer can act on. */
@@ -100,7 +90,7 @@ export function DownloadDocument({
     setIsDownloading(true);
     setFailure(null);
     try {
-      save(await downloadTaxDocument(paymentId), `${paymentId}.pdf`);
+      saveDownload(await downloadTaxDocument(paymentId), `${paymentId}.pdf`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Still being numbered: show that, check again until it is ready, then download it.

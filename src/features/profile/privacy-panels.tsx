@@ -5,7 +5,7 @@ import { MARKETING_CONSENT_WORDING, SERVICE_MAIL_NOTE } from '@/domain/consent';
 import { formatDateTime } from '@/domain/dates';
 import { ApiError } from '@/lib/api-client';
 import type { Profile } from '@/features/customers';
-import { saveFile } from '@/lib/save-file';
+import { saveDownload } from '@/lib/save-file';
 import { downloadMyData, setMarketingConsent } from './api';
 import { Panel } from '@/components/panel';
 
@@ -20,8 +20,7 @@ export function DownloadMyDataButton({ variant = 'secondary' }: { variant?: Butt
     setIsBusy(true);
     setError(null);
     try {
-      const { blob, fileName } = await downloadMyData();
-      saveFile(blob, fileName ?? 'my-data.zip');
+      saveDownload(await downloadMyData(), 'my-data.zip');
     } catch (caught) {
       console.warn('Data download failed:', caught);
       setError(caught instanceof ApiError ? caught.message : DOWNLOAD_FAILED);

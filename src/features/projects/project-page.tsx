@@ -29,6 +29,7 @@ import {
   uploadDeliverables,
   type ProjectSource,
 } from './api';
+import { saveDownload } from '@/lib/save-file';
 import { useLoad } from '@/lib/use-load';
 
 /** The one link a staff form may send with its files: its two fields, and the list the API takes. */
@@ -106,13 +107,7 @@ function FileButton({
   const [problem, setProblem] = useState<string | null>(null);
   async function open() {
     try {
-      const { blob } = await downloadProjectFile(source, file.id);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveDownload(await downloadProjectFile(source, file.id), file.name);
     } catch (error) {
       setProblem(messageOf(error));
     }

@@ -7,6 +7,7 @@ import { formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { isAnswerable, QUOTE_STATUS, type QuoteView } from '@/domain/quotes';
 import { ApiError } from '@/lib/api-client';
+import { saveDownload } from '@/lib/save-file';
 import {
   acceptQuote,
   askForChanges,
@@ -131,12 +132,7 @@ function PdfLink({ source }: { source: QuoteSource }) {
   const download = async () => {
     setError(null);
     try {
-      const file = await downloadQuotePdf(source);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(file.blob);
-      link.download = file.fileName ?? 'Quote.pdf';
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveDownload(await downloadQuotePdf(source), 'Quote.pdf');
     } catch (caught) {
       setError(errorText(caught));
     }

@@ -124,5 +124,13 @@ export const saveHolidays = (holidays: Holiday[]) =>
 
 export const getReviewMails = () =>
   apiClient.get<{
-    mails: Array<{ id: string; from: string; subject: string; reason: string; text: string; receivedAt: number }>;
+    mails: Array<{
+      id: string;
+      from: string;
+      subject: string;
+      reason: string;
+      text: string;
+      receivedAt: number;
+      attachments: Array<{ name: string; size: number; fileId: string | null; refused: string | null }>;
+    }>;
   }>('/api/staff/support/review', { withAuth: true });

@@ -11,6 +11,7 @@ import {
   OUT_OF_PLAN_MESSAGES,
   SUPPORT_MESSAGES,
   SUPPORT_TIERS,
+  staffNameShown,
   supportReplySchema,
   supportRequestSchema,
   type SupportRequestView,
@@ -25,6 +26,7 @@ import {
   replyToRequest,
   uploadFile,
 } from './api';
+import { saveDownload } from '@/lib/save-file';
 import { useLoad } from '@/lib/use-load';
 
 /** Where support's pages link to; the app's route table builds them (features hold no route strings). */
@@ -300,13 +302,7 @@ export function FileLink({ file }: { file: { id: string; name: string; size: num
   const [problem, setProblem] = useState<string | null>(null);
   async function open() {
     try {
-      const { blob } = await downloadFile(file.id);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveDownload(await downloadFile(file.id), file.name);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'Could not download the file.');
     }
@@ -318,6 +314,27 @@ export function FileLink({ file }: { file: { id: string; name: string; size: num
       </Button>
       {problem && <span className="ml-2 text-sm text-red-700">{problem}</span>}
     </span>
+  );
+}
+
+/** Past this many characters a message opens shortened (a mail may bring 10,000). */
+const LONG_BODY_CHARS = 3000;
+
+/** A message's text: wrapped even where a line has no spaces (logs, links), long ones opened on request. */
+function MessageBody({ body }: { body: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const isLong = body.length > LONG_BODY_CHARS;
+  return (
+    <>
+      <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">
+        {isLong && !isOpen ? `${body.slice(0, LONG_BODY_CHARS).trimEnd()}…` : body}
+      </p>
+      {isLong && (
+        <Button variant="link" size="sm" aria-expanded={isOpen} onClick={() => setIsOpen(!isOpen)}>
+          {isOpen ? 'Show less' : 'Show the whole message'}
+        </Button>
+      )}
+    </>
   );
 }
 
@@ -333,7 +350,7 @@ export function Conversation({ request, staffView = false }: { request: SupportR
             {message.internal
               ? 'Internal note'
               : message.author === 'staff'
-                ? 'Nimbus support'
+                ? staffNameShown(message.authorName)
                 : (message.authorName ?? 'You')}
             <span className="font-normal text-slate-600">
               {' '}
@@ -342,13 +359,23 @@ export function Conversation({ request, staffView = false }: { request: SupportR
               {staffView && message.minutes ? ` · ${formatMinutes(message.minutes)} logged` : ''}
             </span>
           </p>
-          <p className="mt-2 whitespace-pre-wrap text-slate-900">{message.body}</p>
+          <MessageBody body={message.body} />
           {message.files.length > 0 && (
             <p className="mt-2 flex flex-wrap gap-3">
               {message.files.map((file) => (
                 <FileLink key={file.id} file={file} />
               ))}
             </p>
+          )}
+          {message.refusedFiles && message.refusedFiles.length > 0 && (
+            <div className="mt-2 text-sm text-slate-700">
+              <p className="font-semibold">Not attached:</p>
+              <ul className="list-disc pl-5">
+                {message.refusedFiles.map((file, index) => (
+                  <li key={`${file.name}-${index}`}>{file.reason}</li>
+                ))}
+              </ul>
+            </div>
           )}
         </li>
       ))}

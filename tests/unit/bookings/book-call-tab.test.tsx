@@ -75,4 +75,43 @@ describe('the Book a call tab', () => {
     expect(await screen.findByText('Pick a time.')).toBeInTheDocument();
     expect(book).not.toHaveBeenCalled();
   });
+
+  it('when the form is sent empty, then the focus goes to the first field in error: the time, then (a time picked) Name', async () => {
+    slots.mockResolvedValue(list([TEN, TEN_45]));
+    const form = await openFromLink();
+    const first = await within(form).findByRole('button', { name: /10:00 am IST/ });
+    await userEvent.click(within(form).getByRole('button', { name: 'Book the call' }));
+    await vi.waitFor(() => expect(first).toHaveFocus());
+    expect(within(form).getByText('Pick a time.')).toBeInTheDocument();
+
+    await userEvent.click(first);
+    await userEvent.click(within(form).getByRole('button', { name: 'Book the call' }));
+    await vi.waitFor(() => expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveFocus());
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(book).not.toHaveBeenCalled();
+  });
+
+  it('when the call is booked, then its confirmation stays with the time and the focus until "Book another call", which keeps who they are', async () => {
+    slots.mockResolvedValue(list([TEN, TEN_45]));
+    book.mockResolvedValue({ message: BOOKING_MESSAGES.booked, id: 'b1', startAt: TEN_45 });
+    const form = await openFromLink();
+    await userEvent.click(await within(form).findByRole('button', { name: /10:45 am IST/ }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ravi Kumar');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Email' }), 'ravi@example.com');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Phone' }), '9876543210');
+    await userEvent.type(within(form).getByRole('textbox', { name: /What would you like/ }), 'A loom dashboard');
+    await userEvent.click(within(form).getByRole('button', { name: 'Book the call' }));
+
+    const confirmation = await screen.findByTestId('booking-confirmation');
+    expect(screen.queryByRole('form', { name: 'Book a call' })).toBeNull();
+    expect(within(confirmation).getByRole('heading', { name: 'Your call is booked' })).toHaveFocus();
+    expect(confirmation).toHaveTextContent('Tue 1 Dec 2026');
+    expect(confirmation).toHaveTextContent('ravi@example.com');
+
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Book another call' }));
+    const again = await screen.findByRole('form', { name: 'Book a call' });
+    expect(within(again).getByRole('textbox', { name: 'Name' })).toHaveValue('Ravi Kumar');
+    expect(within(again).getByRole('textbox', { name: /What would you like/ })).toHaveValue('');
+    expect(screen.queryByTestId('chosen-time')).toBeNull();
+  });
 });

@@ -51,4 +51,36 @@ describe('the invitation (.ics)', () => {
     for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'₹'.repeat(40)}`);
   });
+
+  it('when a name, topic or place holds a lone CR, LF, NEL, U+2028/9, DEL or another control character, then no line is added and none of them is left', () => {
+    const clean = buildIcs({ ...event, url: 'https://meet.example/ab' });
+    const hostile = buildIcs({
+      ...event,
+      summary: 'Consultation: Ana\rMETHOD:CANCEL and Nimbus',
+      description:
+        'Line one\rATTENDEE:mailto:evil@example.com\u2028two\u2029three\u0085four\r\nfive\u0000\u0007\u001b\u007f\u009b six\ttab',
+      location: 'Room\n1\rB',
+      organizer: { name: 'Nimbus\rteam', email: 'team@nimbus.test' },
+      attendee: { name: 'Ana\rATTENDEE;CN=x:mailto:evil@example.com', email: 'ana@example.com\r' },
+      url: 'https://meet.example/a\rb',
+    });
+    // The same lines (unfolded) as a clean invitation, however a lenient parser splits lines.
+    const lines = (ics: string) => ics.replace(/\r\n /g, '').split(/\r\n|\r|\n|\u0085|\u2028|\u2029/);
+    expect(lines(hostile).map((line) => line.split(/[:;]/)[0])).toEqual(
+      lines(clean).map((line) => line.split(/[:;]/)[0]),
+    );
+    // eslint-disable-next-line no-control-regex -- no control character may be left
+    expect(hostile.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(hostile.match(/^ATTENDEE/gm)).toHaveLength(1);
+    expect(hostile.match(/^METHOD/gm)).toHaveLength(1);
+    for (const line of hostile.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const vevent = new ICAL.Component(ICAL.parse(hostile)).getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('summary')).toBe('Consultation: Ana METHOD:CANCEL and Nimbus');
+    expect(vevent.getFirstPropertyValue('description')).toBe(
+      'Line one\nATTENDEE:mailto:evil@example.com\ntwo\nthree\nfour\nfive six tab',
+    );
+    expect(vevent.getFirstPropertyValue('location')).toBe('Room 1 B');
+    expect(vevent.getFirstProperty('attendee')!.getParameter('cn')).toBe('Ana ATTENDEE;CN=x:mailto:evil@example.com');
+    expect(vevent.getFirstPropertyValue('attendee')).toBe('mailto:ana@example.com');
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BOOKING_MESSAGES,
   DEFAULT_BOOKING_SETTINGS,
+  bookingStatusLabel,
   dayHoursText,
   dueReminders,
   formatInZone,
@@ -143,5 +144,17 @@ describe('weekly hours as staff type them', () => {
         1,
       ),
     ).toBe('10:00-13:00, 14:00-18:00');
+  });
+});
+
+describe('a call as it reads over time', () => {
+  it('when a booked call has ended, then it reads Held (In progress while under way), never Booked; other statuses stay', () => {
+    const start = Date.parse('2026-12-01T04:30:00Z');
+    const end = start + 30 * 60_000;
+    expect(bookingStatusLabel('Booked', start, end, start - 1)).toBe('Booked');
+    expect(bookingStatusLabel('Booked', start, end, start)).toBe('In progress');
+    expect(bookingStatusLabel('Booked', start, end, end)).toBe('Held');
+    expect(bookingStatusLabel('Cancelled', start, end, end + 1)).toBe('Cancelled');
+    expect(bookingStatusLabel('No-show', start, end, end + 1)).toBe('No-show');
   });
 });

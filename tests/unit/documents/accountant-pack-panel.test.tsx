@@ -22,18 +22,19 @@ afterEach(() => clicked.mockRestore());
 describe("AccountantPackPanel (the console's Documents page)", () => {
   it("when staff press Download pack, then last month's pack (India time) is fetched and saved under its name", async () => {
     const user = userEvent.setup();
-    let finish: (blob: Blob) => void = () => {};
-    api.downloadAccountantPack.mockReturnValue(new Promise<Blob>((resolve) => (finish = resolve)));
+    let finish: (file: { blob: Blob; fileName: string | null }) => void = () => {};
+    api.downloadAccountantPack.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     renderApp(<AccountantPackPanel />);
 
     expect(screen.getByLabelText('Month')).toHaveValue(previousIstMonth());
     await user.click(screen.getByRole('button', { name: 'Download pack' }));
 
     expect(screen.getByRole('button', { name: 'Preparing pack...' })).toBeDisabled();
-    finish(new Blob(['zip']));
+    finish({ blob: new Blob(['zip']), fileName: null });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Download pack' })).toBeEnabled());
     expect(api.downloadAccountantPack).toHaveBeenCalledWith(previousIstMonth());
     expect(clicked).toHaveBeenCalledTimes(1);
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe(`accountants-pack-${previousIstMonth()}.zip`);
   });
 
   it('when the month is not a month, or the server refuses, then the reason is shown and nothing is saved', async () => {

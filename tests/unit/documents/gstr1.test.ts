@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { accountantPackFiles, type RegisterEntry } from '@/domain/accountant-pack';
 import {
   B2B_COLUMNS,
+  b2clLimitPaise,
+  B2CL_COLUMNS,
   B2CS_COLUMNS,
   b2bRows,
   b2csRows,
   CDNR_COLUMNS,
   cdnrRows,
+  CDNUR_COLUMNS,
+  DOCS_COLUMNS,
+  docsRows,
+  EXP_COLUMNS,
+  gstr1TableOf,
   HSN_COLUMNS,
   hsnRows,
   splitTotalPaise,
@@ -20,8 +28,10 @@ import { creditNoteSnapshot, paymentDocumentSnapshot, type ProfileFields } from 
 
 /**
  * The headers of the GST portal's GSTR-1 offline tool templates, copied from its Excel workbook
- * (sheets b2b,sez,de; b2cs; cdnr; hsn(b2b) and hsn(b2c), which share one header): the tool imports
- * a CSV only with exactly these columns in this order.
+ * (sheets b2b,sez,de; b2cl; b2cs; cdnr; cdnur; exp; hsn(b2b) and hsn(b2c), which share one header;
+ * docs): the tool imports a CSV only with exactly these columns in this order. The b2cl, cdnur, exp
+ * and docs headers as several independent exporters to the tool write them (found with the search
+ * tool; the GSTN workbook itself was not in the corpus).
  */
 const OFFLINE_TOOL_TEMPLATES = {
   b2b: [
@@ -63,6 +73,42 @@ const OFFLINE_TOOL_TEMPLATES = {
     'Taxable Value',
     'Cess Amount',
   ],
+  b2cl: [
+    'Invoice Number',
+    'Invoice date',
+    'Invoice Value',
+    'Place Of Supply',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+    'E-Commerce GSTIN',
+  ],
+  cdnur: [
+    'UR Type',
+    'Note Number',
+    'Note Date',
+    'Note Type',
+    'Place Of Supply',
+    'Note Value',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+  ],
+  exp: [
+    'Export Type',
+    'Invoice Number',
+    'Invoice date',
+    'Invoice Value',
+    'Port Code',
+    'Shipping Bill Number',
+    'Shipping Bill Date',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+  ],
+  docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
   hsn: [
     'HSN',
     'Description',
@@ -81,8 +127,12 @@ const OFFLINE_TOOL_TEMPLATES = {
 describe('the GSTR-1 CSV headers', () => {
   it.each([
     ['b2b', B2B_COLUMNS],
+    ['b2cl', B2CL_COLUMNS],
     ['b2cs', B2CS_COLUMNS],
     ['cdnr', CDNR_COLUMNS],
+    ['cdnur', CDNUR_COLUMNS],
+    ['exp', EXP_COLUMNS],
+    ['docs', DOCS_COLUMNS],
     ['hsn', HSN_COLUMNS],
   ] as const)(
     'when the %s table is written, then its header is the offline tool template, column for column',
@@ -113,6 +163,7 @@ const VERMA_MAHARASHTRA: ProfileFields = {
 };
 const RAVI_KARNATAKA: ProfileFields = { name: 'Ravi Kumar', state: 'Karnataka', country: 'India' };
 const MEERA_KERALA: ProfileFields = { name: 'Meera Nair', state: 'Kerala', country: 'India' };
+const JOHN_ABROAD: ProfileFields = { name: 'John Carter', state: 'California', country: 'United States' };
 
 let sequence = 0;
 
@@ -379,5 +430,188 @@ describe('hsnRows', () => {
       [],
       [],
     ]);
+  });
+});
+
+describe('a month of the return', () => {
+  /** A document as the pack reads it: issued, with its number (the series are numbered apart). */
+  const issued = (snapshot: TaxDocumentSnapshot, number: string, isCancelled = false): RegisterEntry => ({
+    id: `doc_${number}`,
+    document: { status: 'issued', number, snapshot: { ...snapshot, number } },
+    createdAtMs: null,
+    isCancelled,
+  });
+
+  /** RFC 4180 rows of a CSV file (no quoted commas in these), keyed by its header. */
+  const rowsOf = (csv: string) => {
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    return lines.map((line) => Object.fromEntries(line.split(',').map((cell, at) => [header!.split(',')[at], cell])));
+  };
+
+  function aMonth() {
+    const b2b = taxInvoice(MEHTA_KARNATAKA, 50_000);
+    const intra = taxInvoice(RAVI_KARNATAKA, 2500);
+    const large = taxInvoice(MEERA_KERALA, 1_50_000);
+    const exported = taxInvoice(JOHN_ABROAD, 3_00_000);
+    const registeredNote = creditNote(b2b, 10_000);
+    const largeNote = creditNote(large, 50_000);
+    const exportNote = creditNote(exported, 1_00_000);
+    const proforma = { ...taxInvoice(RAVI_KARNATAKA, 40_000), kind: 'proforma' as const, title: 'Proforma Invoice' };
+    const entries = [
+      issued(b2b, 'NB/2026-27/0101'),
+      issued(intra, 'NB/2026-27/0102'),
+      issued(large, 'NB/2026-27/0103'),
+      issued(exported, 'NB/2026-27/0104'),
+      issued(registeredNote, 'CN/2026-27/0011'),
+      issued(largeNote, 'CN/2026-27/0012'),
+      issued(exportNote, 'CN/2026-27/0013'),
+      {
+        ...issued(proforma, 'PI/2026-27/0009', true),
+        document: { ...issued(proforma, 'PI/2026-27/0009').document, series: 'proforma' },
+      },
+    ];
+    return { b2b, intra, large, exported, registeredNote, largeNote, exportNote, entries };
+  }
+
+  it('when a month has a B2B, a B2C intra-State, a B2C inter-State above Rs 1,00,000 and an export invoice, credit notes to a registered and unregistered buyer, and a cancelled proforma, then each tax document is in exactly one table', () => {
+    const month = aMonth();
+
+    const files = accountantPackFiles(month.entries, [], { month: '2026-11', sellerRegistered: true });
+
+    const numbersIn = (file: string, column: string) => rowsOf(files[file]!).map((row) => row[column]);
+    expect(numbersIn('b2b.csv', 'Invoice Number')).toEqual(['NB/2026-27/0101']);
+    expect(numbersIn('b2cl.csv', 'Invoice Number')).toEqual(['NB/2026-27/0103']);
+    expect(numbersIn('exp.csv', 'Invoice Number')).toEqual(['NB/2026-27/0104']);
+    expect(numbersIn('cdnr.csv', 'Note Number')).toEqual(['CN/2026-27/0011']);
+    expect(numbersIn('cdnur.csv', 'Note Number')).toEqual(['CN/2026-27/0012', 'CN/2026-27/0013']);
+    // B2CS is a sum per place and rate: the intra-State invoice alone.
+    expect(rowsOf(files['b2cs.csv']!)).toEqual([
+      expect.objectContaining({ 'Place Of Supply': '29-Karnataka', Rate: '18', 'Taxable Value': '2118.64' }),
+    ]);
+    const tables = month.entries.map(({ document }) => gstr1TableOf(document.snapshot!));
+    expect(tables).toEqual(['b2b', 'b2cs', 'b2cl', 'exp', 'cdnr', 'cdnur', 'cdnur', null]);
+    // The cancelled proforma is no supply: in no table of the return and not in the register.
+    for (const file of ['b2b', 'b2cl', 'b2cs', 'exp', 'cdnr', 'cdnur', 'hsn(b2b)', 'hsn(b2c)', 'docs', 'documents']) {
+      expect(files[`${file}.csv`]).not.toContain('PI/2026-27/0009');
+    }
+    expect(rowsOf(files['proformas-and-quotes.csv']!)).toEqual([
+      expect.objectContaining({ Number: 'PI/2026-27/0009', Status: 'cancelled' }),
+    ]);
+    expect(files['README.txt']).toMatch(/b2cl\.csv +Table 5 /);
+
+    expect(rowsOf(files['b2cl.csv']!)).toEqual([
+      {
+        'Invoice Number': 'NB/2026-27/0103',
+        'Invoice date': '04-Nov-2026',
+        'Invoice Value': '150000.00',
+        'Place Of Supply': '32-Kerala',
+        'Applicable % of Tax Rate': '',
+        Rate: '18',
+        'Taxable Value': '127118.64',
+        'Cess Amount': '0.00',
+        'E-Commerce GSTIN': '',
+      },
+    ]);
+    expect(rowsOf(files['exp.csv']!)).toEqual([
+      {
+        'Export Type': 'WPAY',
+        'Invoice Number': 'NB/2026-27/0104',
+        'Invoice date': '04-Nov-2026',
+        'Invoice Value': '300000.00',
+        'Port Code': '',
+        'Shipping Bill Number': '',
+        'Shipping Bill Date': '',
+        Rate: '18',
+        'Taxable Value': '254237.29',
+        'Cess Amount': '0.00',
+      },
+    ]);
+    expect(rowsOf(files['cdnur.csv']!)).toEqual([
+      expect.objectContaining({
+        'UR Type': 'B2CL',
+        'Note Type': 'C',
+        'Place Of Supply': '32-Kerala',
+        'Note Value': '50000.00',
+      }),
+      expect.objectContaining({ 'UR Type': 'EXPWP', 'Place Of Supply': '', 'Note Value': '100000.00' }),
+    ]);
+    for (const [file, document] of [
+      ['b2cl.csv', month.large],
+      ['exp.csv', month.exported],
+    ] as const) {
+      const [row] = rowsOf(files[file]!);
+      expect(Math.round(Number(row!['Taxable Value']) * 100)).toBe(document.totals.taxablePaise);
+    }
+  });
+
+  it('when the month is counted for Table 13, then docs gives each series from, to, total and cancelled as the register lists them, and a gap starts a new row', () => {
+    const month = aMonth();
+
+    const files = accountantPackFiles(month.entries, [], { month: '2026-11', sellerRegistered: true });
+
+    expect(rowsOf(files['docs.csv']!)).toEqual([
+      {
+        'Nature of Document': 'Invoices for outward supply',
+        'Sr. No. From': 'NB/2026-27/0101',
+        'Sr. No. To': 'NB/2026-27/0104',
+        'Total Number': '4',
+        Cancelled: '0',
+      },
+      {
+        'Nature of Document': 'Credit Note',
+        'Sr. No. From': 'CN/2026-27/0011',
+        'Sr. No. To': 'CN/2026-27/0013',
+        'Total Number': '3',
+        Cancelled: '0',
+      },
+    ]);
+    const register = rowsOf(files['documents.csv']!);
+    expect(register.filter((row) => row.Document === 'Tax Invoice')).toHaveLength(4);
+    expect(register.filter((row) => row.Document === 'Credit Note')).toHaveLength(3);
+
+    const withGap = docsRows(
+      [month.b2b, month.intra, month.exported].map((snapshot, at) => ({
+        snapshot: { ...snapshot, number: `NB/2026-27/${['0101', '0102', '0105'][at]}` },
+        isCancelled: false,
+      })),
+    );
+    expect(withGap.map((row) => [row.from, row.to, row.total])).toEqual([
+      ['NB/2026-27/0101', 'NB/2026-27/0102', 2],
+      ['NB/2026-27/0105', 'NB/2026-27/0105', 1],
+    ]);
+  });
+
+  it('when an inter-State invoice to an unregistered buyer is exactly the limit, or Rs 2,00,000 before August 2024, then it stays in B2CS', () => {
+    expect([b2clLimitPaise('2024-07-31'), b2clLimitPaise('2024-08-01'), b2clLimitPaise('2026-11-04')]).toEqual([
+      2_50_000_00, 1_00_000_00, 1_00_000_00,
+    ]);
+    // A printed date that does not read as one takes today's limit rather than failing the pack.
+    expect(b2clLimitPaise('')).toBe(1_00_000_00);
+    expect(gstr1TableOf({ ...taxInvoice(MEERA_KERALA, 1_50_000), issueDate: 'soon' })).toBe('b2cl');
+    const atLimit = taxInvoice(MEERA_KERALA, 1_00_000);
+    const july2024 = { ...taxInvoice(MEERA_KERALA, 2_00_000), issueDate: '31 Jul 2024' };
+    const august2024 = { ...taxInvoice(MEERA_KERALA, 2_00_000), issueDate: '01 Aug 2024' };
+
+    expect([atLimit, july2024, august2024].map(gstr1TableOf)).toEqual(['b2cs', 'b2cs', 'b2cl']);
+  });
+
+  it('when the aggregate turnover was up to Rs 5 crore, then Table 12 gives 4-digit SACs with their heading; above, 6 digits', () => {
+    const documents = [taxInvoice(MEHTA_KARNATAKA, 1500), taxInvoice(RAVI_KARNATAKA, 2500)];
+
+    expect(hsnRows(documents, 4).map((row) => [row.supplyType, row.sac, row.description])).toEqual([
+      ['B2B', '9983', 'Other professional, technical and business services'],
+      ['B2C', '9983', 'Other professional, technical and business services'],
+    ]);
+    expect(hsnRows(documents, 6).map((row) => row.sac)).toEqual(['998314', '998314']);
+    const small = accountantPackFiles(
+      documents.map((snapshot, at) => issued(snapshot, `NB/2026-27/010${at + 1}`)),
+      [],
+      { month: '2026-11', sellerRegistered: true },
+    );
+    expect(rowsOf(small['hsn(b2b).csv']!)[0]).toMatchObject({ HSN: '9983' });
+    expect(small['README.txt']).toContain('per SAC at 4 digits');
   });
 });

@@ -107,7 +107,10 @@ export function receiptSample(): TaxDocumentSnapshot {
   );
 }
 
-/** A payment staff recorded: a bank transfer with TDS deducted under the longest section name. */
+/**
+ * A payment staff recorded: a bank transfer with TDS deducted, received in May 2026 so cited under
+ * the Income-tax Act, 2025 with the longest Table entry (Sl. No. 6(iii), payment code 1027).
+ */
 export function offlineReceiptSample(env: Record<string, string> = REGISTERED): TaxDocumentSnapshot {
   return paymentDocument(env, {
     payable: { type: 'invoice', docId: 'i1' },
@@ -117,7 +120,7 @@ export function offlineReceiptSample(env: Record<string, string> = REGISTERED): 
     method: 'bank-transfer',
     paymentReference: 'UTR HDFC0000123456789012',
     tdsPaise: 40_000_00,
-    tdsSection: '194C',
+    tdsSection: '1027',
     receivedOn: '2026-05-03',
   });
 }

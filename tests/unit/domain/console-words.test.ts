@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MailTemplateName } from '../../../server/mail/templates';
 import { MAIL_TEMPLATE_LABELS, mailTemplateLabel, mismatchReasonLabel } from '@/domain/console-status';
 import { formatDay } from '@/domain/dates';
-import { TDS_SECTION_NAMES, TDS_SECTIONS, tdsSectionLabel } from '@/domain/staff';
+import { TDS_SECTION_NAMES, TDS_SECTIONS_1961, tdsCitationOf } from '@/domain/tds';
 
 // Every template the server sends: the type makes this list complete (a new template fails typecheck here).
 const TEMPLATES: Record<MailTemplateName, true> = {
@@ -54,7 +54,7 @@ describe('words a person reads instead of ids', () => {
   });
 
   it('when staff pick a TDS section, then each is named with what it is for', () => {
-    expect(tdsSectionLabel('194J')).toBe('194J – fees for professional or technical services');
-    for (const section of TDS_SECTIONS) expect(TDS_SECTION_NAMES[section]).toBeTruthy();
+    expect(tdsCitationOf('194J')?.label).toBe('194J – fees for professional or technical services');
+    for (const section of TDS_SECTIONS_1961) expect(TDS_SECTION_NAMES[section]).toBeTruthy();
   });
 });

@@ -108,11 +108,14 @@ describe('paymentRow', () => {
       status: 'Paid',
       reference: 'UTR123',
       paymentId: 'pay_1',
+      companyId: 'u1',
+      isOffline: false,
     });
     const [header, line] = paymentsCsvText([row]).split('\r\n');
-    expect(header).toBe(PAYMENT_COLUMNS.map((column) => column.header).join(','));
+    // A UTF-8 byte order mark first, so Excel on Windows does not read the file in its ANSI code page.
+    expect(header).toBe(`\uFEFF${PAYMENT_COLUMNS.map((column) => column.header).join(',')}`);
     expect(header).toBe(
-      'Date (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id',
+      '\uFEFFDate (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id',
     );
     expect(line).toBe(
       '2026-11-01 04:00,Asha Verma,Verma Textiles LLP,asha@verma.example,Invoice INV-0042,NB/2026-27/0042,Bank transfer,280000.00,0.00,,,,Paid,UTR123,pay_1',
@@ -152,11 +155,17 @@ describe('paymentRow', () => {
     });
   });
 
-  it('when a payment records TDS, then its amount, section and date received are in their columns', () => {
-    const received = paymentRow(payment({ tdsPaise: 28_000_00, tdsSection: '194J', receivedOn: '2026-10-30' }));
+  it('when a payment records TDS, then its amount, the citation of the law of its day and the date received are in their columns', () => {
+    const received = paymentRow(payment({ tdsPaise: 28_000_00, tdsSection: '1027', receivedOn: '2026-10-30' }));
+    const older = paymentRow(payment({ tdsPaise: 28_000_00, tdsSection: '194J', receivedOn: '2026-03-30' }));
     const stamped = paymentRow(payment({ tdsPaise: 0, receivedOn: Date.parse('2026-10-30T00:00:00+05:30') }));
 
-    expect(paymentsCsvText([received]).split('\r\n')[1]).toContain(',280000.00,0.00,28000.00,194J,2026-10-30,Paid,');
+    const [, line, olderLine] = paymentsCsvText([received, older]).split('\r\n');
+    expect(line).toContain(
+      ',280000.00,0.00,28000.00,"section 393(1) of the Income-tax Act, 2025, Table Sl. No. 6(iii), payment code 1027",2026-10-30,Paid,',
+    );
+    // A payment recorded under the 1961 Act keeps its section.
+    expect(olderLine).toContain(',28000.00,"section 194J of the Income-tax Act, 1961",2026-03-30,Paid,');
     expect(stamped).toMatchObject({ tdsPaise: 0, receivedOn: '30 Oct 2026' });
   });
 });
@@ -235,10 +244,14 @@ describe('registerRow and the pack', () => {
     expect(Object.keys(files)).toEqual([
       'README.txt',
       'b2b.csv',
+      'b2cl.csv',
       'b2cs.csv',
       'cdnr.csv',
+      'cdnur.csv',
+      'exp.csv',
       'hsn(b2b).csv',
       'hsn(b2c).csv',
+      'docs.csv',
       'documents.csv',
       'proformas-and-quotes.csv',
       'payments.csv',

@@ -55,6 +55,14 @@ describe('the API image (Dockerfile)', () => {
     expect(service).toMatch(/startupProbe:\s*\n\s*httpGet: \{ path: \/api\/ready \}/);
     expect(service).toMatch(/livenessProbe:\s*\n\s*httpGet: \{ path: \/api\/health \}/);
   });
+
+  it('gives every concurrent request room for the largest body: 35 MB of inbound mail, about 6x that to hold', () => {
+    const service = read('deploy/cloud-run.yaml');
+    const concurrency = Number(/containerConcurrency: (\d+)/.exec(service)?.[1]);
+    const memoryMiB = Number(/memory: (\d+)Gi/.exec(service)?.[1]) * 1024;
+    // INBOUND_BODY_LIMIT_BYTES (server/routes/support.ts) is 35 MB; the process itself takes about 250 MB.
+    expect(concurrency * 35 * 6 + 250).toBeLessThanOrEqual(memoryMiB);
+  });
 });
 
 describe('Firebase Hosting (firebase.json)', () => {

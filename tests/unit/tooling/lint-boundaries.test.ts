@@ -75,6 +75,12 @@ describe('lint boundaries', () => {
       '../quotes/store',
     ],
     ['a service imports a job', 'server/mail', 'createJobs', '../jobs'],
+    [
+      'the mail service imports the companies service (companies sit above mail)',
+      'server/mail',
+      'membershipOf',
+      '../companies/companies',
+    ],
     ['infrastructure imports a service', 'server', 'mailIds', './mail/outbox'],
     ['browser code imports the server', 'src/lib', 'HttpError', '../../server/errors'],
   ])(
@@ -87,6 +93,8 @@ describe('lint boundaries', () => {
 
   it('when imports point down (a route to a service, a service to a lower one and to infrastructure), then lint allows them', async () => {
     expect(await importIn('server/quotes', 'issueProforma', '../payments/proformas')).toEqual([]);
+    // Every area asks the companies service who may do what.
+    expect(await importIn('server/support', 'requireCompanyRole', '../companies/access')).toEqual([]);
     expect(
       await restrictedIn(
         'server/routes/lint-probe.ts',

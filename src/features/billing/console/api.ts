@@ -23,7 +23,6 @@ import {
 import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
 import { OPEN_STATUSES } from '@/domain/status';
 import { apiClient } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
 import { invoicesOfEveryone, ordersOfEveryone, paymentsCollection } from '../data';
 
 /** The console's billing: reads under the rules (Firestore), every write through the API. */
@@ -147,4 +146,7 @@ export function runReconciliation(): Promise<Record<string, number>> {
 
 /** The payments of a date range as a CSV file, for the accountant. */
 export const downloadPaymentsCsv = (range: DateRange) =>
-  downloadFile(`/api/staff/payments.csv?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`);
+  apiClient.getFile(
+    `/api/staff/payments.csv?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
+    withAuth,
+  );

@@ -6,14 +6,12 @@ import {
   OFFLINE_METHOD_LABELS,
   OFFLINE_METHODS,
   offlinePaymentSchema,
-  TDS_SECTIONS,
-  tdsSectionLabel,
   type OfflinePayment as OfflinePaymentInput,
-  type TdsSection,
 } from '@/domain/staff';
+import { tdsCitationFor, tdsCitationsOn, tdsKindOf, type TdsCitation } from '@/domain/tds';
 import { recordOfflinePayment } from './api';
 import { MessageLine, Options } from '@/components/console/console-parts';
-import { useTextState } from '@/components/console/field-state';
+import { bindText, useTextState } from '@/components/console/field-state';
 import { useAction } from '@/components/console/use-action';
 import { sellerDocumentWords } from '@/domain/seller-document';
 import { taxSettings } from '@/lib/tax-settings';
@@ -113,8 +111,9 @@ function PaymentReceivedForm({
   // plus the TDS typed after it came to more than was due.
   const received = useTextState<string>('');
   const tds = useTextState('');
-  const tdsSection = useTextState<TdsSection>('194J');
   const receivedOn = useTextState(() => istToday());
+  // The citation picked; what the form offers is the set of the law on the day received (below).
+  const tdsSection = useTextState<string>(() => tdsCitationsOn(istToday())[0]!.id);
   const method = useTextState<Method>('bank-transfer');
   const reference = useTextState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -131,6 +130,9 @@ function PaymentReceivedForm({
 
   useEffect(() => firstFieldRef.current?.focus(), []);
 
+  const section = citationOn(tdsSection.value, receivedOn.value);
+  // Bound to what is recorded, so the select never shows a citation the date's law lacks.
+  const sectionState = { bind: bindText(section.id, tdsSection.setValue) };
   const isReceivedEmpty = !received.value.trim();
   const receivedPaise = rupeeTextToPaise(received.value);
   const tdsPaise = tds.value.trim() ? rupeeTextToPaise(tds.value) : 0;
@@ -164,7 +166,7 @@ function PaymentReceivedForm({
       requestId,
       amountReceivedPaise: receivedPaise,
       tdsPaise,
-      tdsSection: tdsPaise > 0 ? tdsSection.value : null,
+      tdsSection: tdsPaise > 0 ? section.id : null,
       receivedOn: receivedOn.value,
       method: method.value,
       reference: reference.value,
@@ -180,7 +182,7 @@ function PaymentReceivedForm({
     setProblem(null);
     if (!(await save(parsed.data))) return;
     const balance = balanceRef.current;
-    const withTds = tdsPaise > 0 ? ` and ${formatInrWithPaise(tdsPaise)} TDS (${tdsSection.value})` : '';
+    const withTds = tdsPaise > 0 ? ` and ${formatInrWithPaise(tdsPaise)} TDS (${section.short})` : '';
     onRecorded(
       `Recorded ${formatInrWithPaise(receivedPaise)} received${withTds} for ${label}: ` +
         (balance > 0 ? `Partially paid, ${formatInrWithPaise(balance)} due.` : 'Paid in full.'),
@@ -209,8 +211,12 @@ function PaymentReceivedForm({
         <Choice
           id={`${id}-section`}
           label="TDS section"
-          state={tdsSection}
-          options={TDS_SECTIONS.map((section): [TdsSection, string] => [section, tdsSectionLabel(section)])}
+          hint={`${section.act}: the law on the date received.`}
+          state={sectionState}
+          options={tdsCitationsOn(dayOrToday(receivedOn.value)).map((citation): [string, string] => [
+            citation.id,
+            citation.label,
+          ])}
         />
       )}
       <Input id={`${id}-date`} label="Date received" type="date" required max={istToday()} {...receivedOn.bind} />
@@ -254,6 +260,21 @@ function PaymentReceivedForm({
   );
 }
 
+/** The date typed, or today while it is not a whole date (the field being edited). */
+const dayOrToday = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? day : istToday());
+
+/**
+ * The citation the form records: the one picked, when the law of the day received has it; else the
+ * same kind of payment under that law (194J picked, then the date moved into April 2026: 1027,
+ * professional fees), else that law's first.
+ */
+function citationOn(picked: string, receivedOn: string): TdsCitation {
+  const day = dayOrToday(receivedOn);
+  const offered = tdsCitationsOn(day);
+  const kind = tdsKindOf(picked);
+  return offered.find((citation) => citation.id === picked) ?? (kind ? tdsCitationFor(kind, day) : null) ?? offered[0]!;
+}
+
 /** The form's control for each field of offlinePaymentSchema (the id's suffix). */
 const FIELD_OF: Record<string, string> = {
   amountReceivedPaise: 'received',
@@ -274,24 +295,35 @@ function Input({ id, label, ...input }: { id: string; label: string } & Componen
   );
 }
 
-/** One of the form's selects: its label above it, each option a value and its text. */
+/** One of the form's selects: its label above it, each option a value and its text, and any hint below. */
 function Choice<Value extends string>({
   id,
   label,
+  hint,
   state,
   options,
 }: {
   id: string;
   label: string;
-  state: ReturnType<typeof useTextState<Value>>;
+  hint?: string;
+  state: Pick<ReturnType<typeof useTextState<Value>>, 'bind'>;
   options: Array<[Value, string]>;
 }) {
-  return (
+  const select = (
     <label htmlFor={id} className={LABEL}>
       {label}
-      <select id={id} {...state.bind} className={CONTROL}>
+      <select id={id} {...state.bind} className={CONTROL} aria-describedby={hint ? `${id}-hint` : undefined}>
         <Options options={options} />
       </select>
     </label>
+  );
+  if (!hint) return select;
+  return (
+    <div className="flex min-w-0 flex-col">
+      {select}
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-700">
+        {hint}
+      </p>
+    </div>
   );
 }

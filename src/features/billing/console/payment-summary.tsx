@@ -6,6 +6,7 @@ import { formatInrWithPaise } from '@/domain/money';
 import { paymentMethodLabel } from '@/domain/payments';
 import { customerLabel, istDayStartMs } from '@/domain/staff';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
+import { tdsCitationOf } from '@/domain/tds';
 import type { PaymentRecord } from '../data';
 import { CopyButton, Facts } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
@@ -67,7 +68,7 @@ export function PaymentSummary({ payment, showCustomer = true }: { payment: Paym
           ...(payment.tdsPaise > 0
             ? [
                 [
-                  `TDS${payment.tdsSection ? ` (${payment.tdsSection})` : ''}`,
+                  `TDS${payment.tdsSection ? ` (${tdsCitationOf(payment.tdsSection)?.short ?? payment.tdsSection})` : ''}`,
                   formatInrWithPaise(payment.tdsPaise),
                 ] as [string, string],
               ]

@@ -15,7 +15,7 @@ import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter 
 import { ConsolePage, FilterInput, FilterSelect } from '@/components/console/console-parts';
 import { paidForText, PaymentSummary } from './payment-summary';
 import { useCustomer } from '@/features/customers';
-import { saveFile } from '@/components/console/save-file';
+import { saveDownload } from '@/lib/save-file';
 import { useAction } from '@/components/console/use-action';
 import { useTextState } from '@/components/console/field-state';
 import { DecimalField } from '@/components/console/lines-parts';
@@ -193,7 +193,7 @@ function ExportButton({ range }: { range: DateRange | null }) {
     isBusy: isExporting,
     error,
   } = useAction(async () => {
-    if (range) saveFile(await downloadPaymentsCsv(range), `payments-${range.from}-to-${range.to}.csv`);
+    if (range) saveDownload(await downloadPaymentsCsv(range), `payments-${range.from}-to-${range.to}.csv`);
   });
 
   return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { IST_ZONE, istMidnightOf, timeInZone } from '@/domain/bookings';
+import { IST_ZONE, bookingStatusLabel, istMidnightOf, timeInZone } from '@/domain/bookings';
 import { istDay } from '@/domain/business-hours';
 import { LoadedPanel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
@@ -34,7 +34,13 @@ export function TodayCalls() {
                   {call.name}
                 </Link>
                 <span className="text-sm text-slate-600">
-                  with {call.staffName} · {call.status}
+                  with {call.staffName} ·{' '}
+                  {bookingStatusLabel(
+                    call.status,
+                    call.startAt?.getTime() ?? Infinity,
+                    call.endAt?.getTime() ?? Infinity,
+                    Date.now(),
+                  )}
                 </span>
               </li>
             ))}

@@ -1,9 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormMessage, SelectField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { BOOKING_STATUS, IST_ZONE, dateInZone, istMidnightOf, timeInZone } from '@/domain/bookings';
+import {
+  BOOKING_STATUS,
+  IST_ZONE,
+  blockedMessage,
+  bookingStatusLabel,
+  dateInZone,
+  formatInZone,
+  istMidnightOf,
+  timeInZone,
+} from '@/domain/bookings';
 import { istDay } from '@/domain/business-hours';
 import { ConsolePage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
@@ -14,6 +24,7 @@ import { liveRows } from './api';
 
 const DAY = 86_400_000;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 
 /** Midnight IST of the Monday of the week holding `ms`. */
 function weekStart(ms: number): number {
@@ -120,7 +131,27 @@ export function BookingsWeekPage() {
 function CallCard({ booking }: { booking: BookingRecord }) {
   const to = useConsoleLink();
   const [error, setError] = useState<string | null>(null);
-  const started = (booking.startAt?.getTime() ?? Infinity) <= Date.now();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const nowMs = Date.now();
+  const startMs = booking.startAt?.getTime() ?? Infinity;
+  const started = startMs <= nowMs;
+  const status = bookingStatusLabel(booking.status, startMs, booking.endAt?.getTime() ?? Infinity, nowMs);
+
+  async function confirmNoShow() {
+    setIsBusy(true);
+    setError(null);
+    try {
+      await markNoShow(booking.id);
+      setIsConfirming(false);
+    } catch (failure) {
+      setError(messageOf(failure));
+      setIsConfirming(false);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
   return (
     <li className="rounded-md bg-white p-2 text-xs shadow-sm ring-1 ring-slate-200" data-testid="week-call">
       <p className="font-semibold text-slate-900">
@@ -129,7 +160,7 @@ function CallCard({ booking }: { booking: BookingRecord }) {
       <p className="break-words text-slate-800">{booking.name}</p>
       {booking.company && <p className="break-words text-slate-600">{booking.company}</p>}
       <div className="mt-1">
-        <StatusBadge status={booking.status} />
+        <StatusBadge status={status} />
       </div>
       <div className="mt-1 flex flex-col items-start gap-1">
         <Link className="text-brand-darker underline" to={to('enquiries', booking.enquiryId)}>
@@ -142,34 +173,77 @@ function CallCard({ booking }: { booking: BookingRecord }) {
           Make a quote
         </Link>
         {booking.status === BOOKING_STATUS.booked && started && (
-          <button
-            type="button"
-            className="text-red-700 underline"
-            onClick={() => markNoShow(booking.id).catch((failure: unknown) => setError(messageOf(failure)))}
-          >
+          <button type="button" className="text-red-700 underline" onClick={() => setIsConfirming(true)}>
             Mark no-show
           </button>
         )}
       </div>
       {error && <p className="mt-1 text-red-700">{error}</p>}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title={`Mark ${booking.name} a no-show?`}
+        closeLabel="Keep it as it is"
+        cancelLabel="Keep it"
+        confirmLabel={isBusy ? 'Marking...' : 'Mark no-show'}
+        isBusy={isBusy}
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={() => void confirmNoShow()}
+      >
+        <p>
+          The call at {booking.startAt ? formatInZone(booking.startAt.getTime(), IST_ZONE) : '—'} and its enquiry will
+          say No-show. This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </li>
   );
 }
 
 function BlockCard({ block }: { block: BlockRecord }) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const when = `${
+    block.startAt
+      ? `${dateInZone(block.startAt.getTime(), IST_ZONE).replace(/ \d{4}$/, '')} ${istTime(block.startAt)}`
+      : ''
+  } – ${block.endAt ? istTime(block.endAt) : ''}`;
+
+  async function confirmRemove() {
+    setIsBusy(true);
+    setError(null);
+    try {
+      await removeBlock(block.id);
+    } catch (failure) {
+      setError(messageOf(failure));
+      setIsConfirming(false);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
   return (
     <li className="rounded-md bg-slate-200 p-2 text-xs text-slate-800" data-testid="week-block">
       <p className="font-semibold">Blocked</p>
-      <p>
-        {block.startAt
-          ? `${dateInZone(block.startAt.getTime(), IST_ZONE).replace(/ \d{4}$/, '')} ${istTime(block.startAt)}`
-          : ''}{' '}
-        – {block.endAt ? `${istTime(block.endAt)}` : ''}
-      </p>
+      <p>{when}</p>
       {block.reason && <p className="break-words">{block.reason}</p>}
-      <button type="button" className="mt-1 underline" onClick={() => void removeBlock(block.id)}>
+      <button type="button" className="mt-1 underline" onClick={() => setIsConfirming(true)}>
         Remove
       </button>
+      {error && <p className="mt-1 text-red-700">{error}</p>}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title="Remove this block?"
+        closeLabel="Keep the block"
+        cancelLabel="Keep it"
+        confirmLabel={isBusy ? 'Removing...' : 'Remove block'}
+        isBusy={isBusy}
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={() => void confirmRemove()}
+      >
+        <p>
+          {when} (IST){block.reason ? `, ${block.reason}` : ''}: visitors can book calls in that time again.
+        </p>
+      </ConfirmDialog>
     </li>
   );
 }
@@ -186,6 +260,29 @@ function BlockTimeForm({ staff }: { staff: Array<{ id: string; name: string }> }
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const chosen = staffId || staff[0]?.id || '';
 
+  /** The block asked for, waiting for a yes because booked calls are inside it (the server's words). */
+  const [overCalls, setOverCalls] = useState<{ block: Parameters<typeof blockTime>[0]; question: string } | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function send(block: Parameters<typeof blockTime>[0]) {
+    setIsBusy(true);
+    try {
+      const made = await blockTime(block);
+      setOverCalls(null);
+      setMessage({ tone: 'success', text: blockedMessage(made.callsInside) });
+      setReason('');
+    } catch (error) {
+      // Booked calls are inside: say whose and when, and ask first.
+      if (statusOf(error) === 409 && !block.overCalls) setOverCalls({ block, question: messageOf(error) });
+      else {
+        setOverCalls(null);
+        setMessage({ tone: 'error', text: messageOf(error) });
+      }
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
@@ -193,13 +290,7 @@ function BlockTimeForm({ staff }: { staff: Array<{ id: string; name: string }> }
       setMessage({ tone: 'error', text: 'Choose the day to block.' });
       return;
     }
-    try {
-      await blockTime({ staffId: chosen, startAt: istInstant(date, from), endAt: istInstant(date, until), reason });
-      setMessage({ tone: 'success', text: 'Blocked. No call can be booked in that time.' });
-      setReason('');
-    } catch (error) {
-      setMessage({ tone: 'error', text: messageOf(error) });
-    }
+    await send({ staffId: chosen, startAt: istInstant(date, from), endAt: istInstant(date, until), reason });
   }
 
   return (
@@ -239,11 +330,23 @@ function BlockTimeForm({ staff }: { staff: Array<{ id: string; name: string }> }
           onChange={(event) => setReason(event.target.value)}
         />
         <div className="sm:col-span-2 lg:col-span-5">
-          <Button type="submit" size="sm">
-            Block
+          <Button type="submit" size="sm" disabled={isBusy}>
+            {isBusy && !overCalls ? 'Blocking...' : 'Block'}
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        isOpen={overCalls !== null}
+        title="Block over a booked call?"
+        closeLabel="Do not block"
+        cancelLabel="Do not block"
+        confirmLabel={isBusy ? 'Blocking...' : 'Block anyway'}
+        isBusy={isBusy}
+        onCancel={() => setOverCalls(null)}
+        onConfirm={() => overCalls && void send({ ...overCalls.block, overCalls: true })}
+      >
+        <p data-testid="block-over-calls">{overCalls?.question}</p>
+      </ConfirmDialog>
       {message && (
         <div className="mt-3">
           <FormMessage tone={message.tone}>{message.text}</FormMessage>

@@ -5,7 +5,7 @@ import { FormMessage, TextField } from '@/components/form-field';
 import { monthSchema, previousIstMonth } from '@/domain/staff';
 import { downloadAccountantPack } from './api';
 import { Panel } from '@/components/console/console-parts';
-import { saveFile } from '@/components/console/save-file';
+import { saveDownload } from '@/lib/save-file';
 import { useAction } from '@/components/console/use-action';
 
 /**
@@ -16,7 +16,7 @@ export function AccountantPackPanel() {
   const [month, setMonth] = useState(() => previousIstMonth());
   const [invalid, setInvalid] = useState<string | null>(null);
   const { run, isBusy, error } = useAction(async (chosen: string) => {
-    saveFile(await downloadAccountantPack(chosen), `accountants-pack-${chosen}.zip`);
+    saveDownload(await downloadAccountantPack(chosen), `accountants-pack-${chosen}.zip`);
   });
 
   function submit(event: FormEvent) {

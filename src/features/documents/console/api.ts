@@ -1,7 +1,10 @@
 import { orderBy, query, where } from 'firebase/firestore';
 import { monthSchema } from '@/domain/staff';
-import { downloadFile } from '@/lib/download-file';
+import type { Turnover } from '@/domain/turnover';
+import { apiClient } from '@/lib/api-client';
 import { taxDocumentsCollection } from '../data';
+
+const withAuth = { withAuth: true };
 
 export const documentsQuery = () => query(taxDocumentsCollection(), orderBy('createdAt', 'desc'));
 
@@ -11,7 +14,12 @@ export const customerDocumentsQuery = (uid: string) =>
 
 /** A month's accountant's pack (GSTR-1 tables, the register of documents, the payments) as a ZIP. */
 export const downloadAccountantPack = (month: string) =>
-  downloadFile(`/api/staff/accountant-pack?month=${encodeURIComponent(monthSchema.parse(month))}`);
+  apiClient.getFile(`/api/staff/accountant-pack?month=${encodeURIComponent(monthSchema.parse(month))}`, withAuth);
 
 /** An issued tax invoice, receipt or credit note as PDF (staff may read every document). */
-export const downloadDocumentPdf = (id: string) => downloadFile(`/api/documents/${encodeURIComponent(id)}.pdf`);
+export const downloadDocumentPdf = (id: string) =>
+  apiClient.getFile(`/api/documents/${encodeURIComponent(id)}.pdf`, withAuth);
+
+/** The turnover watch of a financial year ('2026-27'): the year's taxable value and the levels it is read against. */
+export const getTurnover = (financialYear: string) =>
+  apiClient.get<Turnover>(`/api/staff/turnover?year=${encodeURIComponent(financialYear)}`, withAuth);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/button';
-import { saveFile } from '@/components/console/save-file';
+import { saveDownload } from '@/lib/save-file';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
 import type { TaxDocumentItem } from '../data';
 import { downloadDocumentPdf } from './api';
@@ -15,7 +15,7 @@ export function DownloadButton({ item }: { item: TaxDocumentItem }) {
   async function download() {
     setState('busy');
     try {
-      saveFile(await downloadDocumentPdf(item.id), `${item.number.replace(/\//g, '-')}.pdf`);
+      saveDownload(await downloadDocumentPdf(item.id), `${item.number.replace(/\//g, '-')}.pdf`);
       setState('idle');
     } catch {
       setState('failed');

@@ -21,7 +21,7 @@ import {
 import { ConsolePage, Facts, LiveRecord, MessageLine, MissingPage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { QuoteForm } from './quote-form';
-import { saveFile } from '@/components/console/save-file';
+import { saveDownload } from '@/lib/save-file';
 import { useAction } from '@/components/console/use-action';
 import { useTextState } from '@/components/console/field-state';
 
@@ -77,8 +77,7 @@ function QuoteDetails({ quote }: { quote: QuoteRecord }) {
   });
   const [isWithdrawing, setIsWithdrawing] = useState(false);
   const pdf = useAction(async () => {
-    const file = await downloadQuotePdf(quote.id);
-    saveFile(file.blob, file.fileName ?? `Quote-${quote.number.replace(/\//g, '-')}.pdf`);
+    saveDownload(await downloadQuotePdf(quote.id), `Quote-${quote.number.replace(/\//g, '-')}.pdf`);
   });
   const isDraft = status === QUOTE_STATUS.draft;
   const actionError = send.error ?? revise.error ?? pdf.error;

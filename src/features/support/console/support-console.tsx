@@ -29,7 +29,7 @@ import {
 import { useSession } from '@/lib/session';
 import { ConsolePage } from '@/components/console/console-parts';
 import { useLoad } from '@/lib/use-load';
-import { Conversation, DueTimes } from '../support-pages';
+import { Conversation, DueTimes, FileLink } from '../support-pages';
 import { SupportTodayCounts } from './today-counts';
 
 /** '/admin/support' wherever the console is mounted: the support screens' own base. */
@@ -178,6 +178,21 @@ function ReviewMails() {
               {formatDueTime(new Date(mail.receivedAt))} · {mail.reason}
             </p>
             <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-slate-900">{mail.text}</p>
+            {mail.attachments.length > 0 && (
+              <ul className="mt-1 flex flex-wrap gap-x-3">
+                {mail.attachments.map((file, index) =>
+                  file.fileId ? (
+                    <li key={file.fileId}>
+                      <FileLink file={{ id: file.fileId, name: file.name, size: file.size }} />
+                    </li>
+                  ) : (
+                    <li key={`${file.name}-${index}`} className="text-slate-700">
+                      Not kept: {file.refused}
+                    </li>
+                  ),
+                )}
+              </ul>
+            )}
           </li>
         ))}
       </ul>
