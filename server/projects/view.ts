@@ -2,10 +2,11 @@ import type { DocumentData, Query, Timestamp } from 'firebase-admin/firestore';
 import { istDay } from '../../src/domain/business-hours';
 import {
   currentMilestoneText,
-  isReadyToInvoice,
   MILESTONE_STATUS,
+  milestoneListFields,
   moneySummary,
-  nextDueOnOf,
+  PROJECT_MESSAGES,
+  PROJECT_STATUS,
   projectSourceLabel,
   projectTotalLabel,
   PROJECTS,
@@ -177,9 +178,7 @@ function summaryOf(project: StoredProject, invoiceStatuses: Map<string, string>)
     uid: project.uid,
     sourceLabel: projectSourceLabel(project.source),
     current: currentMilestoneText(project.milestones, (id) => invoiceStatuses.get(id) ?? null),
-    waitingForCustomer: project.milestones.some((m) => m.status === MILESTONE_STATUS.ready),
-    readyToInvoice: isReadyToInvoice(project.milestones),
-    nextDueOn: nextDueOnOf(project.milestones),
+    ...milestoneListFields(project.milestones),
     money: null,
     createdAtMs: project.createdAtMs,
   };
@@ -212,12 +211,11 @@ function viewQuery(ctx: ProjectsContext, view: ProjectListQuery['view']): Query 
       // Only projects with a day due ('' sorts before every day; null is not a string).
       return projects.where('nextDueOn', '>=', '').orderBy('nextDueOn').orderBy('createdAt', 'desc');
     case 'completed':
-      return projects.where('status', '==', 'Completed').orderBy('createdAt', 'desc');
+      return projects.where('status', '==', PROJECT_STATUS.completed).orderBy('createdAt', 'desc');
     case 'all':
       return projects.orderBy('createdAt', 'desc');
     case 'active':
-    default:
-      return projects.where('status', '==', 'Active').orderBy('createdAt', 'desc');
+      return projects.where('status', '==', PROJECT_STATUS.active).orderBy('createdAt', 'desc');
   }
 }
 
@@ -231,12 +229,11 @@ function isInView(data: DocumentData, view: ProjectListQuery['view']): boolean {
     case 'due':
       return typeof data.nextDueOn === 'string';
     case 'completed':
-      return data.status === 'Completed';
+      return data.status === PROJECT_STATUS.completed;
     case 'all':
       return true;
     case 'active':
-    default:
-      return data.status !== 'Completed';
+      return data.status !== PROJECT_STATUS.completed;
   }
 }
 
@@ -245,20 +242,17 @@ function isInView(data: DocumentData, view: ProjectListQuery['view']): boolean {
  * waiting for sign-off, ready to invoice, next due, completed, all), searched by any word of the
  * customer, the title or the order or quote number. A search is one `array-contains` query on its
  * longest word, newest first, like the other console lists; the page keeps the projects that hold
- * its other words too and are in the view, so it may show fewer rows than it read. `next` is the cursor (the
- * last project read) while a full page was read.
+ * its other words too and are in the view, so it may show fewer rows than it read. `next` is the
+ * cursor (the last project read) while a full page was read.
  */
-export async function staffProjects(
-  ctx: ProjectsContext,
-  input: { view: ProjectListQuery['view']; search: string; after?: string },
-): Promise<ProjectListPage> {
+export async function staffProjects(ctx: ProjectsContext, input: ProjectListQuery): Promise<ProjectListPage> {
   const asked = searchQueryOf(input.search);
   let query: Query = asked
     ? ctx.db.collection(PROJECTS).where('searchTokens', 'array-contains', asked.token).orderBy('createdAt', 'desc')
-    : viewQuery(ctx, input.view ?? 'active');
+    : viewQuery(ctx, input.view);
   if (input.after) {
     const cursor = await ctx.db.collection(PROJECTS).doc(input.after).get();
-    if (!cursor.exists) throw new HttpError(400, 'This list could not be read further. Start again from the top.');
+    if (!cursor.exists) throw new HttpError(400, PROJECT_MESSAGES.listCursor);
     query = query.startAfter(cursor);
   }
   const page = await query.limit(PROJECTS_PAGE_SIZE).get();
@@ -266,7 +260,7 @@ export async function staffProjects(
     (doc) =>
       !asked ||
       (asked.others.every((word) => (doc.get('searchTokens') as string[] | undefined)?.includes(word)) &&
-        isInView(doc.data(), input.view ?? 'active')),
+        isInView(doc.data(), input.view)),
   );
   return {
     projects: await summariesOf(

@@ -54,6 +54,7 @@ export const PROJECT_MESSAGES = {
   noContact: 'No such contact.',
   fileNotFound: 'File not found.',
   signedOffCannotMove: 'A signed-off milestone cannot change.',
+  listCursor: 'This list could not be read further. Start again from the top.',
 } as const;
 
 export interface Deliverable {
@@ -456,10 +457,10 @@ export const projectListQuerySchema = z.object({
   /** The last project of the page before (its id): the next page starts after it. */
   after: z
     .string()
-    .regex(/^[\w-]{1,160}$/, 'This list could not be read further. Start again from the top.')
+    .regex(/^[\w-]{1,160}$/, PROJECT_MESSAGES.listCursor)
     .optional(),
 });
-export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
+export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
 export interface ProjectListPage {
   projects: ProjectSummary[];
