@@ -30,8 +30,6 @@ export interface MailCalendar {
 export interface OutgoingMail {
   from: MailAddress;
   to: MailAddress;
-  /** Copied (Cc), and delivered to as well. */
-  cc?: MailAddress[];
   replyTo: MailAddress | null;
   subject: string;
   text: string;
@@ -114,8 +112,8 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 /**
  * SMTP through nodemailer, from a URL such as `smtps://user:pass@smtp.example.com:465` or
  * `smtp://user:pass@smtp.example.com:587` (STARTTLS). The message is composed here and handed to
- * nodemailer as a stream with an explicit envelope: the only recipients are `to` and `cc` (never a
- * header parsed from content), and the end of the stream tells us the message was fully handed over.
+ * nodemailer as a stream with an explicit envelope: the only recipient is `to` (never a header
+ * parsed from content), and the end of the stream tells us the message was fully handed over.
  */
 export function createSmtpTransport(url: string, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): MailTransport {
   const parsed = new URL(url);
@@ -139,7 +137,6 @@ export function createSmtpTransport(url: string, timeouts: SmtpTimeouts = SMTP_T
       const composer = new MailComposer({
         from: formatAddress(mail.from),
         to: formatAddress(mail.to),
-        cc: mail.cc?.length ? mail.cc.map(formatAddress) : undefined,
         replyTo: mail.replyTo ? formatAddress(mail.replyTo) : undefined,
         subject: mail.subject,
         text: mail.text,
@@ -163,7 +160,7 @@ export function createSmtpTransport(url: string, timeouts: SmtpTimeouts = SMTP_T
       composer.compile().createReadStream().pipe(stream);
       try {
         const info = await transporter.sendMail({
-          envelope: { from: mail.from.address, to: [mail.to.address, ...(mail.cc ?? []).map((cc) => cc.address)] },
+          envelope: { from: mail.from.address, to: [mail.to.address] },
           raw: stream,
         });
         return { messageId: mail.messageId, response: String(info.response ?? '') };
@@ -188,7 +185,6 @@ export function createLogTransport(logger: Pick<Logger, 'info'>): MailTransport 
         {
           mail: {
             to: mail.to.address,
-            cc: (mail.cc ?? []).map((cc) => cc.address),
             replyTo: mail.replyTo?.address ?? null,
             subject: mail.subject,
             text: mail.text,

@@ -39,8 +39,8 @@ export interface ProformaInput {
   source?: Record<string, unknown>;
   /** A yearly maintenance renewal: its mail says what renewing means and what follows. */
   renewal?: Omit<RenewalNotice, 'profileUrl'>;
-  /** Also addressed to (Cc) by its mail: a project's contact who pays. */
-  cc?: MailAddress[];
+  /** Also sent its mail, a copy each: a project's contact who pays. */
+  alsoTo?: MailAddress[];
 }
 
 export interface IssuedProforma {
@@ -191,7 +191,7 @@ function draftProforma(
     snapshot,
     profileUrl,
     renewal: input.renewal ? { ...input.renewal, profileUrl } : null,
-    cc: input.cc,
+    alsoTo: input.alsoTo,
   });
   return { stored, snapshot, chargedPaise: pricing.chargedPaise, mail, email };
 }

@@ -22,7 +22,7 @@ import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
 import type { StoredFileMeta } from '../files/file-store';
 import { messageIdFor } from '../mail/drain';
-import { addMail, mailQueued, type MailAddress, type MailRecipient, type OutboxMail } from '../mail/outbox';
+import { addMail, mailQueued, toCompanyMembers, type MailAddress, type OutboxMail } from '../mail/outbox';
 import type { ProjectMailData } from '../mail/templates';
 import { isStaleRead, issueMilestoneInvoice } from '../quotes/quotes';
 import { progressOf, quoteDoc, readQuote } from '../quotes/store';
@@ -48,15 +48,16 @@ const ATTEMPTS = 5;
 
 // ---- Mail --------------------------------------------------------------------------------------
 
-interface ProjectMailOut {
-  to: MailRecipient;
-  data: ProjectMailData;
-}
+/** One mail of an event: to the company's members (by role, when sent), a contact, or us. */
+type ProjectMailOut = Pick<OutboxMail, 'to' | 'companyId' | 'requesterUid'> & { data: ProjectMailData };
 
 const customerPageUrl = (ctx: ProjectsContext, id: string) => `${ctx.siteUrl}/projects/${encodeURIComponent(id)}`;
 const consoleUrl = (ctx: ProjectsContext, id: string) => `${ctx.siteUrl}/admin/projects/${encodeURIComponent(id)}`;
 
-/** The customer and every live contact: the same mail, each with their own way in. */
+/**
+ * The customer (the company's members its kind names: owner and technical) and every live
+ * contact: the same mail, each with their own way in.
+ */
 function customerSide(
   ctx: ProjectsContext,
   project: StoredProject,
@@ -65,7 +66,7 @@ function customerSide(
   const base = { ...data, projectTitle: project.title };
   return [
     {
-      to: { uid: project.uid },
+      ...toCompanyMembers(project.uid),
       data: { ...base, recipientName: project.customerName || null, url: customerPageUrl(ctx, project.id) },
     },
     ...project.contacts
@@ -116,12 +117,12 @@ function addProjectMails(
   const headers = thread.length
     ? { 'In-Reply-To': thread[thread.length - 1]!, References: thread.slice(-20).join(' ') }
     : undefined;
-  const ids = mails.map((mail, index) => {
+  const ids = mails.map(({ data, ...recipient }, index) => {
     const id = `project:${project.id}:${key}:${index}`;
     const outbox: OutboxMail = {
       template: 'project',
-      data: mail.data,
-      to: mail.to,
+      data,
+      ...recipient,
       replyTo: null,
       attachmentDocumentId: null,
       ...(headers ? { headers } : {}),
@@ -377,7 +378,7 @@ export async function signOff(
         const issued = await issueMilestoneInvoice(ctx, billed.quote, billed.quoteIndex, {
           readAt: billed.readAt,
           actor: null,
-          cc: payersOf(project),
+          alsoTo: payersOf(project),
           also: (tx, invoice) => write(tx, { id: invoice.id, number: invoice.number }),
         });
         mailQueued();

@@ -441,8 +441,8 @@ export function issueMilestoneInvoice(
     dueDate?: string;
     changes?: DocumentData;
     also?: (tx: Transaction, issued: { id: string; number: string; amountPaise: number }) => void;
-    /** Also addressed to by the invoice's mail: the project's contact who pays. */
-    cc?: MailAddress[];
+    /** Also sent the invoice's mail, a copy each: the project's contact who pays. */
+    alsoTo?: MailAddress[];
   },
 ): Promise<IssuedProforma> {
   const milestone: Milestone = quote.milestones[index]!;
@@ -456,7 +456,7 @@ export function issueMilestoneInvoice(
       amountsIncludeGst: quote.amountsIncludeGst,
       dueDate: options.dueDate ?? addDays(istToday(), ctx.dueDays),
       source: { ...source },
-      ...(options.cc?.length ? { cc: options.cc } : {}),
+      ...(options.alsoTo?.length ? { alsoTo: options.alsoTo } : {}),
     },
     {
       actor: options.actor,

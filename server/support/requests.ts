@@ -21,7 +21,7 @@ import { COMPANY } from '../../src/domain/company';
 import { HttpError } from '../errors';
 import type { StoredFileMeta } from '../files/file-store';
 import { messageIdFor } from '../mail/drain';
-import { addMail, mailQueued, type OutboxMail } from '../mail/outbox';
+import { addMail, mailQueued, toCompanyMembers, type OutboxMail } from '../mail/outbox';
 import type { SupportMailData } from '../mail/templates';
 import { payLinkUrl } from '../payments/pay-links';
 import { readService, serviceName, type StoredService } from '../renewals/store';
@@ -152,7 +152,13 @@ function mailData(
 const companyTo = (ctx: SupportContext) => ({ address: ctx.companyEmail, name: COMPANY.name });
 
 export interface NewRequestInput {
+  /** The company the request is for (its records' `uid`). */
   uid: string;
+  /**
+   * Who raised it, a member of the company, mailed about it whatever their role; by default the
+   * company's own account (`uid`), as before companies.
+   */
+  requesterUid?: string;
   serviceId: string;
   subject: string;
   description: string;
@@ -200,6 +206,7 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
     accountEmailOf(ctx.auth, input.uid),
   ]);
   const customerName = (profile.get('name') as string | undefined) ?? null;
+  const requesterUid = input.requesterUid ?? input.uid;
   // A request by mail takes the mail's key as its id: a retried delivery cannot open it twice.
   const ref = input.inbound
     ? db.collection(SUPPORT_REQUESTS).doc(input.inbound.key)
@@ -232,7 +239,7 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
         firstReplyDue: sla.firstReplyDueAt ? formatDueTime(new Date(sla.firstReplyDueAt)) : null,
         resolutionDue: sla.resolutionDueAt ? formatDueTime(new Date(sla.resolutionDueAt)) : null,
       }),
-      to: { uid: input.uid },
+      ...toCompanyMembers(input.uid, requesterUid),
       replyTo: { address: reply, name: `${COMPANY.name} support` },
       attachmentDocumentId: null,
     });
@@ -253,6 +260,7 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
     tx.create(ref, {
       reference,
       uid: input.uid,
+      requesterUid,
       customerName,
       customerEmail: email,
       serviceId: plan.serviceId,
@@ -427,7 +435,7 @@ export async function staffReply(ctx: SupportContext, staff: { uid: string }, id
           url: customerRequestUrl(ctx.siteUrl, id),
           authorName: staffNameShown(displayName),
         }),
-        to: { uid: request.uid },
+        ...toCompanyMembers(request.uid, request.requesterUid),
         replyTo: { address: replyAddress(ctx, request.reference), name: `${COMPANY.name} support` },
         attachmentDocumentId: null,
       });
@@ -498,7 +506,7 @@ export async function updateSupportRequest(
         const mailId = addThreadMail(tx, ctx, request, `resolved-${at}`, {
           template: 'support',
           data: mailData(request, { kind: 'resolved', body: '', url: customerRequestUrl(ctx.siteUrl, id) }),
-          to: { uid: request.uid },
+          ...toCompanyMembers(request.uid, request.requesterUid),
           replyTo: { address: replyAddress(ctx, request.reference), name: `${COMPANY.name} support` },
           attachmentDocumentId: null,
         });

@@ -52,7 +52,10 @@ export const NOTHING_DUE = Timestamp.fromMillis(Date.UTC(9999, 0, 1));
 export interface StoredRequest {
   id: string;
   reference: string;
+  /** The company's id. */
   uid: string;
+  /** The member who raised it (requests raised before companies: the company's own account). */
+  requesterUid: string;
   customerName: string | null;
   serviceId: string | null;
   serviceName: string | null;
@@ -80,6 +83,7 @@ export function readRequest(id: string, data: DocumentData): StoredRequest {
     id,
     reference: String(data.reference),
     uid: String(data.uid),
+    requesterUid: typeof data.requesterUid === 'string' ? data.requesterUid : String(data.uid),
     customerName: typeof data.customerName === 'string' ? data.customerName : null,
     serviceId: typeof data.serviceId === 'string' ? data.serviceId : null,
     serviceName: typeof data.serviceName === 'string' ? data.serviceName : null,

@@ -242,3 +242,26 @@ export function receivesMail(
   if (audience.requester && isRequester) return true;
   return audience.roles.includes(member.role) || (member.canApprove && audience.withApprove.includes(member.role));
 }
+
+/** A member as company mail picks them: who they are and their role in the company. */
+export type MailMember = Pick<CompanyMembership, 'uid' | 'role' | 'canApprove'>;
+
+/**
+ * The members a company's mail of `kind` goes to, picked from its members as they are now: those
+ * receivesMail names (the requester whatever their role), in a fixed order (the requester, then by
+ * role as COMPANY_ROLES lists them, then by uid) so every attempt at one mail walks the same list.
+ * When none of them is a member (a request whose requester has left a company with no technical
+ * member), the owner, who answers for the company: a mail nobody receives would be lost. Nobody
+ * for a kind that is not a company's (a person's own mail, ours, a contact's).
+ */
+export function mailRecipients<M extends MailMember>(
+  kind: MailKind,
+  members: readonly M[],
+  { requesterUid = null }: { requesterUid?: string | null } = {},
+): M[] {
+  if (MAIL_AUDIENCES[kind].to !== 'members') return [];
+  const rank = (member: M) => (member.uid === requesterUid ? -1 : COMPANY_ROLES.indexOf(member.role));
+  const sorted = [...members].sort((a, b) => rank(a) - rank(b) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  const picked = sorted.filter((member) => receivesMail(kind, member, { isRequester: member.uid === requesterUid }));
+  return picked.length > 0 ? picked : sorted.filter((member) => member.role === 'owner');
+}

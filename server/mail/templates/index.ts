@@ -112,6 +112,30 @@ export function calendarOf(mail: MailTemplate): { method: 'REQUEST' | 'CANCEL'; 
 
 export { calendarFileName } from './booking';
 
+/**
+ * The same mail greeting `name` ('Hello Ravi,'; null: 'Hello,') instead of the customer its data
+ * names: a company's mail as its copy to a member other than the founding account, whose name is
+ * the company's. Only a company's mails greet anyone by name; others are left as they are.
+ */
+export function greeting(mail: MailTemplate, name: string | null): MailTemplate {
+  switch (mail.template) {
+    case 'project':
+      return { ...mail, data: { ...mail.data, recipientName: name } };
+    case 'payment-receipt':
+    case 'invoice-issued':
+    case 'invoice-cancelled':
+    case 'refund-issued':
+    case 'quote-sent':
+    case 'renewal-reminder':
+    case 'renewal-lapsed':
+    case 'service-stopped':
+    case 'support':
+      return { ...mail, data: { ...mail.data, customerName: name } } as MailTemplate;
+    default:
+      return mail;
+  }
+}
+
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
