@@ -21,7 +21,7 @@ try {
   const { db, auth } = initFirebase(projectId);
   const report = await backfillConsoleData(db);
   console.log(
-    `Backfill on ${projectId}: ${report.profiles} profiles, ${report.enquiries} inbox entries, ${report.payments} payments updated.`,
+    `Backfill on ${projectId}: ${report.profiles} profiles, ${report.enquiries} inbox entries, ${report.payments} payments, ${report.invoices} issued invoices updated.`,
   );
   // Yearly maintenance: services for orders paid before renewals were billed.
   console.log(`Backfill on ${projectId}: ${await backfillServices(db)} services created.`);

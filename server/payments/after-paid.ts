@@ -66,6 +66,9 @@ function paidCopy(stored: DocumentData): Record<string, unknown> {
     'email',
     // Where a company-issued invoice came from (a quote's milestone, ...): the console sums by it.
     'source',
+    // The buyer's PO number and vendor code, and an MSME seller's term: its tax invoice prints them.
+    'purchaseOrder',
+    'msmeTermDays',
   ] as const;
   return Object.fromEntries(keys.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
 }

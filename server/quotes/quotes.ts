@@ -1,4 +1,5 @@
 import type { Auth } from 'firebase-admin/auth';
+import { purchaseOrderOf, type PurchaseOrder } from '../../src/domain/purchase-order';
 import { FieldValue, Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import {
   DEFAULT_VALID_DAYS,
@@ -62,6 +63,7 @@ function termsFields(ctx: QuotesContext, fields: QuoteFields): DocumentData {
     validUntil: fields.validUntil,
     milestones: resolved.milestones,
     terms: fields.terms,
+    purchaseOrder: purchaseOrderOf(fields),
   };
   // What the milestones' invoices come to in all is the same in every state (GST added on top is
   // priced per line whatever the place of supply), so it can be stored before anyone is billed.
@@ -334,6 +336,7 @@ const REVISION_COPIES = [
   'amountsIncludeGst',
   'milestones',
   'terms',
+  'purchaseOrder',
   'listedPaise',
   'totalPaise',
 ] as const;
@@ -443,6 +446,8 @@ export function issueMilestoneInvoice(
     also?: (tx: Transaction, issued: { id: string; number: string; amountPaise: number }) => void;
     /** Also sent the invoice's mail, a copy each: the project's contact who pays. */
     alsoTo?: MailAddress[];
+    /** The PO the customer gave as they accepted (it wins over the quote's, and is stored on it). */
+    purchaseOrder?: PurchaseOrder | null;
   },
 ): Promise<IssuedProforma> {
   const milestone: Milestone = quote.milestones[index]!;
@@ -454,6 +459,9 @@ export function issueMilestoneInvoice(
       description: `Quote ${quoteLabel(quote.number, quote.version)}, milestone ${index + 1} of ${quote.milestones.length}: ${milestone.label}`,
       lines: milestoneInvoiceLines(quote, milestone),
       amountsIncludeGst: quote.amountsIncludeGst,
+      // The buyer's PO for the project: on every milestone's invoice.
+      poNumber: options.purchaseOrder?.poNumber ?? quote.purchaseOrder?.poNumber,
+      vendorCode: options.purchaseOrder?.vendorCode ?? quote.purchaseOrder?.vendorCode,
       dueDate: options.dueDate ?? addDays(istToday(), ctx.dueDays),
       source: { ...source },
       ...(options.alsoTo?.length ? { alsoTo: options.alsoTo } : {}),

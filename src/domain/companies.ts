@@ -188,6 +188,8 @@ export const MAIL_AUDIENCES = {
   'invoice-issued': BILLING_MAIL,
   'invoice-cancelled': BILLING_MAIL,
   'refund-issued': BILLING_MAIL,
+  /** A statement of account (staff's, and the monthly one): to those who pay. */
+  statement: BILLING_MAIL,
   /** To whoever may accept it: the owner, and a technical member with the approve right. */
   'quote-sent': members(['owner'], { withApprove: ['technical'] }),
   'quote-response': US,

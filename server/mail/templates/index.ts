@@ -10,6 +10,7 @@ import { quoteResponse, type QuoteResponseData } from './quote-response';
 import { quoteSent, type QuoteSentData } from './quote-sent';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
 import { projectMail, type ProjectMailData } from './project';
+import { statementMail, type StatementMailData } from './statement';
 import { supportMail, type SupportMailData } from './support';
 import {
   renewalLapsed,
@@ -39,6 +40,7 @@ export type {
   RenewalLapsedData,
   RenewalReminderData,
   ServiceStoppedData,
+  StatementMailData,
 };
 
 /** Every mail the site sends: a template name and the data it is rendered from (stored in mail/{id}). */
@@ -58,7 +60,8 @@ export type MailTemplate =
   | { template: 'quote-response'; data: QuoteResponseData }
   | { template: 'support'; data: SupportMailData }
   | { template: 'project'; data: ProjectMailData }
-  | { template: 'booking'; data: BookingMailData };
+  | { template: 'booking'; data: BookingMailData }
+  | { template: 'statement'; data: StatementMailData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -172,6 +175,8 @@ export function renderMail(
       return renewalLapsed(mail.data, { payUrl });
     case 'service-stopped':
       return serviceStopped(mail.data);
+    case 'statement':
+      return statementMail(mail.data, { attachments });
     case 'news':
       if (!unsubscribeUrl) throw new Error('A news mail needs its unsubscribe link.');
       return news(mail.data, { unsubscribeUrl });

@@ -101,70 +101,77 @@ function ProfilePage({ user }: { user: SessionUser }) {
     // No profile document (or it could not be read). The delete panel stays so that an account
     // whose data is already gone can still be removed.
     return (
-      <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-          <h1 className="text-xl font-semibold">Could not find user profile.</h1>
-          <Button variant="secondary" size="sm" className="mt-4" onClick={logout}>
-            Logout
-          </Button>
-        </div>
-        {deletePanel}
-      </section>
+      <>
+        <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+            <h1 className="text-xl font-semibold">Could not find user profile.</h1>
+            <Button variant="secondary" size="sm" className="mt-4" onClick={logout}>
+              Logout
+            </Button>
+          </div>
+          {deletePanel}
+        </section>
+      </>
     );
   }
 
   return (
-    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <ProfileOverview
-        profile={profile.data}
-        isGuest={user.isAnonymous}
-        onSaved={reload}
-        onLogout={logout}
-        onLinked={() => window.location.reload()}
-      />
-      {linkedInvoiceId && (
-        <InvoiceToPay
+    <>
+      <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+        <ProfileOverview
+          profile={profile.data}
+          isGuest={user.isAnonymous}
+          onSaved={reload}
+          onLogout={logout}
+          onLinked={() => window.location.reload()}
+        />
+        {linkedInvoiceId && (
+          <InvoiceToPay
+            {...payableLists}
+            invoiceDocId={linkedInvoiceId}
+            onPay={payInvoice}
+            receiptHref={invoiceReceipt}
+          />
+        )}
+        <p className="flex flex-wrap justify-end gap-2">
+          <Link className={buttonClasses('secondary', 'sm')} to={paths.statement}>
+            Statement of account
+          </Link>
+          <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
+            Support requests
+          </Link>
+        </p>
+        <MyProjects uid={user.uid} projectHref={projectPath} />
+        <MyServices
           {...payableLists}
-          invoiceDocId={linkedInvoiceId}
+          onPay={payRenewal}
+          onNotice={notify}
+          serviceAction={(service) => (
+            <Link
+              className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
+              to={supportNewPath(service.id)}
+              aria-label={`Get help with ${service.category} – ${service.planName}`}
+            >
+              Get help
+            </Link>
+          )}
+        />
+        <InvoicesList
+          {...payableLists}
           onPay={payInvoice}
           receiptHref={invoiceReceipt}
+          canDelete={deletion.canDelete}
+          onDelete={deletion.request}
+          hiddenIds={deletion.deletedIds}
         />
-      )}
-      <p className="text-right">
-        <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
-          Support requests
-        </Link>
-      </p>
-      <MyProjects uid={user.uid} projectHref={projectPath} />
-      <MyServices
-        {...payableLists}
-        onPay={payRenewal}
-        onNotice={notify}
-        serviceAction={(service) => (
-          <Link
-            className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
-            to={supportNewPath(service.id)}
-            aria-label={`Get help with ${service.category} – ${service.planName}`}
-          >
-            Get help
-          </Link>
-        )}
-      />
-      <InvoicesList
-        {...payableLists}
-        onPay={payInvoice}
-        receiptHref={invoiceReceipt}
-        canDelete={deletion.canDelete}
-        onDelete={deletion.request}
-        hiddenIds={deletion.deletedIds}
-      />
-      <QueriesList uid={user.uid} />
-      <OrdersList {...payableLists} onPay={payOrder} receiptHref={(order) => receiptPath('order', order.id)} />
-      {/* Consent to news and offers goes by email: only for an account that has one. */}
-      {!user.isAnonymous && profile.data.email && <EmailPreferencesPanel profile={profile.data} onSaved={reload} />}
-      <YourDataPanel />
-      {deletePanel}
-      {deletion.dialog}
-    </section>
+        <QueriesList uid={user.uid} />
+        <OrdersList {...payableLists} onPay={payOrder} receiptHref={(order) => receiptPath('order', order.id)} />
+        {/* Consent to news and offers goes by email: only for an account that has one. */}
+        {!user.isAnonymous && profile.data.email && <EmailPreferencesPanel profile={profile.data} onSaved={reload} />}
+        <YourDataPanel />
+        {deletePanel}
+        {deletion.dialog}
+      </section>
+    </>
   );
 }

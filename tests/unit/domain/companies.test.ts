@@ -88,6 +88,7 @@ describe('mail by role', () => {
     'invoice-issued': true,
     'invoice-cancelled': true,
     'refund-issued': true,
+    statement: true,
     'account-deleted': true,
     'renewal-reminder': true,
     'renewal-lapsed': true,

@@ -22,6 +22,7 @@ const TEMPLATES: Record<MailTemplateName, true> = {
   support: true,
   project: true,
   'service-stopped': true,
+  statement: true,
 };
 
 describe('words a person reads instead of ids', () => {

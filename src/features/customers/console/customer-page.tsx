@@ -37,6 +37,7 @@ import { IssueProformaForm } from '@/features/billing';
 import { OfflinePayment } from '@/features/billing';
 import { OrderRow } from '@/features/billing';
 import { QuotesPanel } from '@/features/quotes';
+import { StatementPanel } from '@/features/statements';
 import { PaymentSummary } from '@/features/billing';
 import { useAction } from '@/components/console/use-action';
 import { useConsoleLink } from '@/components/console/console-path';
@@ -88,6 +89,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
       <Panel id="customer-billing" title="Billing details">
         <BillingDetailsPanel profile={profile} />
       </Panel>
+      <StatementPanel companyId={uid} />
       <QuotesPanel customerUid={uid} />
       <Panel id="customer-projects" title="Projects">
         <p className="text-sm text-slate-700">
