@@ -253,6 +253,23 @@ async function recipientsOf(mail: StoredMail, settings: DrainOptions): Promise<R
   return [{ key: mail.to.uid, address: { address: to } }];
 }
 
+/**
+ * The recipients and the people the mail's cause names besides them (`alsoTo`: a project's contact
+ * who pays its invoices), a copy each, greeted by their own name: each well-formed address once,
+ * none that already gets a copy.
+ */
+function withAlsoTo(mail: StoredMail, recipients: Recipient[]): Recipient[] {
+  const seen = new Set(recipients.map((recipient) => recipient.address.address.toLowerCase()));
+  const also = (Array.isArray(mail.alsoTo) ? mail.alsoTo : []).flatMap((person): Recipient[] => {
+    const address = typeof person?.address === 'string' ? person.address.trim().toLowerCase() : '';
+    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+$/.test(address) || seen.has(address)) return [];
+    seen.add(address);
+    const name = typeof person.name === 'string' ? person.name.trim() : '';
+    return [{ key: address, address: { address, ...(name ? { name } : {}) }, greet: name || null }];
+  });
+  return [...recipients, ...also];
+}
+
 async function memberRecipients(
   mail: StoredMail,
   kind: MailKind,
@@ -295,7 +312,7 @@ async function prepare(mail: StoredMail, settings: typeof MAIL_DEFAULTS & DrainO
     const value = mail.headers?.[name];
     if (value) headers = { ...headers, [name]: value.replace(/[\r\n]+/g, ' ') };
   }
-  const recipients = await recipientsOf(mail, settings);
+  const recipients = withAlsoTo(mail, await recipientsOf(mail, settings));
   const attachments = [...((await settings.attachmentsFor?.(mail)) ?? [])];
   // A consultation's invitation: built from what the outbox entry stored (its METHOD and .ics).
   const stored = calendarOf(mail);

@@ -1,10 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { defaultStatementRange, statementRangeSchema } from '@/domain/statement';
 import { StatementPage } from '@/features/statements';
 import { SignInGate } from '../layouts/sign-in-gate';
-import { POLICY_LINKS } from './policy-links';
 
 /**
  * /statement (?from=&to= from the monthly mail): the signed-in company's statement of account. A
@@ -21,12 +19,7 @@ export function StatementRoute() {
       title="Please log in"
       text="Log in to see your statement of account."
     >
-      {(user) => (
-        <>
-          <StatementPage key={user.uid} companyId={user.uid} initialRange={range} />
-          <Footer policyLinks={POLICY_LINKS} />
-        </>
-      )}
+      {(user) => <StatementPage key={user.uid} companyId={user.uid} initialRange={range} />}
     </SignInGate>
   );
 }

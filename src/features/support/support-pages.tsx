@@ -116,7 +116,7 @@ export function SupportHome({ links }: { links: SupportLinks }) {
   const [services] = useLoad(getSupportServices, 'services');
   const [requests] = useLoad(getMyRequests, 'requests');
   return (
-    <main className={PAGE}>
+    <div className={PAGE}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Support</h1>
         <Link className={buttonClasses('primary')} to={links.newRequest()}>
@@ -201,7 +201,7 @@ export function SupportHome({ links }: { links: SupportLinks }) {
           </ul>
         )}
       </section>
-    </main>
+    </div>
   );
 }
 
@@ -267,7 +267,7 @@ export function NewRequestPage({
 
   const subjectLength = form.subject.length;
   return (
-    <main className={PAGE}>
+    <div className={PAGE}>
       <p>
         <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
           ← Support
@@ -347,7 +347,7 @@ export function NewRequestPage({
           {isSending ? 'Sending...' : 'Send request'}
         </Button>
       </form>
-    </main>
+    </div>
   );
 }
 
@@ -493,17 +493,17 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
     }
   }
 
-  if (state.status === 'loading') return <main className={PAGE}>Loading request...</main>;
+  if (state.status === 'loading') return <div className={PAGE}>Loading request...</div>;
   if (state.status === 'error')
     return (
-      <main className={PAGE}>
+      <div className={PAGE}>
         <FormMessage tone="error">{state.error}</FormMessage>
-      </main>
+      </div>
     );
   const request = state.data;
   const isClosed = request.status === 'Closed';
   return (
-    <main className={PAGE}>
+    <div className={PAGE}>
       <p>
         <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
           ← Support
@@ -562,6 +562,6 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
           <p className="text-sm text-slate-600">You can also reply to any of our mails about this request.</p>
         </form>
       )}
-    </main>
+    </div>
   );
 }
