@@ -21,6 +21,7 @@ const SERVICES = [
   'support',
   'files',
   'staff',
+  'statements',
   'renewals',
   'account',
   'enquiries',
@@ -41,6 +42,8 @@ const SERVICE_CALLS = {
   support: ['files', 'renewals', 'payments', 'companies', 'mail', 'enquiries'],
   files: [],
   staff: ['account', 'payments', 'documents', 'companies', 'mail', 'enquiries'],
+  // Statements of account: the ledger of payments and documents, pay links and PO rules, mail.
+  statements: ['payments', 'documents', 'companies', 'mail'],
   renewals: ['payments', 'companies', 'mail'],
   account: ['support', 'projects', 'files', 'payments', 'documents', 'companies', 'mail', 'enquiries', 'bookings'],
   enquiries: ['mail'],

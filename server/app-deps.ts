@@ -9,7 +9,8 @@ import type { PaymentGateway } from './payments/gateway';
 import type { ProformaContext } from './payments/proformas';
 import type { RenewalsContext } from './renewals/store';
 import { firestoreFileStore } from './files/file-store';
-import type { SupportContext } from './support/store';
+import type { StatementsContext } from './statements/statements';
+import { SUPPORT_REQUESTS_LIMITER, type SupportContext } from './support/store';
 import type { ProjectsContext } from './projects/store';
 
 /**
@@ -60,6 +61,11 @@ export function supportContext(deps: Pick<AppDeps, 'config' | 'firebase'>): Supp
     payLinkSecret: config.payLinkSecret,
     replySecret: config.support.replySecret,
     replyDomain: config.support.replyDomain,
+    // The web form's counter (routes/rate-limits.ts perAccountPerHour scopes its name the same way).
+    requestsPerHour: {
+      name: `${config.RATE_LIMIT_SCOPE}.${SUPPORT_REQUESTS_LIMITER}`,
+      limit: config.SUPPORT_REQUESTS_PER_HOUR,
+    },
   };
 }
 
@@ -86,5 +92,16 @@ export function bookingsContext(deps: { config: Config; firebase: Pick<FirebaseD
     linkSecret: createHmac('sha256', config.payLinkSecret).update('booking-links').digest('hex'),
     mailDomain: config.mailFrom.address.split('@')[1] || 'localhost',
     defaults: { windowDays: config.BOOKING_WINDOW_DAYS, minNoticeHours: config.BOOKING_MIN_NOTICE_HOURS },
+  };
+}
+
+/** What the statements service works with: Firestore, the seller's settings (an MSME seller's too), and pay links. */
+export function statementsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'logger'>): StatementsContext {
+  return {
+    db: deps.firebase.db,
+    documents: deps.config.documents,
+    siteUrl: deps.config.siteUrl,
+    payLinkSecret: deps.config.payLinkSecret,
+    logger: deps.logger,
   };
 }

@@ -27,6 +27,7 @@ import { projectsRouter } from './routes/projects';
 import { quotesRouter } from './routes/quotes';
 import { servicesRouter } from './routes/services';
 import { staffRouter } from './routes/staff';
+import { statementsRouter } from './routes/statements';
 import { POSTMARK_INBOUND_PATH, supportBodyParsers, supportRouter } from './routes/support';
 import { unsubscribeRouter } from './routes/unsubscribe';
 
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(quotesRouter(deps));
   app.use(supportRouter(deps));
   app.use(projectsRouter(deps));
+  app.use(statementsRouter(deps));
   app.use(staffRouter(deps));
 
   app.use(notFound);

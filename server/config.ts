@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
+import { bankRateBasisPoints, MSME_MAX_TERM_DAYS, normaliseUdyam, udyamProblem } from '../src/domain/msme';
 import { RENEWAL_DEFAULTS, type RenewalSettings } from '../src/domain/renewals';
 import { canonicalStateName, FOREIGN_COUNTRY, GST_STATE_CODES, stateNameOfCode } from '../src/domain/gst';
 import type { HsnDigits } from '../src/domain/gstr1';
@@ -189,8 +190,33 @@ const schema = z.object({
   PROFORMA_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -').default('PI'),
   /** Quotes for custom projects are QT/2026-27/0001. */
   QUOTE_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX_PATTERN, 'must be 1-3 letters, digits or -').default('QT'),
-  /** Days a proforma gives the customer to pay, unless staff choose a date. */
+  /** Days a proforma gives the customer to pay, unless staff choose a date (at most 45 with SELLER_UDYAM). */
   PROFORMA_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
+  /**
+   * The seller's Udyam registration (UDYAM-XX-00-0000000) when it is a micro or small enterprise:
+   * proformas, tax invoices and statements then print it and the MSMED Act's payment term, due
+   * dates beyond 45 days need a reason, and statements show section 16 interest. Unset: none of it.
+   */
+  SELLER_UDYAM: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? normaliseUdyam(value) : undefined))
+    .refine((value) => value === undefined || udyamProblem(value) === null, 'must be UDYAM-XX-00-0000000'),
+  /**
+   * RBI's Bank Rate in percent (at most two decimals): section 16 interest is three times it. The
+   * default is the rate RBI has notified since 5 December 2025 (5.50%); set it when RBI changes it.
+   */
+  MSME_BANK_RATE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(30)
+    .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'at most two decimals')
+    .default(5.5),
+  /**
+   * Minutes between passes of the statements job (on the 1st of a month, India time, it mails each
+   * company with a balance its statement for the month before); 0 = only when triggered.
+   */
+  STATEMENTS_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /**
    * Signs the pay links of issued invoices (/pay/{token}): at least 32 characters, secret. Needed on
    * a real project; the emulators use a public default.
@@ -263,6 +289,11 @@ export interface DocumentSettings {
   hsnDigits: HsnDigits;
   /** Number a document right after the payment that wrote it commits (DOCUMENT_NUMBERING=after-payment). */
   numberAfterPayment: boolean;
+  /**
+   * A micro or small enterprise seller (SELLER_UDYAM): its Udyam number, RBI's bank rate for
+   * section 16 interest, and the default term of a proforma (PROFORMA_DUE_DAYS, at most 45); null otherwise.
+   */
+  msme: { udyam: string; bankRatePercent: number; defaultTermDays: number } | null;
 }
 
 export type Config = z.infer<typeof schema> & {
@@ -456,6 +487,23 @@ function documentSettings(config: z.infer<typeof schema>): DocumentSettings {
     },
     numberAfterPayment: config.DOCUMENT_NUMBERING === 'after-payment',
     hsnDigits: config.GST_TURNOVER_ABOVE_5_CRORE ? 6 : 4,
+    msme: msmeSettings(config),
+  };
+}
+
+/** An MSE seller's settings; its default term must be one the MSMED Act allows (at most 45 days). */
+function msmeSettings(config: z.infer<typeof schema>): DocumentSettings['msme'] {
+  if (!config.SELLER_UDYAM) return null;
+  if (config.PROFORMA_DUE_DAYS > MSME_MAX_TERM_DAYS) {
+    throw configError(
+      `PROFORMA_DUE_DAYS ${config.PROFORMA_DUE_DAYS} is more than the ${MSME_MAX_TERM_DAYS} days section 15 of the MSMED Act allows a buyer of a micro or small enterprise (SELLER_UDYAM is set).`,
+    );
+  }
+  bankRateBasisPoints(config.MSME_BANK_RATE_PERCENT);
+  return {
+    udyam: config.SELLER_UDYAM,
+    bankRatePercent: config.MSME_BANK_RATE_PERCENT,
+    defaultTermDays: config.PROFORMA_DUE_DAYS,
   };
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_HOLIDAYS, holidayListWarning } from '../src/domain/business-hours';
 import { canonicalStateName, GST_STATE_CODES, SAMPLE_SELLER_GSTIN } from '../src/domain/gst';
+import { MSME_MAX_TERM_DAYS, normaliseUdyam, udyamProblem } from '../src/domain/msme';
 import { DEFAULT_SIGNOFF_DAYS } from '../src/domain/project-terms';
 import { sellerGstinOf } from '../src/domain/tax-settings';
 
@@ -317,6 +318,50 @@ function gstinCheck(env: GoLiveEnv): CheckResult {
   return pass('gstin', `SELLER_GSTIN ${gstin} is valid (format, check digit, state ${gstin.slice(0, 2)}).`);
 }
 
+/**
+ * SELLER_UDYAM (a micro or small enterprise's Udyam registration): its format, the default term
+ * it allows (PROFORMA_DUE_DAYS at most 45) and whether RBI's bank rate was set for section 16
+ * interest. Unset: nothing MSME is printed, which is right for a seller that is not one.
+ */
+export function udyamCheck(env: GoLiveEnv): CheckResult | CheckResult[] {
+  const raw = value(env, 'SELLER_UDYAM');
+  if (!raw) {
+    return pass(
+      'udyam',
+      'SELLER_UDYAM is not set: documents print no MSMED Act terms (set it if the Udyam certificate says micro or small).',
+    );
+  }
+  const udyam = normaliseUdyam(raw);
+  if (udyamProblem(udyam)) {
+    return fail(
+      'udyam',
+      `SELLER_UDYAM '${raw}' is not a Udyam registration number (UDYAM-XX-00-0000000).`,
+      'Copy the number from the Udyam Registration Certificate, e.g. UDYAM-KR-03-0012345, or leave SELLER_UDYAM empty.',
+    );
+  }
+  const days = Number(value(env, 'PROFORMA_DUE_DAYS') || 15);
+  const results: CheckResult[] = [];
+  results.push(
+    days > MSME_MAX_TERM_DAYS
+      ? fail(
+          'udyam',
+          `PROFORMA_DUE_DAYS=${days} is more than the ${MSME_MAX_TERM_DAYS} days section 15 of the MSMED Act allows a micro or small enterprise's buyer.`,
+          `Set PROFORMA_DUE_DAYS to ${MSME_MAX_TERM_DAYS} or less.`,
+        )
+      : pass('udyam', `SELLER_UDYAM ${udyam} is a Udyam number; proformas are due in ${days} days (at most 45).`),
+  );
+  if (!value(env, 'MSME_BANK_RATE_PERCENT')) {
+    results.push(
+      warn(
+        'msme-bank-rate',
+        "MSME_BANK_RATE_PERCENT is not set: statements work out section 16 interest at the default 5.50%, RBI's Bank Rate since 5 Dec 2025.",
+        "Set MSME_BANK_RATE_PERCENT to RBI's current Bank Rate (rbi.org.in, 'Current Rates'), and change it when RBI does.",
+      ),
+    );
+  }
+  return results;
+}
+
 function publicUrlCheck(env: GoLiveEnv): CheckResult {
   const url = value(env, 'PUBLIC_SITE_URL');
   const fix = "Set PUBLIC_SITE_URL to the site's public https origin, e.g. https://www.nimbusbespoke.in.";
@@ -480,6 +525,7 @@ export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv, nowMs: number) => Ch
   smtpCheck,
   mailFromCheck,
   gstinCheck,
+  udyamCheck,
   publicUrlCheck,
   siteOriginCheck,
   secretCheck('pay-link-secret', 'PAY_LINK_SECRET', 'signs pay links', { required: true }),

@@ -23,6 +23,7 @@ import {
   tombstoneCompany,
   type KeptCounts,
 } from './delete-company';
+import { deleteInboundMailOf } from '../support/account-data';
 
 export { KEPT_COLLECTIONS, RECENT_SIGN_IN_MESSAGE, RECENT_SIGN_IN_MS };
 
@@ -65,7 +66,8 @@ export interface DeletionReport {
  *    `companies/{id}` a tombstone; their memberships of the companies that stay; the lead record
  *    that was joined to it, then the profile (last, so a failure part-way leaves a profile page to
  *    retry from). When their own company stays (ownership passed on), its records under their uid
- *    stay too: only their cart and queries go, and the profile keeps only the company's details;
+ *    stay too: only their cart and queries go, and the profile keeps only the company's details.
+ *    The mails they sent to support from a proven address go too (a person's, not a company's);
  * 7. queues the "account deleted" mail (what went, what is kept and until when);
  * 8. deletes the login.
  * A retry after a failure part-way finishes the job (every step is idempotent).
@@ -138,6 +140,7 @@ export async function deleteAccount(
     await tombstoneCompany(db, companyId, deletedAt);
   }
   for (const companyId of companies.left) await removeDeletedPerson(db, companyId, user.uid);
+  await deleteInboundMailOf(db, emails);
   for (const address of emails) {
     const lead = db.doc(`users/${leadUid(address)}`);
     if ((await lead.get()).get('mergedInto') === user.uid) await lead.delete();

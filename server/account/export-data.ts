@@ -21,7 +21,7 @@ import { forEachPage } from '../paging';
 import { leadUid } from './leads';
 import { readPerson } from './person';
 import { exportProjectsData } from '../projects/account-data';
-import { exportSupportData } from '../support/account-data';
+import { exportInboundMailOf, exportSupportData } from '../support/account-data';
 
 /**
  * "Download my data" (the right to access, DPDP Act 2023 section 11): everything we hold about a
@@ -101,6 +101,8 @@ data.json holds everything we store about you, read when you asked for it:
 - mail: the emails we sent your account, and those sent to your verified login email address;
 - accountChanges: changes made to your account (who, what, when), such as your email preferences;
 - supportRequests: your support requests, their conversation and the files in them (base64).
+- supportMail: the mails you sent to support from your verified login email address, as they came,
+  with the files they still hold (base64; those a request took are with that request).
 - projects: your projects, their milestones and sign-offs, contacts, timeline and files (base64).
 - companies: the company accounts you are a member of (your role, since when, who invited you),
   and what you wrote in companies' records: support messages, project comments and sign-offs.
@@ -184,6 +186,7 @@ export async function exportAccountData(
 
   const mail = unique([mailToAccount, ...mailToAddresses]);
   const support = await exportSupportData(db, uid);
+  const supportMail = await exportInboundMailOf(db, emails);
   const projects = await exportProjectsData(db, uid);
   const companies = await exportCompaniesData(db, uid);
   const data = {
@@ -201,6 +204,7 @@ export async function exportAccountData(
     mail: mail.map(exported),
     accountChanges: changes.map(exported),
     supportRequests: support,
+    supportMail,
     projects,
     companies,
   };
@@ -215,6 +219,7 @@ export async function exportAccountData(
     documents: documents.length,
     pdfs: documentFiles.size,
     mail: mail.length,
+    supportMail: supportMail.length,
     memberships: companies.memberships.length,
     writtenInCompanies: Object.values(companies.written).reduce((sum, docs) => sum + docs.length, 0),
   };

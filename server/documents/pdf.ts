@@ -1,9 +1,13 @@
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { amountInWords } from '../../src/domain/amount-in-words';
 import { COMPANY } from '../../src/domain/company';
+import { formatDay } from '../../src/domain/dates';
 import { formatInrWithPaise } from '../../src/domain/money';
 import { customerPaymentId, paymentMethodLabel } from '../../src/domain/payments';
+import { purchaseOrderFacts } from '../../src/domain/purchase-order';
 import type { QuoteLineSnapshot, QuoteSnapshot, MilestoneSnapshot } from '../../src/domain/quotes';
+import type { OpenItem, StatementLine, StatementSnapshot } from '../../src/domain/statement';
 import type { TaxLine, TaxSplit, TaxType } from '../../src/domain/tax';
 import { tdsCitationText } from '../../src/domain/tds';
 import {
@@ -21,8 +25,8 @@ import {
  * milestones and terms.
  */
 
-/** What this module draws: a tax document (invoice, receipt, credit note, proforma) or a quote. */
-export type PrintedDocument = TaxDocumentSnapshot | QuoteSnapshot;
+/** What this module draws: a tax document (invoice, receipt, credit note, proforma), a quote or a statement of account. */
+export type PrintedDocument = TaxDocumentSnapshot | QuoteSnapshot | StatementSnapshot;
 
 const FONTS = path.join(import.meta.dirname, 'fonts');
 const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
@@ -177,12 +181,15 @@ const NUMBER_LABELS: Record<PrintedDocument['kind'], string> = {
   'credit-note': 'Credit note no.',
   proforma: 'Proforma no.',
   quote: 'Quote no.',
+  statement: 'Statement',
 };
 
 type Facts = Array<[string, string]>;
 
 /** The GST facts of a document's header: place of supply and reverse charge (none without GST). */
-function gstFacts(document: Pick<PrintedDocument, 'taxType' | 'placeOfSupply' | 'reverseCharge'>): Facts {
+function gstFacts(
+  document: Pick<TaxDocumentSnapshot | QuoteSnapshot, 'taxType' | 'placeOfSupply' | 'reverseCharge'>,
+): Facts {
   if (document.taxType === null) return [];
   return [
     ['Place of supply', `${document.placeOfSupply.state} (${document.placeOfSupply.stateCode})`],
@@ -197,6 +204,8 @@ function documentFacts(snapshot: TaxDocumentSnapshot): Facts {
     ['Date of issue', snapshot.issueDate],
   ];
   if (snapshot.dueDate) facts.push(['Due date', snapshot.dueDate]);
+  // The buyer's references: what its accounts payable match the bill by.
+  facts.push(...purchaseOrderFacts(snapshot.purchaseOrder));
   // Place of supply and reverse charge are GST facts: a document without GST prints neither.
   facts.push(...gstFacts(snapshot));
   if (snapshot.original) {
@@ -284,14 +293,15 @@ function drawHeader(sheet: Sheet, heading: { supplier: SupplierSnapshot; title: 
   }
 
   const titleX = right - 200;
-  sheet.text(heading.title.toUpperCase(), titleX, top, {
+  const titleBottom = sheet.text(heading.title.toUpperCase(), titleX, top, {
     font: 'bold',
     size: 17,
     color: BRAND_INK,
     width: 200,
     align: 'right',
   });
-  let factsY = top + 26;
+  // A title on two lines (a statement of account) pushes the facts down.
+  let factsY = Math.max(top + 26, titleBottom + 4);
   for (const [label, value] of heading.facts) {
     // A long value wraps: the next fact starts below the lower of its label and value.
     const labelBottom = sheet.text(`${label}:`, titleX, factsY, { size: 8.5, color: MUTED, width: 90 });
@@ -466,7 +476,7 @@ function drawTaxDocument(sheet: Sheet, snapshot: TaxDocumentSnapshot): void {
     y,
   );
   y = drawTable(sheet, columnsFor(snapshot), snapshot.lines, y);
-  drawTotals(
+  y = drawTotals(
     sheet,
     {
       rows: totalRows(snapshot.totals, snapshot.taxType, snapshot.lines[0]?.ratePercent ?? 0),
@@ -478,7 +488,20 @@ function drawTaxDocument(sheet: Sheet, snapshot: TaxDocumentSnapshot): void {
     },
     y,
   );
+  if (snapshot.msme) drawParagraphs(sheet, 'PAYMENT TERMS (MSMED ACT, 2006)', snapshot.msme.lines, y);
   drawFooter(sheet, snapshot);
+}
+
+/** A headed block of full-width paragraphs (an MSME seller's terms), kept together on one page. */
+function drawParagraphs(sheet: Sheet, heading: string, paragraphs: readonly string[], startY: number): number {
+  sheet.doc.font('regular').fontSize(8.5);
+  const height = paragraphs.reduce(
+    (sum, text) => sum + sheet.doc.heightOfString(text, { width: CONTENT_WIDTH }) + 3,
+    16,
+  );
+  let y = drawSectionHeading(sheet, heading, startY, Math.min(height, sheet.bottomLimit - PAGE.margin));
+  for (const text of paragraphs) y = sheet.text(text, sheet.left, y, { size: 8.5, width: CONTENT_WIDTH }) + 3;
+  return y + 8;
 }
 
 /** A quote's lines: what, SAC (with GST), quantity, rate and amount, as listed. */
@@ -528,6 +551,7 @@ function drawQuote(sheet: Sheet, quote: QuoteSnapshot): void {
       ['Version', String(quote.version)],
       ['Date of issue', quote.issueDate],
       ['Valid until', quote.validUntil],
+      ...purchaseOrderFacts(quote.purchaseOrder),
       ...gstFacts(quote),
     ],
   });
@@ -568,6 +592,169 @@ function drawQuote(sheet: Sheet, quote: QuoteSnapshot): void {
   drawFooter(sheet, quote);
 }
 
+// ---- A statement of account ----------------------------------------------------------------------
+
+/** A signed amount as a statement prints it: '₹1,500.00', '-₹200.00' (in the customer's favour). */
+const signedRupees = (paise: number) => (paise < 0 ? `-${rupees(-paise)}` : rupees(paise));
+const blankUnlessNonZero = (paise: number) => (paise ? rupees(paise) : '');
+
+/** The statement's lines: date, what (type, reference, description), PO, debit, credit and balance. */
+function statementLineColumns(): Array<Column<StatementLine>> {
+  const fixed: Array<Column<StatementLine>> = [
+    { title: 'Date', width: 64, align: 'left', value: (line) => formatDay(line.day) },
+    { title: 'PO number', width: 62, align: 'left', value: (line) => line.poNumber ?? '' },
+    { title: 'Debit', width: 70, align: 'right', value: (line) => blankUnlessNonZero(line.debitPaise) },
+    { title: 'Credit', width: 70, align: 'right', value: (line) => blankUnlessNonZero(line.creditPaise) },
+    { title: 'Balance', width: 76, align: 'right', value: (line) => signedRupees(line.balancePaise) },
+  ];
+  const used = fixed.reduce((sum, column) => sum + column.width, 0);
+  const what: Column<StatementLine> = {
+    title: 'Particulars',
+    width: CONTENT_WIDTH - used,
+    align: 'left',
+    value: (line) => [`${line.label}: ${line.reference}`, line.description].filter(Boolean).join('\n'),
+  };
+  return [fixed[0]!, what, ...fixed.slice(1)];
+}
+
+/** The open bills: which, PO, issued, due, days past due, what is open, and section 16 interest. */
+function openItemColumns(withInterest: boolean): Array<Column<OpenItem>> {
+  const fixed: Array<Column<OpenItem>> = [
+    { title: 'PO number', width: 66, align: 'left', value: (item) => item.purchaseOrder?.poNumber ?? '' },
+    { title: 'Issued', width: 64, align: 'left', value: (item) => formatDay(item.issueDay) },
+    { title: 'Due', width: 64, align: 'left', value: (item) => formatDay(item.dueDay) },
+    {
+      title: 'Days late',
+      width: 52,
+      align: 'right',
+      value: (item) => (item.daysPastDue > 0 ? String(item.daysPastDue) : '—'),
+    },
+    { title: 'Open', width: 74, align: 'right', value: (item) => rupees(item.openPaise) },
+    ...(withInterest
+      ? [
+          {
+            title: 'Interest (s.16)',
+            width: 70,
+            align: 'right' as const,
+            value: (item: OpenItem) => rupees(item.interestPaise ?? 0),
+          },
+        ]
+      : []),
+  ];
+  const used = fixed.reduce((sum, column) => sum + column.width, 0);
+  return [{ title: 'Bill', width: CONTENT_WIDTH - used, align: 'left', value: (item) => item.label }, ...fixed];
+}
+
+/** The ageing: a row per bucket of days past due, then the total (which is the closing balance). */
+function drawAgeing(sheet: Sheet, snapshot: StatementSnapshot, startY: number): number {
+  const { statement } = snapshot;
+  const rows: Array<[string, number]> = [
+    ...statement.ageing.map((bucket): [string, number] => [bucket.label, bucket.amountPaise]),
+    ['Total (the closing balance)', statement.closingPaise],
+  ];
+  const columns: Array<Column<[string, number]>> = [
+    { title: 'Days past due', width: CONTENT_WIDTH - 120, align: 'left', value: ([label]) => label },
+    { title: 'Amount', width: 120, align: 'right', value: ([, paise]) => signedRupees(paise) },
+  ];
+  // The heading, the header row and every bucket stay on one page.
+  const y = drawSectionHeading(sheet, 'AGEING OF WHAT IS OPEN', startY, 16 + 18 * (rows.length + 1));
+  return drawTable(sheet, columns, rows, y);
+}
+
+/** A statement: header, parties with the summary, the lines with a running balance, totals, ageing, open bills, terms. */
+function drawStatement(sheet: Sheet, snapshot: StatementSnapshot): void {
+  const { statement } = snapshot;
+  const period = `${formatDay(statement.from)} to ${formatDay(statement.to)}`;
+  let y = drawHeader(sheet, {
+    supplier: snapshot.supplier,
+    title: snapshot.title,
+    facts: [
+      ['From', formatDay(statement.from)],
+      ['To', formatDay(statement.to)],
+      ['Date of issue', snapshot.issueDate],
+      ...(snapshot.vendorCode ? [['Vendor code', snapshot.vendorCode] as [string, string]] : []),
+    ],
+  });
+  y = drawParties(
+    sheet,
+    {
+      recipient: snapshot.recipient,
+      settlement: {
+        heading: 'SUMMARY',
+        rows: [
+          ['Opening balance', signedRupees(statement.openingPaise)],
+          ['Debits', rupees(statement.debitsPaise)],
+          ['Credits', rupees(statement.creditsPaise)],
+          ['Closing balance', signedRupees(statement.closingPaise)],
+          ...(statement.interest
+            ? [['Interest (s.16)', rupees(statement.interest.totalPaise)] as [string, string]]
+            : []),
+        ],
+      },
+    },
+    y,
+  );
+  const opening: StatementLine = {
+    day: statement.from,
+    kind: 'proforma',
+    label: 'Opening balance',
+    reference: period,
+    description: '',
+    poNumber: null,
+    debitPaise: 0,
+    creditPaise: 0,
+    balancePaise: statement.openingPaise,
+  };
+  y = drawTable(sheet, statementLineColumns(), [opening, ...statement.lines], y);
+  const closing = statement.closingPaise;
+  y = drawTotals(
+    sheet,
+    {
+      rows: [
+        ['Opening balance', signedRupees(statement.openingPaise)],
+        ['Debits', rupees(statement.debitsPaise)],
+        ['Credits', rupees(statement.creditsPaise)],
+        ['Closing balance', signedRupees(closing)],
+      ],
+      amountInWords: `${amountInWords(Math.abs(closing))}${closing < 0 ? ' (in your favour)' : ''}`,
+      notes: [
+        'Debits are our bills and refunds paid to you; credits are your payments, TDS you deducted, credit notes and cancelled bills.',
+      ],
+    },
+    y,
+  );
+  y = drawAgeing(sheet, snapshot, y);
+  if (statement.openItems.length > 0) {
+    y = drawSectionHeading(sheet, 'OPEN BILLS', y + 4, 60);
+    y = drawTable(sheet, openItemColumns(statement.interest !== null), statement.openItems, y);
+  }
+  if (statement.interest) {
+    y = sheet.room(y, 20);
+    y =
+      sheet.text(
+        `Interest under section 16 of the MSMED Act on what is overdue: ${rupees(statement.interest.totalPaise)}`,
+        sheet.left,
+        y,
+        { font: 'bold', size: 9, width: CONTENT_WIDTH },
+      ) + 8;
+  }
+  if (snapshot.msme) y = drawParagraphs(sheet, 'PAYMENT TERMS (MSMED ACT, 2006)', snapshot.msme.lines, y);
+  if (snapshot.payOnlineUrl) {
+    y = sheet.room(y, 16);
+    sheet.text(
+      `Pay what is open online: ${snapshot.payOnlineUrl} (sign in), or with each bill's pay link.`,
+      sheet.left,
+      y,
+      {
+        size: 8.5,
+        color: MUTED,
+        width: CONTENT_WIDTH,
+      },
+    );
+  }
+  drawFooter(sheet, snapshot);
+}
+
 /** The PDF of an issued document (or a quote), drawn section by section from its snapshot. */
 export function renderDocumentPdf(snapshot: PrintedDocument): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -591,6 +778,7 @@ export function renderDocumentPdf(snapshot: PrintedDocument): Promise<Buffer> {
 
   const sheet = new Sheet(doc, snapshot.note);
   if (snapshot.kind === 'quote') drawQuote(sheet, snapshot);
+  else if (snapshot.kind === 'statement') drawStatement(sheet, snapshot);
   else drawTaxDocument(sheet, snapshot);
   doc.end();
   return done;

@@ -1,7 +1,9 @@
 import { amountInWords } from '../../src/domain/amount-in-words';
 import { COMPANY } from '../../src/domain/company';
 import { formatIstDate } from '../../src/domain/document-number';
-import { istDayStartMs } from '../../src/domain/staff';
+import { msmeSnapshot, type MsmeSnapshot } from '../../src/domain/msme';
+import { readPurchaseOrder, type PurchaseOrder } from '../../src/domain/purchase-order';
+import { istDayStartMs, istToday } from '../../src/domain/staff';
 import {
   canonicalStateName,
   FOREIGN_COUNTRY,
@@ -201,8 +203,26 @@ export function paymentDocumentSnapshot(input: SnapshotInput): TaxDocumentSnapsh
       paidOn: formatIstDate(base.receivedOn ? istDayStartMs(base.receivedOn) : input.paidAtMs),
     },
     description: payable.description,
+    ...billingTerms(readPurchaseOrder(base.subject.purchaseOrder), msmeOf(settings, base.subject, input.issuedAtMs)),
     note: COMPUTER_GENERATED_NOTE,
   };
+}
+
+/** The buyer's PO and an MSME seller's terms, as a snapshot carries them (absent when there are none). */
+function billingTerms(purchaseOrder: PurchaseOrder | null, msme: MsmeSnapshot | null) {
+  return { ...(purchaseOrder ? { purchaseOrder } : {}), ...(msme ? { msme } : {}) };
+}
+
+/**
+ * An MSME seller's block on a payment's tax invoice: the term its proforma gave (kept on it as
+ * `msmeTermDays`), else the default term (an order, paid at once).
+ */
+function msmeOf(settings: DocumentSettings, subject: Record<string, unknown>, issuedAtMs: number) {
+  if (!settings.msme) return null;
+  const days = Number.isSafeInteger(subject.msmeTermDays)
+    ? (subject.msmeTermDays as number)
+    : settings.msme.defaultTermDays;
+  return msmeSnapshot(settings.msme.udyam, days, istToday(issuedAtMs));
 }
 
 export interface ProformaInput {
@@ -213,6 +233,10 @@ export interface ProformaInput {
   number: string;
   financialYear: string;
   issuedAtMs: number;
+  /** The buyer's PO number and vendor code, when given. */
+  purchaseOrder?: PurchaseOrder | null;
+  /** An MSME seller: its term in days (at most 45). */
+  msmeTermDays?: number | null;
 }
 
 /**
@@ -233,6 +257,12 @@ export function proformaSnapshot(input: ProformaInput): TaxDocumentSnapshot {
     ...(payable.dueDate ? { dueDate: formatIstDate(Date.parse(`${payable.dueDate}T00:00:00+05:30`)) } : {}),
     ...printedFor(payable, input.profile, settings, pricing.chargedPaise),
     description: payable.description,
+    ...billingTerms(
+      input.purchaseOrder ?? null,
+      settings.msme && typeof input.msmeTermDays === 'number'
+        ? msmeSnapshot(settings.msme.udyam, input.msmeTermDays, istToday(input.issuedAtMs))
+        : null,
+    ),
     note: `${proformaNote(settings.tax.registered)} ${COMPUTER_GENERATED_NOTE}`,
   };
 }
@@ -259,7 +289,8 @@ export interface CreditNoteInput {
  * a partial one spreads the refund over them in proportion (tax included, as it was charged).
  */
 export function creditNoteSnapshot(input: CreditNoteInput): TaxDocumentSnapshot {
-  const { original } = input;
+  // A credit note asks for no payment: the original's MSME payment terms are not printed on it.
+  const { msme: _terms, ...original } = input.original;
   const registered = original.taxType !== null;
   const ratePercent = original.lines[0]?.ratePercent ?? 0;
   const { taxType, lines, totals } =

@@ -53,6 +53,9 @@ export interface IssuedDocumentFields {
   financialYear: string;
   sequence: number;
   issuedAt: Timestamp;
-  /** Every printed value; never changed after issue. */
+  /**
+   * Every printed value; never changed after issue, but for one thing: an open proforma (a request
+   * for payment, not a tax document) takes the buyer's PO number when the buyer gives it.
+   */
   snapshot: TaxDocumentSnapshot;
 }

@@ -14,7 +14,9 @@ import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecy
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
 import { renewalsPass, type RenewalsReport } from '../renewals/billing';
 import type { RenewalsContext } from '../renewals/store';
-import { bookingsContext, projectsContext, supportContext } from '../app-deps';
+import { bookingsContext, projectsContext, statementsContext, supportContext } from '../app-deps';
+import { withStatementAttachments } from '../statements/attachments';
+import { monthlyStatementsPass, type MonthlyReport, type StatementsContext } from '../statements/statements';
 import { projectsPass, type ProjectsJobReport } from '../projects/job';
 import type { ProjectsContext } from '../projects/store';
 import { bookingsPass, type BookingsJobReport } from '../bookings/reminders';
@@ -39,6 +41,7 @@ export const SUPPORT_JOB = 'support';
 export const PROJECTS_JOB = 'projects';
 export const BOOKINGS_JOB = 'bookings';
 export const UPLOADS_JOB = 'uploads';
+export const STATEMENTS_JOB = 'statements';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -162,6 +165,23 @@ export function uploadsJob(db: Firestore, intervalMinutes: number): JobDefinitio
   });
 }
 
+/**
+ * Monthly statements of account: on the 1st (India) each company with a balance at the end of the
+ * month before is mailed its statement, once (ids per company and month, created only if absent);
+ * the pass runs once per `intervalMinutes` across instances (0 = only when triggered). `now`: the
+ * clock (tests run it as on the 1st).
+ */
+export function statementsJob(
+  ctx: StatementsContext,
+  intervalMinutes: number,
+  { now = Date.now }: { now?: () => number } = {},
+): JobDefinition<MonthlyReport> {
+  return onceJob(STATEMENTS_JOB, intervalMinutes * MINUTE, 10 * MINUTE, {
+    run: () => monthlyStatementsPass(ctx, { nowMs: now() }),
+    worthLogging: (report) => report.mailed + report.failed > 0,
+  });
+}
+
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
 const NUDGE_DELAY_MS = 100;
 
@@ -214,8 +234,9 @@ export function createJobs(
         from: config.mailFrom,
         replyTo: { address: config.COMPANY_EMAIL, name: COMPANY.name },
         ...mailLinks(config, firebase),
-        // A payment receipt carries its tax document's PDF; an invoice mail its proforma's.
-        attachmentsFor: documentAttachments(db, config.documents),
+        // A payment receipt carries its tax document's PDF; an invoice mail its proforma's; a
+        // statement mail its statement's.
+        attachmentsFor: withStatementAttachments(db, documentAttachments(db, config.documents)),
         pollMs: config.MAIL_POLL_SECONDS * 1000,
         logger,
       }),
@@ -244,5 +265,6 @@ export function createJobs(
   );
   runner.register(bookingsJob(bookingsContext({ config, firebase }), config.BOOKINGS_INTERVAL_MINUTES));
   runner.register(uploadsJob(db, config.UPLOADS_CLEANUP_INTERVAL_MINUTES));
+  runner.register(statementsJob(statementsContext({ config, firebase, logger }), config.STATEMENTS_INTERVAL_MINUTES));
   return runner;
 }

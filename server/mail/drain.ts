@@ -12,16 +12,49 @@ import {
   type MailStatus,
   type StoredMail,
 } from './outbox';
-import { calendarFileName, calendarOf, MARKETING_TEMPLATES, payLinkOf, renderMail } from './templates';
-import { MailSendError, type MailAttachment, type MailTransport } from './transport';
+import { MAIL_AUDIENCES, mailKindOf, mailRecipients, type MailKind, type MailMember } from '../../src/domain/companies';
+import {
+  calendarFileName,
+  calendarOf,
+  greeting,
+  MARKETING_TEMPLATES,
+  payLinkOf,
+  renderMail,
+  type RenderContext,
+} from './templates';
+import {
+  MailSendError,
+  type MailAttachment,
+  type MailCalendar,
+  type MailTransport,
+  type SendFailureKind,
+} from './transport';
+
+/** A company's member as its mail picks them (see DrainOptions.companies). */
+export interface CompanyMailMember extends MailMember {
+  /** What a copy to them greets them by ('' when they gave none). */
+  name: string;
+}
 
 export interface DrainOptions {
   /** MAIL_FROM. */
   from: MailAddress;
   /** Reply-To of mails that name none of their own: the company's inbox (COMPANY_EMAIL). */
   replyTo?: MailAddress;
-  /** The customer's own account email for `{ uid }` recipients (see accountEmailLookup). */
+  /**
+   * The customer's own account email for `{ uid }` recipients (see accountEmailLookup): a person's
+   * own mail, and a company's while it is not written (an implicit personal company, a lead).
+   */
   accountEmail: (uid: string) => Promise<string | null>;
+  /**
+   * A company's mail goes to its members as they are when it is sent (server/jobs/mail-links.ts):
+   * `membersOf` lists them (null: no company written, so `to` is looked up as before companies);
+   * `addressesOf` gives the address each may be mailed at (none: they get no copy).
+   */
+  companies: {
+    membersOf: (companyId: string) => Promise<CompanyMailMember[] | null>;
+    addressesOf: (companyId: string, uids: string[]) => Promise<Map<string, string>>;
+  };
   /** Files that go with a mail (the documents task fills a receipt's tax document PDF here). */
   attachmentsFor?: (mail: StoredMail) => Promise<MailAttachment[]>;
   /** The pay link of an invoice, made when its mail is sent (it is a bearer token: never stored). */
@@ -169,70 +202,151 @@ export async function drainOutbox(
 type Outcome = 'sent' | 'retrying' | 'failed' | 'cancelled';
 
 export const NO_CONSENT_ERROR = 'Not sent: the customer no longer agrees to news and offers.';
+export const NO_MEMBER_ADDRESS_ERROR =
+  'No member of the company who gets this mail has a verified email address, so it went to nobody.';
 
 /** A mail that must not be sent as it is, and will not be later either: cancelled, not failed. */
 class MailCancelled extends Error {}
 
-async function sendClaimed(
-  transport: MailTransport,
-  claim: Claim,
+/** One copy of a mail: to whom, recorded by `key` (a member's uid, the account's uid, or the address). */
+interface Recipient {
+  key: string;
+  address: MailAddress;
+  /** A member other than the company's founding account: greeted by their own name, not the company's. */
+  greet?: string | null;
+}
+
+/** Everything a mail's copies share, made once per attempt. */
+interface Prepared {
+  recipients: Recipient[];
+  headers: Record<string, string> | undefined;
+  attachments: MailAttachment[];
+  calendar: MailCalendar | undefined;
+  context: RenderContext;
+}
+
+interface Failure {
+  kind: SendFailureKind;
+  message: string;
+}
+
+const failureOf = (error: unknown): Failure => ({
+  kind: error instanceof MailSendError ? error.kind : 'retry',
+  message: error instanceof Error ? error.message : String(error),
+});
+
+/**
+ * Whom a mail goes to now. An address: that address. A company's mail (its kind's audience is the
+ * company's members): one copy to each member its kind names (mailRecipients), at the address
+ * `companies.addressesOf` gives (a member without one gets none); while the company is not written
+ * (an implicit personal company, a lead), its account's address as before companies. Anything else
+ * to `{ uid }` (a person's own mail): that account's address.
+ */
+async function recipientsOf(mail: StoredMail, settings: DrainOptions): Promise<Recipient[]> {
+  if (!('uid' in mail.to)) return [{ key: mail.to.address.toLowerCase(), address: mail.to }];
+  const kind = mailKindOf(mail.template, mail.data as { kind?: unknown; audience?: unknown });
+  if (kind && MAIL_AUDIENCES[kind].to === 'members') {
+    const companyId = mail.companyId ?? mail.to.uid;
+    const members = await settings.companies.membersOf(companyId);
+    if (members) return memberRecipients(mail, kind, companyId, members, settings);
+  }
+  const to = await settings.accountEmail(mail.to.uid);
+  if (!to) throw new MailSendError('The account has no email address.', 'permanent');
+  return [{ key: mail.to.uid, address: { address: to } }];
+}
+
+/**
+ * The recipients and the people the mail's cause names besides them (`alsoTo`: a project's contact
+ * who pays its invoices), a copy each, greeted by their own name: each well-formed address once,
+ * none that already gets a copy.
+ */
+function withAlsoTo(mail: StoredMail, recipients: Recipient[]): Recipient[] {
+  const seen = new Set(recipients.map((recipient) => recipient.address.address.toLowerCase()));
+  const also = (Array.isArray(mail.alsoTo) ? mail.alsoTo : []).flatMap((person): Recipient[] => {
+    const address = typeof person?.address === 'string' ? person.address.trim().toLowerCase() : '';
+    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+$/.test(address) || seen.has(address)) return [];
+    seen.add(address);
+    const name = typeof person.name === 'string' ? person.name.trim() : '';
+    return [{ key: address, address: { address, ...(name ? { name } : {}) }, greet: name || null }];
+  });
+  return [...recipients, ...also];
+}
+
+async function memberRecipients(
   mail: StoredMail,
-  settings: typeof MAIL_DEFAULTS & DrainOptions,
-  now: () => number,
-): Promise<Outcome> {
-  const { ref } = claim;
-  const id = ref.id;
-  let sent: { to: string; messageId: string } | undefined;
-  let kind: 'retry' | 'permanent' | 'uncertain' = 'retry';
-  let message = '';
-  try {
-    let headers: Record<string, string> | undefined;
-    let unsubscribeUrl: string | undefined;
-    if (MARKETING_TEMPLATES.has(mail.template)) {
-      if (!('uid' in mail.to)) throw new MailSendError('A marketing mail goes only to an account.', 'permanent');
-      if (!settings.marketing) throw new MailSendError('No unsubscribe link can be made for this mail.', 'retry');
-      if (!(await settings.marketing.hasConsent(mail.to.uid))) throw new MailCancelled(NO_CONSENT_ERROR);
-      const links = settings.marketing.unsubscribeFor(mail.to.uid);
-      unsubscribeUrl = links.url;
-      headers = {
-        'List-Unsubscribe': `<${links.mailto}>, <${links.url}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      };
-    }
-    for (const name of THREAD_HEADERS) {
-      const value = mail.headers?.[name];
-      if (value) headers = { ...headers, [name]: value.replace(/[\r\n]+/g, ' ') };
-    }
-    const to = 'uid' in mail.to ? await settings.accountEmail(mail.to.uid) : mail.to.address;
-    if (!to) throw new MailSendError('The account has no email address.', 'permanent');
-    const toAddress: MailAddress = 'uid' in mail.to ? { address: to } : mail.to;
-    const attachments = [...((await settings.attachmentsFor?.(mail)) ?? [])];
-    // A consultation's invitation: built from what the outbox entry stored (its METHOD and .ics).
-    const stored = calendarOf(mail);
-    const calendar = stored
-      ? { method: stored.method, content: stored.ics, filename: calendarFileName(stored.method) }
-      : undefined;
-    const manage = mail.template === 'booking' ? mail.data.manage : null;
-    if (manage && !settings.bookingUrlFor) {
-      throw new MailSendError('No reschedule link can be made for this booking mail.', 'retry');
-    }
-    const payLink = payLinkOf(mail);
-    // An invoice mail without its pay link would be a dead end: it waits for a worker that makes links.
-    if (payLink && !settings.payUrlFor)
-      throw new MailSendError('No pay link can be made for this invoice mail.', 'retry');
-    const quoteLink = mail.template === 'quote-sent' ? mail.data.quoteLink : undefined;
-    if (quoteLink && !settings.quoteUrlFor) {
-      throw new MailSendError('No quote link can be made for this quote mail.', 'retry');
-    }
-    const projectLink = mail.template === 'project' ? mail.data.projectLink : undefined;
-    if (projectLink && !settings.projectUrlFor) {
-      throw new MailSendError('No project link can be made for this project mail.', 'retry');
-    }
-    const inviteLink = mail.template === 'company-invitation' ? mail.data.inviteLink : undefined;
-    if (inviteLink && !settings.inviteUrlFor) {
-      throw new MailSendError('No invitation link can be made for this invitation mail.', 'retry');
-    }
-    const rendered = renderMail(mail, {
+  kind: MailKind,
+  companyId: string,
+  members: CompanyMailMember[],
+  settings: DrainOptions,
+): Promise<Recipient[]> {
+  // A mail queued before companies names no company: its account was its company and its requester.
+  const requesterUid = mail.requesterUid ?? (mail.companyId === undefined ? companyId : null);
+  const picked = mailRecipients(kind, members, { requesterUid });
+  const addresses = await settings.companies.addressesOf(
+    companyId,
+    picked.map((member) => member.uid),
+  );
+  const recipients = picked.flatMap((member): Recipient[] => {
+    const address = addresses.get(member.uid);
+    if (!address) return [];
+    const greet = member.uid === companyId ? {} : { greet: member.name.trim() || null };
+    return [{ key: member.uid, address: { address }, ...greet }];
+  });
+  if (recipients.length === 0) throw new MailSendError(NO_MEMBER_ADDRESS_ERROR, 'permanent');
+  return recipients;
+}
+
+async function prepare(mail: StoredMail, settings: typeof MAIL_DEFAULTS & DrainOptions): Promise<Prepared> {
+  let headers: Record<string, string> | undefined;
+  let unsubscribeUrl: string | undefined;
+  if (MARKETING_TEMPLATES.has(mail.template)) {
+    if (!('uid' in mail.to)) throw new MailSendError('A marketing mail goes only to an account.', 'permanent');
+    if (!settings.marketing) throw new MailSendError('No unsubscribe link can be made for this mail.', 'retry');
+    if (!(await settings.marketing.hasConsent(mail.to.uid))) throw new MailCancelled(NO_CONSENT_ERROR);
+    const links = settings.marketing.unsubscribeFor(mail.to.uid);
+    unsubscribeUrl = links.url;
+    headers = {
+      'List-Unsubscribe': `<${links.mailto}>, <${links.url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+  }
+  for (const name of THREAD_HEADERS) {
+    const value = mail.headers?.[name];
+    if (value) headers = { ...headers, [name]: value.replace(/[\r\n]+/g, ' ') };
+  }
+  const recipients = withAlsoTo(mail, await recipientsOf(mail, settings));
+  const attachments = [...((await settings.attachmentsFor?.(mail)) ?? [])];
+  // A consultation's invitation: built from what the outbox entry stored (its METHOD and .ics).
+  const stored = calendarOf(mail);
+  const calendar = stored
+    ? { method: stored.method, content: stored.ics, filename: calendarFileName(stored.method) }
+    : undefined;
+  const manage = mail.template === 'booking' ? mail.data.manage : null;
+  if (manage && !settings.bookingUrlFor) {
+    throw new MailSendError('No reschedule link can be made for this booking mail.', 'retry');
+  }
+  const payLink = payLinkOf(mail);
+  // An invoice mail without its pay link would be a dead end: it waits for a worker that makes links.
+  if (payLink && !settings.payUrlFor)
+    throw new MailSendError('No pay link can be made for this invoice mail.', 'retry');
+  const quoteLink = mail.template === 'quote-sent' ? mail.data.quoteLink : undefined;
+  if (quoteLink && !settings.quoteUrlFor) {
+    throw new MailSendError('No quote link can be made for this quote mail.', 'retry');
+  }
+  const projectLink = mail.template === 'project' ? mail.data.projectLink : undefined;
+  if (projectLink && !settings.projectUrlFor) {
+    throw new MailSendError('No project link can be made for this project mail.', 'retry');
+  }
+  const inviteLink = mail.template === 'company-invitation' ? mail.data.inviteLink : undefined;
+  if (inviteLink && !settings.inviteUrlFor) {
+    throw new MailSendError('No invitation link can be made for this invitation mail.', 'retry');
+  }
+  return {
+    recipients,
+    headers,
+    attachments,
+    calendar,
+    context: {
       attachments: [...attachments.map((attachment) => attachment.filename), ...(calendar ? [calendar.filename] : [])],
       documents: attachments.flatMap((attachment) => (attachment.title ? [attachment.title] : [])),
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
@@ -242,18 +356,31 @@ async function sendClaimed(
       manageUrl:
         manage && settings.bookingUrlFor ? settings.bookingUrlFor(manage.bookingId, manage.expiresAtMs) : undefined,
       unsubscribeUrl,
-    });
-    const result = await transport.send({
-      from: settings.from,
-      to: toAddress,
-      replyTo: mail.replyTo ?? settings.replyTo ?? null,
-      ...rendered,
-      attachments,
-      calendar,
-      messageId: messageIdFor(id, settings.from),
-      headers,
-    });
-    sent = { to, messageId: result.messageId };
+    },
+  };
+}
+
+/**
+ * Sends a claimed mail: one copy to each of its recipients still owed one, each with the mail's one
+ * Message-ID (one message, delivered to several people, as Bcc would). A copy that went is
+ * recorded before the next is sent (renewing the claim), so whatever stops the worker, no later
+ * attempt or resend sends that member another. A copy refused (5xx) or that may have gone is given
+ * up and the others still go; the mail then ends failed, naming them, for staff. A copy that
+ * certainly did not go (no connection, 4xx) stops the attempt: the mail retries, owing only the
+ * copies not sent yet.
+ */
+async function sendClaimed(
+  transport: MailTransport,
+  claim: Claim,
+  mail: StoredMail,
+  settings: typeof MAIL_DEFAULTS & DrainOptions,
+  now: () => number,
+): Promise<Outcome> {
+  const { ref } = claim;
+  const id = ref.id;
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(mail, settings);
   } catch (error) {
     if (error instanceof MailCancelled) {
       await claim.update({
@@ -266,51 +393,156 @@ async function sendClaimed(
       settings.logger?.info({ mailId: id }, 'mail: cancelled (no consent)');
       return 'cancelled';
     }
-    kind = error instanceof MailSendError ? error.kind : 'retry';
-    message = error instanceof Error ? error.message : String(error);
+    return recordFailure(claim, mail, settings, now, failureOf(error));
   }
 
-  if (sent) {
-    // Whatever happened to the claim meanwhile, it was sent: that is recorded. If even this write
-    // fails, the claim goes stale and the mail ends 'failed (interrupted)', never sent again.
+  const { recipients } = prepared;
+  const isFanOut = recipients.length > 1;
+  const earlier = new Set([...(mail.delivered ?? []), ...(mail.refused ?? [])]);
+  const owed = recipients.filter((recipient) => !earlier.has(recipient.key));
+  const sentTo = mail.sentTo ? [mail.sentTo] : [];
+  const refused: Refusal[] = [];
+  const hadRefused = (mail.refused ?? []).length > 0;
+
+  for (const [index, recipient] of owed.entries()) {
+    let result: { messageId: string };
     try {
-      await ref.update({
-        status: 'sent',
-        sentAt: FieldValue.serverTimestamp(),
-        sentTo: sent.to,
-        messageId: sent.messageId,
-        via: transport.kind,
-        claimId: null,
-        leaseUntil: null,
+      const rendered = renderMail(
+        recipient.greet === undefined ? mail : greeting(mail, recipient.greet),
+        prepared.context,
+      );
+      result = await transport.send({
+        from: settings.from,
+        to: recipient.address,
+        replyTo: mail.replyTo ?? settings.replyTo ?? null,
+        ...rendered,
+        attachments: prepared.attachments,
+        calendar: prepared.calendar,
+        messageId: messageIdFor(id, settings.from),
+        headers: prepared.headers,
       });
     } catch (error) {
-      settings.logger?.error({ err: error, mailId: id }, 'mail: sent, but recording it failed');
+      const failure = failureOf(error);
+      const whose = isFanOut ? `${recipient.address.address}: ` : '';
+      if (failure.kind === 'retry') {
+        return recordFailure(claim, mail, settings, now, { ...failure, message: whose + failure.message }, refused);
+      }
+      refused.push({ key: recipient.key, text: whose + refusalText(failure) });
+      continue;
     }
-    return 'sent';
+    sentTo.push(recipient.address.address);
+    const delivered = {
+      delivered: FieldValue.arrayUnion(recipient.key),
+      sentTo: sentTo.join(', '),
+      messageId: result.messageId,
+    };
+    if (index === owed.length - 1 && refused.length === 0 && !hadRefused) {
+      // The last copy: whatever happened to the claim meanwhile, it was sent, and that is recorded.
+      // If even this write fails, the claim goes stale and the mail ends 'failed (interrupted)',
+      // never sent again.
+      try {
+        await ref.update({
+          status: 'sent',
+          sentAt: FieldValue.serverTimestamp(),
+          ...delivered,
+          via: transport.kind,
+          claimId: null,
+          leaseUntil: null,
+        });
+      } catch (error) {
+        settings.logger?.error({ err: error, mailId: id }, 'mail: sent, but recording it failed');
+      }
+      return 'sent';
+    }
+    // More copies to go: this one is recorded first, renewing the claim, or none more is sent.
+    const nowMs = now();
+    let holds: boolean;
+    try {
+      holds = await claim.update({
+        ...delivered,
+        via: transport.kind,
+        claimedAt: Timestamp.fromMillis(nowMs),
+        leaseUntil: Timestamp.fromMillis(nowMs + settings.claimTimeoutMs),
+      });
+    } catch (error) {
+      settings.logger?.error({ err: error, mailId: id }, 'mail: a copy was sent, but recording it failed; stopping');
+      return 'failed';
+    }
+    if (!holds) {
+      // Marked interrupted meanwhile (a send outlived the claim): record the truth and stop.
+      await ref.update(delivered).catch(() => undefined);
+      settings.logger?.warn({ mailId: id, alert: ALERT.mailFailed }, 'mail: claim lost while sending copies; stopped');
+      return 'failed';
+    }
   }
 
-  const giveUp = kind !== 'retry' || mail.attempts >= settings.maxAttempts;
+  if (refused.length === 0 && !hadRefused) {
+    // Nothing was owed any more: every copy went in earlier attempts.
+    await claim.update({ status: 'sent', sentAt: FieldValue.serverTimestamp(), claimId: null, leaseUntil: null });
+    return 'sent';
+  }
+  const errors = [...(mail.refusedErrors ?? []), ...refused.map((refusal) => refusal.text)];
+  return recordFailure(claim, mail, settings, now, { kind: 'permanent', message: errors.join('; ') }, refused);
+}
+
+/** A copy given up on: whose (its recipient's key), and why, as the outbox shows it. */
+interface Refusal {
+  key: string;
+  text: string;
+}
+
+const refusalText = (failure: Failure) =>
+  failure.kind === 'uncertain' ? `${UNCERTAIN_PREFIX}${failure.message}` : failure.message;
+
+/**
+ * Records an attempt that did not end in 'sent': back to pending with backoff, or failed for good;
+ * with the copies given up on in it, which no later attempt sends (only staff's resend).
+ */
+async function recordFailure(
+  claim: Claim,
+  mail: StoredMail,
+  settings: typeof MAIL_DEFAULTS & DrainOptions,
+  now: () => number,
+  failure: Failure,
+  refused: Refusal[] = [],
+): Promise<Outcome> {
+  const giveUp = failure.kind !== 'retry' || mail.attempts >= settings.maxAttempts;
+  const given =
+    refused.length > 0
+      ? {
+          refused: FieldValue.arrayUnion(...refused.map((refusal) => refusal.key)),
+          refusedErrors: FieldValue.arrayUnion(...refused.map((refusal) => refusal.text)),
+        }
+      : {};
   const update = giveUp
     ? {
         status: 'failed',
-        lastError: kind === 'uncertain' ? `${UNCERTAIN_PREFIX}${message}` : message,
+        lastError: refusalText(failure),
         failedAt: FieldValue.serverTimestamp(),
         claimId: null,
         leaseUntil: null,
+        ...given,
       }
     : {
         status: 'pending',
-        lastError: message,
+        lastError: failure.message,
         nextAttemptAt: Timestamp.fromMillis(
           now() + retryDelayMs(mail.attempts, settings.retryBaseMs, settings.retryMaxMs),
         ),
         claimId: null,
         leaseUntil: null,
+        ...given,
       };
   // Only the claimer records a failure (a stale claim may have been marked failed meanwhile).
   await claim.update(update);
   settings.logger?.warn(
-    { mailId: id, attempts: mail.attempts, kind, err: message, ...(giveUp ? { alert: ALERT.mailFailed } : {}) },
+    {
+      mailId: claim.ref.id,
+      attempts: mail.attempts,
+      kind: failure.kind,
+      err: failure.message,
+      ...(giveUp ? { alert: ALERT.mailFailed } : {}),
+    },
     giveUp ? 'mail: failed' : 'mail: will retry',
   );
   return giveUp ? 'failed' : 'retrying';
@@ -335,6 +567,9 @@ export async function resendMail(
     if (snapshot.get('status') !== 'failed') return 'not-failed' as const;
     tx.update(ref, {
       status: 'pending',
+      // Copies given up on go again (staff checked); copies delivered (`delivered`) never do.
+      refused: FieldValue.delete(),
+      refusedErrors: FieldValue.delete(),
       attempts: 0,
       nextAttemptAt: Timestamp.now(),
       resentAt: FieldValue.serverTimestamp(),

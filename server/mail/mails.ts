@@ -1,13 +1,25 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { COMPANY } from '../../src/domain/company';
 import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../../src/domain/quote-request';
-import { addMail, enqueueMail, mailIds, type MailWriter, type OutboxMail } from './outbox';
+import {
+  addMail,
+  enqueueMail,
+  mailIds,
+  toCompanyMembers,
+  type MailAddress,
+  type MailWriter,
+  type OutboxMail,
+} from './outbox';
 import { oneLine } from './templates/layout';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import type { InvoiceCancelledData, PaymentReceiptData, RefundIssuedData } from './templates';
 import type { RenewalNotice } from './templates/renewals';
 
-/** What each cause puts in the outbox. Recipients are only ever addresses the person gave us. */
+/**
+ * What each cause puts in the outbox. Recipients are only ever addresses the person gave us; a
+ * company's mail (a receipt, an invoice, a refund) names its company (toCompanyMembers) and goes, when it
+ * is sent, to the members its kind names (MAIL_AUDIENCES in src/domain/companies.ts).
+ */
 
 export interface EnquiryMailsInput {
   /** The stored enquiry's (or signed-in customer's query's) id. */
@@ -56,20 +68,21 @@ export function addEnquiryMails(writer: MailWriter, db: Firestore, input: Enquir
 }
 
 /**
- * The receipt of a payment, to the customer's own account email (looked up when sending). The
+ * The receipt of a payment, to company `uid`'s owner and billing members (looked up when sending). The
  * tax document written for the same payment (documents/{paymentId}) is attached once it exists.
  */
 export function paymentReceiptMail(uid: string, data: PaymentReceiptData): OutboxMail {
   return {
     template: 'payment-receipt',
     data,
-    to: { uid },
+    ...toCompanyMembers(uid),
     replyTo: null,
     attachmentDocumentId: data.paymentId,
   };
 }
 
 export interface InvoiceMailInput {
+  /** The company billed (its records' `uid`). */
   uid: string;
   invoiceDocId: string;
   /** documents/{id} of the proforma's PDF, attached. */
@@ -81,10 +94,12 @@ export interface InvoiceMailInput {
   profileUrl: string | null;
   /** A yearly maintenance renewal's invoice (see templates/renewals.ts). */
   renewal?: RenewalNotice | null;
+  /** Also sent to, a copy each: a project's contact who pays (see server/projects). */
+  alsoTo?: MailAddress[];
 }
 
 /**
- * An issued proforma's mail to the customer's email, once per invoice: its PDF attached, and its
+ * An issued proforma's mail to the company's owner and billing members, once per invoice: its PDF attached, and its
  * pay link (made when the mail is sent: the stored mail names only the invoice).
  */
 export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail] {
@@ -116,14 +131,15 @@ export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail]
         ...(input.renewal ? { renewal: input.renewal } : {}),
         sellerRegistered: snapshot.taxType !== null,
       },
-      to: { uid: input.uid },
+      ...toCompanyMembers(input.uid),
+      ...(input.alsoTo?.length ? { alsoTo: input.alsoTo } : {}),
       replyTo: null,
       attachmentDocumentId: input.documentId,
     },
   ];
 }
 
-/** An invoice's cancellation, to the customer it was issued to (their account's email, or a lead's); once per invoice. */
+/** An invoice's cancellation, to the company it was issued to (its owner and billing members, or a lead's email); once per invoice. */
 export function invoiceCancelledMail(
   uid: string,
   invoiceDocId: string,
@@ -131,7 +147,7 @@ export function invoiceCancelledMail(
 ): [string, OutboxMail] {
   return [
     mailIds.invoiceCancelled(uid, invoiceDocId),
-    { template: 'invoice-cancelled', data, to: { uid }, replyTo: null, attachmentDocumentId: null },
+    { template: 'invoice-cancelled', data, ...toCompanyMembers(uid), replyTo: null, attachmentDocumentId: null },
   ];
 }
 
@@ -170,12 +186,12 @@ export function enqueueAccountDeletedMail(db: Firestore, input: AccountDeletedMa
 }
 
 /**
- * A refund's mail to the customer's account email, once per refund; the refund's credit note
+ * A refund's mail to the company's owner and billing members, once per refund; the refund's credit note
  * (documents/{refundId}, when the payment had a tax document) goes with it.
  */
 export function refundMail(uid: string, data: RefundIssuedData, creditNoteId: string | null): [string, OutboxMail] {
   return [
     mailIds.refund(data.refundId),
-    { template: 'refund-issued', data, to: { uid }, replyTo: null, attachmentDocumentId: creditNoteId },
+    { template: 'refund-issued', data, ...toCompanyMembers(uid), replyTo: null, attachmentDocumentId: creditNoteId },
   ];
 }

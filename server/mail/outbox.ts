@@ -28,7 +28,22 @@ export type { MailAddress } from '../config';
 export type MailRecipient = MailAddress | { uid: string };
 
 export type OutboxMail = MailTemplate & {
+  /**
+   * Where it goes. A company's mail (its kind's audience is `members` in MAIL_AUDIENCES) names the
+   * company's id here as `{ uid }` (see toCompanyMembers): when sent it goes to the members its kind names,
+   * and to this account's own address only while the company is not written (an implicit personal
+   * company) or is a lead.
+   */
   to: MailRecipient;
+  /**
+   * Also sent to, each a copy of their own (as a company's members are): people the cause names
+   * besides `to`, such as the project contact who pays its invoices. One cause, one outbox entry.
+   */
+  alsoTo?: MailAddress[];
+  /** A company's mail: the company (the id its records carry as `uid`). */
+  companyId?: string;
+  /** A company's mail about something a member raised (a support request): that member, mailed whatever their role. */
+  requesterUid?: string;
   replyTo: MailAddress | null;
   /**
    * documents/{id} whose PDF goes with this mail (a receipt's tax document). Filled by the
@@ -57,8 +72,17 @@ export type StoredMail = OutboxMail & {
   claimedAt?: Timestamp | null;
   lastError?: string | null;
   sentAt?: Timestamp;
-  /** The address it went to (for `{ uid }` recipients, the one looked up). */
+  /** The address it went to (for `{ uid }` recipients, the one looked up); a company's mail: each, comma-separated. */
   sentTo?: string;
+  /**
+   * A company's mail, which goes as one copy per member: whom (by uid) a copy went to, recorded
+   * after each copy, so no later attempt (a retry, staff's resend) sends them another.
+   */
+  delivered?: string[];
+  /** Members whose copy was refused or may have gone (a retry would risk a duplicate): skipped until staff resend it. */
+  refused?: string[];
+  /** Why each copy in `refused` was given up ('a@b.in: 550 mailbox unavailable'). */
+  refusedErrors?: string[];
   messageId?: string;
   /** 'smtp', or 'log' when no SMTP server was configured. */
   via?: string;
@@ -78,6 +102,17 @@ export const mailIds = {
   quoteResponse: (quoteId: string, response: 'accepted' | 'declined' | 'changes', count = 1) =>
     response === 'changes' ? `quote:${quoteId}:changes:${count}` : `quote:${quoteId}:${response}`,
 };
+
+/**
+ * The recipient fields of a company's mail: `to` its id (where it goes while the company is not
+ * written, and for a lead, as before companies), and who raised its cause, when a member did.
+ */
+export function toCompanyMembers(
+  companyId: string,
+  requesterUid?: string | null,
+): Pick<OutboxMail, 'to' | 'companyId' | 'requesterUid'> {
+  return { to: { uid: companyId }, companyId, ...(requesterUid ? { requesterUid } : {}) };
+}
 
 export const mailDoc = (db: Firestore, id: string) => db.collection(MAIL_COLLECTION).doc(id);
 

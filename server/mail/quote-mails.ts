@@ -1,10 +1,11 @@
 import { COMPANY } from '../../src/domain/company';
 import type { MailAddress } from '../config';
-import { mailIds, type OutboxMail } from './outbox';
+import { mailIds, toCompanyMembers, type OutboxMail } from './outbox';
 import type { QuoteResponseData, QuoteSentData } from './templates';
 
 /**
- * A sent quote's mail to the customer's own email, once per quote version: its PDF (the quote's
+ * A sent quote's mail to whoever at the company may accept it (its owner, a technical member with
+ * the approve right; a lead's email), once per quote version: its PDF (the quote's
  * document) attached, and its link (made when the mail is sent: the stored mail names only the quote).
  */
 export function quoteSentMail(input: {
@@ -18,7 +19,7 @@ export function quoteSentMail(input: {
     {
       template: 'quote-sent',
       data: { ...input.data, quoteLink: { quoteId: input.quoteId } },
-      to: { uid: input.uid },
+      ...toCompanyMembers(input.uid),
       replyTo: null,
       attachmentDocumentId: input.documentId,
     },

@@ -1,6 +1,6 @@
 import { COMPANY } from '../../src/domain/company';
 import type { ReminderId } from '../../src/domain/renewals';
-import type { OutboxMail } from './outbox';
+import { toCompanyMembers, type OutboxMail } from './outbox';
 import { oneLine } from './templates/layout';
 import type { RenewalLapsedData, RenewalReminderData, ServiceStoppedData } from './templates';
 
@@ -26,11 +26,17 @@ const customerReplyTo = (data: { customerEmail?: string | null; customerName: st
     ? { address: data.customerEmail, name: data.customerName ? oneLine(data.customerName, 100) : null }
     : null;
 
-/** A reminder of an unpaid renewal, to the customer's account email. */
+/** A reminder of an unpaid renewal, to the company's owner and billing members. */
 export function renewalReminderMail(renewalId: string, data: RenewalReminderData): [string, OutboxMail] {
   return [
     renewalMailIds.reminder(renewalId, data.reminder),
-    { template: 'renewal-reminder', data, to: { uid: data.payLink.uid }, replyTo: null, attachmentDocumentId: null },
+    {
+      template: 'renewal-reminder',
+      data,
+      ...toCompanyMembers(data.payLink.uid),
+      replyTo: null,
+      attachmentDocumentId: null,
+    },
   ];
 }
 
@@ -46,7 +52,7 @@ export function renewalLapsedMails(
       {
         template: 'renewal-lapsed',
         data: { ...data, audience: 'customer', customerEmail: null },
-        to: { uid: data.uid },
+        ...toCompanyMembers(data.uid),
         replyTo: null,
         attachmentDocumentId: null,
       },
@@ -80,7 +86,7 @@ export function serviceStoppedMails(
       {
         template: 'service-stopped',
         data: { ...data, audience: 'customer', customerEmail: null },
-        to: { uid: data.uid },
+        ...toCompanyMembers(data.uid),
         replyTo: null,
         attachmentDocumentId: null,
       },

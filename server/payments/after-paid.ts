@@ -32,6 +32,8 @@ export interface PaymentEffectsInput {
   tdsSection: string | null;
   /** Payments staff record: the day the money arrived (YYYY-MM-DD, India), printed as the date paid. */
   receivedOn?: string;
+  /** A cart order's buyer profile, read in the transaction (buyerRefFor): it names the order's projects. */
+  buyer?: DocumentData | null;
 }
 
 /** An order's plans as the receipt lists them (as stored: name, category and price text). */
@@ -64,6 +66,9 @@ function paidCopy(stored: DocumentData): Record<string, unknown> {
     'email',
     // Where a company-issued invoice came from (a quote's milestone, ...): the console sums by it.
     'source',
+    // The buyer's PO number and vendor code, and an MSME seller's term: its tax invoice prints them.
+    'purchaseOrder',
+    'msmeTermDays',
   ] as const;
   return Object.fromEntries(keys.filter((key) => stored[key] !== undefined).map((key) => [key, stored[key]]));
 }
@@ -113,7 +118,13 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
   );
   recordQuoteMilestonePaid(tx, db, input);
   // Yearly maintenance: an order's plans with a yearly fee become services; a renewal moves its service on.
-  recordServiceEffects(tx, db, { paymentId: input.paymentId, link, payable: input.payable, paidAtMs: Date.now() });
+  recordServiceEffects(tx, db, {
+    paymentId: input.paymentId,
+    link,
+    payable: input.payable,
+    paidAtMs: Date.now(),
+    buyer: input.buyer,
+  });
 }
 
 /** What a payment's receipt mail says of it: who, how much, for what, how and when. */

@@ -3,6 +3,7 @@ import type { PaymentType } from '../../src/domain/schemas';
 import type { PaymentsContext } from './context';
 import { replaceOpenOrders } from './order-lifecycle';
 import { createPaymentOrder, type PaymentOrder } from './payment-orders';
+import { setInvoicePurchaseOrder, type PurchaseOrderChange } from './purchase-orders';
 
 export interface CheckoutRequest {
   uid: string;
@@ -10,6 +11,11 @@ export interface CheckoutRequest {
   docId: string;
   /** The amount the browser says it will pay (the spec's body carries it): compared for the log, never charged. */
   claimedAmount?: number | string;
+  /**
+   * The buyer's PO number and vendor code typed as they pay an invoice (its company may require
+   * one): set on the invoice first, once the request is allowed.
+   */
+  purchaseOrder?: { poNumber: string; vendorCode: string; change: PurchaseOrderChange };
 }
 
 /**
@@ -25,7 +31,11 @@ export async function openCheckout(
   request: CheckoutRequest,
   allowed: Promise<void>,
 ): Promise<PaymentOrder> {
-  const { uid, type, docId } = request;
+  const { uid, type, docId, purchaseOrder } = request;
+  if (type === 'invoice' && purchaseOrder && (purchaseOrder.poNumber || purchaseOrder.vendorCode)) {
+    await allowed;
+    await setInvoicePurchaseOrder(ctx.db, { uid, docId }, purchaseOrder, purchaseOrder.change);
+  }
   const creating = createPaymentOrder(ctx, { uid, type, docId }, { beforeGateway: () => allowed });
   const [created, verdict] = await Promise.allSettled([creating, allowed]);
   if (verdict.status === 'rejected') throw verdict.reason;

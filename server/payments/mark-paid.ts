@@ -11,6 +11,7 @@ import { isOpenStatus, STATUS } from '../../src/domain/status';
 import { ALERT } from '../alerts';
 import { singleFlight } from '../single-flight';
 import { afterPaymentCommitted, recordPaymentEffects, type PaymentEffectsInput } from './after-paid';
+import { buyerRefFor } from './services';
 import type { PaymentsContext } from './context';
 import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
 
@@ -132,7 +133,12 @@ async function markPaidOnce(
     const link = knownLink ?? (await readLink(db, input.gatewayOrderId, tx));
     if (!link) return { outcome: 'unknown-order' as const };
     const payableRef = payableDoc(db, link);
-    const [paymentSnap, payableSnap] = await tx.getAll(paymentDoc(db, input.paymentId), payableRef);
+    const buyerRef = buyerRefFor(db, link);
+    const [paymentSnap, payableSnap, buyerSnap] = await tx.getAll(
+      paymentDoc(db, input.paymentId),
+      payableRef,
+      ...(buyerRef ? [buyerRef] : []),
+    );
     // A repeat reports what the first call decided.
     if (paymentSnap!.exists) return { outcome: repeatOutcome(paymentSnap!.data()!), link };
     const alreadyPaid =
@@ -179,6 +185,7 @@ async function markPaidOnce(
       method: input.method ?? null,
       reference: null,
       source: input.source,
+      buyer: buyerSnap?.data() ?? null,
     });
     return { outcome: 'paid' as const, link };
   });

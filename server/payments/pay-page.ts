@@ -1,6 +1,7 @@
 import { DOCUMENT_TITLES, proformaNote, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import type { PayLinkView } from '../../src/domain/pay-link';
 import { settledPaiseOf } from '../../src/domain/payable';
+import { readPurchaseOrder } from '../../src/domain/purchase-order';
 import { isOpenStatus } from '../../src/domain/status';
 import { pdfFileOf, type PdfFile } from '../documents/pdf-renderer';
 import { DOCUMENT_PENDING } from '../documents/read';
@@ -11,6 +12,7 @@ import type { PaymentsContext } from './context';
 import type { PaymentOrder } from './payment-orders';
 import { openPayLink, PAY_LINK_NOT_FOUND, type OpenPayLink } from './pay-links';
 import { proformaDocumentId } from './proformas';
+import { companyDoc, rulesOf } from './purchase-orders';
 
 /**
  * The pay page's server side: everything it does goes through the one invoice its token opens
@@ -28,7 +30,7 @@ async function proformaOf(ctx: Pick<PaymentsContext, 'db'>, link: OpenPayLink): 
 /** What the page shows: who issued it, to whom, its lines with GST, the total, the due date and the status. */
 export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: string): Promise<PayLinkView> {
   const link = await openPayLink(ctx.db, token);
-  const proforma = await proformaOf(ctx, link);
+  const [proforma, company] = await Promise.all([proformaOf(ctx, link), companyDoc(ctx.db, link.ref.uid).get()]);
   const status = String(link.payable.get('status'));
   const paymentId = link.payable.get('paymentId') as string | undefined;
   const taxDocument = link.payable.get('taxDocument') as { number?: string; kind?: string } | undefined;
@@ -53,6 +55,9 @@ export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: strin
     amountDuePaise: isOpenStatus(status) ? proforma.totals.totalPaise - settledPaiseOf(link.payable.data() ?? {}) : 0,
     settledPaise: settledPaiseOf(link.payable.data() ?? {}),
     proformaNote: proformaNote(supplier.gstin !== null),
+    purchaseOrder: readPurchaseOrder(link.payable.get('purchaseOrder')),
+    requiresPoNumber: rulesOf(company.data()).requirePoNumber,
+    msmeTerms: proforma.msme?.lines ?? null,
     paid:
       paymentId && !isOpenStatus(status)
         ? {
@@ -91,9 +96,22 @@ export async function payLinkCheckout(
   ctx: PaymentsContext,
   token: string,
   allowed: Promise<void>,
+  purchaseOrder: { poNumber?: string; vendorCode?: string } = {},
 ): Promise<PaymentOrder & { prefill: { name?: string; email?: string } }> {
   const link = await openPayLink(ctx.db, token);
-  const order = await openCheckout(ctx, link.ref, allowed);
+  const order = await openCheckout(
+    ctx,
+    {
+      ...link.ref,
+      purchaseOrder: {
+        poNumber: purchaseOrder.poNumber ?? '',
+        vendorCode: purchaseOrder.vendorCode ?? '',
+        // Whoever holds the link (an accounts clerk, without an account) typed it for the company.
+        change: { actor: { uid: link.ref.uid, email: null }, via: 'pay-link' },
+      },
+    },
+    allowed,
+  );
   const name = link.payable.get('name') as string | undefined;
   const email = link.payable.get('email') as string | undefined;
   return { ...order, prefill: { ...(name ? { name } : {}), ...(email ? { email } : {}) } };

@@ -18,6 +18,7 @@ import { HttpError, isTransientDependencyError, isWriteConflict } from '../error
 import { singleFlight } from '../single-flight';
 import type { PaymentsContext } from './context';
 import type { GatewayOrder } from './gateway';
+import { companyDoc, refuseWithoutPoNumber } from './purchase-orders';
 import { gatewayOrderDoc, payableDoc, type GatewayOrderLink, type OwnedPayableRef } from './store';
 
 export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
@@ -135,14 +136,17 @@ async function createOrReuse(ctx: PaymentsContext, input: PaymentOrderInput, hoo
   for (;;) {
     // Whether the claim may be taken over depends on the amount, known once the payable is read:
     // so here it is only created when absent, and decided on below.
-    const [snapshot, taken] = await Promise.all([
+    // An invoice's company may require a PO number on it: read beside it, at no extra wait.
+    const [snapshot, taken, company] = await Promise.all([
       ref.get(),
       takeClaim(claimRef, { leaseMs: GATEWAY_ORDER_LEASE_MS, data: claimFields(), isFree: () => false }),
+      input.type === 'invoice' ? companyDoc(ctx.db, input.uid).get() : null,
     ]);
     const ours = taken.kind === 'taken' ? taken.claim : null;
     let decision: Decision;
     try {
       const data = payableData(snapshot, noun);
+      if (company) refuseWithoutPoNumber(data, company.data());
       // An invoice paid in part (receipts staff recorded) is charged its balance.
       const amountPaise = chargePaise(input, data, ctx.documents.tax) - settledPaiseOf(data);
       if (amountPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, BALANCE_TOO_SMALL);

@@ -1,7 +1,9 @@
 import { FieldValue, Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import { CURRENCY, paiseToRupees } from '../../src/domain/money';
+import { daysBetween, dueDateProblem, MSME_MAX_TERM_DAYS, termDays } from '../../src/domain/msme';
+import { purchaseOrderOf } from '../../src/domain/purchase-order';
 import { payableLabel, pricePayable, readPayable } from '../../src/domain/payable';
-import type { InvoiceLine, ProformaPreview } from '../../src/domain/staff';
+import { istToday, type InvoiceLine, type ProformaPreview } from '../../src/domain/staff';
 import { STATUS } from '../../src/domain/status';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import { addAudit, type Actor } from '../audit';
@@ -12,11 +14,12 @@ import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 import { invoiceCancelledMail, invoiceIssuedMail } from '../mail/mails';
-import { addMail, mailQueued } from '../mail/outbox';
+import { addMail, mailQueued, type MailAddress } from '../mail/outbox';
 import { renderMail, type MailTemplate } from '../mail/templates';
 import type { RenewalNotice } from '../mail/templates/renewals';
 import type { PaymentsContext } from './context';
 import { addPayLink, payLinkDoc, payLinkToken, payLinkUrl } from './pay-links';
+import { companyDoc, invoiceTokens, rulesOf } from './purchase-orders';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
@@ -39,6 +42,16 @@ export interface ProformaInput {
   source?: Record<string, unknown>;
   /** A yearly maintenance renewal: its mail says what renewing means and what follows. */
   renewal?: Omit<RenewalNotice, 'profileUrl'>;
+  /** Also sent its mail, a copy each: a project's contact who pays. */
+  alsoTo?: MailAddress[];
+  /** The buyer's PO number and vendor code ('' or left out: none; the vendor code then the company's default). */
+  poNumber?: string | null;
+  vendorCode?: string | null;
+  /**
+   * Why the due date is more than 45 days after issue, when it is: an MSME seller (SELLER_UDYAM)
+   * needs one (section 15 of the MSMED Act), and it is kept on the invoice and in the audit entry.
+   */
+  longTermReason?: string | null;
 }
 
 export interface IssuedProforma {
@@ -83,10 +96,16 @@ export async function issueProforma(
   const issued = await db.runTransaction(async (tx) => {
     const issuedAtMs = Date.now();
     const counter = seriesCounter(db, 'proforma', issuedAtMs);
-    const [profile, counterSnap] = await tx.getAll(userRef, counter.ref);
+    const [profile, counterSnap, company] = await tx.getAll(userRef, counter.ref, companyDoc(db, input.uid));
     if (!profile!.exists) throw new HttpError(404, CUSTOMER_NOT_FOUND);
     const { number, financialYear, sequence, write } = counter.take(counterSnap!, ctx.documents.prefixes.proforma);
-    const draft = draftProforma(ctx, input, profile!.data()!, { number, financialYear, issuedAtMs }, invoiceRef.id);
+    const draft = draftProforma(
+      ctx,
+      input,
+      profile!.data()!,
+      { number, financialYear, issuedAtMs, company: company!.data() },
+      invoiceRef.id,
+    );
     const { stored, snapshot, chargedPaise } = draft;
 
     tx.create(invoiceRef, { ...stored, issuedByUid: actor?.uid ?? null, createdAt: FieldValue.serverTimestamp() });
@@ -108,12 +127,15 @@ export async function issueProforma(
     addPayLink(tx, db, ctx.payLinkSecret, ref);
     addMail(tx, db, ...draft.mail);
     if (actor) {
+      // What was issued, as stored (a due date beyond 45 days with its reason among it); its
+      // search tokens are derived, not issued.
+      const { searchTokens: _tokens, ...issuedFields } = stored;
       addAudit(tx, db, {
         actor,
         action: 'invoice.issue',
         target: invoiceRef.path,
         before: null,
-        after: { ...stored, issuedByUid: actor.uid },
+        after: { ...issuedFields, issuedByUid: actor.uid },
       });
     }
     alsoInTransaction?.(tx, { id: invoiceRef.id, number, amountPaise: chargedPaise, documentId });
@@ -132,6 +154,24 @@ interface ProformaNumbering {
   number: string;
   financialYear: string;
   issuedAtMs: number;
+  /** companies/{uid}: the company's purchase-order rules (its default vendor code). */
+  company: DocumentData | undefined;
+}
+
+/**
+ * The due date's terms: an MSME seller's term in days (at most 45, printed) and, beyond 45 days,
+ * the reason it needs (400 without one); anyone else's due date is as staff chose it.
+ */
+function dueTerms(ctx: ProformaContext, input: ProformaInput, issuedAtMs: number) {
+  const issueDay = istToday(issuedAtMs);
+  if (!ctx.documents.msme) return { msmeTermDays: null, longTermReason: null };
+  const problem = dueDateProblem(issueDay, input.dueDate, input.longTermReason);
+  if (problem) throw new HttpError(400, problem);
+  return {
+    msmeTermDays: termDays(issueDay, input.dueDate),
+    longTermReason:
+      daysBetween(issueDay, input.dueDate) > MSME_MAX_TERM_DAYS ? (input.longTermReason?.trim() ?? null) : null,
+  };
 }
 
 /**
@@ -143,11 +183,16 @@ function draftProforma(
   ctx: ProformaContext,
   input: ProformaInput,
   profile: DocumentData,
-  { number, financialYear, issuedAtMs }: ProformaNumbering,
+  { number, financialYear, issuedAtMs, company }: ProformaNumbering,
   invoiceDocId: string,
 ) {
   const name = typeof profile.name === 'string' ? profile.name : '';
   const email = typeof profile.email === 'string' ? profile.email : '';
+  const { msmeTermDays, longTermReason } = dueTerms(ctx, input, issuedAtMs);
+  const purchaseOrder = purchaseOrderOf({
+    poNumber: input.poNumber,
+    vendorCode: input.vendorCode || rulesOf(company).vendorCode,
+  });
   const stored: Record<string, unknown> = {
     // invoiceId is what the spec's lists and the payment flow show: the number.
     invoiceId: number,
@@ -165,7 +210,11 @@ function draftProforma(
     email,
     documentId: proformaDocumentId(invoiceDocId),
     ...(input.source ? { source: input.source } : {}),
+    ...(purchaseOrder ? { purchaseOrder } : {}),
+    ...(msmeTermDays !== null ? { msmeTermDays } : {}),
+    ...(longTermReason ? { longTermReason } : {}),
   };
+  stored.searchTokens = invoiceTokens(stored, profile, purchaseOrder);
   const payable = readPayable({ type: 'invoice', docId: invoiceDocId }, stored);
   const pricing = pricePayable(payable, ctx.documents.tax);
   if (!pricing.ok) throw new HttpError(400, pricing.message);
@@ -177,6 +226,8 @@ function draftProforma(
     number,
     financialYear,
     issuedAtMs,
+    purchaseOrder,
+    msmeTermDays,
   });
   // A lead has no account to log in to: the pay link is their way in.
   const profileUrl =
@@ -189,6 +240,7 @@ function draftProforma(
     snapshot,
     profileUrl,
     renewal: input.renewal ? { ...input.renewal, profileUrl } : null,
+    alsoTo: input.alsoTo,
   });
   return { stored, snapshot, chargedPaise: pricing.chargedPaise, mail, email };
 }
@@ -208,14 +260,21 @@ export async function previewProforma(
 ): Promise<ProformaPreview> {
   const issuedAtMs = Date.now();
   const counter = seriesCounter(ctx.db, 'proforma', issuedAtMs);
-  const [stored, counterSnap] = await Promise.all([
+  const [stored, counterSnap, company] = await Promise.all([
     profile ? null : ctx.db.doc(`users/${input.uid}`).get(),
     counter.ref.get(),
+    companyDoc(ctx.db, input.uid).get(),
   ]);
   const customer = profile ?? stored?.data();
   if (!customer) throw new HttpError(404, CUSTOMER_NOT_FOUND);
   const { number, financialYear } = counter.take(counterSnap, ctx.documents.prefixes.proforma);
-  const draft = draftProforma(ctx, input, customer, { number, financialYear, issuedAtMs }, 'preview');
+  const draft = draftProforma(
+    ctx,
+    input,
+    customer,
+    { number, financialYear, issuedAtMs, company: company.data() },
+    'preview',
+  );
   const fileName = documentFileName(draft.snapshot);
   const rendered = renderMail(draft.mail[1] as MailTemplate, {
     attachments: [fileName],

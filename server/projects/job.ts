@@ -1,9 +1,10 @@
 import { formatDueTime } from '../../src/domain/business-hours';
 import { MILESTONE_STATUS, PROJECTS } from '../../src/domain/projects';
-import { addMail, mailQueued } from '../mail/outbox';
+import { addMail, mailQueued, toCompanyMembers, type OutboxMail } from '../mail/outbox';
 import { messageIdFor } from '../mail/drain';
+import type { ProjectMailData } from '../mail/templates';
 import { FieldValue } from 'firebase-admin/firestore';
-import { signOff } from './projects';
+import { mailItems, signOff } from './projects';
 import { milestonesFields, nowOf, projectDoc, readProject, type ProjectsContext } from './store';
 
 export interface ProjectsJobReport {
@@ -46,7 +47,7 @@ export async function projectsPass(ctx: ProjectsContext): Promise<ProjectsJobRep
   return report;
 }
 
-/** The halfway reminder, once per review round: to the customer and every live contact. */
+/** The halfway reminder, once per review round: to the customer (its members by role) and every live contact. */
 async function remind(ctx: ProjectsContext, id: string, index: number): Promise<boolean> {
   const { db } = ctx;
   const ref = projectDoc(db, id);
@@ -63,10 +64,11 @@ async function remind(ctx: ProjectsContext, id: string, index: number): Promise<
       projectTitle: project.title,
       milestone: milestone.label,
       dueBy: formatDueTime(new Date(milestone.dueAtMs ?? Date.now())),
+      items: mailItems(milestone.deliverables),
     };
-    const recipients = [
+    const recipients: Array<Pick<OutboxMail, 'to' | 'companyId'> & { data: ProjectMailData }> = [
       {
-        to: { uid: project.uid },
+        ...toCompanyMembers(project.uid),
         data: { ...base, recipientName: project.customerName || null, url: `${ctx.siteUrl}/projects/${id}` },
       },
       ...project.contacts
@@ -81,12 +83,12 @@ async function remind(ctx: ProjectsContext, id: string, index: number): Promise<
           },
         })),
     ];
-    const ids = recipients.map((recipient, n) => {
+    const ids = recipients.map(({ data, ...recipient }, n) => {
       const mailId = `project:${id}:m${index}:reminder:${milestone.round}:${n}`;
       addMail(tx, db, mailId, {
         template: 'project',
-        data: recipient.data,
-        to: recipient.to,
+        data,
+        ...recipient,
         replyTo: null,
         attachmentDocumentId: null,
         ...(headers ? { headers } : {}),

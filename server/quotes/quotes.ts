@@ -1,4 +1,5 @@
 import type { Auth } from 'firebase-admin/auth';
+import { purchaseOrderOf, type PurchaseOrder } from '../../src/domain/purchase-order';
 import { FieldValue, Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import {
   DEFAULT_VALID_DAYS,
@@ -25,7 +26,7 @@ import { documentFileName } from '../documents/pdf';
 import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { quoteSentMail } from '../mail/quote-mails';
 import { renderMail, type MailTemplate, type QuoteSentData } from '../mail/templates';
-import { addMail, mailQueued } from '../mail/outbox';
+import { addMail, mailQueued, type MailAddress } from '../mail/outbox';
 import { CUSTOMER_NOT_FOUND, issueProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
 import { customerOf } from '../staff/enquiry-billing';
 import { quoteSnapshot } from './snapshot';
@@ -62,6 +63,7 @@ function termsFields(ctx: QuotesContext, fields: QuoteFields): DocumentData {
     validUntil: fields.validUntil,
     milestones: resolved.milestones,
     terms: fields.terms,
+    purchaseOrder: purchaseOrderOf(fields),
   };
   // What the milestones' invoices come to in all is the same in every state (GST added on top is
   // priced per line whatever the place of supply), so it can be stored before anyone is billed.
@@ -334,6 +336,7 @@ const REVISION_COPIES = [
   'amountsIncludeGst',
   'milestones',
   'terms',
+  'purchaseOrder',
   'listedPaise',
   'totalPaise',
 ] as const;
@@ -441,6 +444,10 @@ export function issueMilestoneInvoice(
     dueDate?: string;
     changes?: DocumentData;
     also?: (tx: Transaction, issued: { id: string; number: string; amountPaise: number }) => void;
+    /** Also sent the invoice's mail, a copy each: the project's contact who pays. */
+    alsoTo?: MailAddress[];
+    /** The PO the customer gave as they accepted (it wins over the quote's, and is stored on it). */
+    purchaseOrder?: PurchaseOrder | null;
   },
 ): Promise<IssuedProforma> {
   const milestone: Milestone = quote.milestones[index]!;
@@ -452,8 +459,12 @@ export function issueMilestoneInvoice(
       description: `Quote ${quoteLabel(quote.number, quote.version)}, milestone ${index + 1} of ${quote.milestones.length}: ${milestone.label}`,
       lines: milestoneInvoiceLines(quote, milestone),
       amountsIncludeGst: quote.amountsIncludeGst,
+      // The buyer's PO for the project: on every milestone's invoice.
+      poNumber: options.purchaseOrder?.poNumber ?? quote.purchaseOrder?.poNumber,
+      vendorCode: options.purchaseOrder?.vendorCode ?? quote.purchaseOrder?.vendorCode,
       dueDate: options.dueDate ?? addDays(istToday(), ctx.dueDays),
       source: { ...source },
+      ...(options.alsoTo?.length ? { alsoTo: options.alsoTo } : {}),
     },
     {
       actor: options.actor,
@@ -479,5 +490,3 @@ export function issueMilestoneInvoice(
     },
   );
 }
-
-

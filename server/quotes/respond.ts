@@ -1,3 +1,4 @@
+import { purchaseOrderOf } from '../../src/domain/purchase-order';
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { newMilestone, newProjectFields, PROJECTS, quoteProjectId } from '../../src/domain/projects';
 import { QUOTE_MESSAGES, QUOTE_STATUS, quoteStatusOf, type QuoteStatus } from '../../src/domain/quotes';
@@ -106,7 +107,7 @@ const ATTEMPTS = 4;
 export async function acceptQuote(
   ctx: QuotesContext,
   quoteId: string,
-  input: { name: string; version: number },
+  input: { name: string; version: number; poNumber?: string; vendorCode?: string },
   who: Respondent,
 ): Promise<Acceptance> {
   for (let attempt = 1; ; attempt += 1) {
@@ -118,11 +119,18 @@ export async function acceptQuote(
     }
     await refuseUnanswerable(ctx, quote, status);
     if (input.version !== quote.version) throw new HttpError(409, QUOTE_MESSAGES.versionChanged);
+    // The buyer's PO, typed as they accept: kept on the quote and printed on each milestone's invoice.
+    const purchaseOrder = purchaseOrderOf({
+      poNumber: input.poNumber || quote.purchaseOrder?.poNumber,
+      vendorCode: input.vendorCode || quote.purchaseOrder?.vendorCode,
+    });
     try {
       const issued = await issueMilestoneInvoice(ctx, quote, 0, {
         readAt: snapshot.updateTime!,
         actor: null,
+        purchaseOrder,
         changes: {
+          ...(purchaseOrder ? { purchaseOrder } : {}),
           status: QUOTE_STATUS.accepted,
           acceptedAt: FieldValue.serverTimestamp(),
           acceptance: {

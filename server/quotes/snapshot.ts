@@ -1,5 +1,6 @@
 import { amountInWords } from '../../src/domain/amount-in-words';
 import { COMPANY } from '../../src/domain/company';
+import type { PurchaseOrder } from '../../src/domain/purchase-order';
 import { formatIstDate } from '../../src/domain/document-number';
 import {
   lineAmountPaise,
@@ -28,6 +29,8 @@ export interface QuoteTerms {
   /** YYYY-MM-DD, India time: the last day it can be accepted. */
   validUntil: string;
   terms: string;
+  /** The buyer's PO number and vendor code (staff's, or the customer's at acceptance). */
+  purchaseOrder?: PurchaseOrder | null;
   customerName: string;
   customerEmail: string;
 }
@@ -88,6 +91,7 @@ export function quoteSnapshot(input: {
     terms: quote.terms,
     reverseCharge: false,
     reference: { label: `Quote ${quoteLabel(quote.number, quote.version)}` },
+    ...(quote.purchaseOrder ? { purchaseOrder: quote.purchaseOrder } : {}),
     note: `${QUOTE_NOTE} ${COMPUTER_GENERATED_NOTE}`,
   };
 }

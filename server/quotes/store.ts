@@ -1,3 +1,4 @@
+import { readPurchaseOrder } from '../../src/domain/purchase-order';
 import { createHash, createHmac } from 'node:crypto';
 import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
 import {
@@ -70,6 +71,7 @@ export function readQuote(snapshot: DocumentSnapshot): StoredQuote {
     amountsIncludeGst: data.amountsIncludeGst !== false,
     validUntil: text(data.validUntil),
     terms: text(data.terms),
+    purchaseOrder: readPurchaseOrder(data.purchaseOrder),
     customerName: text(data.customerName),
     customerEmail: text(data.customerEmail),
     previousId: text(data.previousId) || null,

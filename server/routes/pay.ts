@@ -1,5 +1,10 @@
 import { Router, type Request } from 'express';
-import { sandboxPaySchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
+import {
+  payLinkOrderSchema,
+  sandboxPaySchema,
+  verifyPaymentSchema,
+  type PaymentOrderResponse,
+} from '../../src/domain/payments';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { payLinkCheckout, payLinkOwner, payLinkPdf, payLinkView } from '../payments/pay-page';
 import { SandboxGateway } from '../payments/sandbox';
@@ -33,7 +38,8 @@ export function payRouter(deps: AppDeps): Router {
   });
 
   router.post('/api/pay/:token/orders', async (req, res) => {
-    const order = await payLinkCheckout({ ...ctx, logger: req.log }, token(req), Promise.resolve());
+    const body = payLinkOrderSchema.parse(req.body ?? {});
+    const order = await payLinkCheckout({ ...ctx, logger: req.log }, token(req), Promise.resolve(), body);
     const response: PaymentOrderResponse & { prefill: { name?: string; email?: string } } = {
       id: order.id,
       amount: order.amountPaise,

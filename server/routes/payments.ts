@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import { paymentsContext, type AppDeps } from '../app-deps';
-import { authenticate, tokenNotRevoked } from '../auth';
+import { actorOf, authenticate, tokenNotRevoked } from '../auth';
 import { requestDeadline } from '../deadline';
 import { newInvoiceFormSchema } from '../../src/domain/schemas';
 import { openCheckout } from '../payments/checkout';
@@ -45,7 +45,17 @@ export function paymentsRouter(deps: AppDeps): Router {
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
     const order = await openCheckout(
       { ...ctx, logger: req.log },
-      { uid: req.user!.uid, type: body.type, docId: body.firestore_id, claimedAmount: body.amount },
+      {
+        uid: req.user!.uid,
+        type: body.type,
+        docId: body.firestore_id,
+        claimedAmount: body.amount,
+        purchaseOrder: {
+          poNumber: body.poNumber ?? '',
+          vendorCode: body.vendorCode ?? '',
+          change: { actor: actorOf(req.user!), via: 'account' },
+        },
+      },
       allowed,
     );
     const response: PaymentOrderResponse = {

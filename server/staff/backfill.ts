@@ -9,14 +9,18 @@ import {
 } from 'firebase-admin/firestore';
 import { customerSearchTokens, emailKey, enquirySearchTokens } from '../../src/domain/search';
 import { paymentStatusOf } from '../../src/domain/console-status';
+import { readPurchaseOrder } from '../../src/domain/purchase-order';
 import { STATUS } from '../../src/domain/status';
 import { enquiryDoc } from '../enquiries/enquiries';
+import { invoiceTokens } from '../payments/purchase-orders';
 import { forEachPage } from '../paging';
 
 export interface BackfillReport {
   profiles: number;
   enquiries: number;
   payments: number;
+  /** Company-issued invoices given the search words the console's Invoices search reads. */
+  invoices: number;
 }
 
 const PAGE = { pageSize: 300 };
@@ -72,10 +76,12 @@ async function updateEach(
  *   `nameLower` / `emailLower` copies an earlier search read);
  * - every customer's query gets its `enquiries/{queryId}` inbox entry (status copied, no notes);
  * - enquiries get their `searchTokens`, `source` and `emailLower` (and lose `nameLower`);
- * - payment records get the single `status` field the console filters on.
+ * - payment records get the single `status` field the console filters on;
+ * - invoices the company issued (proformas) get the `searchTokens` the Invoices search reads (their
+ *   number, the buyer's PO number and vendor code, the buyer's name and email).
  */
 export async function backfillConsoleData(db: Firestore): Promise<BackfillReport> {
-  const report: BackfillReport = { profiles: 0, enquiries: 0, payments: 0 };
+  const report: BackfillReport = { profiles: 0, enquiries: 0, payments: 0, invoices: 0 };
 
   report.profiles = await updateEach(db, db.collection('users'), (doc) =>
     searchUpdate(doc.data(), customerSearchTokens(textFields(doc.data()))),
@@ -125,6 +131,17 @@ export async function backfillConsoleData(db: Firestore): Promise<BackfillReport
     const status = paymentStatusOf(doc.data());
     if (doc.get('status') === status && typeof doc.get('refundedPaise') === 'number') return null;
     return { status, refundedPaise: typeof doc.get('refundedPaise') === 'number' ? doc.get('refundedPaise') : 0 };
+  });
+
+  // Every invoice, in path order (a filter would need a collection-group index of its own); the
+  // customer's own invoices are left as they are.
+  report.invoices = await updateEach(db, db.collectionGroup('invoices'), (doc) => {
+    if (doc.get('issuedBy') !== 'company') return null;
+    const tokens = invoiceTokens(doc.data(), undefined, readPurchaseOrder(doc.get('purchaseOrder')));
+    const current = doc.get('searchTokens') as unknown;
+    const same =
+      Array.isArray(current) && current.length === tokens.length && tokens.every((token, i) => current[i] === token);
+    return same ? null : { searchTokens: tokens };
   });
 
   return report;

@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   cart: '/cart',
   profile: '/profile',
+  /** The company's statement of account (signed in). */
+  statement: '/statement',
   privacy: '/privacy',
   terms: '/terms',
   refund: '/refundpolicy',

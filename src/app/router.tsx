@@ -22,6 +22,10 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <LandingRoute />, handle: { preload: loadBelowFold } satisfies RouteHandle },
       { path: paths.cart, lazy: () => import('./routes/cart').then((m) => ({ Component: m.CartRoute })) },
       { path: paths.profile, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
+      {
+        path: paths.statement,
+        lazy: () => import('./routes/statement').then((m) => ({ Component: m.StatementRoute })),
+      },
       { path: paths.receipt, lazy: () => import('./routes/receipt').then((m) => ({ Component: m.ReceiptRoute })) },
       { path: paths.pay, lazy: () => import('./routes/pay').then((m) => ({ Component: m.PayRoute })) },
       { path: paths.quoteLink, lazy: () => import('./routes/quote').then((m) => ({ Component: m.QuoteLinkRoute })) },

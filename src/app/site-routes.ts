@@ -24,6 +24,7 @@ export const NOT_FOUND_FILE = '404.html';
 export const APP_ROUTES = [
   paths.cart,
   paths.profile,
+  paths.statement,
   paths.adminPanel,
   '/admin',
   '/admin/**',

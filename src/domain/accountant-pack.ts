@@ -23,6 +23,7 @@ import {
 import { paiseToDecimalText } from './money';
 import { payableLabel, readPayable, type PayableRef } from './payable';
 import { paymentMethodLabel } from './payments';
+import { readPurchaseOrder, type PurchaseOrder } from './purchase-order';
 import { csvText, excelCsvText, type CsvColumn } from './staff';
 import { tdsCitationText } from './tds';
 import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from './tax-document';
@@ -84,6 +85,14 @@ export interface RegisterRow {
   paidFor: string;
   original: string;
   documentId: string;
+  /** The buyer's PO number and vendor code it was billed under ('' when none). */
+  poNumber: string;
+  vendorCode: string;
+}
+
+/** The PO a stored document names: its printed snapshot's, else (still pending) its payable's copy. */
+function purchaseOrderOfDocument(document: StoredDocument | undefined): PurchaseOrder | null {
+  return readPurchaseOrder(document?.snapshot?.purchaseOrder) ?? readPurchaseOrder(document?.subject?.purchaseOrder);
 }
 
 /** Proformas and quotes: issued before any supply or payment, so neither is in the tax register. */
@@ -112,6 +121,8 @@ export function registerRow({ id, document, createdAtMs, isCancelled }: Register
       paidFor: snapshot.reference.label,
       original: snapshot.original?.number ?? '',
       documentId: id,
+      poNumber: purchaseOrderOfDocument(document)?.poNumber ?? '',
+      vendorCode: purchaseOrderOfDocument(document)?.vendorCode ?? '',
     };
   }
   const payable = document.payable && document.subject ? readPayable(document.payable, document.subject) : null;
@@ -129,6 +140,8 @@ export function registerRow({ id, document, createdAtMs, isCancelled }: Register
     paidFor: pendingLabel(document),
     original: '',
     documentId: id,
+    poNumber: purchaseOrderOfDocument(document)?.poNumber ?? '',
+    vendorCode: purchaseOrderOfDocument(document)?.vendorCode ?? '',
   };
 }
 
@@ -148,6 +161,8 @@ export const REGISTER_COLUMNS: Array<CsvColumn<RegisterRow>> = [
   { header: 'For', cell: (row) => row.paidFor },
   { header: 'Original invoice', cell: (row) => row.original },
   { header: 'Document id', cell: (row) => row.documentId },
+  { header: 'PO number', cell: (row) => row.poNumber },
+  { header: 'Vendor code', cell: (row) => row.vendorCode },
 ];
 
 /**
@@ -164,6 +179,8 @@ export const NOT_TAX_DOCUMENT_COLUMNS: Array<CsvColumn<RegisterRow>> = [
   { header: 'Status', cell: (row) => row.status },
   { header: 'For', cell: (row) => row.paidFor },
   { header: 'Document id', cell: (row) => row.documentId },
+  { header: 'PO number', cell: (row) => row.poNumber },
+  { header: 'Vendor code', cell: (row) => row.vendorCode },
 ];
 
 // ---- payments.csv (and the Payments screen's CSV) ------------------------------------------------
@@ -201,6 +218,9 @@ export interface PaymentRow {
   /** The payer's company (today its uid) and whether staff recorded it (money to the bank): Tally's party and ledger. */
   companyId: string;
   isOffline: boolean;
+  /** The buyer's PO number and vendor code of what it paid ('' when none). */
+  poNumber: string;
+  vendorCode: string;
 }
 
 /** What a payment paid for, in words: its document's, else its payable's label. */
@@ -224,6 +244,7 @@ export function paymentRow(entry: PaymentEntry): PaymentRow {
   const isRegistered = Boolean(recipient?.gstin);
   const method = text(payment.method);
   const receivedOn = payment.receivedOn;
+  const purchaseOrder = purchaseOrderOfDocument(document) ?? readPurchaseOrder(entry.payable?.purchaseOrder);
   return {
     paidAtMs: entry.createdAtMs,
     customer: text(profile?.name) || (isRegistered ? '' : (recipient?.name ?? '')) || text(subject.name),
@@ -243,6 +264,8 @@ export function paymentRow(entry: PaymentEntry): PaymentRow {
     paymentId: entry.id,
     companyId: text(payment.companyId) || text(payment.uid),
     isOffline: payment.source === 'offline',
+    poNumber: purchaseOrder?.poNumber ?? '',
+    vendorCode: purchaseOrder?.vendorCode ?? '',
   };
 }
 
@@ -262,6 +285,8 @@ export const PAYMENT_COLUMNS: Array<CsvColumn<PaymentRow>> = [
   { header: 'Status', cell: (row) => row.status },
   { header: 'Reference', cell: (row) => row.reference },
   { header: 'Payment id', cell: (row) => row.paymentId },
+  { header: 'PO number', cell: (row) => row.poNumber },
+  { header: 'Vendor code', cell: (row) => row.vendorCode },
 ];
 
 /** payments.csv, for Excel (the Payments screen's export too). */

@@ -188,6 +188,8 @@ export const MAIL_AUDIENCES = {
   'invoice-issued': BILLING_MAIL,
   'invoice-cancelled': BILLING_MAIL,
   'refund-issued': BILLING_MAIL,
+  /** A statement of account (staff's, and the monthly one): to those who pay. */
+  statement: BILLING_MAIL,
   /** To whoever may accept it: the owner, and a technical member with the approve right. */
   'quote-sent': members(['owner'], { withApprove: ['technical'] }),
   'quote-response': US,
@@ -209,6 +211,8 @@ export const MAIL_AUDIENCES = {
   'support:company-new': US,
   'support:customer-reply': US,
   'support:sla-warning': US,
+  /** Staff's one answer to whoever sent a mail that waited for review: that address, no company's. */
+  'support:review-reply': PERSON,
   'project:ready': PROJECT_MAIL,
   'project:update': PROJECT_MAIL,
   'project:reminder': PROJECT_MAIL,
@@ -243,4 +247,27 @@ export function receivesMail(
   if (audience.to !== 'members') return false;
   if (audience.requester && isRequester) return true;
   return audience.roles.includes(member.role) || (member.canApprove && audience.withApprove.includes(member.role));
+}
+
+/** A member as company mail picks them: who they are and their role in the company. */
+export type MailMember = Pick<CompanyMembership, 'uid' | 'role' | 'canApprove'>;
+
+/**
+ * The members a company's mail of `kind` goes to, picked from its members as they are now: those
+ * receivesMail names (the requester whatever their role), in a fixed order (the requester, then by
+ * role as COMPANY_ROLES lists them, then by uid) so every attempt at one mail walks the same list.
+ * When none of them is a member (a request whose requester has left a company with no technical
+ * member), the owner, who answers for the company: a mail nobody receives would be lost. Nobody
+ * for a kind that is not a company's (a person's own mail, ours, a contact's).
+ */
+export function mailRecipients<M extends MailMember>(
+  kind: MailKind,
+  members: readonly M[],
+  { requesterUid = null }: { requesterUid?: string | null } = {},
+): M[] {
+  if (MAIL_AUDIENCES[kind].to !== 'members') return [];
+  const rank = (member: M) => (member.uid === requesterUid ? -1 : COMPANY_ROLES.indexOf(member.role));
+  const sorted = [...members].sort((a, b) => rank(a) - rank(b) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  const picked = sorted.filter((member) => receivesMail(kind, member, { isRequester: member.uid === requesterUid }));
+  return picked.length > 0 ? picked : sorted.filter((member) => member.role === 'owner');
 }

@@ -43,6 +43,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'service-stopped': 'Service stopped',
   support: 'Support request',
   booking: 'Consultation (invitation or reminder)',
+  statement: 'Statement of account',
   'company-invitation': 'Invitation to join a company',
   news: 'News',
 };

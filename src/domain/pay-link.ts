@@ -1,3 +1,4 @@
+import type { PurchaseOrder } from './purchase-order';
 import type { TaxSplit, TaxType } from './tax';
 
 /**
@@ -26,6 +27,12 @@ export interface PayLinkView {
    * from a registered seller, 'not a payment receipt' otherwise. The page shows this, not its own.
    */
   proformaNote: string;
+  /** The buyer's PO number and vendor code on it, when given. */
+  purchaseOrder: PurchaseOrder | null;
+  /** Its company requires a PO number on what it pays: the page asks for one before paying. */
+  requiresPoNumber: boolean;
+  /** A micro or small enterprise seller's Udyam number and payment terms, as printed; null otherwise. */
+  msmeTerms: string[] | null;
   /** Once paid: the payment and its tax invoice (its number once it is issued). */
   paid: { paymentId: string; taxInvoice: { title: string; number: string | null } } | null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poNumberSchema, vendorCodeSchema } from './purchase-order';
 import { paymentTypeSchema } from './schemas';
 import { STATUS } from './status';
 
@@ -22,8 +23,17 @@ export const paymentOrderRequestSchema = z.object({
   user_id: z.string().max(128).nullable().optional(),
   userName: z.string().max(200).nullable().optional(),
   userEmail: z.string().max(254).nullable().optional(),
+  /** Paying an invoice: the buyer's PO number and vendor code, set on it first (its company may require one). */
+  poNumber: poNumberSchema.optional(),
+  vendorCode: vendorCodeSchema.optional(),
 });
 export type PaymentOrderRequest = z.input<typeof paymentOrderRequestSchema>;
+
+/** The pay page's payment order: the PO number and vendor code the buyer typed, when asked. */
+export const payLinkOrderSchema = z.object({
+  poNumber: poNumberSchema.optional(),
+  vendorCode: vendorCodeSchema.optional(),
+});
 
 /** What the API answers for a payment order: amount in paise, as Razorpay does. */
 export interface PaymentOrderResponse {

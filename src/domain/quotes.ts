@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatInr } from './money';
+import { poNumberSchema, vendorCodeSchema, type PurchaseOrder } from './purchase-order';
 import { documentIdSchema, istToday, MAX_INVOICE_PAISE, paiseSchema } from './staff';
 import {
   allocatePaise,
@@ -188,6 +189,9 @@ const quoteFieldsObject = z.object({
     .min(1, 'Add at least one milestone.')
     .max(MAX_MILESTONES, `At most ${MAX_MILESTONES} milestones.`),
   terms: trimmed(5000).optional().default(''),
+  /** The buyer's PO number and our vendor code with them, when they gave them (they may at acceptance). */
+  poNumber: poNumberSchema.optional().default(''),
+  vendorCode: vendorCodeSchema.optional().default(''),
 });
 
 function checkTotals(quote: { lines: QuoteLine[]; milestones: MilestoneInput[] }, context: z.RefinementCtx): void {
@@ -222,6 +226,9 @@ export const acceptQuoteSchema = z.object({
   name: required('Type your full name to accept the quote.', 100),
   agree: z.literal(true, { message: 'Tick the box to agree to the terms of the quote.' }),
   version: z.number({ message: 'Which version are you accepting?' }).int().min(1),
+  /** The buyer's purchase order for it and the vendor code it knows us by: printed on every milestone's invoice. */
+  poNumber: poNumberSchema.optional().default(''),
+  vendorCode: vendorCodeSchema.optional().default(''),
 });
 export type AcceptQuote = z.input<typeof acceptQuoteSchema>;
 
@@ -399,6 +406,8 @@ export interface QuoteSnapshot {
   terms: string;
   reverseCharge: boolean;
   reference: { label: string };
+  /** The buyer's PO number and vendor code, when staff entered them. */
+  purchaseOrder?: PurchaseOrder | null;
   note: string;
 }
 

@@ -107,6 +107,34 @@ export function enquirySearchTokens(
 }
 
 /**
+ * A project's tokens: its customer (a name, or the email a nameless buyer is known by), its title,
+ * and its order or quote number ('ORD-1732…', 'QT/2026-27/0001'): each found by the start of its words.
+ */
+export function projectSearchTokens(project: TextsOf<'customerName' | 'title' | 'number'>): string[] {
+  const customer = project.customerName?.includes('@') ? emailSearchText(project.customerName) : project.customerName;
+  return searchTokens([customer, project.number, project.title].map((text): SearchField => ({ text, prefixes: true })));
+}
+
+/**
+ * An issued invoice's tokens (the console's invoice search): its number whole and by its parts
+ * ('PI/2026-27/0007' -> pi, 2026, 27, 0007 and the whole), the buyer's PO number and vendor code
+ * the same way, and who it is to (name, business name, email).
+ */
+export function invoiceSearchTokens(
+  invoice: TextsOf<'number' | 'poNumber' | 'vendorCode' | 'name' | 'legalName' | 'email'>,
+): string[] {
+  const whole = (text: Text) => (text ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return searchTokens([
+    { text: [invoice.number, whole(invoice.number)].join(' ') },
+    {
+      text: [invoice.poNumber, whole(invoice.poNumber), invoice.vendorCode, whole(invoice.vendorCode)].join(' '),
+      prefixes: true,
+    },
+    ...personFields(invoice.name, invoice.legalName, invoice.email, null),
+  ]);
+}
+
+/**
  * What a search box's text asks Firestore for: its longest word (the most selective), and the
  * other words, which the rows found must also contain (checked on the page).
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENQUIRY_STATUSES, PAYMENT_STATUSES } from './console-status';
+import { poNumberSchema, vendorCodeSchema } from './purchase-order';
 import { TDS_CITATION_IDS, tdsCitationProblem } from './tds';
 
 /**
@@ -65,6 +66,14 @@ export const proformaFieldsSchema = z
     lines: z.array(invoiceLineSchema).min(1, 'Add at least one line.').max(20, 'At most 20 lines.'),
     amountsIncludeGst: z.boolean({ message: 'Say whether the amounts include GST.' }),
     dueDate: isoDate.refine((day) => day >= istToday(), 'The due date cannot be in the past.'),
+    /** The buyer's purchase order number and our vendor code with them, when they have them. */
+    poNumber: poNumberSchema.optional().default(''),
+    vendorCode: vendorCodeSchema.optional().default(''),
+    /**
+     * Why the due date is more than 45 days away: required then when the seller is a micro or small
+     * enterprise (section 15 of the MSMED Act; the server checks), kept and audited.
+     */
+    longTermReason: trimmed(300).optional().default(''),
   })
   .refine((invoice) => invoiceTotalPaise(invoice.lines) <= MAX_INVOICE_PAISE, {
     message: 'Amount is too large.',

@@ -1,3 +1,5 @@
+import type { MsmeSnapshot } from './msme';
+import type { PurchaseOrder } from './purchase-order';
 import { sellerDocumentWords } from './seller-document';
 import type { TaxLine, TaxSplit, TaxType } from './tax';
 
@@ -131,6 +133,10 @@ export interface TaxDocumentSnapshot {
   description?: string | null;
   /** Proformas only: when payment is due (IST, as printed). */
   dueDate?: string;
+  /** The buyer's PO number and vendor code (a proforma's, and the tax invoice and credit note of it). */
+  purchaseOrder?: PurchaseOrder | null;
+  /** A micro or small enterprise seller's Udyam number and payment terms (proformas and tax invoices). */
+  msme?: MsmeSnapshot | null;
   note: string;
 }
 

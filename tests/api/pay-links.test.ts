@@ -69,9 +69,12 @@ describe('the pay link', () => {
         'issueDate',
         'issuer',
         'lines',
+        'msmeTerms',
         'number',
         'paid',
         'proformaNote',
+        'purchaseOrder',
+        'requiresPoNumber',
         'settledPaise',
         'status',
         'taxType',
@@ -88,6 +91,9 @@ describe('the pay link', () => {
       taxType: 'inter-state',
       paid: null,
       proformaNote: 'This is a proforma invoice, not a tax invoice. The tax invoice is issued when it is paid.',
+      purchaseOrder: null,
+      requiresPoNumber: false,
+      msmeTerms: null,
     });
     expect(view.body.totals.totalPaise).toBe(2_80_000_00);
     expect(view.body.totals.igstPaise).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { docData } from './payments-fixtures';
 beforeEach(() => clearFirestore());
 
 describe('npm run backfill', () => {
-  it('when data predates the console, then profiles and enquiries get their search words (old copies dropped), every query an inbox entry and every payment a status; a second run changes nothing', async () => {
+  it('when data predates the console, then profiles, enquiries and issued invoices get their search words (old copies dropped), every query an inbox entry and every payment a status; a second run changes nothing', async () => {
     const { db } = admin();
     await db.doc('users/u1').set({
       uid: 'u1',
@@ -32,12 +32,25 @@ describe('npm run backfill', () => {
       .doc('payments/pay_c')
       .set({ paymentId: 'pay_c', amountPaise: 100, duplicateOf: null, documentMissing: true });
     await db.doc('payments/pay_d').set({ paymentId: 'pay_d', amountPaise: 100, status: 'mismatch' });
+    // A proforma issued before invoices were searchable, with its PO; and an invoice the customer entered.
+    await db.doc('users/u1/invoices/i1').set({
+      issuedBy: 'company',
+      kind: 'proforma',
+      number: 'PI/2026-27/0007',
+      name: 'Asha Verma',
+      purchaseOrder: { poNumber: '4500012345', vendorCode: 'VND-0042' },
+    });
+    await db.doc('users/u1/invoices/i2').set({ invoiceId: 'INV-9', name: 'Asha Verma' });
 
     const first = await backfillConsoleData(db);
     const second = await backfillConsoleData(db);
 
-    expect(first).toEqual({ profiles: 1, enquiries: 2, payments: 4 });
-    expect(second).toEqual({ profiles: 0, enquiries: 0, payments: 0 });
+    expect(first).toEqual({ profiles: 1, enquiries: 2, payments: 4, invoices: 1 });
+    expect(second).toEqual({ profiles: 0, enquiries: 0, payments: 0, invoices: 0 });
+    expect((await docData('users/u1/invoices/i1'))!.searchTokens).toEqual(
+      expect.arrayContaining(['4500012345', 'pi2026270007', 'vnd0042', 'asha']),
+    );
+    expect(await docData('users/u1/invoices/i2')).not.toHaveProperty('searchTokens');
     const profile = await docData('users/u1');
     expect(profile).not.toHaveProperty('nameLower');
     expect(profile!.searchTokens).toEqual(

@@ -225,12 +225,12 @@ describe('payments export', () => {
     expect(response.text.charCodeAt(0)).toBe(0xfeff);
     const lines = response.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Date (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id',
+      'Date (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id,PO number,Vendor code',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^${today} \\d\\d:\\d\\d,Asha Verma,,asha@example.com,`));
     expect(lines[1]).toContain(
-      `,Invoice ${invoiceId},${document!.number},Card,2500.00,0.00,,,,Paid,,${paid.paymentId}`,
+      `,Invoice ${invoiceId},${document!.number},Card,2500.00,0.00,,,,Paid,,${paid.paymentId},,`,
     );
     expect(empty.text.trim().split('\r\n')).toHaveLength(1);
   });

@@ -286,6 +286,9 @@ describe('server-only collections', () => {
     'documents',
     'counters',
     'mail',
+    // A company's PO rules and its mailed statements: the API serves them to the company and staff.
+    'companies',
+    'statements',
   ])('when any client reads or writes %s, then it is denied', async (name) => {
     await seed(`${name}/x`, { any: 'thing' });
     await assertFails(getDoc(doc(alice(), `${name}/x`)));

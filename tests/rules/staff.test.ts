@@ -85,6 +85,17 @@ describe('staff reads', () => {
     );
     await assertSucceeds(getDocs(collectionGroup(staff(), 'invoices')));
     await assertSucceeds(getDocs(collectionGroup(staff(), 'queries')));
+    // The Invoices list's search (number, PO number, vendor code, buyer).
+    await assertSucceeds(
+      getDocs(
+        query(
+          collectionGroup(staff(), 'invoices'),
+          where('searchTokens', 'array-contains', '4500012345'),
+          orderBy('createdAt', 'desc'),
+          limit(20),
+        ),
+      ),
+    );
   });
 
   it.each(STAFF_READABLE)('when staff read %s, then it is allowed, and writing it is denied', async (name) => {

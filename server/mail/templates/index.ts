@@ -11,6 +11,7 @@ import { quoteResponse, type QuoteResponseData } from './quote-response';
 import { quoteSent, type QuoteSentData } from './quote-sent';
 import { refundIssued, type RefundIssuedData } from './refund-issued';
 import { projectMail, type ProjectMailData } from './project';
+import { statementMail, type StatementMailData } from './statement';
 import { supportMail, type SupportMailData } from './support';
 import {
   renewalLapsed,
@@ -41,6 +42,7 @@ export type {
   RenewalLapsedData,
   RenewalReminderData,
   ServiceStoppedData,
+  StatementMailData,
 };
 
 /** Every mail the site sends: a template name and the data it is rendered from (stored in mail/{id}). */
@@ -61,6 +63,7 @@ export type MailTemplate =
   | { template: 'support'; data: SupportMailData }
   | { template: 'project'; data: ProjectMailData }
   | { template: 'booking'; data: BookingMailData }
+  | { template: 'statement'; data: StatementMailData }
   | { template: 'company-invitation'; data: CompanyInvitationData };
 
 export type MailTemplateName = MailTemplate['template'];
@@ -102,6 +105,8 @@ export function payLinkOf(
       return mail.data.payLink;
     case 'renewal-lapsed':
       return mail.data.audience === 'customer' ? mail.data.payLink : undefined;
+    case 'support':
+      return mail.data.payLink ?? undefined;
     default:
       return undefined;
   }
@@ -116,6 +121,30 @@ export function calendarOf(mail: MailTemplate): { method: 'REQUEST' | 'CANCEL'; 
 }
 
 export { calendarFileName } from './booking';
+
+/**
+ * The same mail greeting `name` ('Hello Ravi,'; null: 'Hello,') instead of the customer its data
+ * names: a company's mail as its copy to a member other than the founding account, whose name is
+ * the company's. Only a company's mails greet anyone by name; others are left as they are.
+ */
+export function greeting(mail: MailTemplate, name: string | null): MailTemplate {
+  switch (mail.template) {
+    case 'project':
+      return { ...mail, data: { ...mail.data, recipientName: name } };
+    case 'payment-receipt':
+    case 'invoice-issued':
+    case 'invoice-cancelled':
+    case 'refund-issued':
+    case 'quote-sent':
+    case 'renewal-reminder':
+    case 'renewal-lapsed':
+    case 'service-stopped':
+    case 'support':
+      return { ...mail, data: { ...mail.data, customerName: name } } as MailTemplate;
+    default:
+      return mail;
+  }
+}
 
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
@@ -151,7 +180,7 @@ export function renderMail(
     case 'quote-response':
       return quoteResponse(mail.data);
     case 'support':
-      return supportMail(mail.data);
+      return supportMail(mail.data, { payUrl });
     case 'project':
       return projectMail(mail.data, { projectUrl });
     case 'booking':
@@ -164,6 +193,8 @@ export function renderMail(
       return renewalLapsed(mail.data, { payUrl });
     case 'service-stopped':
       return serviceStopped(mail.data);
+    case 'statement':
+      return statementMail(mail.data, { attachments });
     case 'news':
       if (!unsubscribeUrl) throw new Error('A news mail needs its unsubscribe link.');
       return news(mail.data, { unsubscribeUrl });

@@ -1,6 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { DOWNLOAD_LABELS } from '@/domain/tax-document';
@@ -29,7 +28,6 @@ import type { Invoice, Order } from '@/features/billing';
 import type { Service } from '@/features/renewals';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, projectPath, receiptPath, supportNewPath } from '../paths';
-import { POLICY_LINKS } from './policy-links';
 
 const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Profile...</p>;
 
@@ -114,7 +112,6 @@ function ProfilePage({ user }: { user: SessionUser }) {
           </div>
           {deletePanel}
         </section>
-        <Footer policyLinks={POLICY_LINKS} />
       </>
     );
   }
@@ -139,7 +136,10 @@ function ProfilePage({ user }: { user: SessionUser }) {
             receiptHref={invoiceReceipt}
           />
         )}
-        <p className="text-right">
+        <p className="flex flex-wrap justify-end gap-2">
+          <Link className={buttonClasses('secondary', 'sm')} to={paths.statement}>
+            Statement of account
+          </Link>
           <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
             Support requests
           </Link>
@@ -175,7 +175,6 @@ function ProfilePage({ user }: { user: SessionUser }) {
         {deletePanel}
         {deletion.dialog}
       </section>
-      <Footer policyLinks={POLICY_LINKS} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { collection, collectionGroup, orderBy, query, type DocumentData } from '
 import { paymentStatusOf, type PaymentStatus } from '@/domain/console-status';
 import { paiseToRupees, rupeesToPaise } from '@/domain/money';
 import { settledPaiseOf } from '@/domain/payable';
+import { readPurchaseOrder, type PurchaseOrder } from '@/domain/purchase-order';
 import {
   taxDocumentNumberOf,
   str,
@@ -15,6 +16,7 @@ import {
   ownerOf,
   lines,
   pick,
+  stringsOf,
   MalformedDocumentError,
 } from '@/lib/converters';
 import { db } from '@/lib/firestore';
@@ -50,6 +52,11 @@ export interface Invoice {
   taxDocumentNumber?: string;
   /** Paid in parts: what the receipts so far settled (received + TDS), in paise. */
   settledPaise?: number;
+  /** The buyer's PO number and vendor code on it, when given. */
+  poNumber?: string;
+  vendorCode?: string;
+  /** The words staff find it by (number, PO number, vendor code, the buyer): src/domain/search.ts. */
+  searchTokens?: string[];
 }
 
 export interface OrderItem {
@@ -79,6 +86,12 @@ export interface Order {
   taxDocumentNumber?: string;
 }
 
+/** An invoice's PO number and vendor code, as optional fields. */
+const purchaseOrderFields = (po: PurchaseOrder | null) => ({
+  ...(po?.poNumber ? { poNumber: po.poNumber } : {}),
+  ...(po?.vendorCode ? { vendorCode: po.vendorCode } : {}),
+});
+
 /** What invoices and orders both hold about being paid. */
 const payableFields = (data: DocumentData) => ({
   currency: str(data.currency) || 'INR',
@@ -99,6 +112,8 @@ const invoiceConverter = converter<Invoice>(
     ...(typeof data.dueDate === 'string' ? { dueDate: data.dueDate } : {}),
     ...(taxDocumentNumberOf(data.taxDocument) ? { taxDocumentNumber: taxDocumentNumberOf(data.taxDocument) } : {}),
     ...(settledPaiseOf(data) > 0 ? { settledPaise: settledPaiseOf(data) } : {}),
+    ...purchaseOrderFields(readPurchaseOrder(data.purchaseOrder)),
+    ...(Array.isArray(data.searchTokens) ? { searchTokens: stringsOf(data.searchTokens) } : {}),
     invoiceId: str(data.invoiceId) || id,
     name: str(data.name),
     email: str(data.email),

@@ -1,10 +1,11 @@
 import type { PayLinkView } from '@/domain/pay-link';
 import { payLinkApiPath } from '@/domain/pay-link';
-import type {
-  CheckoutResult,
-  PaymentOrderResponse,
-  SandboxPayResponse,
-  VerifyPaymentResponse,
+import {
+  payLinkOrderSchema,
+  type CheckoutResult,
+  type PaymentOrderResponse,
+  type SandboxPayResponse,
+  type VerifyPaymentResponse,
 } from '@/domain/payments';
 import { apiClient } from '@/lib/api-client';
 import { env } from '@/lib/env';
@@ -28,10 +29,14 @@ export interface PayLinkOrder {
   prefill: { name?: string; email?: string };
 }
 
-export async function createPayLinkOrder(token: string): Promise<PayLinkOrder> {
+/** The payment order of the link's invoice; with the buyer's PO number (and vendor code) when the page asked for them. */
+export async function createPayLinkOrder(
+  token: string,
+  purchaseOrder: { poNumber?: string; vendorCode?: string } = {},
+): Promise<PayLinkOrder> {
   const { amount, ...order } = await apiClient.post<PaymentOrderResponse & { prefill: PayLinkOrder['prefill'] }>(
     `${payLinkApiPath(token)}/orders`,
-    {},
+    payLinkOrderSchema.parse(purchaseOrder),
   );
   return { ...order, amountPaise: amount };
 }

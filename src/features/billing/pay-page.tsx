@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
 import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
 import { CellLabel, DocumentParties, DocumentTotals, LinesTable } from '@/components/document-parts';
-import { FormMessage } from '@/components/form-field';
+import { FormMessage, TextField } from '@/components/form-field';
 import { formatInr } from '@/domain/money';
 import type { PayLinkView } from '@/domain/pay-link';
 import { isOpenStatus } from '@/domain/status';
@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
 import { createPayLinkOrder, getPayLink, payLinkPdfUrl, sandboxPayByLink, verifyPayLinkPayment } from './pay-link-api';
 import { formatDay } from '@/domain/dates';
+import { PO_MESSAGES, poNumberSchema } from '@/domain/purchase-order';
 
 /** While a paid invoice's tax invoice is being numbered, the page looks again this often, this many times. */
 const RECHECK_MS = 1500;
@@ -24,6 +25,9 @@ export function PayPage({ token }: { token: string }) {
   const [loaded, setLoaded] = useState<DocumentLoad<PayLinkView>>({ status: 'loading' });
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [isPaying, setIsPaying] = useState(false);
+  // The buyer's PO number, asked for before paying when the invoice has none (required when their company says so).
+  const [poNumber, setPoNumber] = useState('');
+  const [poError, setPoError] = useState<string | null>(null);
   const rechecks = useRef(0);
 
   const load = useCallback(async () => {
@@ -58,10 +62,20 @@ export function PayPage({ token }: { token: string }) {
 
   async function pay() {
     if (!view || isPaying) return;
+    const typed = poNumberSchema.safeParse(poNumber);
+    const asksPo = !view.purchaseOrder?.poNumber;
+    if (asksPo && (!typed.success || (view.requiresPoNumber && typed.data === ''))) {
+      setPoError(typed.success ? PO_MESSAGES.required : typed.error.issues[0]!.message);
+      return;
+    }
+    setPoError(null);
     setIsPaying(true);
     setMessage(null);
     try {
-      const order = await createPayLinkOrder(token);
+      const order = await createPayLinkOrder(
+        token,
+        asksPo && typed.success && typed.data ? { poNumber: typed.data } : {},
+      );
       const result = await openOrderCheckout(order, {
         description: `Payment for Proforma ${view.number}`,
         prefill: order.prefill,
@@ -114,6 +128,18 @@ export function PayPage({ token }: { token: string }) {
           <>
             <dt className="text-slate-600">For</dt>
             <dd className="break-words">{invoice.description}</dd>
+          </>
+        )}
+        {invoice.purchaseOrder?.poNumber && (
+          <>
+            <dt className="text-slate-600">PO number</dt>
+            <dd className="break-words">{invoice.purchaseOrder.poNumber}</dd>
+          </>
+        )}
+        {invoice.purchaseOrder?.vendorCode && (
+          <>
+            <dt className="text-slate-600">Vendor code</dt>
+            <dd className="break-words">{invoice.purchaseOrder.vendorCode}</dd>
           </>
         )}
       </dl>
@@ -177,7 +203,36 @@ export function PayPage({ token }: { token: string }) {
         <dd className="text-right font-semibold">{formatInr(invoice.amountDuePaise)}</dd>
       </DocumentTotals>
 
+      {invoice.msmeTerms && (
+        <div className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+          <h2 className="font-semibold">Payment terms (MSMED Act, 2006)</h2>
+          {invoice.msmeTerms.map((line) => (
+            <p key={line} className="mt-1">
+              {line}
+            </p>
+          ))}
+        </div>
+      )}
+
       <div className="mt-6 space-y-3">
+        {isPending && !invoice.purchaseOrder?.poNumber && (
+          <TextField
+            label="Your purchase order (PO) number"
+            value={poNumber}
+            onChange={(event) => setPoNumber(event.target.value)}
+            error={poError ?? undefined}
+            hint={
+              invoice.requiresPoNumber
+                ? 'Your company requires one on every invoice it pays. It is printed on the tax invoice.'
+                : 'If your company raised a purchase order for this, it is printed on the tax invoice.'
+            }
+            required={invoice.requiresPoNumber}
+            isOptional={!invoice.requiresPoNumber}
+            maxLength={40}
+            fieldClassName="max-w-sm"
+            autoComplete="off"
+          />
+        )}
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         {invoice.paid && (
           <p className="text-slate-800" role="status">

@@ -1,4 +1,5 @@
 import { COMPANY, POLICY_DATE } from '@/domain/company';
+import { MSME_MAX_TERM_DAYS } from '@/domain/msme';
 import { DEFAULT_SIGNOFF_DAYS } from '@/domain/project-terms';
 import { RENEWAL_DEFAULTS } from '@/domain/renewal-terms';
 import { SUPPORT_TIER_LIST } from '@/domain/support-tiers';
@@ -416,6 +417,22 @@ export const TERMS: PolicyDocument = {
             If you believe an invoice or charge is wrong, you must report the billing error to us within{' '}
             {BILLING_ERROR_DAYS} days of the invoice date. We will investigate and correct any error we find; charges
             not disputed within that period are considered accepted.
+          </p>
+          <p>
+            If your company needs a purchase order (PO) number on what it pays, give it when you accept a quote or
+            before you pay (your company can require one): we print it, with our vendor code with you, on the invoices.
+            Your statement of account (every bill, payment, TDS deduction, credit note and refund, with the ageing of
+            what is open) is on your account page at any time, and we mail it on the 1st of each month while a balance
+            is due.
+          </p>
+          <p>
+            Where our invoices show a Udyam registration number, we are a micro or small enterprise under the Micro,
+            Small and Medium Enterprises Development Act, 2006. Each invoice is then payable by the due date it states,
+            which is never more than {MSME_MAX_TERM_DAYS} days after its date (section 15 of that Act). On an amount
+            paid later the Act makes the buyer liable, whatever else was agreed, for compound interest with monthly
+            rests at three times the bank rate notified by the Reserve Bank of India, from the day after the due date
+            (section 16); and a business buyer may deduct such an amount for income tax only in the year it actually
+            pays it (section 43B(h) of the Income-tax Act, 1961, and the Income-tax Act, 2025 from 1 April 2026).
           </p>
         </>
       ),

@@ -1,5 +1,5 @@
 import { collection, doc } from 'firebase/firestore';
-import { str, num, date, texts, numbers, idsOrNull, converter, readOnly} from '@/lib/converters';
+import { str, num, date, texts, numbers, idsOrNull, converter, readOnly } from '@/lib/converters';
 import { db } from '@/lib/firestore';
 
 // ---- Quotes (rules: their customer reads them once sent, staff all; written by the API) -----------
@@ -21,6 +21,9 @@ export interface QuoteRecord {
   amountsIncludeGst: boolean;
   milestones: Array<{ label: string; percentBasisPoints: number | null; amountPaise: number }>;
   terms: string;
+  /** The buyer's PO number and vendor code ('' when none): printed on the quote and its invoices. */
+  poNumber: string;
+  vendorCode: string;
   /** What its milestones' invoices come to, GST included; and what has been paid of them. */
   totalPaise: number;
   paidPaise: number;
@@ -51,6 +54,7 @@ const quoteConverter = converter<QuoteRecord>((id, data) => {
     id,
     ...texts(data, ['uid', 'number', 'validUntil', 'description', 'terms', 'withdrawReason']),
     ...texts(data, ['customerName', 'customerEmail']),
+    ...texts(record(data.purchaseOrder) ?? {}, ['poNumber', 'vendorCode']),
     ...numbers(data, ['totalPaise', 'paidPaise']),
     ...idsOrNull(data, ['enquiryId', 'previousId', 'revisionId', 'supersededBy']),
     version: num(data.version) || 1,

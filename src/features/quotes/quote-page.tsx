@@ -4,6 +4,7 @@ import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/
 import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { QuoteDocument } from '@/components/quote-document';
 import { formatIstDateTime } from '@/domain/dates';
+import { poNumberSchema } from '@/domain/purchase-order';
 import { formatInr } from '@/domain/money';
 import { isAnswerable, QUOTE_STATUS, type QuoteView } from '@/domain/quotes';
 import { ApiError } from '@/lib/api-client';
@@ -172,8 +173,13 @@ function Answers({
       <p className="text-sm text-slate-700">You can accept this quote until {view.document.validUntil}.</p>
       <AcceptForm
         view={view}
-        onAccept={async (name) => {
-          const result = await acceptQuote(source, { name, agree: true, version: view.document.version });
+        onAccept={async (name, poNumber) => {
+          const result = await acceptQuote(source, {
+            name,
+            agree: true,
+            version: view.document.version,
+            ...(poNumber ? { poNumber } : {}),
+          });
           await answered(
             result.deposit
               ? `Thank you! The quote is accepted. The first invoice, ${result.deposit.number} for ${formatInr(result.deposit.amountPaise)}, is below and in your email.`
@@ -200,8 +206,16 @@ function Answers({
   );
 }
 
-function AcceptForm({ view, onAccept }: { view: QuoteView; onAccept: (name: string) => Promise<void> }) {
+function AcceptForm({
+  view,
+  onAccept,
+}: {
+  view: QuoteView;
+  onAccept: (name: string, poNumber: string) => Promise<void>;
+}) {
   const [name, setName] = useState('');
+  // The buyer's purchase order, when their company raised one: printed on every milestone's invoice.
+  const [poNumber, setPoNumber] = useState(view.document.purchaseOrder?.poNumber ?? '');
   const [agrees, setAgrees] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
@@ -221,9 +235,11 @@ function AcceptForm({ view, onAccept }: { view: QuoteView; onAccept: (name: stri
       agreeRef.current?.focus();
       return setError('Tick the box to agree to the terms of the quote.');
     }
+    const po = poNumberSchema.safeParse(poNumber);
+    if (!po.success) return setError(po.error.issues[0]!.message);
     setIsSending(true);
     try {
-      await onAccept(name.trim());
+      await onAccept(name.trim(), po.data);
     } catch (caught) {
       setError(errorText(caught));
     } finally {
@@ -252,6 +268,15 @@ function AcceptForm({ view, onAccept }: { view: QuoteView; onAccept: (name: stri
         maxLength={100}
         value={name}
         onChange={(event) => setName(event.target.value)}
+      />
+      <TextField
+        label="Your purchase order (PO) number"
+        isOptional
+        hint="If your company raised one for this project, it is printed on each of its invoices."
+        maxLength={40}
+        value={poNumber}
+        onChange={(event) => setPoNumber(event.target.value)}
+        autoComplete="off"
       />
       <label htmlFor={agreeId} className="flex items-start gap-2 text-sm text-slate-800">
         <input

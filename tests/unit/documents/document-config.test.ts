@@ -33,6 +33,26 @@ describe('seller and tax configuration', () => {
     expect(loadConfig({ ...real, SELLER_GSTIN: '29AAAAB0000B1ZV' }).documents.seller.gstin).toBe('29AAAAB0000B1ZV');
   });
 
+  it('when SELLER_UDYAM is set, then documents carry the Udyam number, the bank rate and a term of at most 45 days; a bad number or a longer default term is refused', () => {
+    expect(loadConfig(base).documents.msme).toBeNull();
+    expect(
+      loadConfig({ ...base, SELLER_UDYAM: ' udyam-kr-03-0012345 ', MSME_BANK_RATE_PERCENT: '6.25' }).documents.msme,
+    ).toEqual({
+      udyam: 'UDYAM-KR-03-0012345',
+      bankRatePercent: 6.25,
+      defaultTermDays: 15,
+    });
+    expect(() => loadConfig({ ...base, SELLER_UDYAM: 'UDYAM-KR-3-0012345' })).toThrow(
+      /SELLER_UDYAM: must be UDYAM-XX-00-0000000/,
+    );
+    expect(() => loadConfig({ ...base, SELLER_UDYAM: 'UDYAM-KR-03-0012345', PROFORMA_DUE_DAYS: '46' })).toThrow(
+      /PROFORMA_DUE_DAYS 46 is more than the 45 days/,
+    );
+    expect(() => loadConfig({ ...base, MSME_BANK_RATE_PERCENT: '5.555' })).toThrow(
+      /MSME_BANK_RATE_PERCENT: at most two decimals/,
+    );
+  });
+
   it('when the GSTIN is invalid or registered in another state, then loading refuses with the reason', () => {
     expect(() => loadConfig({ ...base, SELLER_GSTIN: '27AAPFU0939F1ZW' })).toThrow(/SELLER_GSTIN: .*not valid/);
     expect(() => loadConfig({ ...base, SELLER_GSTIN: '27AAPFU0939F1ZV' })).toThrow(/registered in state 27/);

@@ -6,6 +6,7 @@ import {
   COMPANY_ROLES,
   MAIL_AUDIENCES,
   mailKindOf,
+  mailRecipients,
   receivesMail,
   roleRefusal,
   type CompanyAction,
@@ -87,6 +88,7 @@ describe('mail by role', () => {
     'invoice-issued': true,
     'invoice-cancelled': true,
     'refund-issued': true,
+    statement: true,
     'account-deleted': true,
     'renewal-reminder': true,
     'renewal-lapsed': true,
@@ -106,6 +108,7 @@ describe('mail by role', () => {
     'customer-reply': true,
     resolved: true,
     'sla-warning': true,
+    'review-reply': true,
   };
   const PROJECT_KINDS: Record<ProjectMailData['kind'], true> = {
     ready: true,
@@ -187,6 +190,37 @@ describe('mail by role', () => {
     expect(receivesMail('quote-sent', member('technical', true))).toBe(true);
     expect(receivesMail('quote-sent', technical)).toBe(false);
     expect(receivesMail('quote-sent', billing)).toBe(false);
+  });
+
+  describe('the members one mail goes to', () => {
+    const people = [
+      { uid: 'v1', role: 'viewer', canApprove: false },
+      { uid: 't2', role: 'technical', canApprove: false },
+      { uid: 'b1', role: 'billing', canApprove: false },
+      { uid: 'o1', role: 'owner', canApprove: false },
+      { uid: 't1', role: 'technical', canApprove: true },
+    ] as const;
+    const uids = (picked: ReadonlyArray<{ uid: string }>) => picked.map((person) => person.uid);
+
+    it('when a billing mail goes out, then it picks the owner and billing members, in role order', () => {
+      expect(uids(mailRecipients('invoice-issued', people))).toEqual(['o1', 'b1']);
+    });
+
+    it('when a support mail goes out, then it picks the requester first (whatever their role), then the technical members by uid', () => {
+      expect(uids(mailRecipients('support:reply', people, { requesterUid: 'b1' }))).toEqual(['b1', 't1', 't2']);
+      expect(uids(mailRecipients('support:reply', people, { requesterUid: 't2' }))).toEqual(['t2', 't1']);
+    });
+
+    it('when nobody the mail is for is a member any more, then the owner gets it rather than nobody', () => {
+      const left = people.filter((person) => person.role !== 'technical');
+      expect(uids(mailRecipients('support:reply', left, { requesterUid: 'gone' }))).toEqual(['o1']);
+    });
+
+    it("when a mail is a person's own, ours or a contact's, then it picks no member", () => {
+      for (const kind of ['news', 'enquiry-company', 'project:contact-link'] as const) {
+        expect(mailRecipients(kind, people, { requesterUid: 'o1' })).toEqual([]);
+      }
+    });
   });
 
   it("when a mail is a person's own or ours, then no member receives it by role", () => {

@@ -23,6 +23,7 @@ const TEMPLATES: Record<MailTemplateName, true> = {
   support: true,
   project: true,
   'service-stopped': true,
+  statement: true,
 };
 
 describe('words a person reads instead of ids', () => {

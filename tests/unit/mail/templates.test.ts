@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
-import { renderMail, type MailTemplate } from '../../../server/mail/templates';
+import { greeting, renderMail, type MailTemplate } from '../../../server/mail/templates';
 import { html, oneLine } from '../../../server/mail/templates/layout';
 import { escapeHtml } from '../../../src/domain/html';
 
@@ -267,6 +267,26 @@ describe('mail templates', () => {
     const mail = renderMail({ template: 'account-deleted', data: { name: null } });
     expect(mail.text).toContain('Hello,\n');
     expect(mail.subject).toBe(`Your ${COMPANY.name} account has been deleted`);
+  });
+});
+
+describe("a company's mail, as one member's copy", () => {
+  it('when a copy goes to a member other than the founder, then it greets them by their name (or plainly), and nothing else changes', () => {
+    const receipt = samples.find((sample) => sample.template === 'payment-receipt')!;
+    const project: MailTemplate = {
+      template: 'project',
+      data: { kind: 'update', projectTitle: 'Loom dashboard', recipientName: 'Asha Rao', url: 'https://x.example/p' },
+    };
+
+    const toRavi = renderMail(greeting(receipt, 'Ravi Kumar'));
+    const plain = renderMail(greeting(project, null));
+
+    expect(toRavi.text).toContain('Hello Ravi Kumar,');
+    expect(toRavi.text).not.toContain('Asha Rao');
+    expect(toRavi.text.replace('Ravi Kumar', 'Asha Rao')).toBe(renderMail(receipt).text);
+    expect(plain.text).toContain('Hello,\n');
+    expect(plain.subject).toBe(renderMail(project).subject);
+    expect(greeting(samples[0]!, 'Ravi Kumar')).toBe(samples[0]);
   });
 });
 

@@ -106,9 +106,19 @@ describe('the quote page', () => {
     expect(await within(form).findByText('Type your full name to accept the quote.')).toBeInTheDocument();
     await userEvent.type(within(form).getByRole('textbox', { name: 'Your full name' }), 'Rohan Mehta');
     await userEvent.click(within(form).getByRole('checkbox'));
+    // A PO number the buyer's company raised goes with the acceptance (printed on each invoice).
+    await userEvent.type(
+      within(form).getByRole('textbox', { name: /Your purchase order \(PO\) number/ }),
+      'PO/2026/118',
+    );
     await userEvent.click(within(form).getByRole('button', { name: 'Accept the quote' }));
 
-    expect(acceptQuote).toHaveBeenCalledWith(source, { name: 'Rohan Mehta', agree: true, version: 1 });
+    expect(acceptQuote).toHaveBeenCalledWith(source, {
+      name: 'Rohan Mehta',
+      agree: true,
+      version: 1,
+      poNumber: 'PO/2026/118',
+    });
     expect(await screen.findByText(/Accepted by Rohan Mehta on/)).toBeInTheDocument();
     // The answer's message outlives the answer forms, which an accepted quote no longer shows.
     expect(

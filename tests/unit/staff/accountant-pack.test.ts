@@ -110,15 +110,17 @@ describe('paymentRow', () => {
       paymentId: 'pay_1',
       companyId: 'u1',
       isOffline: false,
+      poNumber: '',
+      vendorCode: '',
     });
     const [header, line] = paymentsCsvText([row]).split('\r\n');
     // A UTF-8 byte order mark first, so Excel on Windows does not read the file in its ANSI code page.
     expect(header).toBe(`\uFEFF${PAYMENT_COLUMNS.map((column) => column.header).join(',')}`);
     expect(header).toBe(
-      '\uFEFFDate (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id',
+      '\uFEFFDate (IST),Customer,Business name,Email,For,Tax document,Method,Amount,Refunded,TDS,TDS section,Received on,Status,Reference,Payment id,PO number,Vendor code',
     );
     expect(line).toBe(
-      '2026-11-01 04:00,Asha Verma,Verma Textiles LLP,asha@verma.example,Invoice INV-0042,NB/2026-27/0042,Bank transfer,280000.00,0.00,,,,Paid,UTR123,pay_1',
+      '2026-11-01 04:00,Asha Verma,Verma Textiles LLP,asha@verma.example,Invoice INV-0042,NB/2026-27/0042,Bank transfer,280000.00,0.00,,,,Paid,UTR123,pay_1,,',
     );
   });
 
@@ -167,6 +169,35 @@ describe('paymentRow', () => {
     // A payment recorded under the 1961 Act keeps its section.
     expect(olderLine).toContain(',28000.00,"section 194J of the Income-tax Act, 1961",2026-03-30,Paid,');
     expect(stamped).toMatchObject({ tdsPaise: 0, receivedOn: '30 Oct 2026' });
+  });
+});
+
+describe('PO numbers in the CSVs', () => {
+  it("when a document carries the buyer's PO number and vendor code, then documents.csv and payments.csv show them, issued or pending", () => {
+    const withPo = { ...subject, purchaseOrder: { poNumber: '4500012345', vendorCode: 'VND-0042' } };
+    const issued: StoredDocument = {
+      ...issuedDocument,
+      subject: withPo,
+      snapshot: { ...issuedDocument.snapshot!, purchaseOrder: withPo.purchaseOrder },
+    };
+    const pending: StoredDocument = {
+      status: 'pending',
+      series: 'invoice',
+      payable: { type: 'invoice', docId: 'inv1' },
+      subject: withPo,
+    };
+
+    const files = accountantPackFiles(
+      [{ id: 'pay_1', document: issued, createdAtMs: EARLY_ON_THE_FIRST, isCancelled: false }],
+      [paymentRow({ ...payment(), document: issued }), paymentRow({ ...payment(), id: 'pay_2', document: pending })],
+      { month: '2026-11', sellerRegistered: true },
+    );
+
+    expect(files['documents.csv']!.split('\r\n')[0]).toMatch(/,PO number,Vendor code$/);
+    expect(files['documents.csv']!.split('\r\n')[1]).toMatch(/,pay_1,4500012345,VND-0042$/);
+    const payments = files['payments.csv']!.split('\r\n');
+    expect(payments[1]).toMatch(/,pay_1,4500012345,VND-0042$/);
+    expect(payments[2]).toMatch(/,pay_2,4500012345,VND-0042$/);
   });
 });
 
@@ -259,7 +290,7 @@ describe('registerRow and the pack', () => {
     // Only the issued tax invoice is in the return; the proforma is not a supply.
     expect(files['b2b.csv']!.trim().split('\r\n')).toHaveLength(2);
     expect(files['documents.csv']!.split('\r\n')[1]).toBe(
-      'NB/2026-27/0042,Tax Invoice,01 Nov 2026,Verma Textiles LLP,27AAPFU0939F1ZV,237288.14,42711.86,280000.00,issued,Invoice INV-0042,,pay_1',
+      'NB/2026-27/0042,Tax Invoice,01 Nov 2026,Verma Textiles LLP,27AAPFU0939F1ZV,237288.14,42711.86,280000.00,issued,Invoice INV-0042,,pay_1,,',
     );
     // Each tax document once; the proforma in its own list, with no taxable value to add up twice.
     expect(files['documents.csv']!).not.toContain('PI/2026-27/0003');

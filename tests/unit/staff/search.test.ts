@@ -3,6 +3,7 @@ import {
   MAX_SEARCH_TOKENS,
   customerSearchTokens,
   enquirySearchTokens,
+  invoiceSearchTokens,
   searchQueryOf,
   searchTokens,
 } from '@/domain/search';
@@ -64,5 +65,30 @@ describe('searching customers and enquiries by any word', () => {
   it('when the search box holds only spaces or punctuation, then nothing is asked', () => {
     expect(searchQueryOf('  ,. ')).toBeNull();
     expect(searchTokens([{ text: null }, { text: undefined, prefixes: true }])).toEqual([]);
+  });
+});
+
+describe('searching invoices by number, PO number or vendor code', () => {
+  const invoice = invoiceSearchTokens({
+    number: 'PI/2026-27/0007',
+    poNumber: 'PO/2026/118',
+    vendorCode: 'VND-0042',
+    name: 'Asha Verma',
+    legalName: 'Verma Textiles Private Limited',
+    email: 'accounts@vermatextiles.in',
+  });
+
+  it('when staff type the PO number as printed, whole or in part, then the invoice is found', () => {
+    expect(finds(invoice, 'PO/2026/118')).toBe(true);
+    expect(finds(invoice, 'po2026118')).toBe(true);
+    expect(finds(invoice, 'po20261')).toBe(true);
+    expect(finds(invoice, 'PO/2026/119')).toBe(false);
+  });
+
+  it('when staff type the invoice number, the vendor code or the buyer, then the invoice is found', () => {
+    expect(finds(invoice, 'PI/2026-27/0007')).toBe(true);
+    expect(finds(invoice, 'vnd-0042')).toBe(true);
+    expect(finds(invoice, 'vnd0042')).toBe(true);
+    expect(finds(invoice, 'verma textiles')).toBe(true);
   });
 });

@@ -57,6 +57,20 @@ describe('npm run preflight', () => {
     expect(exitCode).toBe(0);
   });
 
+  it('when the seller is a micro or small enterprise (SELLER_UDYAM and the bank rate set), then every check passes; without the bank rate it warns', () => {
+    const msme = { ...PRODUCTION, SELLER_UDYAM: 'udyam-kr-03-0012345', MSME_BANK_RATE_PERCENT: '5.5' };
+    const { lines, exitCode } = preflight(msme, NOW);
+    const { MSME_BANK_RATE_PERCENT: _rate, ...withoutRate } = msme;
+    const warned = preflight(withoutRate, NOW);
+
+    expect(lines).toContain(
+      '✓ SELLER_UDYAM UDYAM-KR-03-0012345 is a Udyam number; proformas are due in 15 days (at most 45).',
+    );
+    expect(exitCode).toBe(0);
+    expect(warned.exitCode).toBe(0);
+    expect(warned.lines.some((line) => /^! MSME_BANK_RATE_PERCENT is not set: .*5\.50%/.test(line))).toBe(true);
+  });
+
   // Each wrong setting: the ✗ line it must produce (and nothing else may fail).
   it.each<[string, Record<string, string | undefined>, RegExp]>([
     [
@@ -117,6 +131,16 @@ describe('npm run preflight', () => {
       /^✗ SELLER_GSTIN 29AAACN1234F1ZT is registered in state 29, not in SELLER_STATE \(27\)/,
     ],
     ['a GSTIN of the wrong format', { SELLER_GSTIN: '29AAACN1234F1' }, /^✗ SELLER_GSTIN: /],
+    [
+      'a Udyam number of the wrong format',
+      { SELLER_UDYAM: 'UDYAM-KR-3-12345', MSME_BANK_RATE_PERCENT: '5.5' },
+      /^✗ SELLER_UDYAM 'UDYAM-KR-3-12345' is not a Udyam registration number \(UDYAM-XX-00-0000000\)/,
+    ],
+    [
+      'a Udyam number with a default term beyond 45 days',
+      { SELLER_UDYAM: 'UDYAM-KR-03-0012345', MSME_BANK_RATE_PERCENT: '5.5', PROFORMA_DUE_DAYS: '60' },
+      /^✗ PROFORMA_DUE_DAYS=60 is more than the 45 days section 15 of the MSMED Act allows/,
+    ],
     ['no public URL', { PUBLIC_SITE_URL: '' }, /^✗ PUBLIC_SITE_URL is not set/],
     [
       'a public URL on http',

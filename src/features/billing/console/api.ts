@@ -22,7 +22,9 @@ import {
 } from '@/domain/staff';
 import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
 import { OPEN_STATUSES } from '@/domain/status';
+import { searchQueryOf } from '@/domain/search';
 import { apiClient } from '@/lib/api-client';
+import { searchOn } from '@/lib/search-query';
 import { invoicesOfEveryone, ordersOfEveryone, paymentsCollection } from '../data';
 
 /** The console's billing: reads under the rules (Firestore), every write through the API. */
@@ -32,7 +34,9 @@ import { invoicesOfEveryone, ordersOfEveryone, paymentsCollection } from '../dat
 /** The invoices list: '' all, a status, or 'overdue' (unpaid past their due date, the longest overdue first). */
 export type InvoicesView = '' | 'overdue' | (typeof PAYABLE_STATUSES)[number];
 
-export function invoicesQuery(view: InvoicesView) {
+export function invoicesQuery(view: InvoicesView, search = '') {
+  // A search (number, PO number, vendor code, buyer) looks through every invoice, whatever the view.
+  if (searchQueryOf(search)) return query(invoicesOfEveryone(), ...searchOn(search), orderBy('createdAt', 'desc'));
   if (view === 'overdue') return query(overdueInvoicesQuery(), orderBy('dueDate'));
   return query(invoicesOfEveryone(), ...(view ? [where('status', '==', view)] : []), orderBy('createdAt', 'desc'));
 }

@@ -12,6 +12,7 @@ import {
   type ProformaFields,
   type ProformaPreview,
 } from '@/domain/staff';
+import { daysBetween, MSME_MAX_TERM_DAYS } from '@/domain/msme';
 import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
 import { useDraftRows, useTextState } from '@/components/console/field-state';
@@ -47,6 +48,12 @@ export function IssueProformaForm({
   const lines = useDraftRows<LineDraft>([{ ...EMPTY_LINE }]);
   const [amountsIncludeGst, setAmountsIncludeGst] = useState(taxSettings.pricesIncludeGst);
   const dueDate = useTextState(() => addDays(istToday(), DEFAULT_DUE_DAYS));
+  const poNumber = useTextState('');
+  const vendorCode = useTextState('');
+  const longTermReason = useTextState('');
+  // Beyond 45 days a micro or small enterprise seller must say why (section 15 of the MSMED Act).
+  const isLongTerm =
+    /^\d{4}-\d{2}-\d{2}$/.test(dueDate.value) && daysBetween(istToday(), dueDate.value) > MSME_MAX_TERM_DAYS;
   const [isSaving, setIsSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [issued, setIssued] = useState<IssuedProforma | null>(null);
@@ -95,6 +102,9 @@ export function IssueProformaForm({
       lines: paiseLines,
       amountsIncludeGst,
       dueDate: dueDate.value,
+      poNumber: poNumber.value,
+      vendorCode: vendorCode.value,
+      longTermReason: isLongTerm ? longTermReason.value : '',
     });
     if (!parsed.success) {
       setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Check the invoice.' });
@@ -124,6 +134,8 @@ export function IssueProformaForm({
       });
       description.setValue('');
       lines.setRows([{ ...EMPTY_LINE }]);
+      poNumber.setValue('');
+      longTermReason.setValue('');
     } catch (error) {
       // Kept in the dialog: nothing was issued, and the form still holds what was typed.
       setPreviewError(error instanceof Error ? error.message : String(error));
@@ -176,6 +188,24 @@ export function IssueProformaForm({
       </LinesFieldset>
       <GstIncludedChoice name="gst" includesGst={amountsIncludeGst} onChange={setAmountsIncludeGst} />
       <TextField label="Due date" type="date" required min={istToday()} {...dueDate.bind} />
+      {isLongTerm && (
+        <TextField
+          label={`Why it is due more than ${MSME_MAX_TERM_DAYS} days from today`}
+          hint="Kept with the invoice and in the audit log. A micro or small enterprise seller may not issue one without it; interest under the MSMED Act still runs from the 46th day."
+          maxLength={300}
+          {...longTermReason.bind}
+        />
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Customer's PO number" isOptional maxLength={40} {...poNumber.bind} />
+        <TextField
+          label="Our vendor code with them"
+          isOptional
+          maxLength={30}
+          hint="Left empty: the vendor code in their PO rules."
+          {...vendorCode.bind}
+        />
+      </div>
       <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm text-slate-800" data-testid="proforma-totals">
         {gst && (
           <>

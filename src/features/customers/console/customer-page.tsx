@@ -37,6 +37,7 @@ import { IssueProformaForm } from '@/features/billing';
 import { OfflinePayment } from '@/features/billing';
 import { OrderRow } from '@/features/billing';
 import { QuotesPanel } from '@/features/quotes';
+import { StatementPanel } from '@/features/statements';
 import { CompanySection } from '@/features/companies';
 import { PaymentSummary } from '@/features/billing';
 import { useAction } from '@/components/console/use-action';
@@ -89,6 +90,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
       <Panel id="customer-billing" title="Billing details">
         <BillingDetailsPanel profile={profile} />
       </Panel>
+      <StatementPanel companyId={uid} />
       <CompanySection companyId={uid} isLead={profile.isLead === true} />
       <QuotesPanel customerUid={uid} />
       <Panel id="customer-projects" title="Projects">
@@ -126,7 +128,7 @@ function queryRow(query: CustomerQuery) {
     <>
       <div className="min-w-0 flex-1 basis-60">
         <p className="font-semibold">{query.businessName || 'General Query'}</p>
-        <p className="text-sm break-words text-slate-700">{query.message}</p>
+        <p className="pasted-text text-sm text-slate-700">{query.message}</p>
       </div>
       <StatusBadge status={query.status} />
     </>

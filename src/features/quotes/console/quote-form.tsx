@@ -57,6 +57,8 @@ function draftOf(quote: QuoteRecord | null) {
       validUntil: addDays(istToday(), DEFAULT_VALID_DAYS),
       milestones: DEFAULT_MILESTONES,
       terms: DEFAULT_TERMS,
+      poNumber: '',
+      vendorCode: '',
     };
   }
   return {
@@ -75,6 +77,8 @@ function draftOf(quote: QuoteRecord | null) {
         : { label: milestone.label, kind: 'percent', value: String(milestone.percentBasisPoints / 100) },
     ),
     terms: quote.terms,
+    poNumber: quote.poNumber,
+    vendorCode: quote.vendorCode,
   };
 }
 
@@ -107,6 +111,8 @@ export function QuoteForm({
   const validUntil = useTextState(draft.validUntil);
   const milestones = useDraftRows<MilestoneDraft>(draft.milestones);
   const terms = useTextState(draft.terms);
+  const poNumber = useTextState(draft.poNumber);
+  const vendorCode = useTextState(draft.vendorCode);
   const [isSaving, setIsSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
@@ -128,6 +134,8 @@ export function QuoteForm({
     validUntil: validUntil.value,
     milestones: typedMilestones,
     terms: terms.value,
+    poNumber: poNumber.value,
+    vendorCode: vendorCode.value,
   };
 
   // What the form shows while staff type: the total, and the milestones against it.
@@ -267,6 +275,16 @@ export function QuoteForm({
 
       <TextField label="Valid until" type="date" required min={istToday()} {...validUntil.bind} />
       <TextAreaField label="Terms" isOptional rows={4} maxLength={5000} {...terms.bind} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Customer's PO number"
+          isOptional
+          maxLength={40}
+          hint="The customer can also give it when accepting."
+          {...poNumber.bind}
+        />
+        <TextField label="Our vendor code with them" isOptional maxLength={30} {...vendorCode.bind} />
+      </div>
 
       <dl className="grid max-w-sm grid-cols-[1fr_auto] gap-x-4 text-sm text-slate-800">
         {figures && taxSettings.registered && (
