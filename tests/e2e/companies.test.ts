@@ -74,7 +74,7 @@ describe('company accounts', () => {
       await acceptFromMail(page, link);
       // Their profile: the company, their role, and (once) what the company sees about them.
       const company = page.getByRole('region', { name: `Company: ${COMPANY}` });
-      await company.getByText('Technical', { exact: true }).waitFor({ timeout: 20_000 });
+      await company.locator('p', { hasText: 'Your role: Technical.' }).waitFor({ timeout: 20_000 });
       await company.getByRole('region', { name: `What ${COMPANY} sees about you` }).waitFor();
       await company.getByTestId('company-member').filter({ hasText: 'Asha Verma' }).getByText('Owner').waitFor();
       await expectAccessible(page, {
