@@ -10,8 +10,8 @@ import type { ProformaContext } from './payments/proformas';
 import type { RenewalsContext } from './renewals/store';
 import { firestoreFileStore } from './files/file-store';
 import type { StatementsContext } from './statements/statements';
+import { SUPPORT_REQUESTS_LIMITER, type SupportContext } from './support/store';
 import type { TdsContext } from './tds/certificates';
-import type { SupportContext } from './support/store';
 import type { ProjectsContext } from './projects/store';
 
 /**
@@ -62,6 +62,11 @@ export function supportContext(deps: Pick<AppDeps, 'config' | 'firebase'>): Supp
     payLinkSecret: config.payLinkSecret,
     replySecret: config.support.replySecret,
     replyDomain: config.support.replyDomain,
+    // The web form's counter (routes/rate-limits.ts perAccountPerHour scopes its name the same way).
+    requestsPerHour: {
+      name: `${config.RATE_LIMIT_SCOPE}.${SUPPORT_REQUESTS_LIMITER}`,
+      limit: config.SUPPORT_REQUESTS_PER_HOUR,
+    },
   };
 }
 

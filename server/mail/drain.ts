@@ -65,6 +65,8 @@ export interface DrainOptions {
   projectUrlFor?: (link: { projectId: string; contactId: string; linkNo: number }) => string;
   /** A consultation's reschedule/cancel page, made when its mail is sent (a bearer token too). */
   bookingUrlFor?: (bookingId: string, expiresAtMs: number) => string;
+  /** A company invitation's accept page, made when its mail is sent (a bearer token too). */
+  inviteUrlFor?: (link: { companyId: string; invitationId: string; linkNo: number }) => string;
   /**
    * A marketing mail's consent, read again when it is sent (a withdrawal since it was queued
    * cancels it), and its one-click unsubscribe links (RFC 8058) for the List-Unsubscribe header.
@@ -253,6 +255,23 @@ async function recipientsOf(mail: StoredMail, settings: DrainOptions): Promise<R
   return [{ key: mail.to.uid, address: { address: to } }];
 }
 
+/**
+ * The recipients and the people the mail's cause names besides them (`alsoTo`: a project's contact
+ * who pays its invoices), a copy each, greeted by their own name: each well-formed address once,
+ * none that already gets a copy.
+ */
+function withAlsoTo(mail: StoredMail, recipients: Recipient[]): Recipient[] {
+  const seen = new Set(recipients.map((recipient) => recipient.address.address.toLowerCase()));
+  const also = (Array.isArray(mail.alsoTo) ? mail.alsoTo : []).flatMap((person): Recipient[] => {
+    const address = typeof person?.address === 'string' ? person.address.trim().toLowerCase() : '';
+    if (!/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+$/.test(address) || seen.has(address)) return [];
+    seen.add(address);
+    const name = typeof person.name === 'string' ? person.name.trim() : '';
+    return [{ key: address, address: { address, ...(name ? { name } : {}) }, greet: name || null }];
+  });
+  return [...recipients, ...also];
+}
+
 async function memberRecipients(
   mail: StoredMail,
   kind: MailKind,
@@ -295,7 +314,7 @@ async function prepare(mail: StoredMail, settings: typeof MAIL_DEFAULTS & DrainO
     const value = mail.headers?.[name];
     if (value) headers = { ...headers, [name]: value.replace(/[\r\n]+/g, ' ') };
   }
-  const recipients = await recipientsOf(mail, settings);
+  const recipients = withAlsoTo(mail, await recipientsOf(mail, settings));
   const attachments = [...((await settings.attachmentsFor?.(mail)) ?? [])];
   // A consultation's invitation: built from what the outbox entry stored (its METHOD and .ics).
   const stored = calendarOf(mail);
@@ -318,6 +337,10 @@ async function prepare(mail: StoredMail, settings: typeof MAIL_DEFAULTS & DrainO
   if (projectLink && !settings.projectUrlFor) {
     throw new MailSendError('No project link can be made for this project mail.', 'retry');
   }
+  const inviteLink = mail.template === 'company-invitation' ? mail.data.inviteLink : undefined;
+  if (inviteLink && !settings.inviteUrlFor) {
+    throw new MailSendError('No invitation link can be made for this invitation mail.', 'retry');
+  }
   return {
     recipients,
     headers,
@@ -329,6 +352,7 @@ async function prepare(mail: StoredMail, settings: typeof MAIL_DEFAULTS & DrainO
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
       quoteUrl: quoteLink && settings.quoteUrlFor ? settings.quoteUrlFor(quoteLink.quoteId) : undefined,
       projectUrl: projectLink && settings.projectUrlFor ? settings.projectUrlFor(projectLink) : undefined,
+      inviteUrl: inviteLink && settings.inviteUrlFor ? settings.inviteUrlFor(inviteLink) : undefined,
       manageUrl:
         manage && settings.bookingUrlFor ? settings.bookingUrlFor(manage.bookingId, manage.expiresAtMs) : undefined,
       unsubscribeUrl,

@@ -1,7 +1,15 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { COMPANY } from '../../src/domain/company';
 import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../../src/domain/quote-request';
-import { addMail, enqueueMail, mailIds, toCompanyMembers, type MailWriter, type OutboxMail } from './outbox';
+import {
+  addMail,
+  enqueueMail,
+  mailIds,
+  toCompanyMembers,
+  type MailAddress,
+  type MailWriter,
+  type OutboxMail,
+} from './outbox';
 import { oneLine } from './templates/layout';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import type { InvoiceCancelledData, PaymentReceiptData, RefundIssuedData } from './templates';
@@ -86,6 +94,8 @@ export interface InvoiceMailInput {
   profileUrl: string | null;
   /** A yearly maintenance renewal's invoice (see templates/renewals.ts). */
   renewal?: RenewalNotice | null;
+  /** Also sent to, a copy each: a project's contact who pays (see server/projects). */
+  alsoTo?: MailAddress[];
 }
 
 /**
@@ -122,6 +132,7 @@ export function invoiceIssuedMail(input: InvoiceMailInput): [string, OutboxMail]
         sellerRegistered: snapshot.taxType !== null,
       },
       ...toCompanyMembers(input.uid),
+      ...(input.alsoTo?.length ? { alsoTo: input.alsoTo } : {}),
       replyTo: null,
       attachmentDocumentId: input.documentId,
     },

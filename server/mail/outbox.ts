@@ -35,6 +35,11 @@ export type OutboxMail = MailTemplate & {
    * company) or is a lead.
    */
   to: MailRecipient;
+  /**
+   * Also sent to, each a copy of their own (as a company's members are): people the cause names
+   * besides `to`, such as the project contact who pays its invoices. One cause, one outbox entry.
+   */
+  alsoTo?: MailAddress[];
   /** A company's mail: the company (the id its records carry as `uid`). */
   companyId?: string;
   /** A company's mail about something a member raised (a support request): that member, mailed whatever their role. */

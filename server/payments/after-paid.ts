@@ -32,6 +32,8 @@ export interface PaymentEffectsInput {
   tdsSection: string | null;
   /** Payments staff record: the day the money arrived (YYYY-MM-DD, India), printed as the date paid. */
   receivedOn?: string;
+  /** A cart order's buyer profile, read in the transaction (buyerRefFor): it names the order's projects. */
+  buyer?: DocumentData | null;
 }
 
 /** An order's plans as the receipt lists them (as stored: name, category and price text). */
@@ -116,7 +118,13 @@ export function recordPaymentEffects(tx: Transaction, db: Firestore, input: Paym
   );
   recordQuoteMilestonePaid(tx, db, input);
   // Yearly maintenance: an order's plans with a yearly fee become services; a renewal moves its service on.
-  recordServiceEffects(tx, db, { paymentId: input.paymentId, link, payable: input.payable, paidAtMs: Date.now() });
+  recordServiceEffects(tx, db, {
+    paymentId: input.paymentId,
+    link,
+    payable: input.payable,
+    paidAtMs: Date.now(),
+    buyer: input.buyer,
+  });
 }
 
 /** What a payment's receipt mail says of it: who, how much, for what, how and when. */

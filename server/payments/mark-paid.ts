@@ -12,6 +12,7 @@ import { isOpenStatus, STATUS } from '../../src/domain/status';
 import { ALERT } from '../alerts';
 import { singleFlight } from '../single-flight';
 import { afterPaymentCommitted, recordPaymentEffects, type PaymentEffectsInput } from './after-paid';
+import { buyerRefFor } from './services';
 import type { PaymentsContext } from './context';
 import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
 import { addTdsCertificate, readOrderTds } from './tds';
@@ -134,7 +135,12 @@ async function markPaidOnce(
     const link = knownLink ?? (await readLink(db, input.gatewayOrderId, tx));
     if (!link) return { outcome: 'unknown-order' as const };
     const payableRef = payableDoc(db, link);
-    const [paymentSnap, payableSnap] = await tx.getAll(paymentDoc(db, input.paymentId), payableRef);
+    const buyerRef = buyerRefFor(db, link);
+    const [paymentSnap, payableSnap, buyerSnap] = await tx.getAll(
+      paymentDoc(db, input.paymentId),
+      payableRef,
+      ...(buyerRef ? [buyerRef] : []),
+    );
     // A repeat reports what the first call decided.
     if (paymentSnap!.exists) return { outcome: repeatOutcome(paymentSnap!.data()!), link };
     const alreadyPaid =
@@ -187,6 +193,7 @@ async function markPaidOnce(
       source: input.source,
       tdsPaise: tds?.paise ?? 0,
       tdsSection: tds?.section ?? null,
+      buyer: buyerSnap?.data() ?? null,
     });
     if (tds) {
       addTdsCertificate(tx, db, {

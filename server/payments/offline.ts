@@ -12,6 +12,7 @@ import { afterPaymentCommitted, paymentReceiptData } from './after-paid';
 import type { PaymentsContext } from './context';
 import { paymentFields, writePaid } from './mark-paid';
 import { chargePaise } from './payment-orders';
+import { buyerRefFor } from './services';
 import { payableDoc, paymentDoc, type GatewayOrderLink } from './store';
 import { addTdsCertificate } from './tds';
 
@@ -61,7 +62,8 @@ export async function recordOfflinePayment(
   const paymentRef = paymentDoc(db, paymentId);
   const settles = input.amountReceivedPaise + input.tdsPaise;
   const result = await db.runTransaction(async (tx): Promise<OfflineResult> => {
-    const [recorded, payable] = await tx.getAll(paymentRef, payableRef);
+    const buyerRef = buyerRefFor(db, input);
+    const [recorded, payable, buyer] = await tx.getAll(paymentRef, payableRef, ...(buyerRef ? [buyerRef] : []));
     if (recorded!.exists) {
       return { paymentId, outcome: 'already-recorded', balanceDuePaise: Number(recorded!.get('balanceDuePaise') ?? 0) };
     }
@@ -144,6 +146,7 @@ export async function recordOfflinePayment(
         receivedOn: input.receivedOn,
         tdsPaise: input.tdsPaise,
         tdsSection: input.tdsSection,
+        buyer: buyer?.data() ?? null,
       });
       return { paymentId, outcome: 'paid', balanceDuePaise };
     }

@@ -14,7 +14,7 @@ import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 import { invoiceCancelledMail, invoiceIssuedMail } from '../mail/mails';
-import { addMail, mailQueued } from '../mail/outbox';
+import { addMail, mailQueued, type MailAddress } from '../mail/outbox';
 import { renderMail, type MailTemplate } from '../mail/templates';
 import type { RenewalNotice } from '../mail/templates/renewals';
 import type { PaymentsContext } from './context';
@@ -42,6 +42,8 @@ export interface ProformaInput {
   source?: Record<string, unknown>;
   /** A yearly maintenance renewal: its mail says what renewing means and what follows. */
   renewal?: Omit<RenewalNotice, 'profileUrl'>;
+  /** Also sent its mail, a copy each: a project's contact who pays. */
+  alsoTo?: MailAddress[];
   /** The buyer's PO number and vendor code ('' or left out: none; the vendor code then the company's default). */
   poNumber?: string | null;
   vendorCode?: string | null;
@@ -238,6 +240,7 @@ function draftProforma(
     snapshot,
     profileUrl,
     renewal: input.renewal ? { ...input.renewal, profileUrl } : null,
+    alsoTo: input.alsoTo,
   });
   return { stored, snapshot, chargedPaise: pricing.chargedPaise, mail, email };
 }

@@ -1,6 +1,12 @@
 import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { findCatalogueEntry } from '../../src/domain/catalogue';
-import { cartProjectId, newProjectFields, processMilestones, PROJECTS } from '../../src/domain/projects';
+import {
+  cartProjectId,
+  newProjectFields,
+  processMilestones,
+  projectCustomerName,
+  PROJECTS,
+} from '../../src/domain/projects';
 import { SERVICE_STATUS, servicesForOrder, type NewService } from '../../src/domain/renewals';
 import { STATUS } from '../../src/domain/status';
 import { istToday } from '../../src/domain/staff';
@@ -47,7 +53,13 @@ export interface ServiceEffectsInput {
   payable: DocumentData;
   /** When the payment is recorded (its day in India starts the services). */
   paidAtMs: number;
+  /** The buyer's profile (users/{uid}) as the transaction read it, for a cart's order: it names the projects it opens. */
+  buyer?: DocumentData | null;
 }
+
+/** The profile a payment of this payable must read in its transaction (a cart's order names its projects after the buyer), or null. */
+export const buyerRefFor = (db: Firestore, link: { uid: string; type: string }) =>
+  link.type === 'product_order' ? db.doc(`users/${link.uid}`) : null;
 
 /** A new service's stored fields (see servicesForOrder for the plan, fee and dates). */
 export function newServiceFields(
@@ -72,8 +84,10 @@ export function newServiceFields(
 
 /**
  * A paid cart order opens one project per plan in it, `projects/order_{orderId}_{planId}`, with
- * the Process section's four steps as its milestones, unbilled (the plan was paid in full). Set,
- * not created: a payment reported twice writes the same project once, and never fails for it.
+ * the Process section's four steps as its milestones, unbilled (the plan was paid in full), named
+ * after its buyer (projectCustomerName: profile name, legal name, else email; an order itself
+ * carries no name). Set, not created: a payment reported twice writes the same project once, and
+ * never fails for it.
  */
 function openCartProjects(
   tx: Transaction,
@@ -81,7 +95,7 @@ function openCartProjects(
   uid: string,
   order: { orderId: string; orderNumber: unknown },
   items: unknown[],
-  payable: DocumentData,
+  buyer: DocumentData | null | undefined,
 ): void {
   const seen = new Set<string>();
   for (const item of items) {
@@ -93,7 +107,7 @@ function openCartProjects(
     tx.set(db.collection(PROJECTS).doc(cartProjectId(order.orderId, entry.id)), {
       ...newProjectFields({
         uid,
-        customerName: typeof payable.name === 'string' ? payable.name : '',
+        customerName: projectCustomerName(buyer ?? undefined),
         title: `${entry.category.name} – ${entry.plan.name}`,
         source: {
           kind: 'cart',
@@ -127,7 +141,7 @@ export function recordServiceEffects(tx: Transaction, db: Firestore, input: Serv
     for (const service of servicesForOrder(link.docId, items, istToday(input.paidAtMs))) {
       tx.set(serviceDoc(db, link.uid, service.id), newServiceFields(link.uid, service, order));
     }
-    openCartProjects(tx, db, link.uid, order, items, payable);
+    openCartProjects(tx, db, link.uid, order, items, input.buyer);
     return;
   }
   const renewal = renewalSourceOf(payable);

@@ -4,7 +4,7 @@ import { addMail, mailQueued, toCompanyMembers, type OutboxMail } from '../mail/
 import { messageIdFor } from '../mail/drain';
 import type { ProjectMailData } from '../mail/templates';
 import { FieldValue } from 'firebase-admin/firestore';
-import { signOff } from './projects';
+import { mailItems, signOff } from './projects';
 import { milestonesFields, nowOf, projectDoc, readProject, type ProjectsContext } from './store';
 
 export interface ProjectsJobReport {
@@ -64,6 +64,7 @@ async function remind(ctx: ProjectsContext, id: string, index: number): Promise<
       projectTitle: project.title,
       milestone: milestone.label,
       dueBy: formatDueTime(new Date(milestone.dueAtMs ?? Date.now())),
+      items: mailItems(milestone.deliverables),
     };
     const recipients: Array<Pick<OutboxMail, 'to' | 'companyId'> & { data: ProjectMailData }> = [
       {

@@ -7,6 +7,7 @@ import {
   MILESTONE_STATUS,
   newMilestone,
   newProjectFields,
+  projectCustomerName,
   PROJECT_MESSAGES,
   signOffClock,
   type Deliverable,
@@ -21,7 +22,7 @@ import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';
 import type { StoredFileMeta } from '../files/file-store';
 import { messageIdFor } from '../mail/drain';
-import { addMail, mailQueued, toCompanyMembers, type OutboxMail } from '../mail/outbox';
+import { addMail, mailQueued, toCompanyMembers, type MailAddress, type OutboxMail } from '../mail/outbox';
 import type { ProjectMailData } from '../mail/templates';
 import { isStaleRead, issueMilestoneInvoice } from '../quotes/quotes';
 import { progressOf, quoteDoc, readQuote } from '../quotes/store';
@@ -82,6 +83,13 @@ function customerSide(
   ];
 }
 
+/** A milestone's deliverables as its mails list them: each link with its address, each file by name. */
+export const mailItems = (deliverables: readonly Deliverable[]) =>
+  deliverables.map((deliverable) => ({
+    name: deliverable.name,
+    url: deliverable.kind === 'link' ? deliverable.url : null,
+  }));
+
 function companySide(
   ctx: ProjectsContext,
   project: StoredProject,
@@ -136,7 +144,7 @@ export async function createProject(ctx: ProjectsContext, input: NewProject, act
   batch.create(ref, {
     ...newProjectFields({
       uid: input.uid,
-      customerName: String(profile.get('name') ?? '') || String(profile.get('email') ?? ''),
+      customerName: projectCustomerName(profile.data()),
       title: input.title,
       source: { kind: 'staff' },
       milestones: input.milestones.map((milestone) => newMilestone(milestone.label)),
@@ -170,8 +178,9 @@ async function unattachedFiles(ctx: ProjectsContext, ids: string[]): Promise<Sto
 
 /**
  * Staff set a milestone Not started, In progress, or Ready for review with its deliverables (files
- * from the file store, links such as a staging site, a note): the customer and the contacts are
- * mailed, and the sign-off clock starts. A signed-off milestone never moves again.
+ * from the file store, links such as a staging site, a note: any of them, but at least one): the
+ * customer and the contacts are mailed, and the sign-off clock starts. A signed-off milestone
+ * never moves again.
  */
 export async function setMilestoneStatus(
   ctx: ProjectsContext,
@@ -183,7 +192,8 @@ export async function setMilestoneStatus(
   const { db } = ctx;
   const ready = change.status === MILESTONE_STATUS.ready ? change : null;
   const files = ready ? await unattachedFiles(ctx, ready.fileIds ?? []) : [];
-  if (ready && files.length === 0 && (ready.links ?? []).length === 0) {
+  // Files and links are each optional: a review needs one of them, or a note saying what to look at.
+  if (ready && files.length === 0 && (ready.links ?? []).length === 0 && !(ready.note ?? '').trim()) {
     throw new HttpError(400, PROJECT_MESSAGES.noDeliverables);
   }
   const ref = projectDoc(db, id);
@@ -239,6 +249,7 @@ export async function setMilestoneStatus(
           milestone: milestone.label,
           body: ready.note || null,
           dueBy: formatDueTime(new Date(clock.dueAtMs)),
+          items: mailItems(deliverables),
         }),
       );
     } else {
@@ -367,6 +378,7 @@ export async function signOff(
         const issued = await issueMilestoneInvoice(ctx, billed.quote, billed.quoteIndex, {
           readAt: billed.readAt,
           actor: null,
+          alsoTo: payersOf(project),
           also: (tx, invoice) => write(tx, { id: invoice.id, number: invoice.number }),
         });
         mailQueued();
@@ -500,7 +512,14 @@ export async function postUpdate(
       ctx,
       project,
       `update:${updateRef.id}`,
-      customerSide(ctx, project, { kind: 'update', body: input.body }),
+      customerSide(ctx, project, {
+        kind: 'update',
+        body: input.body,
+        items: [
+          ...input.links.map((link) => ({ name: link.name || link.url, url: link.url })),
+          ...files.map((file) => ({ name: file.name, url: null })),
+        ],
+      }),
     );
     tx.update(ref, { ...thread, updatedAt: serverTime() });
   });
@@ -576,7 +595,7 @@ function linkFields(ref: ProjectLinkRef, nowMs: number) {
 export async function addContact(
   ctx: ProjectsContext,
   id: string,
-  input: { email: string; name: string },
+  input: { email: string; name: string; pays?: boolean },
   by: { viewer: Viewer; name: string },
 ): Promise<{ id: string }> {
   const { db } = ctx;
@@ -597,6 +616,7 @@ export async function addContact(
       linkExpiresAtMs: nowMs + CONTACT_LINK_DAYS * DAY_MS,
       revoked: false,
       addedBy: by.viewer.role === 'staff' ? 'staff' : 'customer',
+      pays: input.pays === true,
     };
     const linkRef = { projectId: id, contactId, linkNo: 1 };
     tx.create(projectLinkDoc(db, projectLinkToken(ctx.payLinkSecret, linkRef)), linkFields(linkRef, nowMs));
@@ -614,7 +634,8 @@ export async function addContact(
       },
     ]);
     tx.update(ref, {
-      contacts: [...project.contacts, contact],
+      // One contact pays at a time: marking this one moves the invoices' copy from whoever had it.
+      contacts: [...project.contacts.map((c) => (contact.pays ? { ...c, pays: false } : c)), contact],
       contactEmails: FieldValue.arrayUnion(input.email),
       ...thread,
       updatedAt: serverTime(),
@@ -622,6 +643,42 @@ export async function addContact(
   });
   mailQueued();
   return { id: contactId };
+}
+
+/** The live contact who pays, as the invoices' mails copy them (none, or one). */
+export function payersOf(project: StoredProject): MailAddress[] {
+  return project.contacts
+    .filter((contact) => contact.pays === true && !contact.revoked)
+    .map((contact) => ({ address: contact.email, ...(contact.name ? { name: contact.name } : {}) }));
+}
+
+/**
+ * Marks a contact as the one who pays, or no longer (customer or staff): each invoice the project
+ * issues from then on is mailed to them too, in the same mail as to the customer. One contact pays
+ * at a time; marking another moves it.
+ */
+export async function setContactPays(
+  ctx: ProjectsContext,
+  id: string,
+  contactId: string,
+  pays: boolean,
+  viewer: Viewer,
+): Promise<{ pays: boolean }> {
+  const { db } = ctx;
+  const ref = projectDoc(db, id);
+  await db.runTransaction(async (tx) => {
+    const project = visibleProject(await tx.get(ref), viewer);
+    if (viewer.role === 'contact') throw new HttpError(404, PROJECT_MESSAGES.notFound);
+    const contact = project.contacts.find((candidate) => candidate.id === contactId);
+    if (!contact || contact.revoked) throw new HttpError(404, PROJECT_MESSAGES.noContact);
+    tx.update(ref, {
+      contacts: project.contacts.map((c) =>
+        c.id === contactId ? { ...c, pays } : { ...c, pays: pays ? false : c.pays === true },
+      ),
+      updatedAt: serverTime(),
+    });
+  });
+  return { pays };
 }
 
 /** Revokes a contact (customer or staff): their link answers 404 from now on. */

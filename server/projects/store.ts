@@ -7,6 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import {
   MILESTONE_STATUS,
+  milestoneListFields,
   nextCheckMs,
   PROJECT_MESSAGES,
   PROJECTS,
@@ -43,6 +44,8 @@ export interface StoredContact {
   linkExpiresAtMs: number | null;
   revoked: boolean;
   addedBy: 'customer' | 'staff';
+  /** The one who pays: the project's invoices are mailed to them too (absent on contacts added before). */
+  pays?: boolean;
 }
 
 export interface StoredProject {
@@ -109,7 +112,7 @@ export function milestonesFields(milestones: ProjectMilestone[]): DocumentData {
   const allSignedOff = milestones.length > 0 && milestones.every((m) => m.status === MILESTONE_STATUS.signedOff);
   return {
     milestones,
-    waitingForCustomer: milestones.some((m) => m.status === MILESTONE_STATUS.ready),
+    ...milestoneListFields(milestones),
     nextCheckAtMs: nextCheckMs(milestones),
     status: allSignedOff ? 'Completed' : 'Active',
     updatedAt: FieldValue.serverTimestamp(),

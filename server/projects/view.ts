@@ -1,15 +1,25 @@
-import type { Timestamp } from 'firebase-admin/firestore';
+import type { DocumentData, Query, Timestamp } from 'firebase-admin/firestore';
 import { istDay } from '../../src/domain/business-hours';
 import {
+  currentMilestoneText,
   MILESTONE_STATUS,
+  milestoneListFields,
   moneySummary,
+  PROJECT_MESSAGES,
+  PROJECT_STATUS,
+  projectSourceLabel,
+  projectTotalLabel,
   PROJECTS,
   type ProjectInvoiceView,
+  type ProjectListPage,
+  type ProjectListQuery,
   type ProjectSummary,
   type ProjectUpdateView,
   type ProjectView,
 } from '../../src/domain/projects';
+import { searchQueryOf } from '../../src/domain/search';
 import { STATUS } from '../../src/domain/status';
+import { HttpError } from '../errors';
 import { payLinkUrl } from '../payments/pay-links';
 import {
   projectDoc,
@@ -88,18 +98,13 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
     amountPaise: invoice.amountPaise,
     status: invoice.status,
   }));
-  const sourceLabel =
-    project.source.kind === 'quote'
-      ? `Quote ${project.source.number}`
-      : project.source.kind === 'cart'
-        ? `Order ${project.source.orderNumber ?? project.source.orderId}`
-        : 'Opened by our team';
   return {
     id: project.id,
     title: project.title,
     status: project.status,
     customerName: project.customerName,
-    source: { kind: project.source.kind, label: sourceLabel },
+    source: { kind: project.source.kind, label: projectSourceLabel(project.source) },
+    totalLabel: projectTotalLabel(project.source.kind),
     milestones: project.milestones.map((milestone, index) => ({
       ...milestone,
       index,
@@ -138,6 +143,7 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
             name: contact.name,
             linkExpiresAtMs: contact.linkExpiresAtMs,
             revoked: contact.revoked,
+            pays: contact.pays === true && !contact.revoked,
           })),
     viewer: viewer.role,
     signOffDays: ctx.signOffDays,
@@ -145,45 +151,124 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
   };
 }
 
-function summaryOf(project: StoredProject): ProjectSummary {
-  const current =
-    project.milestones.find((m) => m.status === MILESTONE_STATUS.ready) ??
-    project.milestones.find((m) => m.status === MILESTONE_STATUS.inProgress || m.status === MILESTONE_STATUS.changes) ??
-    project.milestones.find((m) => m.status === MILESTONE_STATUS.notStarted) ??
-    project.milestones[project.milestones.length - 1];
-  // The soonest date a milestone not yet signed off is due: its sign-off deadline, or staff's planned day.
-  const dueDays = project.milestones
-    .filter((m) => m.status !== MILESTONE_STATUS.signedOff)
-    .flatMap((m) => (m.dueAtMs ? [istDay(m.dueAtMs)] : m.dueOn ? [m.dueOn] : []))
-    .sort();
+/**
+ * The status of each invoice a not-started milestone of these projects carries (a quote's deposit,
+ * billed before any work), read in one round trip: what a row needs to say 'Awaiting payment'.
+ */
+async function openingInvoiceStatuses(ctx: ProjectsContext, projects: StoredProject[]): Promise<Map<string, string>> {
+  const refs = projects.flatMap((project) =>
+    project.milestones.flatMap((m) =>
+      m.status === MILESTONE_STATUS.notStarted && m.invoice
+        ? [ctx.db.doc(`users/${project.uid}/invoices/${m.invoice.id}`)]
+        : [],
+    ),
+  );
+  const snapshots = refs.length ? await ctx.db.getAll(...refs) : [];
+  return new Map(
+    snapshots.filter((doc) => doc.exists).map((doc) => [doc.id, String(doc.get('status') ?? STATUS.pending)]),
+  );
+}
+
+function summaryOf(project: StoredProject, invoiceStatuses: Map<string, string>): ProjectSummary {
   return {
     id: project.id,
     title: project.title,
     status: project.status,
     customerName: project.customerName,
     uid: project.uid,
-    current: current ? `${current.label}: ${current.status}` : 'No milestones',
-    waitingForCustomer: project.milestones.some((m) => m.status === MILESTONE_STATUS.ready),
-    // Signed off with nothing issued for a billed milestone: staff must invoice it.
-    readyToInvoice: project.milestones.some(
-      (m) => m.status === MILESTONE_STATUS.signedOff && m.amountPaise > 0 && !m.invoice,
-    ),
-    nextDueOn: dueDays[0] ?? null,
+    sourceLabel: projectSourceLabel(project.source),
+    current: currentMilestoneText(project.milestones, (id) => invoiceStatuses.get(id) ?? null),
+    ...milestoneListFields(project.milestones),
     money: null,
     createdAtMs: project.createdAtMs,
   };
 }
 
+async function summariesOf(ctx: ProjectsContext, projects: StoredProject[]): Promise<ProjectSummary[]> {
+  const statuses = await openingInvoiceStatuses(ctx, projects);
+  return projects.map((project) => summaryOf(project, statuses));
+}
+
 /** The customer's projects, newest first (My Projects on /profile). */
 export async function listOwnProjects(ctx: ProjectsContext, uid: string): Promise<ProjectSummary[]> {
   const snapshot = await ctx.db.collection(PROJECTS).where('uid', '==', uid).get();
-  return snapshot.docs.map((doc) => summaryOf(readProject(doc))).sort((a, b) => b.createdAtMs - a.createdAtMs);
+  const projects = snapshot.docs.map((doc) => readProject(doc)).sort((a, b) => b.createdAtMs - a.createdAtMs);
+  return summariesOf(ctx, projects);
 }
 
-/** The console's Projects view: every project (newest first, up to 500), to group by status and what waits. */
-export async function staffProjects(ctx: ProjectsContext): Promise<ProjectSummary[]> {
-  const snapshot = await ctx.db.collection(PROJECTS).orderBy('createdAt', 'desc').limit(500).get();
-  return snapshot.docs.map((doc) => summaryOf(readProject(doc)));
+/** Rows per page of the console's Projects list. */
+export const PROJECTS_PAGE_SIZE = 20;
+
+/** A view of the Projects list as one Firestore query (see PROJECT_LIST_VIEWS). */
+function viewQuery(ctx: ProjectsContext, view: ProjectListQuery['view']): Query {
+  const projects = ctx.db.collection(PROJECTS);
+  switch (view) {
+    case 'waiting':
+      return projects.where('waitingForCustomer', '==', true).orderBy('createdAt', 'desc');
+    case 'invoice':
+      return projects.where('readyToInvoice', '==', true).orderBy('createdAt', 'desc');
+    case 'due':
+      // Only projects with a day due ('' sorts before every day; null is not a string).
+      return projects.where('nextDueOn', '>=', '').orderBy('nextDueOn').orderBy('createdAt', 'desc');
+    case 'completed':
+      return projects.where('status', '==', PROJECT_STATUS.completed).orderBy('createdAt', 'desc');
+    case 'all':
+      return projects.orderBy('createdAt', 'desc');
+    case 'active':
+      return projects.where('status', '==', PROJECT_STATUS.active).orderBy('createdAt', 'desc');
+  }
+}
+
+/** Whether a stored project belongs to a view (what viewQuery asks Firestore, for a search's rows). */
+function isInView(data: DocumentData, view: ProjectListQuery['view']): boolean {
+  switch (view) {
+    case 'waiting':
+      return data.waitingForCustomer === true;
+    case 'invoice':
+      return data.readyToInvoice === true;
+    case 'due':
+      return typeof data.nextDueOn === 'string';
+    case 'completed':
+      return data.status === PROJECT_STATUS.completed;
+    case 'all':
+      return true;
+    case 'active':
+      return data.status !== PROJECT_STATUS.completed;
+  }
+}
+
+/**
+ * The console's Projects list, a page at a time (never the whole collection): a view (active,
+ * waiting for sign-off, ready to invoice, next due, completed, all), searched by any word of the
+ * customer, the title or the order or quote number. A search is one `array-contains` query on its
+ * longest word, newest first, like the other console lists; the page keeps the projects that hold
+ * its other words too and are in the view, so it may show fewer rows than it read. `next` is the
+ * cursor (the last project read) while a full page was read.
+ */
+export async function staffProjects(ctx: ProjectsContext, input: ProjectListQuery): Promise<ProjectListPage> {
+  const asked = searchQueryOf(input.search);
+  let query: Query = asked
+    ? ctx.db.collection(PROJECTS).where('searchTokens', 'array-contains', asked.token).orderBy('createdAt', 'desc')
+    : viewQuery(ctx, input.view);
+  if (input.after) {
+    const cursor = await ctx.db.collection(PROJECTS).doc(input.after).get();
+    if (!cursor.exists) throw new HttpError(400, PROJECT_MESSAGES.listCursor);
+    query = query.startAfter(cursor);
+  }
+  const page = await query.limit(PROJECTS_PAGE_SIZE).get();
+  const matching = page.docs.filter(
+    (doc) =>
+      !asked ||
+      (asked.others.every((word) => (doc.get('searchTokens') as string[] | undefined)?.includes(word)) &&
+        isInView(doc.data(), input.view)),
+  );
+  return {
+    projects: await summariesOf(
+      ctx,
+      matching.map((doc) => readProject(doc)),
+    ),
+    next: page.size === PROJECTS_PAGE_SIZE ? page.docs[page.size - 1]!.id : null,
+  };
 }
 
 /** The Today page: milestones waiting for the customer's sign-off, and deemed acceptances this week (Monday on, India time). */

@@ -26,7 +26,7 @@ import { documentFileName } from '../documents/pdf';
 import { renderPdfOffThread } from '../documents/pdf-renderer';
 import { quoteSentMail } from '../mail/quote-mails';
 import { renderMail, type MailTemplate, type QuoteSentData } from '../mail/templates';
-import { addMail, mailQueued } from '../mail/outbox';
+import { addMail, mailQueued, type MailAddress } from '../mail/outbox';
 import { CUSTOMER_NOT_FOUND, issueProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
 import { customerOf } from '../staff/enquiry-billing';
 import { quoteSnapshot } from './snapshot';
@@ -444,6 +444,8 @@ export function issueMilestoneInvoice(
     dueDate?: string;
     changes?: DocumentData;
     also?: (tx: Transaction, issued: { id: string; number: string; amountPaise: number }) => void;
+    /** Also sent the invoice's mail, a copy each: the project's contact who pays. */
+    alsoTo?: MailAddress[];
     /** The PO the customer gave as they accepted (it wins over the quote's, and is stored on it). */
     purchaseOrder?: PurchaseOrder | null;
   },
@@ -462,6 +464,7 @@ export function issueMilestoneInvoice(
       vendorCode: options.purchaseOrder?.vendorCode ?? quote.purchaseOrder?.vendorCode,
       dueDate: options.dueDate ?? addDays(istToday(), ctx.dueDays),
       source: { ...source },
+      ...(options.alsoTo?.length ? { alsoTo: options.alsoTo } : {}),
     },
     {
       actor: options.actor,

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   changesSchema,
   commentSchema,
+  contactPaysSchema,
   contactSchema,
   milestoneStatusSchema,
   newProjectSchema,
   PROJECT_MESSAGES,
+  projectListQuerySchema,
   projectUpdateSchema,
   signOffSchema,
 } from '../../src/domain/projects';
@@ -24,6 +26,7 @@ import {
   renewFromLink,
   requestChanges,
   revokeContact,
+  setContactPays,
   setMilestoneStatus,
   signOff,
 } from '../projects/projects';
@@ -140,13 +143,19 @@ export function projectsRouter(deps: AppDeps): Router {
     const { id, viewer } = await target(req, 'account');
     res.json(await renewContactLink(ctx, id, idParam(req.params.contactId), viewer));
   });
+  router.post('/api/projects/:id/contacts/:contactId/pays', signedIn, async (req, res) => {
+    const { pays } = contactPaysSchema.parse(req.body ?? {});
+    const { id, viewer } = await target(req, 'account');
+    res.json(await setContactPays(ctx, id, idParam(req.params.contactId), pays, viewer));
+  });
 
   // ---- staff ---------------------------------------------------------------------------------
   router.use('/api/staff/projects', ...requireStaff(auth));
   const staffViewer = (req: Request): Viewer => ({ role: 'staff', uid: req.user!.uid, email: req.user!.email ?? null });
   router.post('/api/staff/projects/files', fileUpload(deps, ctx.files));
-  router.get('/api/staff/projects', async (_req, res) => {
-    res.set('Cache-Control', 'private, no-store').json({ projects: await staffProjects(ctx) });
+  router.get('/api/staff/projects', async (req, res) => {
+    const query = projectListQuerySchema.parse(req.query ?? {});
+    res.set('Cache-Control', 'private, no-store').json(await staffProjects(ctx, query));
   });
   router.get('/api/staff/projects/today', async (_req, res) => {
     res.json(await projectsTodayCounts(ctx));
@@ -185,6 +194,10 @@ export function projectsRouter(deps: AppDeps): Router {
   });
   router.post('/api/staff/projects/:id/contacts/:contactId/link', async (req, res) => {
     res.json(await renewContactLink(ctx, idParam(req.params.id), idParam(req.params.contactId), staffViewer(req)));
+  });
+  router.post('/api/staff/projects/:id/contacts/:contactId/pays', async (req, res) => {
+    const { pays } = contactPaysSchema.parse(req.body ?? {});
+    res.json(await setContactPays(ctx, idParam(req.params.id), idParam(req.params.contactId), pays, staffViewer(req)));
   });
   return router;
 }

@@ -31,6 +31,17 @@ import {
 import { receiveInbound } from '../support/inbound';
 import { parsePostmarkInbound } from '../support/postmark';
 import {
+  attachReviewMail,
+  attachReviewMailSchema,
+  dismissReviewMail,
+  openRequestFromReviewMail,
+  openReviewMailSchema,
+  replyToReviewMail,
+  replyToReviewMailSchema,
+  searchReviewCustomers,
+} from '../support/review';
+import { SUPPORT_INBOUND, SUPPORT_REQUESTS_LIMITER } from '../support/store';
+import {
   createSupportRequest,
   customerReply,
   listOwnRequests,
@@ -180,7 +191,7 @@ export function supportRouter(deps: AppDeps): Router {
   const signedIn = authenticate(deps.firebase.auth, { required: true });
 
   const upload = fileUpload(deps, ctx.files);
-  const requests = perAccountPerHour(deps, 'support-requests', (limit, retryAt) =>
+  const requests = perAccountPerHour(deps, SUPPORT_REQUESTS_LIMITER, (limit, retryAt) =>
     SUPPORT_MESSAGES.tooManyRequests(limit, formatDueTime(retryAt)),
   );
 
@@ -251,6 +262,32 @@ export function supportRouter(deps: AppDeps): Router {
   router.get('/api/staff/support/review', async (_req, res) => {
     res.json({ mails: await reviewQueue(ctx) });
   });
+  router.get('/api/staff/support/review/customers', async (req, res) => {
+    res.json({ customers: await searchReviewCustomers(ctx, String(req.query.q ?? '')) });
+  });
+  // What staff do with a mail waiting for review; each audited on the mail's record.
+  const reviewAction = (
+    action: string,
+    run: (staff: { uid: string }, id: string, body: unknown) => Promise<Record<string, unknown>>,
+  ) =>
+    router.post(`/api/staff/support/review/:id/${action}`, async (req, res) => {
+      const id = idParam(req.params.id);
+      const result = await run({ uid: req.user!.uid }, id, req.body ?? {});
+      await recordAudit(deps.firebase.db, {
+        actor: actorOf(req.user!),
+        action: `support.review.${action}`,
+        target: `${SUPPORT_INBOUND}/${id}`,
+        before: { outcome: 'review' },
+        after: result,
+      });
+      res.json(result);
+    });
+  reviewAction('attach', (staff, id, body) => attachReviewMail(ctx, staff, id, attachReviewMailSchema.parse(body)));
+  reviewAction('open', (staff, id, body) =>
+    openRequestFromReviewMail(ctx, staff, id, openReviewMailSchema.parse(body)),
+  );
+  reviewAction('reply', (staff, id, body) => replyToReviewMail(ctx, staff, id, replyToReviewMailSchema.parse(body)));
+  reviewAction('dismiss', (staff, id) => dismissReviewMail(ctx, staff, id));
   router.get('/api/staff/support/holidays', async (_req, res) => {
     res.json(await readHolidays(ctx));
   });

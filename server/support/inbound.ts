@@ -4,9 +4,12 @@ import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGES } from '../
 import { HttpError, isAlreadyExists } from '../errors';
 import { safeFileName, sniffFileType } from '../files/file-store';
 import { domainOf, type SenderAuthentication } from './mail-authentication';
+import { formatDueTime } from '../../src/domain/business-hours';
+import { takeAllowance } from '../account-limit';
 import { createSupportRequest, customerReply } from './requests';
 import {
   accountEmailOf,
+  INBOUND_OWNER,
   readRequest,
   referenceFromReplyAddress,
   SUPPORT_INBOUND,
@@ -43,6 +46,7 @@ export type InboundOutcome =
   | { outcome: 'duplicate' };
 
 const normalise = (address: string) => address.trim().toLowerCase();
+const HOUR_MS = 3_600_000;
 
 /** Why a mail from a staff address is never a staff reply: its From proves nothing. */
 export const STAFF_SENDER_REASON =
@@ -90,8 +94,7 @@ function newPart(mail: InboundMail): string {
   return htmlReplyText(mail.html);
 }
 
-/** Files of a mail waiting for review belong to no one yet: this owner, attached to its inbound record. */
-export const INBOUND_OWNER = 'inbound';
+export { INBOUND_OWNER };
 
 /** What became of one attachment: stored (its file) or refused (why, in the words the customer reads). */
 export interface AttachmentOutcome {
@@ -121,7 +124,7 @@ function headBytes(text: string, maxBytes: number): string {
 }
 
 /** A mail's text as a request shows it: the first SHOWN_BODY_CHARS (at a line or word break), and a note where the rest is. */
-function shorten(text: string): { shown: string; isShortened: boolean } {
+export function shorten(text: string): { shown: string; isShortened: boolean } {
   if (text.length <= SHOWN_BODY_CHARS) return { shown: text, isShortened: false };
   let head = text.slice(0, SHOWN_BODY_CHARS);
   const lastBreak = Math.max(head.lastIndexOf('\n'), head.lastIndexOf(' '));
@@ -297,8 +300,11 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
       outcome: outcome.outcome,
       attachments: files,
       refusedAttachments: refusedOf(files),
-      // What the review queue shows of it (an HTML-only mail has no text part).
+      // What the review queue shows of it (an HTML-only mail has no text part), and what a request
+      // staff make of it takes: the new part of the mail, as a request shows a mail.
       preview: body.slice(0, 2000),
+      body,
+      isShortened,
       decidedAt: FieldValue.serverTimestamp(),
     });
     return outcome;
@@ -354,6 +360,26 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
       return review(`matched ${decision.reference}, but: ${error.message}`, files);
     }
     return record({ outcome: 'appended', requestId: decision.requestId, as: 'customer' }, files);
+  }
+  // A request opened by mail counts against the account's requests per hour, as the web form's do
+  // (the same counter); over it, the mail waits for review: nothing is lost, and nothing is opened.
+  const limit = ctx.requestsPerHour;
+  if (limit) {
+    const verdict = await takeAllowance(db, {
+      name: limit.name,
+      key: decision.uid,
+      limit: limit.limit,
+      windowMs: HOUR_MS,
+      now: Date.now(),
+    });
+    if (!verdict.allowed) {
+      if (fullText) await ctx.files.attach([fullText.id], `inbound/${inboundRef.id}`);
+      const retryAt = formatDueTime(new Date(Math.ceil(verdict.retryAtMs / 60_000) * 60_000));
+      return review(
+        `the customer has opened ${limit.limit} support requests in the last hour, so no request was opened (they can open another from ${retryAt})`,
+        files,
+      );
+    }
   }
   try {
     await createSupportRequest(ctx, {

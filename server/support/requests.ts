@@ -1,8 +1,10 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { formatDueTime, istDay } from '../../src/domain/business-hours';
 import {
+  NO_SERVICE,
   OUT_OF_PLAN_MESSAGES,
   REOPEN_DAYS,
+  somethingElsePlan,
   SUPPORT_MESSAGES,
   SUPPORT_STATUS,
   SUPPORT_TIERS,
@@ -15,7 +17,6 @@ import {
   type SupportRequestView,
   type SupportServiceView,
   type SupportTier,
-  type SupportTierId,
 } from '../../src/domain/support';
 import { COMPANY } from '../../src/domain/company';
 import { HttpError } from '../errors';
@@ -29,6 +30,7 @@ import {
   accountEmailOf,
   consoleRequestUrl,
   customerRequestUrl,
+  isDueTime,
   loadCalendar,
   messagesOf,
   readRequest,
@@ -50,26 +52,32 @@ export interface PlanOfRequest {
   tier: SupportTier | null;
   outOfPlan: OutOfPlanReason | null;
   payUrl: string | null;
+  /** The open renewal whose pay link brings the service back into plan (a mail makes its link when sent). */
+  payLink: RenewalPayLink | null;
+}
+
+/** The invoice a renewal's pay link pays: a mail stores this, never the link (a bearer token). */
+export interface RenewalPayLink {
+  uid: string;
+  type: 'invoice';
+  docId: string;
 }
 
 const IN_PLAN_STATUSES = new Set(['Active', 'Renewal due']);
 
 function planOfService(ctx: SupportContext, service: StoredService): PlanOfRequest {
   const tier = supportTierFor(service.yearlyFeePaise);
-  const base = { serviceId: service.id, serviceName: serviceName(service), tier, payUrl: null };
+  const base = { serviceId: service.id, serviceName: serviceName(service), tier, payUrl: null, payLink: null };
   if (!tier) return { ...base, tier: null, outOfPlan: 'no-yearly-fee' };
   if (IN_PLAN_STATUSES.has(service.status)) return { ...base, outOfPlan: null };
   const reason: OutOfPlanReason =
     service.status === 'Overdue' ? 'overdue' : service.status === 'Lapsed' ? 'lapsed' : 'cancelled';
-  const payUrl =
+  const payLink: RenewalPayLink | null =
     reason !== 'cancelled' && service.renewal
-      ? payLinkUrl(ctx.siteUrl, ctx.payLinkSecret, {
-          uid: service.uid,
-          type: 'invoice',
-          docId: service.renewal.invoiceDocId,
-        })
+      ? { uid: service.uid, type: 'invoice', docId: service.renewal.invoiceDocId }
       : null;
-  return { ...base, tier: null, outOfPlan: reason, payUrl };
+  const payUrl = payLink ? payLinkUrl(ctx.siteUrl, ctx.payLinkSecret, payLink) : null;
+  return { ...base, tier: null, outOfPlan: reason, payUrl, payLink };
 }
 
 async function servicesOf(ctx: SupportContext, uid: string): Promise<StoredService[]> {
@@ -79,29 +87,49 @@ async function servicesOf(ctx: SupportContext, uid: string): Promise<StoredServi
 
 /**
  * What covers a request: the chosen service's tier while its maintenance is paid up; "Something
- * else" takes the best tier among the customer's services in plan; otherwise out of plan, with the
- * open renewal's pay link when paying it would bring the service back.
+ * else" as `somethingElsePlan` decides (the best tier in plan, else out of plan with a renewal that
+ * can be paid now); otherwise out of plan, with the open renewal's pay link when paying it would
+ * bring the service back.
  */
 export async function planOf(ctx: SupportContext, uid: string, serviceId: string): Promise<PlanOfRequest> {
   const services = await servicesOf(ctx, uid);
-  if (serviceId === 'other') {
-    const tiers = services.map((service) => planOfService(ctx, service)).filter((plan) => plan.tier && !plan.outOfPlan);
-    const order: SupportTierId[] = ['premium', 'priority', 'standard'];
-    const best = order.map((id) => tiers.find((plan) => plan.tier?.id === id)).find(Boolean);
-    if (best) return { serviceId: null, serviceName: null, tier: best.tier, outOfPlan: null, payUrl: null };
-    return { serviceId: null, serviceName: null, tier: null, outOfPlan: 'no-service', payUrl: null };
+  if (serviceId === NO_SERVICE) {
+    const plans = services.map((service) => planOfService(ctx, service));
+    const choice = somethingElsePlan(
+      plans.map((plan) => ({ tier: plan.tier?.id ?? null, outOfPlan: plan.outOfPlan, payUrl: plan.payUrl })),
+    );
+    const renewable = plans.find((plan) => plan.payUrl === choice.payUrl && plan.payLink) ?? null;
+    return {
+      serviceId: null,
+      serviceName: null,
+      tier: choice.tier ? SUPPORT_TIERS[choice.tier] : null,
+      outOfPlan: choice.outOfPlan,
+      payUrl: choice.payUrl,
+      payLink: choice.payUrl ? (renewable?.payLink ?? null) : null,
+    };
   }
   const service = services.find((candidate) => candidate.id === serviceId);
   if (!service) throw new HttpError(400, 'serviceId: Please choose one of your services or "Something else".');
   return planOfService(ctx, service);
 }
 
-/** The files named by an upload's ids: the requester's own, uploaded and not yet attached. */
-async function ownFiles(ctx: SupportContext, uid: string, ids: string[]): Promise<StoredFileMeta[]> {
+/**
+ * The files named by an upload's ids: the requester's own, uploaded and not yet attached; or, for
+ * a mail staff took from the review queue (`held`), the files that mail brought (attached to its
+ * inbound record).
+ */
+export async function ownFiles(
+  ctx: SupportContext,
+  uid: string,
+  ids: string[],
+  held?: { attachedTo: string },
+): Promise<StoredFileMeta[]> {
   const unique = [...new Set(ids)];
   const metas = await Promise.all(unique.map((id) => ctx.files.meta(id)));
   return metas.map((meta) => {
-    if (!meta || meta.ownerUid !== uid || meta.attachedTo !== null) {
+    // A held mail's files are `inbound`'s, or its sender's when a reply was refused after they were stored.
+    const isOwn = held ? meta?.attachedTo === held.attachedTo : meta?.ownerUid === uid && meta.attachedTo === null;
+    if (!meta || !isOwn) {
       throw new HttpError(400, 'fileIds: One of the files was not found. Please attach it again.');
     }
     return meta;
@@ -166,6 +194,16 @@ export interface NewRequestInput {
   via: 'web' | 'mail';
   /** A request made by mail: the mail's own Message-ID (the thread starts from it), its original and what it brought. */
   inbound?: InboundMessageInput;
+  /**
+   * A request staff open from a mail in the review queue: its files are that mail's (owned by
+   * `inbound`, attached to its record) and become the request's; `claim` runs inside the creating
+   * transaction (reads first, then the writes it returns), so the mail is taken from the queue in
+   * the same commit, or the request is not opened.
+   */
+  fromReview?: {
+    inboundId: string;
+    claim: (tx: Transaction) => Promise<(tx: Transaction) => void>;
+  };
 }
 
 /** What a message that came by mail keeps besides its body. */
@@ -198,10 +236,11 @@ const inboundFields = (inbound: InboundMessageInput | undefined) =>
  */
 export async function createSupportRequest(ctx: SupportContext, input: NewRequestInput) {
   const { db } = ctx;
+  const held = input.fromReview ? { attachedTo: `inbound/${input.fromReview.inboundId}` } : undefined;
   const [plan, { calendar }, files, profile, email] = await Promise.all([
     planOf(ctx, input.uid, input.serviceId),
     loadCalendar(db),
-    ownFiles(ctx, input.uid, input.fileIds),
+    ownFiles(ctx, input.uid, input.fileIds, held),
     db.doc(`users/${input.uid}`).get(),
     accountEmailOf(ctx.auth, input.uid),
   ]);
@@ -216,6 +255,7 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
   const { sla, fields } = slaFields(events, plan.tier, calendar);
   const reference = await db.runTransaction(async (tx) => {
     const counter = await tx.get(db.doc(SUPPORT_COUNTER));
+    const claimed = input.fromReview ? await input.fromReview.claim(tx) : null;
     const sequence = Number(counter.get('next') ?? 1);
     const reference = supportReference(sequence);
     tx.set(db.doc(SUPPORT_COUNTER), { next: sequence + 1 }, { merge: true });
@@ -238,6 +278,7 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
         url: customerRequestUrl(ctx.siteUrl, ref.id),
         firstReplyDue: sla.firstReplyDueAt ? formatDueTime(new Date(sla.firstReplyDueAt)) : null,
         resolutionDue: sla.resolutionDueAt ? formatDueTime(new Date(sla.resolutionDueAt)) : null,
+        payLink: plan.payLink,
       }),
       ...toCompanyMembers(input.uid, requesterUid),
       replyTo: { address: reply, name: `${COMPANY.name} support` },
@@ -290,7 +331,13 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
       files: files.map(fileSummary),
       createdAt: Timestamp.fromMillis(at),
     });
-    for (const file of files) tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${ref.id}` });
+    for (const file of files) {
+      tx.update(db.collection('files').doc(file.id), {
+        attachedTo: `support/${ref.id}`,
+        ...(held ? { ownerUid: input.uid } : {}),
+      });
+    }
+    claimed?.(tx);
     return reference;
   });
   mailQueued();
@@ -434,6 +481,7 @@ export async function staffReply(ctx: SupportContext, staff: { uid: string }, id
           body: input.body,
           url: customerRequestUrl(ctx.siteUrl, id),
           authorName: staffNameShown(displayName),
+          files: files.map((file) => ({ name: file.name, size: file.size })),
         }),
         ...toCompanyMembers(request.uid, request.requesterUid),
         replyTo: { address: replyAddress(ctx, request.reference), name: `${COMPANY.name} support` },
@@ -540,7 +588,7 @@ export function requestView(id: string, data: FirebaseFirestore.DocumentData): S
     firstReplyDueAt: millis(data.firstReplyDueAt),
     firstRepliedAt: millis(data.firstRepliedAt),
     resolutionDueAt: millis(data.resolutionDueAt),
-    nextDueAt: next !== null && next < Date.UTC(9000, 0, 1) ? next : null,
+    nextDueAt: next !== null && isDueTime(next) ? next : null,
     isPaused: request.status === SUPPORT_STATUS.waiting,
     createdAt: request.createdAt,
     resolvedAt: millis(data.resolvedAt),
@@ -548,6 +596,20 @@ export function requestView(id: string, data: FirebaseFirestore.DocumentData): S
     assigneeUid: request.assigneeUid,
     assigneeName: request.assigneeName,
   };
+}
+
+/**
+ * The pay link that brings an out-of-plan request's service back into plan, as things stand now
+ * (renewed since: none); for "Something else", the first renewal that can be paid now.
+ */
+async function wayBackOf(ctx: SupportContext, uid: string, serviceId: string | null): Promise<string | null> {
+  try {
+    return (await planOf(ctx, uid, serviceId ?? NO_SERVICE)).payUrl;
+  } catch (error) {
+    // The service is gone (planOf's 400): nothing to renew.
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
 }
 
 /** A request as its customer sees it: who on staff has it is the company's business (and may be an address). */
@@ -595,9 +657,11 @@ export async function readSupportRequest(
     ? all
     : all.filter((message) => !message.internal).map(({ minutes: _minutes, ...message }) => message);
   const view = requestView(id, snapshot.data()!);
+  const uid = String(snapshot.get('uid'));
   return {
     ...(viewer.isStaff ? view : customerRequestView(view)),
-    uid: String(snapshot.get('uid')),
+    payUrl: view.outOfPlan ? await wayBackOf(ctx, uid, view.serviceId) : null,
+    uid,
     customerName: (snapshot.get('customerName') as string | null) ?? null,
     customerEmail: viewer.isStaff ? ((snapshot.get('customerEmail') as string | null) ?? null) : null,
     messages: shown,

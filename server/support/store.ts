@@ -34,20 +34,38 @@ export interface SupportContext {
   replySecret: string;
   /** The domain of support+<token>@… reply addresses (SUPPORT_REPLY_DOMAIN, default MAIL_FROM's). */
   replyDomain: string;
+  /**
+   * The account's support requests per hour (SUPPORT_REQUESTS_PER_HOUR), on the web form's counter:
+   * requests opened by mail count too. Absent: not counted (a context built for a job or a script).
+   */
+  requestsPerHour?: { name: string; limit: number };
   now?: () => number;
 }
+
+/** The per-account counter of support requests opened (routes/rate-limits.ts scopes it per deployment). */
+export const SUPPORT_REQUESTS_LIMITER = 'support-requests';
 
 export const SUPPORT_REQUESTS = 'supportRequests';
 /** Inbound mails: every one, matched or not (the review queue is the unmatched ones). */
 export const SUPPORT_INBOUND = 'supportInbound';
 export const CALENDAR_DOC = 'settings/businessCalendar';
+/** Files of a mail waiting for review belong to no one yet: this owner, attached to its inbound record. */
+export const INBOUND_OWNER = 'inbound';
 export const SUPPORT_COUNTER = 'counters/supportRequests';
 
 export const requestDoc = (db: Firestore, id: string) => db.collection(SUPPORT_REQUESTS).doc(id);
 export const messagesOf = (db: Firestore, id: string) => requestDoc(db, id).collection('messages');
 
-/** The queue sorts by the next due time; a request with nothing due sorts after every due one. */
-export const NOTHING_DUE = Timestamp.fromMillis(Date.UTC(9999, 0, 1));
+/**
+ * The queue sorts by the next due time. A request with nothing due (out of plan, or waiting on the
+ * customer) sorts after every due one, oldest first: its key is this instant plus its creation time
+ * (still a valid Timestamp, before 9999), so one index orders both without a second sort field.
+ * Keys from before this rule (9999-01-01) are rewritten by the support job's next pass.
+ */
+export const NOTHING_DUE_FROM_MS = Date.UTC(9000, 0, 1);
+export const nothingDueKey = (createdAtMs: number) => Timestamp.fromMillis(NOTHING_DUE_FROM_MS + createdAtMs);
+/** Whether a stored `nextDueAt` is a real due time (not a nothing-due sort key). */
+export const isDueTime = (ms: number) => ms < NOTHING_DUE_FROM_MS;
 
 export interface StoredRequest {
   id: string;
@@ -124,7 +142,10 @@ export function slaFields(events: SupportEvent[], tier: SupportTier | null, cale
       firstRepliedAt: ts(sla.firstRepliedAt),
       resolutionDueAt: ts(sla.resolutionDueAt),
       resolvedAt: ts(sla.resolvedAt),
-      nextDueAt: sla.nextDueAt === null ? NOTHING_DUE : Timestamp.fromMillis(sla.nextDueAt),
+      nextDueAt:
+        sla.nextDueAt === null
+          ? nothingDueKey(events.find((event) => event.type === 'created')?.at ?? 0)
+          : Timestamp.fromMillis(sla.nextDueAt),
       firstReplyMet: sla.firstReplyMet,
       resolutionMet: sla.resolutionMet,
     },

@@ -252,3 +252,12 @@ export function formatDueIn(dueMs: number, nowMs: number): string {
   const span = (value: number) => (value >= 120 ? `${Math.round(value / 60)} h` : formatMinutes(value));
   return minutes >= 0 ? `due in ${span(minutes)}` : `overdue by ${span(-minutes)}`;
 }
+
+/** How long ago something happened, for the queue: '25 min', '5 h', '3 days' (whole units, rounded down). */
+export function formatAge(sinceMs: number, nowMs: number): string {
+  const minutes = Math.max(0, Math.floor((nowMs - sinceMs) / MINUTE));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}

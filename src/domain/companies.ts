@@ -214,6 +214,8 @@ export const MAIL_AUDIENCES = {
   'support:company-new': US,
   'support:customer-reply': US,
   'support:sla-warning': US,
+  /** Staff's one answer to whoever sent a mail that waited for review: that address, no company's. */
+  'support:review-reply': PERSON,
   'project:ready': PROJECT_MAIL,
   'project:update': PROJECT_MAIL,
   'project:reminder': PROJECT_MAIL,
@@ -226,6 +228,8 @@ export const MAIL_AUDIENCES = {
   /** Consultations are a person's (the visitor who booked), not a company's. */
   'booking:visitor': PERSON,
   'booking:staff': US,
+  /** An invitation to join a company: the address the owner (or staff) typed. */
+  'company-invitation': PERSON,
 } as const satisfies Record<string, MailAudience>;
 
 export type MailKind = keyof typeof MAIL_AUDIENCES;

@@ -46,6 +46,7 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   statement: 'Statement of account',
   'tds-certificate-reminder': 'TDS certificate awaited',
   'tds-certificate-rejected': 'TDS certificate not accepted',
+  'company-invitation': 'Invitation to join a company',
   news: 'News',
 };
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { addBusinessDays } from './business-hours';
+import { addBusinessDays, istDay } from './business-hours';
 import { PROCESS_STEPS } from './process';
+import { projectSearchTokens } from './search';
+import { isOpenStatus, STATUS } from './status';
 
 /**
  * Projects: what the company delivers for everything it sells. `projects/{id}` (written only by
@@ -21,6 +23,19 @@ export const MILESTONE_STATUS = {
 } as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUS)[keyof typeof MILESTONE_STATUS];
 
+/**
+ * What a milestone shows besides its own status: a milestone billed before any work on it (a
+ * quote's deposit, invoiced on acceptance) is waiting for its payment while Not started, then Paid.
+ */
+export const AWAITING_PAYMENT = 'Awaiting payment';
+
+/** A milestone's status as people read it: its own, or its invoice's while no work has started on it (see AWAITING_PAYMENT). */
+export function shownMilestoneStatus(status: MilestoneStatus, invoiceStatus: string | null | undefined): string {
+  if (status !== MILESTONE_STATUS.notStarted || !invoiceStatus) return status;
+  if (isOpenStatus(invoiceStatus)) return AWAITING_PAYMENT;
+  return invoiceStatus === STATUS.paid ? STATUS.paid : status;
+}
+
 export const PROJECT_STATUS = { active: 'Active', completed: 'Completed' } as const;
 export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
 
@@ -34,11 +49,12 @@ export const PROJECT_MESSAGES = {
   noMilestone: 'No such milestone.',
   notReady: 'This milestone is not waiting for your review.',
   alreadySignedOff: 'This milestone is already signed off.',
-  noDeliverables: 'Attach at least one file or link for the customer to review.',
+  noDeliverables: 'Say what to review: attach a file, add a link or write a note for the customer.',
   contactExists: 'This person is already a contact of the project.',
   noContact: 'No such contact.',
   fileNotFound: 'File not found.',
   signedOffCannotMove: 'A signed-off milestone cannot change.',
+  listCursor: 'This list could not be read further. Start again from the top.',
 } as const;
 
 export interface Deliverable {
@@ -131,6 +147,41 @@ export function nextCheckMs(milestones: readonly ProjectMilestone[]): number | n
   return times.length ? Math.min(...times) : null;
 }
 
+/** The soonest day a milestone not yet signed off is due (YYYY-MM-DD, India): its sign-off deadline, or staff's planned day. */
+export function nextDueOnOf(milestones: readonly ProjectMilestone[]): string | null {
+  const days = milestones
+    .filter((m) => m.status !== MILESTONE_STATUS.signedOff)
+    .flatMap((m) => (m.dueAtMs ? [istDay(m.dueAtMs)] : m.dueOn ? [m.dueOn] : []))
+    .sort();
+  return days[0] ?? null;
+}
+
+/** Signed off with nothing issued for a billed milestone: staff must invoice it. */
+export const isReadyToInvoice = (milestones: readonly ProjectMilestone[]) =>
+  milestones.some((m) => m.status === MILESTONE_STATUS.signedOff && m.amountPaise > 0 && !m.invoice);
+
+/**
+ * The milestone a project's row names, with its status as people read it ('Design & Prototyping:
+ * Ready for review'): the one waiting for the customer, else the one being worked on, else the
+ * first not started (a deposit waiting for its payment says so), else the last.
+ */
+export function currentMilestoneText(
+  milestones: readonly ProjectMilestone[],
+  invoiceStatus: (invoiceId: string) => string | null,
+): string {
+  const current =
+    milestones.find((m) => m.status === MILESTONE_STATUS.ready) ??
+    milestones.find((m) => m.status === MILESTONE_STATUS.inProgress || m.status === MILESTONE_STATUS.changes) ??
+    milestones.find(
+      (m) =>
+        m.status === MILESTONE_STATUS.notStarted &&
+        shownMilestoneStatus(m.status, m.invoice ? invoiceStatus(m.invoice.id) : null) !== STATUS.paid,
+    ) ??
+    milestones[milestones.length - 1];
+  if (!current) return 'No milestones';
+  return `${current.label}: ${shownMilestoneStatus(current.status, current.invoice ? invoiceStatus(current.invoice.id) : null)}`;
+}
+
 export interface MoneySummary {
   totalPaise: number;
   invoicedPaise: number;
@@ -139,7 +190,10 @@ export interface MoneySummary {
   toBillPaise: number;
 }
 
-/** Quoted total, invoiced, paid, due (invoiced, not paid) and still to bill (total less invoiced). */
+/**
+ * The project's total, invoiced, paid, due (invoiced, not paid) and still to bill (total less
+ * invoiced). The total is what the quote priced, or what the cart's order charged for the plan.
+ */
 export function moneySummary(
   totalPaise: number,
   invoices: ReadonlyArray<{ amountPaise: number; status: string }>,
@@ -190,6 +244,8 @@ export interface ProjectContactView {
   id: string;
   email: string;
   name: string;
+  /** The one who pays: each invoice the project issues is mailed to them too. */
+  pays: boolean;
   linkExpiresAtMs: number | null;
   revoked: boolean;
 }
@@ -200,6 +256,8 @@ export interface ProjectView {
   status: ProjectStatus;
   customerName: string;
   source: { kind: 'quote' | 'cart' | 'staff'; label: string };
+  /** What the money summary calls the total: 'Quoted total' (a quote), 'Order total' (a cart's order). */
+  totalLabel: string;
   milestones: ProjectMilestoneView[];
   money: MoneySummary;
   updates: ProjectUpdateView[];
@@ -216,6 +274,8 @@ export interface ProjectSummary {
   status: ProjectStatus;
   customerName: string;
   uid: string;
+  /** Where it came from, in words: 'Order ORD-…', 'Quote QT/2026-27/0001', 'Opened by our team'. */
+  sourceLabel: string;
   /** 'Design & Prototyping: Ready for review' */
   current: string;
   waitingForCustomer: boolean;
@@ -257,7 +317,10 @@ export const commentSchema = z.object({
 export const contactSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter a valid email address.'),
   name: trimmed(100).default(''),
+  /** They pay: the project's invoices are mailed to them too (one contact at a time). */
+  pays: z.boolean().default(false),
 });
+export const contactPaysSchema = z.object({ pays: z.boolean() });
 export const projectUpdateSchema = z.object({
   body: required('Write the update first.', 8000),
   links: z.array(linkSchema).max(10).default([]),
@@ -300,6 +363,55 @@ export type ProjectSource =
   | { kind: 'cart'; orderId: string; orderNumber: string | null; planId: string }
   | { kind: 'staff' };
 
+/** Where a project came from, in words: its order or quote number, or staff. */
+export function projectSourceLabel(source: ProjectSource): string {
+  switch (source.kind) {
+    case 'quote':
+      return `Quote ${source.number}`;
+    case 'cart':
+      return `Order ${source.orderNumber ?? source.orderId}`;
+    case 'staff':
+      return 'Opened by our team';
+  }
+}
+
+/** What the money summary calls a project's total: a quote's is quoted; a cart plan's was charged by its order. */
+export const projectTotalLabel = (kind: ProjectSource['kind']) => (kind === 'cart' ? 'Order total' : 'Quoted total');
+
+/**
+ * The name a project carries for its customer (what staff read in the Projects list and find it
+ * by): their profile's name, else the legal (business) name, else their email.
+ */
+export function projectCustomerName(profile: { name?: unknown; legalName?: unknown; email?: unknown } | undefined) {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return text(profile?.name) || text(profile?.legalName) || text(profile?.email);
+}
+
+/** The words the console's Projects search finds a project by: its customer, title and order or quote number. */
+export function projectSearchTokensOf(project: { customerName: string; title: string; source: ProjectSource }) {
+  const number =
+    project.source.kind === 'quote'
+      ? project.source.number
+      : project.source.kind === 'cart'
+        ? (project.source.orderNumber ?? project.source.orderId)
+        : '';
+  return projectSearchTokens({ customerName: project.customerName, title: project.title, number });
+}
+
+/** The fields derived from a project's name, title and source, written with them: what the console's search reads. */
+export const projectSearchFields = (project: { customerName: string; title: string; source: ProjectSource }) => ({
+  searchTokens: projectSearchTokensOf(project),
+});
+
+/** The fields derived from the milestones that the console's lists query (the caller adds the rest, see milestonesFields). */
+export function milestoneListFields(milestones: readonly ProjectMilestone[]) {
+  return {
+    waitingForCustomer: milestones.some((m) => m.status === MILESTONE_STATUS.ready),
+    readyToInvoice: isReadyToInvoice(milestones),
+    nextDueOn: nextDueOnOf(milestones),
+  };
+}
+
 /** A new project's stored fields (the caller adds createdAt / updatedAt). */
 export function newProjectFields(input: {
   uid: string;
@@ -320,7 +432,38 @@ export function newProjectFields(input: {
     contacts: [],
     contactEmails: [],
     threadMessageIds: [],
-    waitingForCustomer: false,
+    ...milestoneListFields(input.milestones),
+    ...projectSearchFields(input),
     nextCheckAtMs: null,
   };
+}
+
+// ---- The console's Projects list -----------------------------------------------------------------
+
+/** The Projects list's views: each one Firestore query, newest first (the next due: soonest first). */
+export const PROJECT_LIST_VIEWS = [
+  ['active', 'Active'],
+  ['waiting', "Waiting for the customer's sign-off"],
+  ['invoice', 'Ready to invoice'],
+  ['due', 'Next milestone due (soonest first)'],
+  ['completed', 'Completed'],
+  ['all', 'All'],
+] as const satisfies ReadonlyArray<readonly [string, string]>;
+export type ProjectListView = (typeof PROJECT_LIST_VIEWS)[number][0];
+
+export const projectListQuerySchema = z.object({
+  view: z.enum(PROJECT_LIST_VIEWS.map(([view]) => view) as [ProjectListView, ...ProjectListView[]]).default('active'),
+  search: z.string().trim().max(200, 'Keep the search under 200 characters.').default(''),
+  /** The last project of the page before (its id): the next page starts after it. */
+  after: z
+    .string()
+    .regex(/^[\w-]{1,160}$/, PROJECT_MESSAGES.listCursor)
+    .optional(),
+});
+export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
+
+export interface ProjectListPage {
+  projects: ProjectSummary[];
+  /** The cursor of the next page (the last project read), or null at the end. */
+  next: string | null;
 }

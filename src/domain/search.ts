@@ -107,6 +107,15 @@ export function enquirySearchTokens(
 }
 
 /**
+ * A project's tokens: its customer (a name, or the email a nameless buyer is known by), its title,
+ * and its order or quote number ('ORD-1732…', 'QT/2026-27/0001'): each found by the start of its words.
+ */
+export function projectSearchTokens(project: TextsOf<'customerName' | 'title' | 'number'>): string[] {
+  const customer = project.customerName?.includes('@') ? emailSearchText(project.customerName) : project.customerName;
+  return searchTokens([customer, project.number, project.title].map((text): SearchField => ({ text, prefixes: true })));
+}
+
+/**
  * An issued invoice's tokens (the console's invoice search): its number whole and by its parts
  * ('PI/2026-27/0007' -> pi, 2026, 27, 0007 and the whole), the buyer's PO number and vendor code
  * the same way, and who it is to (name, business name, email).

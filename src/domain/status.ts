@@ -20,8 +20,9 @@ export const OPEN_STATUSES: readonly string[] = [STATUS.pending, STATUS.partiall
 export const isOpenStatus = (status: string | null | undefined) => OPEN_STATUSES.includes(status ?? '');
 
 /**
- * Badge colour of a status: pending/new/partially paid (and a renewal due) yellow, completed/paid (and an active
- * service) green, cancelled (and an overdue or lapsed service) red, else grey.
+ * Badge colour of a status: pending/new/partially paid (and a renewal due, a milestone awaiting
+ * payment) yellow, completed/paid (and an active service) green, cancelled (and an overdue or
+ * lapsed service) red, else grey.
  */
 export function statusTone(status: string | undefined | null): BadgeTone {
   switch ((status ?? '').trim().toLowerCase()) {
@@ -30,6 +31,7 @@ export function statusTone(status: string | undefined | null): BadgeTone {
     case 'new':
     case 'renewal due':
     case 'certificate awaited':
+    case 'awaiting payment':
       return 'yellow';
     case 'completed':
     case 'paid':

@@ -208,6 +208,28 @@ export const SUPPORT_MESSAGES = {
     `You have uploaded ${limit} files in the last hour. You can upload more from ${retryAt}.`,
 } as const;
 
+/** What staff read when acting on a mail waiting for review goes wrong. */
+export const REVIEW_MESSAGES = {
+  notFound: 'Mail not found.',
+  handled: (what: string) => `This mail was already handled: ${what}.`,
+  requestNotFound: (reference: string) =>
+    `reference: No support request ${reference}. Give its number, e.g. SR-000123.`,
+  closed: (reference: string) => `${reference} is closed. Open a new request from this mail instead.`,
+  noCustomer: 'uid: No customer has this account. Search again and pick one.',
+  staffAccount: 'uid: That is a staff account, not a customer.',
+  unanswerable: "This mail's sender address cannot be answered. Dismiss it, or attach it to a request.",
+  /** The first line of an internal note made of a mail from someone who is not the requester. */
+  noteHeading: (from: string) => `Mail from ${from} attached by staff`,
+} as const;
+
+/** A customer staff may open a request for (from a mail waiting for review), with their services. */
+export interface ReviewCustomer {
+  uid: string;
+  name: string | null;
+  email: string | null;
+  services: Array<{ id: string; name: string; status: string }>;
+}
+
 /** "Something else": a request about no particular service. */
 export const NO_SERVICE = 'other';
 
@@ -223,13 +245,17 @@ export function staffNameShown(name: string | null | undefined): string {
   return trimmed && !trimmed.includes('@') ? trimmed : SUPPORT_TEAM_NAME;
 }
 
+/** A subject's length at most: the form counts down to it and says so when it is reached. */
+export const SUPPORT_SUBJECT_MAX = 150;
+export const SUPPORT_SUBJECT_LIMIT_MESSAGE = `A subject can be at most ${SUPPORT_SUBJECT_MAX} characters: put the rest in the description.`;
+
 export const supportRequestSchema = z.object({
   serviceId: z.string().trim().min(1, 'Please choose the service or "Something else".').max(200),
   subject: z
     .string()
     .trim()
     .min(3, 'Please write a subject (at least 3 characters).')
-    .max(150, 'Please keep the subject under 150 characters.'),
+    .max(SUPPORT_SUBJECT_MAX, SUPPORT_SUBJECT_LIMIT_MESSAGE),
   description: z
     .string()
     .trim()
@@ -283,15 +309,57 @@ export const holidaysSchema = z.object({
 });
 
 /** Why a request is out of plan, as the customer and staff read it. */
-export type OutOfPlanReason = 'no-service' | 'no-yearly-fee' | 'overdue' | 'lapsed' | 'cancelled';
+export type OutOfPlanReason = 'no-service' | 'none-in-plan' | 'no-yearly-fee' | 'overdue' | 'lapsed' | 'cancelled';
 
+/** Each a whole sentence: mails and pages put the way back (OUT_OF_PLAN_WAY_BACK) after it. */
 export const OUT_OF_PLAN_MESSAGES: Record<OutOfPlanReason, string> = {
   'no-service': 'You have no maintenance plan with us, so this request is not covered by one.',
+  'none-in-plan': 'None of your maintenance plans is in force, so this request is not covered by one.',
   'no-yearly-fee': 'This plan has no yearly maintenance, so support for it is not included.',
-  overdue: 'The maintenance renewal of this service is overdue, so support is paused until it is paid.',
+  overdue: 'The maintenance renewal of this service is overdue, so support is paused until the renewal is paid.',
   lapsed: 'The maintenance of this service has lapsed, so support is not included until it is renewed.',
   cancelled: 'The maintenance of this service was stopped, so support is not included.',
 };
+
+/**
+ * The way back into plan, said after the reason: "Renew now" with the renewal's pay link when
+ * there is one, else "Ask for a quote". One wording for the pages, the form and the mails.
+ */
+export const OUT_OF_PLAN_WAY_BACK = {
+  renew: 'Renew now and support is included again.',
+  quote: 'Ask for a quote and we will tell you what support would cost.',
+  /** What the team does with the request meanwhile (the acknowledgement). */
+  meanwhile: 'We will still read your request and tell you how we can help.',
+} as const;
+
+/** What covers a request, as far as the customer can see it: a tier, or why not and the pay link back. */
+export interface PlanChoice {
+  tier: SupportTierId | null;
+  outOfPlan: OutOfPlanReason | null;
+  payUrl: string | null;
+}
+
+const TIER_ORDER: SupportTierId[] = ['premium', 'priority', 'standard'];
+
+/**
+ * "Something else" (a request about no particular service): the best tier among the customer's
+ * services in plan; with none in plan, out of plan, with the first renewal that can be paid now
+ * (a lapsed or overdue service's pay link). The form says so before sending; the server decides
+ * the same way when the request arrives.
+ */
+export function somethingElsePlan(
+  services: ReadonlyArray<{ tier: SupportTierId | null; outOfPlan: OutOfPlanReason | null; payUrl: string | null }>,
+): PlanChoice {
+  const inPlan = services.filter((service) => service.tier && !service.outOfPlan);
+  const best = TIER_ORDER.find((tier) => inPlan.some((service) => service.tier === tier));
+  if (best) return { tier: best, outOfPlan: null, payUrl: null };
+  const withMaintenance = services.some((service) => service.outOfPlan !== 'no-yearly-fee');
+  return {
+    tier: null,
+    outOfPlan: withMaintenance ? 'none-in-plan' : 'no-service',
+    payUrl: services.find((service) => service.payUrl)?.payUrl ?? null,
+  };
+}
 
 /** The support page's view of one of the customer's services. */
 export interface SupportServiceView {
@@ -330,6 +398,8 @@ export interface SupportRequestView {
   serviceName: string | null;
   tier: SupportTierId | null;
   outOfPlan: OutOfPlanReason | null;
+  /** The customer's view of an out-of-plan request: the renewal's pay link that brings it back into plan, if any. */
+  payUrl?: string | null;
   firstReplyDueAt: number | null;
   firstRepliedAt: number | null;
   resolutionDueAt: number | null;

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDueTime } from '@/domain/business-hours';
-import { SUPPORT_MESSAGES } from '@/domain/support';
+import { OUT_OF_PLAN_MESSAGES, OUT_OF_PLAN_WAY_BACK, SUPPORT_MESSAGES } from '@/domain/support';
 import { DEMO_INBOUND_PASSWORD, DEMO_INBOUND_USER } from '../../server/config';
 import { drainOutbox } from '../../server/mail/drain';
 import { POSTMARK_INBOUND_PATH } from '../../server/routes/support';
@@ -393,6 +393,40 @@ describe('out of plan, and the queue', () => {
       .expect(201);
     expect(created.body).toMatchObject({ outOfPlan: 'overdue', tier: null, firstReplyDueAt: null });
     expect(created.body.payUrl).toBe(services.body.services[0].payUrl);
+
+    // The request's page offers the same way back, and so does the acknowledgement, in whole sentences.
+    const page = await as(customer.idToken)(request(server).get(`/api/support/requests/${created.body.id}`)).expect(
+      200,
+    );
+    expect(page.body.payUrl).toBe(services.body.services[0].payUrl);
+    await drain();
+    const [ack] = await mailsTo(customer.email);
+    expect(ack!.text).not.toContain('.:');
+    expect(ack!.text).toContain(`${OUT_OF_PLAN_MESSAGES.overdue} ${OUT_OF_PLAN_WAY_BACK.meanwhile}`);
+    expect(ack!.text).toContain(`Renew now: ${page.body.payUrl}`);
+    expect(ack!.html).toContain(`href="${page.body.payUrl}"`);
+  });
+
+  it('when no service is in plan, then "Something else" is out of plan too, with the overdue renewal as the way back; with none to renew, a quote', async () => {
+    const server = app();
+    const overdue = await customerWithService('Overdue', {
+      renewal: { renewalId: 'r1', key: '2027-01-10', invoiceDocId: 'inv1', number: 'PI/2026-27/0001', amountPaise: 1 },
+    });
+    const created = await openRequest(server, overdue.idToken, { serviceId: 'other' }).catch((error: Error) => error);
+    expect(created).not.toBeInstanceOf(Error);
+    const stored = await admin()
+      .db.doc(`supportRequests/${(created as { id: string }).id}`)
+      .get();
+    expect(stored.get('outOfPlan')).toBe('none-in-plan');
+    const page = await as(overdue.idToken)(
+      request(server).get(`/api/support/requests/${(created as { id: string }).id}`),
+    ).expect(200);
+    expect(page.body.payUrl).toMatch(/\/pay\/[\w-]{32}$/);
+
+    const stopped = await customerWithService('Cancelled');
+    const other = await openRequest(server, stopped.idToken, { serviceId: 'other' });
+    const otherPage = await as(stopped.idToken)(request(server).get(`/api/support/requests/${other.id}`)).expect(200);
+    expect(otherPage.body).toMatchObject({ outOfPlan: 'none-in-plan', payUrl: null });
   });
 
   it('when staff open the queue, then open requests come sorted by the next due time, filtered by tier', async () => {
@@ -423,6 +457,98 @@ describe('out of plan, and the queue', () => {
     const bad = await as(staff.idToken)(request(server).get('/api/staff/support/queue?tier=gold'));
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^tier:/);
+  });
+});
+
+describe("the console's Today page and queue", () => {
+  it('when New requests sit unanswered, out of plan or not, then Today counts them and lists the oldest first; an answered one leaves', async () => {
+    const server = app();
+    const customer = await customerWithService();
+    const lapsed = await customerWithService('Lapsed');
+    const first = await openRequest(server, lapsed.idToken, { subject: 'Out of plan, oldest' });
+    const second = await openRequest(server, customer.idToken, { subject: 'In plan' });
+    const third = await openRequest(server, customer.idToken, { subject: 'Answered' });
+    await as(staff.idToken)(request(server).post(`/api/staff/support/requests/${third.id}/replies`))
+      .send({ body: 'On it.' })
+      .expect(201);
+
+    const today = await as(staff.idToken)(request(server).get('/api/staff/support/today')).expect(200);
+
+    expect(today.body).toMatchObject({ untouched: 2, waitingForReview: 0 });
+    expect(today.body.oldestUntouched).toEqual([
+      expect.objectContaining({ id: first.id, reference: first.reference, isOutOfPlan: true }),
+      expect.objectContaining({ id: second.id, subject: 'In plan', customerName: 'Asha Verma', isOutOfPlan: false }),
+    ]);
+  });
+
+  it('when out-of-plan requests wait, then the queue lists them after every due one, oldest first', async () => {
+    const server = app();
+    const customer = await customerWithService();
+    const lapsed = await customerWithService('Lapsed');
+    const outOfPlan = [];
+    for (const subject of ['First out of plan', 'Second out of plan', 'Third out of plan']) {
+      outOfPlan.push(await openRequest(server, lapsed.idToken, { subject }));
+    }
+    await openRequest(server, customer.idToken, { subject: 'Due one' });
+    const last = await openRequest(server, lapsed.idToken, { subject: 'Fourth out of plan' });
+    // One that waited from before: the support job's pass files it by when it was opened.
+    const dayAgo = Date.now() - 86_400_000;
+    await admin()
+      .db.doc(`supportRequests/${last.id}`)
+      .update({
+        events: [{ type: 'created', at: Timestamp.fromMillis(dayAgo) }],
+        createdAt: Timestamp.fromMillis(dayAgo),
+      });
+    await as(staff.idToken)(request(server).post('/api/staff/jobs/support/run')).expect(200);
+
+    const queue = await as(staff.idToken)(request(server).get('/api/staff/support/queue')).expect(200);
+
+    // Without the rule they all shared one "nothing due" key and came in the order of their random ids.
+    expect(queue.body.rows.map((row: { subject: string }) => row.subject)).toEqual([
+      'Due one',
+      'Fourth out of plan',
+      'First out of plan',
+      'Second out of plan',
+      'Third out of plan',
+    ]);
+    expect(queue.body.rows[1]).toMatchObject({ nextDueAt: null, createdAt: dayAgo, outOfPlan: 'lapsed' });
+  });
+
+  it("when staff open a request, then its customer's money and dates read as people read them", async () => {
+    const server = app();
+    const customer = await customerWithService();
+    await admin()
+      .db.doc(`users/${customer.uid}/invoices/inv1`)
+      .set({ number: 'PI/2026-27/0007', amount: 25_000, status: 'Pending', dueDate: '2026-12-05' });
+    const created = await openRequest(server, customer.idToken);
+
+    const page = await as(staff.idToken)(request(server).get(`/api/staff/support/requests/${created.id}`)).expect(200);
+
+    expect(page.body.service).toMatchObject({ renewsOn: '10 Jan 2027', yearlyFee: '₹50,000' });
+    expect(page.body.unpaidInvoices).toEqual([
+      { id: 'inv1', number: 'PI/2026-27/0007', amount: '₹25,000', dueDate: '5 Dec 2026' },
+    ]);
+  });
+
+  it("when staff read the month's SLA report, then each share comes with the counts behind it", async () => {
+    const server = app();
+    const customer = await customerWithService();
+    const answered = await openRequest(server, customer.idToken);
+    await openRequest(server, customer.idToken, { subject: 'Not answered yet' });
+    await as(staff.idToken)(request(server).post(`/api/staff/support/requests/${answered.id}/replies`))
+      .send({ body: 'Done.' })
+      .expect(201);
+    const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+
+    const report = await as(staff.idToken)(request(server).get(`/api/staff/support/report?month=${month}`)).expect(200);
+
+    expect(report.body.tiers.find((row: { tier: string }) => row.tier === 'Priority')).toMatchObject({
+      requests: 2,
+      firstReplyWithinTarget: 100,
+      firstReplies: { withinTarget: 1, of: 1 },
+      resolutionWithinTarget: null,
+      resolutions: { withinTarget: 0, of: 0 },
+    });
   });
 });
 

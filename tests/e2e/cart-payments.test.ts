@@ -3,12 +3,14 @@ import { sharedBrowser } from '../helpers/browser';
 import {
   currentUid,
   expectAccessible,
+  expectLandmarks,
   guestDetailsStep,
   saveDetailsStep,
   submitSignUp,
   uniqueEmail,
 } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
+import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import {
   customerAtHome,
   enterNewInvoice,
@@ -112,6 +114,31 @@ describe('cart and payments', () => {
       expect(stored[0]).toMatchObject({ status: 'Paid', total: 130000, currency: 'INR' });
       expect(String(stored[0]!.orderNumber)).toMatch(/^ORD-\d{13}$/);
       expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+
+      // Each plan opened a project, which the console's Projects list names after the buyer and
+      // finds by their name.
+      const staff = await createLogin('cart-projects-staff', { isStaff: true });
+      await browser.withPage(
+        async ({ page: staffPage }) => {
+          await signInAndOpen(staffPage, staff.email, '/admin/projects');
+          await pageHeading(staffPage, 'Projects');
+          const search = staffPage.getByLabel('Search projects');
+          await search.fill('nobody-by-this-name');
+          await staffPage.getByText('No project under “Active” matches your search.', { exact: false }).waitFor();
+          await search.fill('meera iyer');
+          const rows = staffPage
+            .getByRole('list', { name: 'Projects: Active' })
+            .getByRole('listitem')
+            .filter({ hasText: `Order ${String(stored[0]!.orderNumber)}` });
+          await rows.first().waitFor({ timeout: 20_000 });
+          expect(
+            (await rows.allInnerTexts()).map((row) => row.split('\n').filter(Boolean).slice(0, 2).join(' · ')).sort(),
+          ).toEqual(['Factory Management – Starter · Meera Iyer', 'Websites & E-commerce – Basic · Meera Iyer']);
+          await expectAccessible(staffPage);
+          await expectLandmarks(staffPage);
+        },
+        { width: 1280, height: 900 },
+      );
     });
   });
 

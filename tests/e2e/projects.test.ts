@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@/domain/company';
 import { sharedBrowser } from '../helpers/browser';
-import { expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { expectAccessible, expectLandmarks, uniqueEmail } from '../helpers/e2e';
 import { signInWithPassword } from '../helpers/emulators';
 import { callApi, createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { mailsTo, waitForMails } from '../helpers/mail-catcher';
@@ -46,9 +46,13 @@ describe('projects', () => {
       await page.getByText(/The first invoice, PI\/\d{4}-\d{2}\/\d{4,} for ₹1,35,000/).waitFor({ timeout: 20_000 });
       await page.goto('/profile');
       const myProjects = page.getByRole('region', { name: 'My Projects' });
+      await myProjects.getByRole('link', { name: 'Production dashboard for the Pune plant' }).waitFor();
+      await expectLandmarks(page);
       await myProjects.getByRole('link', { name: 'Production dashboard for the Pune plant' }).click();
       await pageHeading(page, 'Production dashboard for the Pune plant');
       await page.getByTestId('project-milestone-2').getByText('Not started').waitFor();
+      // The deposit's proforma is issued and not paid yet.
+      await page.getByTestId('project-milestone-1').getByText('Awaiting payment').waitFor();
 
       // 2. Staff make the beta Ready for review with a file and a staging link.
       await browser.withPage(async ({ page: staffPage }) => {
@@ -72,7 +76,8 @@ describe('projects', () => {
           .setInputFiles({ name: 'floor-layout.png', mimeType: 'image/png', buffer: PNG });
         await update.getByRole('button', { name: 'Post update' }).click();
         await staffPage.getByText('Update posted and mailed.').waitFor({ timeout: 20_000 });
-        await expectAccessible(staffPage, { include: 'main' });
+        await expectAccessible(staffPage);
+        await expectLandmarks(staffPage);
       }, DESKTOP);
 
       // 3. The customer downloads the file and signs off: the proforma is issued.
@@ -94,7 +99,15 @@ describe('projects', () => {
       await expectAccessible(page);
       await beta.getByRole('textbox', { name: 'Your full name' }).fill('Rohan Mehta');
       await beta.getByRole('button', { name: 'Sign off' }).click();
-      await page.getByText(/Signed off\. Invoice PI\/\d{4}-\d{2}\/\d{4,} is issued/).waitFor({ timeout: 20_000 });
+      // The form is far down the phone's screen: the confirmation is brought into the window, with focus.
+      const confirmation = page.getByTestId('project-notice');
+      await confirmation
+        .getByText(/Signed off\. Invoice PI\/\d{4}-\d{2}\/\d{4,} is issued/)
+        .waitFor({ timeout: 20_000 });
+      await expect.poll(() => confirmation.evaluate((element) => element === document.activeElement)).toBe(true);
+      const box = (await confirmation.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
       await beta.getByText('Signed off by Rohan Mehta', { exact: false }).waitFor();
 
       // 4. The proforma arrives by mail and is paid on its pay page.
@@ -124,8 +137,11 @@ describe('projects', () => {
       const contacts = page.getByRole('form', { name: 'Add a contact' });
       await contacts.getByLabel('Their email').fill(colleague);
       await contacts.getByLabel('Their name (optional)').fill('Meera Iyer');
+      await contacts.getByLabel(/They pay our invoices/).check();
       await contacts.getByRole('button', { name: 'Add contact' }).click();
-      await page.getByText(`We mailed ${colleague} a link to this project.`).waitFor({ timeout: 20_000 });
+      await page
+        .getByText(`We mailed ${colleague} a link to this project. The project's invoices will be mailed to them too.`)
+        .waitFor({ timeout: 20_000 });
     }, PHONE);
 
     // A second colleague, added without a name, comments from their link: known only by their address.
@@ -154,6 +170,7 @@ describe('projects', () => {
       await page.getByText('Comment sent.').waitFor({ timeout: 20_000 });
       await page.getByTestId('project-update').getByText('The staging site looks right to me.').waitFor();
       await expectAccessible(page);
+      await expectLandmarks(page);
     }, PHONE);
   }, 90_000);
 });

@@ -5,7 +5,14 @@ import { CATEGORIES } from '@/domain/catalogue';
 import { formatInr } from '@/domain/money';
 import { CONTACT_SUCCESS_MESSAGE } from '../../server/routes/contact';
 import { loadFirebaseHooks, sharedBrowser } from '../helpers/browser';
-import { expectAccessible, openPublicPage, PUBLIC_PAGES, sendContactQuery, uniqueEmail } from '../helpers/e2e';
+import {
+  expectAccessible,
+  expectLandmarks,
+  openPublicPage,
+  PUBLIC_PAGES,
+  sendContactQuery,
+  uniqueEmail,
+} from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import { planButton } from '../helpers/shop';
 
@@ -426,12 +433,13 @@ describe('pages', () => {
 
 describe('accessibility and loading', () => {
   it.each(PUBLIC_PAGES)(
-    'when %s is checked with axe, then there are no serious or critical violations',
+    'when %s is checked with axe, then there are no serious or critical violations, one main landmark and the footer as contentinfo',
     async (path) => {
       await browser.withPage(async ({ page }) => {
         await openPublicPage(page, path);
         if (path === '/') await page.getByRole('button', { name: 'Send Query' }).waitFor();
         await expectAccessible(page);
+        await expectLandmarks(page);
       });
     },
   );

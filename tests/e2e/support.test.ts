@@ -1,8 +1,12 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_INBOUND_PASSWORD, DEMO_INBOUND_USER } from '../../server/config';
+import { POSTMARK_INBOUND_PATH } from '../../server/routes/support';
 import { sharedBrowser } from '../helpers/browser';
-import { expectAccessible } from '../helpers/e2e';
-import { admin } from '../helpers/emulators';
-import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
+import { expectAccessible, uniqueEmail } from '../helpers/e2e';
+import { admin, signInWithPassword, stack } from '../helpers/emulators';
+import { callApi, createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { mailsTo, waitForMails } from '../helpers/mail-catcher';
 
 const browser = sharedBrowser();
@@ -10,6 +14,66 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** What support messages are made of: a 300-character link and a 200-character token, neither with a place to break. */
+const LONG_URL = `https://status.example.com/incidents/${'a1b2c3d4e5'.repeat(26)}`.slice(0, 300);
+const LONG_WORD = 'X9'.repeat(100);
+const LOG_TOKEN = `ERR_GATEWAY_${'0x7F3A'.repeat(18)}`;
+
+/** No page is wider than its window, whatever the text on it (a support message's link or token). */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(
+    innerWidth,
+  );
+}
+
+/** A screenshot to look at (.tmp, and a copy under /tmp/support-stumbles; neither is committed). */
+async function screenshot(page: Page, name: string) {
+  const path = `.tmp/${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  mkdirSync('/tmp/support-stumbles', { recursive: true });
+  copyFileSync(path, `/tmp/support-stumbles/${name}.png`);
+}
+
+/** A mail to the support address as Postmark Inbound posts it (authenticated for its From), with a screenshot. */
+async function mailToSupport(input: { from: string; subject: string; text: string }) {
+  const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const domain = input.from.split('@')[1]!;
+  const response = await fetch(`${stack.apiUrl}${POSTMARK_INBOUND_PATH}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Basic ${Buffer.from(`${DEMO_INBOUND_USER}:${DEMO_INBOUND_PASSWORD}`).toString('base64')}`,
+    },
+    body: JSON.stringify({
+      From: input.from,
+      FromName: 'Dev Colleague',
+      FromFull: { Email: input.from, Name: 'Dev Colleague', MailboxHash: '' },
+      To: 'support@nimbus.test',
+      ToFull: [{ Email: 'support@nimbus.test', Name: '', MailboxHash: '' }],
+      CcFull: [],
+      OriginalRecipient: 'support@nimbus.test',
+      Subject: input.subject,
+      MessageID: id,
+      TextBody: input.text,
+      HtmlBody: '',
+      StrippedTextReply: '',
+      Headers: [
+        { Name: 'Received-SPF', Value: `Pass (sender SPF authorized) identity=mailfrom; envelope-from=${input.from}` },
+        { Name: 'X-Spam-Tests', Value: 'DKIM_SIGNED,DKIM_VALID,DKIM_VALID_AU,SPF_PASS' },
+        { Name: 'Message-ID', Value: `<${id}@mail.${domain}>` },
+      ],
+      Attachments: [
+        { Name: 'screen.png', Content: PNG.toString('base64'), ContentType: 'image/png', ContentLength: PNG.length },
+      ],
+    }),
+  });
+  expect(await response.json()).toMatchObject({ outcome: 'review' });
+}
 
 async function withService(uid: string, fields: Record<string, unknown> = {}) {
   await admin()
@@ -38,7 +102,8 @@ describe('support requests', () => {
       const customer = await createLogin('support-customer', { name: 'Asha Verma' });
       const staff = await createLogin('support-staff', { isStaff: true });
       await withService(customer.uid);
-      const subject = `Machine 3 offline ${width}`;
+      // A subject is often a pasted error line: one unbroken 120-character token.
+      const subject = `Machine 3 offline ${width} ${LOG_TOKEN}`;
       let requestUrl = '';
 
       await browser.withPage(
@@ -51,7 +116,11 @@ describe('support requests', () => {
           await pageHeading(page, 'New support request');
           await page.getByText('Priority support: first reply within 4 business hours').waitFor({ timeout: 20_000 });
           await page.getByLabel('Subject').fill(subject);
-          await page.getByLabel('Description').fill('Since this morning machine 3 shows offline on the dashboard.');
+          await page
+            .getByLabel('Description')
+            .fill(
+              `Since this morning machine 3 shows offline on the dashboard. Status: ${LONG_URL} Token: ${LONG_WORD}`,
+            );
           await page
             .getByLabel(/^Attachments/)
             .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
@@ -66,7 +135,7 @@ describe('support requests', () => {
             .waitFor();
           await page.getByRole('button', { name: /^screen\.png/ }).waitFor();
           requestUrl = page.url();
-          await page.screenshot({ path: `.tmp/support-request-${width}.png`, fullPage: true });
+          await expectNoSidewaysScroll(page, "the customer's request page");
         },
         { width, height },
       );
@@ -80,20 +149,27 @@ describe('support requests', () => {
           await expect(row.innerText()).resolves.toMatch(/Priority/);
           await expect(row.innerText()).resolves.toMatch(/due in|overdue by/);
           await page.screenshot({ path: `.tmp/support-queue-${width}.png`, fullPage: true });
+          await expectNoSidewaysScroll(page, 'the support queue');
+          await expectAccessible(page, { include: 'main' });
           await row.getByRole('link').click();
           await page.getByText('Factory Management – Growth (₹50,000 a year)').waitFor({ timeout: 20_000 });
           await page.getByText('Priority support', { exact: true }).waitFor();
-          await page.getByLabel('Reply to the customer').fill('We restarted the gateway; please check now.');
+          await page
+            .getByLabel('Reply to the customer')
+            .fill(`We restarted the gateway; please check now.\nSee ${LONG_URL}\nToken ${LONG_WORD}`);
           await page.getByLabel('Minutes spent').fill('20');
           await page.getByRole('button', { name: 'Send reply' }).click();
           await page.getByText('Reply sent.').waitFor({ timeout: 20_000 });
           await expectAccessible(page, { include: 'main' });
-          await page.screenshot({ path: `.tmp/support-staff-request-${width}.png`, fullPage: true });
+          await expectNoSidewaysScroll(page, "the console's request page");
+          await screenshot(page, `support-staff-request-${width}`);
 
           await browser.withPage(
             async ({ page: customerPage }) => {
               await signInAndOpen(customerPage, customer.email, new URL(requestUrl).pathname);
               await customerPage.getByText('We restarted the gateway; please check now.').waitFor({ timeout: 20_000 });
+              await expectNoSidewaysScroll(customerPage, "the customer's request page with the reply");
+              await screenshot(customerPage, `support-request-${width}`);
             },
             { width, height },
           );
@@ -167,8 +243,114 @@ describe('support requests', () => {
         await page.getByText('We have received your request for a quote').waitFor({ timeout: 20_000 });
         await expectAccessible(page, { include: 'main' });
         await page.screenshot({ path: '.tmp/support-out-of-plan-390.png', fullPage: true });
+
+        // A request about the overdue service: its page offers the same way back into plan.
+        const payUrl = (await renew.getAttribute('href'))!;
+        await page.getByRole('link', { name: 'Get help with Factory Management – Growth' }).click();
+        await pageHeading(page, 'New support request');
+        await page.getByLabel('Subject').fill('Reports are slow');
+        await page.getByLabel('Description').fill('The monthly report takes minutes to open.');
+        await page.getByRole('button', { name: 'Send request' }).click();
+        await pageHeading(page, /^SR-\d{6}: Reports are slow$/);
+        const renewRequest = page.getByRole('link', { name: 'Renew now' });
+        await expect(renewRequest.getAttribute('href')).resolves.toBe(payUrl);
+        await expect(page.getByRole('note').innerText()).resolves.toContain(
+          'so support is paused until the renewal is paid. Renew now and support is included again.',
+        );
+        await expectAccessible(page, { include: 'main' });
+
+        // The acknowledgement carries the same link, in whole sentences.
+        const [ack] = await waitForMails(
+          async () => (await mailsTo(customer.email)).filter((mail) => mail.subject.endsWith('Reports are slow')),
+          1,
+        );
+        expect(ack!.text).not.toContain('.:');
+        expect(ack!.text).toContain(
+          'The maintenance renewal of this service is overdue, so support is paused until the renewal is paid. We will still read your request and tell you how we can help.',
+        );
+        expect(ack!.text).toContain(`Renew now: ${payUrl}`);
       },
       { width: 390, height: 844 },
+    );
+  });
+
+  it('staff attach a mail waiting for review to a request from the review queue: it joins the thread with its attachment, and the count on Today falls', async () => {
+    const customer = await createLogin('support-review-customer', { name: 'Meera Iyer' });
+    const staff = await createLogin('support-review-staff', { isStaff: true, name: 'Priya Sharma' });
+    await withService(customer.uid);
+    const created = await callApi(await signInWithPassword(customer.email), '/api/support/requests', {
+      serviceId: 'order1_manufacturing-growth',
+      subject: 'Reports are slow',
+      description: 'The monthly report takes minutes to open.',
+    });
+    const reference = String(created.reference);
+    const from = uniqueEmail('colleague');
+    await mailToSupport({
+      from,
+      subject: 'Slow reports at Meera’s plant',
+      text: `Our reports are slow too. Trace: ${LONG_URL} ${LONG_WORD}`,
+    });
+    const reviewCount = async (page: Page) =>
+      Number((await page.getByTestId('home-support-review').innerText()).match(/\d+/)![0]);
+
+    await browser.withPage(
+      async ({ page }) => {
+        await signInAndOpen(page, staff.email, '/admin');
+        await pageHeading(page, 'Today');
+        await page.getByTestId('home-support-review').waitFor({ timeout: 20_000 });
+        const before = await reviewCount(page);
+        expect(before).toBeGreaterThanOrEqual(1);
+        await expectAccessible(page, { include: 'main' });
+
+        await page.getByRole('link', { name: 'Review the mail' }).click();
+        await pageHeading(page, 'Mail waiting for review');
+        const item = page.getByTestId('review-mail').filter({ hasText: from });
+        await item.waitFor({ timeout: 20_000 });
+        await expectAccessible(page, { include: 'main' });
+        await expectNoSidewaysScroll(page, 'the review queue at 1280');
+        await screenshot(page, 'support-review-1280');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expectNoSidewaysScroll(page, 'the review queue at 390');
+        await screenshot(page, 'support-review-390');
+
+        await item.getByRole('button', { name: 'Attach to a request' }).click();
+        await item.getByLabel('Request number').fill(reference);
+        await item.getByRole('button', { name: 'Attach', exact: true }).click();
+        await page.getByText(`Added to ${reference} as an internal note`).waitFor({ timeout: 20_000 });
+        await item.waitFor({ state: 'detached', timeout: 20_000 });
+
+        await page.getByRole('link', { name: `Open ${reference}` }).click();
+        await page.getByText(`Mail from ${from} attached by staff`).waitFor({ timeout: 20_000 });
+        await page.getByRole('button', { name: /^screen\.png/ }).waitFor();
+        await expectNoSidewaysScroll(page, 'the console request page with the attached mail at 390');
+
+        await page.evaluate(() => {
+          history.pushState(null, '', '/admin');
+          dispatchEvent(new PopStateEvent('popstate'));
+        });
+        await pageHeading(page, 'Today');
+        await page.getByTestId('home-support-review').waitFor({ timeout: 20_000 });
+        expect(await reviewCount(page)).toBe(before - 1);
+
+        // The support area's other pages changed too: the SLA report and the holiday editor.
+        for (const [path, heading] of [
+          ['/admin/support/report', 'Support SLA report'],
+          ['/admin/support/holidays', 'Business holidays'],
+        ] as const) {
+          await page.evaluate((to) => {
+            history.pushState(null, '', to);
+            dispatchEvent(new PopStateEvent('popstate'));
+          }, path);
+          await pageHeading(page, heading);
+          await page
+            .getByRole('table')
+            .or(page.getByRole('button', { name: 'Save holidays' }))
+            .first()
+            .waitFor();
+          await expectAccessible(page, { include: 'main' });
+        }
+      },
+      { width: 1280, height: 900 },
     );
   });
 });

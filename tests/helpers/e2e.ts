@@ -49,6 +49,15 @@ export async function expectAccessible(page: Page, options: { include?: string; 
   ).toEqual([]);
 }
 
+/**
+ * The page's landmarks as assistive technology finds them: exactly one main, and the footer as
+ * the one contentinfo (a <footer> counts only outside main, article, aside, nav and section).
+ */
+export async function expectLandmarks(page: Page) {
+  await expect(page.getByRole('main').count()).resolves.toBe(1);
+  await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);
+}
+
 /** The signed-in user's uid, read from the page's own Auth. */
 export function currentUid(page: Page): Promise<string> {
   return page.evaluate(async () => {

@@ -1,5 +1,6 @@
 import { accountDeleted, type AccountDeletedData } from './account-deleted';
 import { bookingMail, type BookingMailData, type BookingMailKind } from './booking';
+import { companyInvitation, type CompanyInvitationData } from './company-invitation';
 import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyData } from './enquiry';
 import { invoiceCancelled, type InvoiceCancelledData } from './invoice-cancelled';
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
@@ -32,6 +33,7 @@ export type {
   AccountDeletedData,
   BookingMailData,
   BookingMailKind,
+  CompanyInvitationData,
   EnquiryAckData,
   EnquiryCompanyData,
   InvoiceCancelledData,
@@ -70,6 +72,7 @@ export type MailTemplate =
   | { template: 'project'; data: ProjectMailData }
   | { template: 'booking'; data: BookingMailData }
   | { template: 'statement'; data: StatementMailData }
+  | { template: 'company-invitation'; data: CompanyInvitationData }
   | { template: 'tds-certificate-reminder'; data: TdsCertificateReminderData }
   | { template: 'tds-certificate-rejected'; data: TdsCertificateRejectedData };
 
@@ -97,6 +100,8 @@ export interface RenderContext {
   unsubscribeUrl?: string;
   /** A consultation's reschedule/cancel page (never stored either). */
   manageUrl?: string;
+  /** A company invitation's accept page (never stored either). */
+  inviteUrl?: string;
 }
 
 /** The invoice whose pay link a mail carries (made when it is sent: a link is a bearer token, never stored). */
@@ -110,6 +115,8 @@ export function payLinkOf(
       return mail.data.payLink;
     case 'renewal-lapsed':
       return mail.data.audience === 'customer' ? mail.data.payLink : undefined;
+    case 'support':
+      return mail.data.payLink ?? undefined;
     default:
       return undefined;
   }
@@ -154,7 +161,16 @@ export function greeting(mail: MailTemplate, name: string | null): MailTemplate 
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl, quoteUrl, projectUrl, unsubscribeUrl, manageUrl }: RenderContext = {},
+  {
+    attachments = [],
+    documents = [],
+    payUrl,
+    quoteUrl,
+    projectUrl,
+    unsubscribeUrl,
+    manageUrl,
+    inviteUrl,
+  }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -176,11 +192,13 @@ export function renderMail(
     case 'quote-response':
       return quoteResponse(mail.data);
     case 'support':
-      return supportMail(mail.data);
+      return supportMail(mail.data, { payUrl });
     case 'project':
       return projectMail(mail.data, { projectUrl });
     case 'booking':
       return bookingMail(mail.data, { manageUrl });
+    case 'company-invitation':
+      return companyInvitation(mail.data, { inviteUrl });
     case 'renewal-reminder':
       return renewalReminder(mail.data, { payUrl });
     case 'renewal-lapsed':

@@ -2,12 +2,15 @@ import {
   button,
   factsTable,
   factsText,
+  FONT,
   html,
   layout,
+  MAIL_COLOURS,
   multiline,
   oneLine,
   paragraph,
   type RenderedMail,
+  type SafeHtml,
 } from './layout';
 
 /**
@@ -38,6 +41,11 @@ export interface ProjectMailData {
   invoiceNumber?: string | null;
   /** The sign-off deadline, in words. */
   dueBy?: string | null;
+  /**
+   * What the mail announces: a milestone's deliverables (ready, reminder), an update's links and
+   * files. A link is given with its address; a file is downloaded from the project's page.
+   */
+  items?: Array<{ name: string; url: string | null }> | null;
   /** The page: the customer's /projects/{id} or the console's; a contact's is their signed link (projectLink). */
   url: string | null;
   /** A contact's signed link, made when the mail is sent (a bearer token: never stored). */
@@ -45,6 +53,32 @@ export interface ProjectMailData {
 }
 
 const hello = (name: string | null) => (name ? `Hello ${oneLine(name, 100)},` : 'Hello,');
+
+/** Only a web address is ever made a link (staff typed it; the API takes http and https only). */
+const webUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
+
+/** The announced deliverables, links and files: a heading and one line each, for both parts. */
+function itemsOf(items: ProjectMailData['items'], heading: string): { html: SafeHtml | ''; text: string } {
+  const list = (items ?? []).slice(0, 20).map((item) => ({ name: oneLine(item.name, 150), url: webUrl(item.url) }));
+  if (list.length === 0) return { html: '', text: '' };
+  const fileNote = 'a file: download it from the project page';
+  return {
+    html: html`${paragraph(html`<strong>${heading}</strong>`)}
+      <ul style="${FONT};font-size:15px;line-height:1.5;color:${MAIL_COLOURS.text};margin:0 0 14px;padding-left:20px">
+        ${list.map(
+          (item) =>
+            html`<li>
+              ${
+                item.url
+                  ? html`<a href="${item.url}" style="color:${MAIL_COLOURS.brandInk}">${item.name}</a> (${item.url})`
+                  : html`${item.name} (${fileNote})`
+              }
+            </li>`,
+        )}
+      </ul>`,
+    text: `${heading}\n${list.map((item) => `- ${item.name}${item.url ? `: ${item.url}` : ` (${fileNote})`}`).join('\n')}`,
+  };
+}
 
 export function projectMail(data: ProjectMailData, { projectUrl }: { projectUrl?: string } = {}): RenderedMail {
   const title = oneLine(data.projectTitle, 150);
@@ -116,10 +150,11 @@ export function projectMail(data: ProjectMailData, { projectUrl }: { projectUrl?
       break;
   }
   const greeting = data.kind.startsWith('company-') ? '' : hello(data.recipientName);
+  const items = itemsOf(data.items, data.kind === 'update' ? 'Attached:' : 'What to review:');
   return layout({
     subject,
     heading,
-    body: html`${greeting ? paragraph(greeting) : ''}${paragraph(lead)}${factsTable(facts)}${body ? paragraph(multiline(body)) : ''}${url ? button(action, url) : ''}`,
-    text: `${greeting ? `${greeting}\n\n` : ''}${lead}\n\n${factsText(facts)}${body ? `\n\n${body}` : ''}${url ? `\n\n${action}: ${url}` : ''}`,
+    body: html`${greeting ? paragraph(greeting) : ''}${paragraph(lead)}${factsTable(facts)}${body ? paragraph(multiline(body)) : ''}${items.html}${url ? button(action, url) : ''}`,
+    text: `${greeting ? `${greeting}\n\n` : ''}${lead}\n\n${factsText(facts)}${body ? `\n\n${body}` : ''}${items.text ? `\n\n${items.text}` : ''}${url ? `\n\n${action}: ${url}` : ''}`,
   });
 }

@@ -1,4 +1,4 @@
-import { SUPPORT_TEAM_NAME } from '../../../src/domain/support';
+import { OUT_OF_PLAN_WAY_BACK, SUPPORT_TEAM_NAME } from '../../../src/domain/support';
 import {
   button,
   factsTable,
@@ -16,7 +16,8 @@ import {
  * and the customer's mails come from a signed reply address, so replying to any of them threads.
  */
 export interface SupportMailData {
-  kind: 'ack' | 'company-new' | 'reply' | 'customer-reply' | 'resolved' | 'sla-warning';
+  /** 'review-reply': staff's one plain answer to the sender of a mail that waited for review. */
+  kind: 'ack' | 'company-new' | 'reply' | 'customer-reply' | 'resolved' | 'sla-warning' | 'review-reply';
   reference: string;
   subject: string;
   customerName: string | null;
@@ -38,11 +39,45 @@ export interface SupportMailData {
   warning?: string;
   /** A staff reply: who signs it ('Priya Sharma', or 'Nimbus support'); never an address. */
   authorName?: string;
+  /** A staff reply's files (kept on the request's page, named in the mail). */
+  files?: Array<{ name: string; size: number }>;
+  /**
+   * The acknowledgement of an out-of-plan request: the renewal whose pay link brings it back into
+   * plan ("Renew now"); the link itself is made when the mail is sent (a bearer token, never stored).
+   * Without one, the way back is a quote, asked for on the request's page.
+   */
+  payLink?: { uid: string; type: 'invoice'; docId: string } | null;
+}
+
+/** What a mail is rendered with besides its data (see RenderContext). */
+export interface SupportMailLinks {
+  payUrl?: string;
 }
 
 const hello = (name: string | null) => (name ? `Hello ${oneLine(name, 100)},` : 'Hello,');
 
-export function supportMail(data: SupportMailData): RenderedMail {
+/** Whether a message starts by greeting (staff often write 'Hi Asha,'): then the mail adds no greeting of its own. */
+export function opensWithGreeting(body: string): boolean {
+  const first = body.trim().split('\n', 1)[0] ?? '';
+  return /^(hello|hi|hey|dear|good (morning|afternoon|evening|day)|greetings|namaste|namaskar|namaskaram|vanakkam)\b/i.test(
+    first,
+  );
+}
+
+/** A file's size as the request page shows it: '12 KB', '3.4 MB'. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** A staff reply's files, named: the mail carries none itself (they are on the request's page). */
+function filesSentence(files: SupportMailData['files']): string | null {
+  if (!files?.length) return null;
+  const names = files.map((file) => `${oneLine(file.name, 120)} (${sizeText(file.size)})`).join(', ');
+  return files.length === 1
+    ? `Attached to this reply: ${names}. Open your request to download it.`
+    : `Attached to this reply: ${names}. Open your request to download them.`;
+}
+
+export function supportMail(data: SupportMailData, { payUrl }: SupportMailLinks = {}): RenderedMail {
   const tag = `[${data.reference}]`;
   const subject = oneLine(data.subject, 150);
   const plan = data.tier
@@ -58,10 +93,9 @@ export function supportMail(data: SupportMailData): RenderedMail {
   const quoted = data.body.replace(/\r\n?/g, '\n');
   switch (data.kind) {
     case 'ack': {
-      const promise = data.firstReplyDue
-        ? `We will reply by ${data.firstReplyDue}.`
-        : `${data.outOfPlan ?? 'This request is not covered by a maintenance plan'}: we will read it and tell you how we can help.`;
-      const intro = `We have your request ${data.reference}${data.tier ? ` under your ${plan} plan` : ''}. ${promise} Reply to this mail to add anything.`;
+      if (!data.firstReplyDue && (data.outOfPlan || !data.tier)) return outOfPlanAck(data, plan, payUrl);
+      const promise = data.firstReplyDue ? ` We will reply by ${data.firstReplyDue}.` : '';
+      const intro = `We have your request ${data.reference}${data.tier ? ` under your ${plan} plan` : ''}.${promise} Reply to this mail to add anything.`;
       return layout({
         subject: `${tag} ${subject}`,
         heading: 'We have your request',
@@ -71,11 +105,23 @@ export function supportMail(data: SupportMailData): RenderedMail {
     }
     case 'reply': {
       const signature = oneLine(data.authorName ?? SUPPORT_TEAM_NAME, 100);
+      // One greeting: the staff member's own when their reply opens with one.
+      const greeting = opensWithGreeting(quoted) ? null : hello(data.customerName);
+      const files = filesSentence(data.files);
       return layout({
         subject: `Re: ${tag} ${subject}`,
         heading: `A reply to ${data.reference}`,
-        body: html`${paragraph(hello(data.customerName))}${paragraph(multiline(quoted))}${paragraph(signature)}${button('Open your request', data.url)}`,
-        text: `${hello(data.customerName)}\n\n${quoted}\n\n${signature}\n\nReply to this mail, or open your request: ${data.url}`,
+        body: html`${greeting ? paragraph(greeting) : ''}${paragraph(multiline(quoted))}${paragraph(signature)}${files ? paragraph(files) : ''}${button('Open your request', data.url)}`,
+        text: `${greeting ? `${greeting}\n\n` : ''}${quoted}\n\n${signature}${files ? `\n\n${files}` : ''}\n\nReply to this mail, or open your request: ${data.url}`,
+      });
+    }
+    case 'review-reply': {
+      const signature = oneLine(data.authorName ?? SUPPORT_TEAM_NAME, 100);
+      return layout({
+        subject: /^re:/i.test(subject) ? subject : `Re: ${subject || 'your mail'}`,
+        heading: 'An answer to your mail',
+        body: html`${paragraph(multiline(quoted))}${paragraph(signature)}`,
+        text: `${quoted}\n\n${signature}`,
       });
     }
     case 'resolved':
@@ -105,4 +151,28 @@ export function supportMail(data: SupportMailData): RenderedMail {
         text: `${factsText(facts)}\n\nOpen it in the console: ${data.url}`,
       });
   }
+}
+
+/**
+ * The acknowledgement of a request no plan covers, in whole sentences: why, that we still read it,
+ * and the way back into plan: "Renew now" with the renewal's pay link when there is one, else "Ask
+ * for a quote" on the request's page (its form starts from the request).
+ */
+function outOfPlanAck(data: SupportMailData, plan: string, payUrl: string | undefined): RenderedMail {
+  const reason = data.outOfPlan ?? 'This request is not covered by a maintenance plan.';
+  const wayBack = payUrl ? OUT_OF_PLAN_WAY_BACK.renew : OUT_OF_PLAN_WAY_BACK.quote;
+  const intro = `We have your request ${data.reference}. ${reason} ${OUT_OF_PLAN_WAY_BACK.meanwhile}`;
+  const facts: Array<[string, string]> = [
+    ['Request', data.reference],
+    ['About', plan],
+  ];
+  const action = payUrl
+    ? { label: 'Renew now', href: payUrl, text: `Renew now: ${payUrl}` }
+    : { label: 'Ask for a quote', href: data.url, text: `Ask for a quote on your request's page: ${data.url}` };
+  return layout({
+    subject: `[${data.reference}] ${oneLine(data.subject, 150)}`,
+    heading: 'We have your request',
+    body: html`${paragraph(hello(data.customerName))}${paragraph(intro)}${paragraph(wayBack)}${button(action.label, action.href)}${paragraph('Reply to this mail to add anything.')}${factsTable(facts)}${payUrl ? button('Open your request', data.url) : ''}`,
+    text: `${hello(data.customerName)}\n\n${intro}\n\n${wayBack}\n${action.text}\n\nReply to this mail to add anything.\n\n${factsText(facts)}${payUrl ? `\n\nYour request: ${data.url}` : ''}`,
+  });
 }

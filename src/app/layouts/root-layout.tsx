@@ -1,4 +1,5 @@
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
 import { GuestBanner } from '@/features/auth/guest-banner';
 import { CartProvider, useCart } from '@/features/cart/cart-provider';
@@ -6,6 +7,7 @@ import { useAuthModal } from '@/lib/auth-modal';
 import { signOutUser, useSession } from '@/lib/session';
 import { useToastsFollowPage } from '@/lib/toast';
 import { paths } from '../paths';
+import { POLICY_LINKS } from '../routes/policy-links';
 import { AuthModalHost } from './auth-modal-host';
 import { ScrollManager } from './scroll-manager';
 
@@ -38,10 +40,12 @@ function Shell() {
         onLogin={() => authModal.open('login')}
         onLogout={() => void signOutUser().then(() => navigate(paths.home))}
       />
+      {/* The page's one main landmark; pages render regions inside it, and the footer (contentinfo) follows it. */}
       <main id="main" className="pt-[68px]">
         {session.user?.isAnonymous && <GuestBanner />}
         <Outlet />
       </main>
+      <Footer policyLinks={POLICY_LINKS} />
       <ScrollManager />
       <AuthModalHost />
     </>

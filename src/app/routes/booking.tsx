@@ -1,17 +1,10 @@
 import { useParams } from 'react-router';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { ManageBookingPage } from '@/features/bookings/manage-page';
-import { POLICY_LINKS } from './policy-links';
 
 /** /booking/:token: a consultation's reschedule/cancel page, for whoever has the mail's link. */
 export function BookingLinkRoute() {
   useDocumentTitle('Your call');
   const { token = '' } = useParams();
-  return (
-    <>
-      <ManageBookingPage key={token} token={token} />
-      <Footer policyLinks={POLICY_LINKS} />
-    </>
-  );
+  return <ManageBookingPage key={token} token={token} />;
 }

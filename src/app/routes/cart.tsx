@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { Footer } from '@/components/footer';
 import { sectionHref } from '@/components/section-link';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { useCart } from '@/features/cart/cart-provider';
@@ -11,7 +10,6 @@ import { useSession } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';
 import { paths, receiptPath } from '../paths';
-import { POLICY_LINKS } from './policy-links';
 
 /** /cart: the cart feature's view, paid through the payments feature. */
 export function CartRoute() {
@@ -44,18 +42,15 @@ export function CartRoute() {
   }
 
   return (
-    <>
-      <CartView
-        items={cart.items}
-        isPaying={payment.payingId !== null}
-        onRemove={(id) => void cart.remove(id)}
-        onPay={() => void onPay()}
-        shopHref={sectionHref('products')}
-        termsHref={paths.terms}
-        refundHref={paths.refund}
-        tax={taxSettings}
-      />
-      <Footer policyLinks={POLICY_LINKS} />
-    </>
+    <CartView
+      items={cart.items}
+      isPaying={payment.payingId !== null}
+      onRemove={(id) => void cart.remove(id)}
+      onPay={() => void onPay()}
+      shopHref={sectionHref('products')}
+      termsHref={paths.terms}
+      refundHref={paths.refund}
+      tax={taxSettings}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { Footer } from '@/components/footer';
 import { ProductsSection } from '@/features/catalog/products-section';
 import { ContactSection } from '@/features/contact/contact-section';
 import { Clients } from '@/features/landing/clients';
@@ -8,12 +7,11 @@ import { useCart } from '@/features/cart/cart-provider';
 import { useAuthModal } from '@/lib/auth-modal';
 import { useSession, whenSessionKnown } from '@/lib/session';
 import { receiptPath } from '../paths';
-import { POLICY_LINKS } from './policy-links';
 
 // Firestore comes with the invoice panel, so it loads only when a signed-in user opens that tab.
 const InvoicePanel = lazy(() => import('@/features/billing/invoice-panel').then((m) => ({ default: m.InvoicePanel })));
 
-/** The landing page's sections below the first screen: products, process, clients, contact and the footer. */
+/** The landing page's sections below the first screen: products, process, clients and contact (the layout adds the footer). */
 export function BelowFold() {
   const cart = useCart();
   const session = useSession();
@@ -61,7 +59,6 @@ export function BelowFold() {
             <InvoicePanel receiptHref={(invoiceDocId) => receiptPath('invoice', invoiceDocId)} />
           </Suspense>
         }
-        footer={<Footer policyLinks={POLICY_LINKS} />}
         quoteRequest={quoteRequest}
       />
     </>

@@ -1,17 +1,10 @@
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { CANCELLATION_POLICY, PRIVACY_POLICY, REFUND_POLICY, TERMS } from '@/features/policies/content';
 import { PolicyPage, type PolicyDocument } from '@/features/policies/policy-page';
-import { POLICY_LINKS } from './policy-links';
 
 function PolicyRoute({ policy }: { policy: PolicyDocument }) {
   useDocumentTitle(policy.title);
-  return (
-    <>
-      <PolicyPage policy={policy} />
-      <Footer policyLinks={POLICY_LINKS} />
-    </>
-  );
+  return <PolicyPage policy={policy} />;
 }
 
 export const PrivacyRoute = () => <PolicyRoute policy={PRIVACY_POLICY} />;

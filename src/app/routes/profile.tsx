@@ -1,6 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { DOWNLOAD_LABELS } from '@/domain/tax-document';
@@ -18,6 +17,7 @@ import {
   useProfile,
   YourDataPanel,
 } from '@/features/profile';
+import { CompanyPanel } from '@/features/companies';
 import { MyProjects } from '@/features/projects';
 import { MyServices } from '@/features/renewals/my-services';
 import { DownloadDocument } from '@/features/documents/download-document';
@@ -28,7 +28,6 @@ import type { Invoice, Order } from '@/features/billing';
 import type { Service } from '@/features/renewals';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, projectPath, receiptPath, supportNewPath } from '../paths';
-import { POLICY_LINKS } from './policy-links';
 
 const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Profile...</p>;
 
@@ -113,7 +112,6 @@ function ProfilePage({ user }: { user: SessionUser }) {
           </div>
           {deletePanel}
         </section>
-        <Footer policyLinks={POLICY_LINKS} />
       </>
     );
   }
@@ -128,6 +126,8 @@ function ProfilePage({ user }: { user: SessionUser }) {
           onLogout={logout}
           onLinked={() => window.location.reload()}
         />
+        {/* A guest has no address to be invited by or to invite from: companies need a login. */}
+        {!user.isAnonymous && <CompanyPanel uid={user.uid} />}
         {linkedInvoiceId && (
           <InvoiceToPay
             {...payableLists}
@@ -175,7 +175,6 @@ function ProfilePage({ user }: { user: SessionUser }) {
         {deletePanel}
         {deletion.dialog}
       </section>
-      <Footer policyLinks={POLICY_LINKS} />
     </>
   );
 }

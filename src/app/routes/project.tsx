@@ -1,10 +1,9 @@
 import { useParams } from 'react-router';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { ProjectPage } from '@/features/projects';
 import { SignInGate } from '../layouts/sign-in-gate';
-import { POLICY_LINKS } from './policy-links';
 
+// Inside the root layout's <main>: a page region, never a second main landmark.
 const PAGE = 'mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10';
 
 /** /projects/:id: a project of the signed-in customer's. */
@@ -18,12 +17,9 @@ export function AccountProjectRoute() {
       text="Log in to follow your project."
     >
       {(user) => (
-        <>
-          <main className={PAGE}>
-            <ProjectPage key={`${user.uid}/${id}`} source={{ kind: 'account', id }} />
-          </main>
-          <Footer policyLinks={POLICY_LINKS} />
-        </>
+        <div className={PAGE}>
+          <ProjectPage key={`${user.uid}/${id}`} source={{ kind: 'account', id }} />
+        </div>
       )}
     </SignInGate>
   );
@@ -34,11 +30,8 @@ export function ProjectLinkRoute() {
   useDocumentTitle('Project');
   const { token = '' } = useParams();
   return (
-    <>
-      <main className={PAGE}>
-        <ProjectPage key={token} source={{ kind: 'link', token }} />
-      </main>
-      <Footer policyLinks={POLICY_LINKS} />
-    </>
+    <div className={PAGE}>
+      <ProjectPage key={token} source={{ kind: 'link', token }} />
+    </div>
   );
 }

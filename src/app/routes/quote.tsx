@@ -1,20 +1,13 @@
 import { useParams } from 'react-router';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { QuotePage } from '@/features/quotes/quote-page';
 import { SignInGate } from '../layouts/sign-in-gate';
-import { POLICY_LINKS } from './policy-links';
 
 /** /quote/:token: a quote's page, for whoever has the mail's link (no account needed). */
 export function QuoteLinkRoute() {
   useDocumentTitle('Quote');
   const { token = '' } = useParams();
-  return (
-    <>
-      <QuotePage key={token} source={{ kind: 'link', token }} />
-      <Footer policyLinks={POLICY_LINKS} />
-    </>
-  );
+  return <QuotePage key={token} source={{ kind: 'link', token }} />;
 }
 
 /** /quotes/:id: a quote of the signed-in customer's, from their account. */
@@ -27,12 +20,7 @@ export function AccountQuoteRoute() {
       title="Please log in"
       text="Log in to read your quote."
     >
-      {(user) => (
-        <>
-          <QuotePage key={`${user.uid}/${id}`} source={{ kind: 'account', id }} />
-          <Footer policyLinks={POLICY_LINKS} />
-        </>
-      )}
+      {(user) => <QuotePage key={`${user.uid}/${id}`} source={{ kind: 'account', id }} />}
     </SignInGate>
   );
 }

@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { DOWNLOAD_LABELS } from '@/domain/tax-document';
 import { ReceiptView } from '@/features/documents/receipt-view';
@@ -9,7 +8,6 @@ import { taxSettings } from '@/lib/tax-settings';
 import { useSubscription } from '@/lib/use-subscription';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths } from '../paths';
-import { POLICY_LINKS } from './policy-links';
 import { NotFoundRoute } from './not-found';
 
 type ReceiptKind = 'order' | 'invoice';
@@ -35,13 +33,10 @@ function Receipt({ user, kind, id }: { user: SessionUser; kind: ReceiptKind; id:
     subscribeToSubject(user.uid, kind, id, onData, onError),
   );
   return (
-    <>
-      <ReceiptView
-        subject={subject}
-        downloadLabel={taxSettings.registered ? DOWNLOAD_LABELS['tax-invoice'] : DOWNLOAD_LABELS.receipt}
-        profileHref={paths.profile}
-      />
-      <Footer policyLinks={POLICY_LINKS} />
-    </>
+    <ReceiptView
+      subject={subject}
+      downloadLabel={taxSettings.registered ? DOWNLOAD_LABELS['tax-invoice'] : DOWNLOAD_LABELS.receipt}
+      profileHref={paths.profile}
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { defaultStatementRange, statementRangeSchema } from '@/domain/statement';
 import { TdsCertificatesPanel } from '@/features/billing';
 import { StatementPage } from '@/features/statements';
 import { SignInGate } from '../layouts/sign-in-gate';
-import { POLICY_LINKS } from './policy-links';
 
 /**
  * /statement (?from=&to= from the monthly mail): the signed-in company's statement of account, and
@@ -30,7 +28,6 @@ export function StatementRoute() {
           <div className="mx-auto max-w-4xl px-4 pb-10">
             <TdsCertificatesPanel key={user.uid} companyId={user.uid} />
           </div>
-          <Footer policyLinks={POLICY_LINKS} />
         </>
       )}
     </SignInGate>

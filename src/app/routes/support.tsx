@@ -1,10 +1,8 @@
 import { useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
-import { Footer } from '@/components/footer';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { NewRequestPage, RequestPage, SupportHome, type SupportLinks } from '@/features/support';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, supportNewPath, supportRequestPath } from '../paths';
-import { POLICY_LINKS } from './policy-links';
 
 const LINKS: SupportLinks = {
   home: paths.support,
@@ -19,12 +17,7 @@ function Gated({ children }: { children: () => React.ReactNode }) {
       title="Please log in"
       text="Log in to ask for help and follow your requests."
     >
-      {() => (
-        <>
-          {children()}
-          <Footer policyLinks={POLICY_LINKS} />
-        </>
-      )}
+      {children}
     </SignInGate>
   );
 }

@@ -9,7 +9,8 @@ export function ConsolePage({ title, actions, children }: { title: string; actio
   return (
     <section aria-labelledby="console-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="console-title" className="text-2xl font-bold text-slate-900">
+        {/* A title may be what someone typed (a support request's subject): it wraps, whatever it holds. */}
+        <h1 id="console-title" className="min-w-0 text-2xl font-bold wraps-anywhere text-slate-900">
           {title}
         </h1>
         {actions}

@@ -126,7 +126,11 @@ export function StaffConsole({ basePath, user }: { basePath: string; user: Sessi
   const claim = useSubscription<boolean>(`staff:${user.uid}`, loadOnce(hasStaffClaim));
 
   if (claim.status === 'loading') {
-    return <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Admin Panel...</p>;
+    return (
+      <main id="console-main">
+        <p className="px-4 py-16 text-center text-lg text-slate-700">Loading Admin Panel...</p>
+      </main>
+    );
   }
   if (claim.status === 'error' || !claim.data) {
     return (
@@ -175,6 +179,9 @@ export function StaffConsole({ basePath, user }: { basePath: string; user: Sessi
             <Screens />
           </main>
         </div>
+        <footer className="mx-auto max-w-7xl border-t border-slate-200 px-3 py-4 text-xs text-slate-700 sm:px-4">
+          {COMPANY.legalName} · Staff console · Times are India time (IST)
+        </footer>
       </div>
     </ConsolePathContext.Provider>
   );

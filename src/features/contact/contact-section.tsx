@@ -36,8 +36,6 @@ export interface ContactSectionProps {
   onLogin: () => void;
   /** Shown on the 'Pay Invoice' tab for signed-in users (the payments feature, composed by the page). */
   invoicePanel: ReactNode;
-  /** The site footer; the contact section carries it. */
-  footer?: ReactNode;
   /**
    * A request to open 'Request a Quote' (a plan card's 'Need something different?'), with the kind
    * of project chosen; each new `key` opens it again and brings the section into view.
@@ -72,7 +70,7 @@ function useIsNear(ref: React.RefObject<HTMLElement | null>): boolean {
   return isNear;
 }
 
-/** Contact: a query form and, for signed-in users, invoice payment; then the footer. */
+/** Contact: a query form and, for signed-in users, invoice payment. */
 export function ContactSection({
   isSignedIn,
   isAuthPending = false,
@@ -81,7 +79,6 @@ export function ContactSection({
   userEmail = '',
   onLogin,
   invoicePanel,
-  footer,
   quoteRequest = null,
 }: ContactSectionProps) {
   const [tab, setTab] = useState<Tab>('query');
@@ -274,7 +271,6 @@ export function ContactSection({
           </div>
         </div>
       </div>
-      {footer}
     </LandingSection>
   );
 }

@@ -220,6 +220,14 @@ export const PRIVACY_POLICY: PolicyDocument = {
             the invoices it led to, which name the quote and the milestone billed, are kept as below.
           </p>
           <p>
+            A business customer&apos;s account is its company&apos;s, and its owner may invite colleagues as members. If
+            you join a company, it sees your name, your email address and your role, and what you write in its records
+            (support requests and replies, project comments and sign-offs), which stay the company&apos;s: deleting your
+            account takes you out of the company but leaves what you wrote there, and your data download includes it. If
+            you own a company that has other members, hand ownership to one of them before deleting your account; a
+            company you are the only member of is deleted with your account, as above.
+          </p>
+          <p>
             We keep only what the law requires us to keep for longer: the tax invoices and payment receipts we issued to
             you (with the buyer details printed on them), credit notes for refunds, and payment and refund records. Tax
             law makes us keep them for {TAX_RECORD_RETENTION_PLAIN}: {TAX_RECORD_RETENTION_RULE}, which is 31 December

@@ -185,7 +185,7 @@ export function QueriesList({ uid }: { uid: string }) {
       details={(query) => (
         <>
           <p className="font-semibold">{query.businessName || 'General Query'}</p>
-          <p className="text-sm break-words text-slate-700">{query.message}</p>
+          <p className="pasted-text text-sm text-slate-700">{query.message}</p>
           <p className="text-sm text-slate-600">{formatDateTime(query.submittedAt)}</p>
         </>
       )}

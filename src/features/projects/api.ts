@@ -1,4 +1,11 @@
-import type { MilestoneStatusChange, NewProject, ProjectSummary, ProjectView } from '@/domain/projects';
+import type {
+  MilestoneStatusChange,
+  NewProject,
+  ProjectListPage,
+  ProjectListView,
+  ProjectSummary,
+  ProjectView,
+} from '@/domain/projects';
 import { apiClient, type ApiFile } from '@/lib/api-client';
 
 /** The only module of projects that talks to the API: the customer's, a contact's (by link) and the console's calls. */
@@ -52,7 +59,7 @@ export function postComment(source: ProjectSource, body: string, milestone: numb
 export const renewLink = (token: string) =>
   apiClient.post<{ sent: boolean }>(`/api/project-links/${encodeURIComponent(token)}/renew`, {});
 
-export function addContact(source: ProjectSource, input: { email: string; name: string }) {
+export function addContact(source: ProjectSource, input: { email: string; name: string; pays: boolean }) {
   const { path } = base(source);
   return apiClient.post<{ id: string }>(`${path}/contacts`, input, { withAuth: true });
 }
@@ -67,12 +74,29 @@ export function mailNewLink(source: ProjectSource, contactId: string) {
   return apiClient.post(`${path}/contacts/${encodeURIComponent(contactId)}/link`, {}, { withAuth: true });
 }
 
+/** Marks a contact as the one who pays (the project's invoices are mailed to them too), or no longer. */
+export function setContactPays(source: ProjectSource, contactId: string, pays: boolean) {
+  const { path } = base(source);
+  return apiClient.post<{ pays: boolean }>(
+    `${path}/contacts/${encodeURIComponent(contactId)}/pays`,
+    { pays },
+    {
+      withAuth: true,
+    },
+  );
+}
+
 export const getMyProjects = () => apiClient.get<{ projects: ProjectSummary[] }>('/api/projects', { withAuth: true });
 
 // ---- staff ---------------------------------------------------------------------------------------
 
-export const getStaffProjects = () =>
-  apiClient.get<{ projects: ProjectSummary[] }>('/api/staff/projects', { withAuth: true });
+/** A page of the console's Projects list: a view, or a search (see server/projects/view.ts `staffProjects`). */
+export function getStaffProjects(query: { view: ProjectListView; search: string; after?: string | null }) {
+  const params = new URLSearchParams({ view: query.view });
+  if (query.search.trim()) params.set('search', query.search.trim());
+  if (query.after) params.set('after', query.after);
+  return apiClient.get<ProjectListPage>(`/api/staff/projects?${params}`, { withAuth: true });
+}
 
 export const getProjectsToday = () =>
   apiClient.get<{ signOffsWaiting: number; deemedThisWeek: number }>('/api/staff/projects/today', { withAuth: true });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { FilePicker } from '@/components/file-picker';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
@@ -8,6 +8,7 @@ import { formatInr } from '@/domain/money';
 import {
   deemedAcceptanceText,
   MILESTONE_STATUS,
+  shownMilestoneStatus,
   type MilestoneStatus,
   type ProjectMilestoneView,
   type ProjectView,
@@ -22,6 +23,7 @@ import {
   postProjectUpdate,
   renewLink,
   revokeContact,
+  setContactPays,
   setMilestoneStatus,
   signOffMilestone,
   uploadDeliverables,
@@ -135,7 +137,7 @@ function Money({ view }: { view: ProjectView }) {
     );
   }
   const rows: Array<[string, number, string]> = [
-    ['Quoted total', view.money.totalPaise, 'total'],
+    [view.totalLabel, view.money.totalPaise, 'total'],
     ['Invoiced', view.money.invoicedPaise, 'invoiced'],
     ['Paid', view.money.paidPaise, 'paid'],
     ['Due', view.money.duePaise, 'due'],
@@ -271,9 +273,10 @@ function StaffMilestoneForm({
       {status === MILESTONE_STATUS.ready && (
         <>
           <FilePicker label="Files for review" files={files} onChange={setFiles} />
-          {link.fields()}
+          {link.fields(' (optional)')}
           <TextAreaField
             label="Note for the customer"
+            hint="Attach a file or a link, or say here what to review (a walkthrough, a meeting)."
             rows={2}
             value={note}
             onChange={(event) => setNote(event.target.value)}
@@ -313,7 +316,7 @@ function MilestoneCard({
             <span className="ml-2 font-normal text-slate-700">{formatInr(milestone.amountPaise)}</span>
           )}
         </h3>
-        <StatusBadge status={milestone.status} />
+        <StatusBadge status={shownMilestoneStatus(milestone.status, invoice?.status)} />
       </div>
       {milestone.status === MILESTONE_STATUS.ready && milestone.dueAtMs && (
         <p className="mt-1 text-sm text-slate-700">
@@ -321,7 +324,7 @@ function MilestoneCard({
         </p>
       )}
       {milestone.note && milestone.status === MILESTONE_STATUS.ready && (
-        <p className="mt-2 whitespace-pre-wrap text-slate-800">{milestone.note}</p>
+        <p className="mt-2 pasted-text text-slate-800">{milestone.note}</p>
       )}
       {milestone.deliverables.length > 0 && (
         <ul aria-label={`Deliverables of ${milestone.label}`} className="mt-2 space-y-1">
@@ -355,7 +358,7 @@ function MilestoneCard({
         </p>
       )}
       {milestone.changes.length > 0 && milestone.status !== MILESTONE_STATUS.signedOff && (
-        <p className="mt-2 text-sm text-slate-800">
+        <p className="mt-2 pasted-text text-sm text-slate-800">
           Changes asked by {milestone.changes[milestone.changes.length - 1]!.name}:{' '}
           {milestone.changes[milestone.changes.length - 1]!.comment}
         </p>
@@ -478,7 +481,7 @@ function Timeline({
                   ? ` · on ${view.milestones[update.milestone]!.label}`
                   : ''}
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{update.body}</p>
+              <p className="mt-1 pasted-text text-slate-900">{update.body}</p>
               {update.links.map((link) => (
                 <a
                   key={link.url}
@@ -516,34 +519,42 @@ function Contacts({
 }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
+  const [pays, setPays] = useState(false);
+  const paysId = useId();
   const action = useAction();
   if (!view.contacts) return null;
   async function submit(event: FormEvent) {
     event.preventDefault();
     const ok = await action.run(async () => {
-      await addContact(source, { email, name });
-      const message = `We mailed ${email} a link to this project.`;
+      await addContact(source, { email, name, pays });
+      const message = pays
+        ? `We mailed ${email} a link to this project. The project's invoices will be mailed to them too.`
+        : `We mailed ${email} a link to this project.`;
       onChanged(message);
       return message;
     });
     if (ok) {
       setEmail('');
       setName('');
+      setPays(false);
     }
   }
   return (
     <Section id="project-contacts" title="People following this project">
       <p className="text-sm text-slate-700">
         Add a colleague by email (someone who reviews, or who pays): they get a link that opens only this project for 30
-        days, without an account, and can comment and sign off.
+        days, without an account, and can comment and sign off. The one who pays also gets each invoice the project
+        issues, in the same email as you.
       </p>
       {view.contacts.length > 0 && (
         <ul className="space-y-2">
           {view.contacts.map((contact) => (
             <li key={contact.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span className="break-all">
+              <span className="min-w-0 break-words">
                 {contact.name ? `${contact.name} · ` : ''}
-                {contact.email}
+                {/* An address is one long word: only it may break anywhere, not the words around it. */}
+                <span className="break-all">{contact.email}</span>
+                {contact.pays ? ' · gets the invoices' : ''}
                 {contact.revoked
                   ? ' · link revoked'
                   : contact.linkExpiresAtMs
@@ -551,7 +562,25 @@ function Contacts({
                     : ''}
               </span>
               {!contact.revoked && (
-                <span className="flex gap-2">
+                <span className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`${contact.pays ? 'Stop mailing invoices' : 'Mail them the invoices'} (${contact.email})`}
+                    onClick={() =>
+                      void action.run(async () => {
+                        await setContactPays(source, contact.id, !contact.pays);
+                        onChanged(
+                          contact.pays
+                            ? `Invoices are no longer mailed to ${contact.email}.`
+                            : `The project's invoices will be mailed to ${contact.email} too.`,
+                        );
+                        return null;
+                      })
+                    }
+                  >
+                    {contact.pays ? 'Stop mailing invoices' : 'Mail them the invoices'}
+                  </Button>
                   <Button
                     size="sm"
                     variant="secondary"
@@ -586,7 +615,7 @@ function Contacts({
       )}
       <form
         aria-label="Add a contact"
-        className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        className="grid gap-2 sm:grid-cols-2 sm:items-end"
         onSubmit={(event) => void submit(event)}
       >
         <TextField
@@ -597,9 +626,21 @@ function Contacts({
           required
         />
         <TextField label="Their name (optional)" value={name} onChange={(event) => setName(event.target.value)} />
-        <Button type="submit" disabled={action.busy}>
-          Add contact
-        </Button>
+        <label htmlFor={paysId} className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-2">
+          <input
+            id={paysId}
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0"
+            checked={pays}
+            onChange={(event) => setPays(event.target.checked)}
+          />
+          <span>They pay our invoices: mail them each invoice this project issues.</span>
+        </label>
+        <div>
+          <Button type="submit" disabled={action.busy}>
+            Add contact
+          </Button>
+        </div>
       </form>
       {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
     </Section>
@@ -641,9 +682,18 @@ function ExpiredLink({ token, message }: { token: string; message: string }) {
 export function ProjectPage({ source }: { source: ProjectSource }) {
   const key = JSON.stringify(source);
   const [state, reload] = useLoad(() => getProject(source), key);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Each confirmation is new (the same words twice are two events), so it is brought into view again.
+  const [notice, setNotice] = useState<{ message: string; count: number } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const element = noticeRef.current;
+    if (!notice || !element) return;
+    // The form that was used may be far below (a phone): the confirmation is shown and read out where it is.
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'center' });
+  }, [notice]);
   const onChanged = (message: string) => {
-    setNotice(message);
+    setNotice((previous) => ({ message, count: (previous?.count ?? 0) + 1 }));
     reload();
   };
   if (state.status === 'loading') return <p className="py-10 text-center text-lg text-slate-700">Loading project...</p>;
@@ -664,7 +714,18 @@ export function ProjectPage({ source }: { source: ProjectSource }) {
         <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{view.title}</h1>
         <StatusBadge status={view.status} />
       </header>
-      {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      {notice && (
+        <p
+          ref={noticeRef}
+          key={notice.count}
+          tabIndex={-1}
+          role="status"
+          data-testid="project-notice"
+          className="scroll-mt-24 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800 focus:outline-2 focus:outline-green-700"
+        >
+          {notice.message}
+        </p>
+      )}
       <Section id="project-money" title="Money">
         <Money view={view} />
       </Section>

@@ -1,5 +1,6 @@
 import type { Holiday } from '@/domain/business-hours';
 import {
+  type ReviewCustomer,
   type SupportRequestView,
   type SupportServiceView,
   type SupportStatus,
@@ -97,8 +98,23 @@ export const updateRequest = (id: string, change: { status?: string; assigneeUid
     withAuth: true,
   });
 
-export const getTodayCounts = () =>
-  apiClient.get<{ dueToday: number; overdue: number }>('/api/staff/support/today', { withAuth: true });
+export interface SupportToday {
+  dueToday: number;
+  overdue: number;
+  /** New requests nobody has answered yet (out-of-plan ones too), and the oldest of them. */
+  untouched: number;
+  oldestUntouched: Array<{
+    id: string;
+    reference: string;
+    subject: string;
+    customerName: string | null;
+    isOutOfPlan: boolean;
+    createdAt: number;
+  }>;
+  waitingForReview: number;
+}
+
+export const getTodayCounts = () => apiClient.get<SupportToday>('/api/staff/support/today', { withAuth: true });
 
 export interface SupportReport {
   month: string;
@@ -106,7 +122,9 @@ export interface SupportReport {
     tier: string;
     requests: number;
     firstReplyWithinTarget: number | null;
+    firstReplies: { withinTarget: number; of: number };
     resolutionWithinTarget: number | null;
+    resolutions: { withinTarget: number; of: number };
     medianFirstReplyMinutes: number | null;
   }>;
   outOfPlan: number;
@@ -122,15 +140,40 @@ export const getHolidays = () =>
 export const saveHolidays = (holidays: Holiday[]) =>
   apiClient.post<{ holidays: Holiday[] }>('/api/staff/support/holidays', { holidays }, { withAuth: true });
 
+export interface ReviewMail {
+  id: string;
+  from: string;
+  /** The sender's login, when they are a customer: "Open a request" starts with them. */
+  sender: { uid: string; name: string | null; email: string } | null;
+  subject: string;
+  reason: string;
+  text: string;
+  receivedAt: number;
+  attachments: Array<{ name: string; size: number; fileId: string | null; refused: string | null }>;
+}
+
 export const getReviewMails = () =>
-  apiClient.get<{
-    mails: Array<{
-      id: string;
-      from: string;
-      subject: string;
-      reason: string;
-      text: string;
-      receivedAt: number;
-      attachments: Array<{ name: string; size: number; fileId: string | null; refused: string | null }>;
-    }>;
-  }>('/api/staff/support/review', { withAuth: true });
+  apiClient.get<{ mails: ReviewMail[] }>('/api/staff/support/review', { withAuth: true });
+
+export const searchCustomers = (search: string) =>
+  apiClient.get<{ customers: ReviewCustomer[] }>(
+    `/api/staff/support/review/customers?q=${encodeURIComponent(search)}`,
+    { withAuth: true },
+  );
+
+const reviewAction = <T>(id: string, action: 'attach' | 'open' | 'reply' | 'dismiss', body: object = {}) =>
+  apiClient.post<T>(`/api/staff/support/review/${encodeURIComponent(id)}/${action}`, body, { withAuth: true });
+
+/** Attaches a waiting mail to a request (the customer's message when from the requester's proven address, else a note). */
+export const attachReviewMail = (id: string, reference: string) =>
+  reviewAction<{ requestId: string; reference: string; as: 'customer' | 'note' }>(id, 'attach', { reference });
+
+/** Opens a request for a customer from a waiting mail. */
+export const openFromReviewMail = (id: string, input: { uid: string; serviceId: string }) =>
+  reviewAction<{ requestId: string; reference: string }>(id, 'open', input);
+
+/** Answers a waiting mail's sender once. */
+export const replyToReviewMail = (id: string, body: string) => reviewAction<{ mailId: string }>(id, 'reply', { body });
+
+/** Dismisses a waiting mail as spam. */
+export const dismissReviewMail = (id: string) => reviewAction<{ dismissed: true }>(id, 'dismiss');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { FilePicker } from '@/components/file-picker';
@@ -8,14 +8,19 @@ import { formatDueTime, formatMinutes } from '@/domain/business-hours';
 import { OTHER_PROJECT_TYPE, PROJECT_TYPES } from '@/domain/quote-request';
 import { useSession } from '@/lib/session';
 import {
+  NO_SERVICE,
   OUT_OF_PLAN_MESSAGES,
+  OUT_OF_PLAN_WAY_BACK,
+  somethingElsePlan,
   SUPPORT_MESSAGES,
+  SUPPORT_SUBJECT_LIMIT_MESSAGE,
+  SUPPORT_SUBJECT_MAX,
   SUPPORT_TIERS,
   staffNameShown,
   supportReplySchema,
   supportRequestSchema,
   type SupportRequestView,
-  type SupportServiceView,
+  type SupportTierId,
 } from '@/domain/support';
 import {
   createRequest,
@@ -55,7 +60,7 @@ function projectTypeOf(serviceName: string | null): string {
 
 const PAGE = 'mx-auto w-full max-w-4xl px-4 py-10 sm:px-6';
 
-function tierText(service: SupportServiceView): string {
+function tierText(service: { tier: SupportTierId | null }): string {
   const tier = service.tier ? SUPPORT_TIERS[service.tier] : null;
   return tier
     ? `${tier.name} support: first reply within ${tier.firstReplyHours} business ${tier.firstReplyHours === 1 ? 'hour' : 'hours'}, resolution within ${tier.resolutionDays} business ${tier.resolutionDays === 1 ? 'day' : 'days'}`
@@ -69,7 +74,10 @@ function OutOfPlan({ reason, payUrl, about }: { reason: string; payUrl: string |
   const [status, setStatus] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   return (
     <div role="note" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <p>{OUT_OF_PLAN_MESSAGES[reason as keyof typeof OUT_OF_PLAN_MESSAGES] ?? reason}</p>
+      <p>
+        {OUT_OF_PLAN_MESSAGES[reason as keyof typeof OUT_OF_PLAN_MESSAGES] ?? reason}{' '}
+        {payUrl ? OUT_OF_PLAN_WAY_BACK.renew : OUT_OF_PLAN_WAY_BACK.quote}
+      </p>
       <p className="mt-2">
         {payUrl ? (
           <a className={buttonClasses('primary', 'sm')} href={payUrl}>
@@ -108,7 +116,7 @@ export function SupportHome({ links }: { links: SupportLinks }) {
   const [services] = useLoad(getSupportServices, 'services');
   const [requests] = useLoad(getMyRequests, 'requests');
   return (
-    <main className={PAGE}>
+    <div className={PAGE}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Support</h1>
         <Link className={buttonClasses('primary')} to={links.newRequest()}>
@@ -143,7 +151,12 @@ export function SupportHome({ links }: { links: SupportLinks }) {
                   </div>
                   <div className="flex items-center gap-3">
                     <StatusBadge status={service.status} />
-                    <Link className={buttonClasses('secondary', 'sm')} to={links.newRequest(service.id)}>
+                    {/* Named for its service: a list of "Get help" links would read alike. */}
+                    <Link
+                      className={buttonClasses('secondary', 'sm')}
+                      to={links.newRequest(service.id)}
+                      aria-label={`Get help with ${service.name}`}
+                    >
                       Get help
                     </Link>
                   </div>
@@ -174,7 +187,10 @@ export function SupportHome({ links }: { links: SupportLinks }) {
             {requests.data.requests.map((request) => (
               <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="min-w-0">
-                  <Link className="font-semibold text-brand-darker hover:underline" to={links.request(request.id)}>
+                  <Link
+                    className="font-semibold wraps-anywhere text-brand-darker hover:underline"
+                    to={links.request(request.id)}
+                  >
                     {request.reference}: {request.subject}
                   </Link>
                   <p className="text-sm text-slate-700">{request.serviceName ?? 'Something else'}</p>
@@ -185,7 +201,7 @@ export function SupportHome({ links }: { links: SupportLinks }) {
           </ul>
         )}
       </section>
-    </main>
+    </div>
   );
 }
 
@@ -195,6 +211,9 @@ async function uploadAll(files: File[], staff = false): Promise<string[]> {
   for (const file of files) ids.push((await uploadFile(file, { staff })).id);
   return ids;
 }
+
+/** The form's fields in the order it shows them: an empty submit focuses the first one that is wrong. */
+const REQUEST_FIELDS = ['serviceId', 'subject', 'description'] as const;
 
 /** /support/new: the service (or "Something else"), a subject, a description and files. */
 export function NewRequestPage({
@@ -212,15 +231,25 @@ export function NewRequestPage({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const chosen =
-    services.status === 'ready' ? services.data.services.find((service) => service.id === form.serviceId) : undefined;
+  const fields = {
+    serviceId: useRef<HTMLSelectElement>(null),
+    subject: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+  };
+  const list = services.status === 'ready' ? services.data.services : [];
+  const chosen = list.find((service) => service.id === form.serviceId);
+  // "Something else" is covered by the best plan in force, or by none: said before sending, as for a service.
+  const other = form.serviceId === NO_SERVICE && services.status === 'ready' ? somethingElsePlan(list) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setMessage(null);
     const parsed = supportRequestSchema.safeParse({ ...form, fileIds: [] });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      const found = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+      setErrors(found);
+      const first = REQUEST_FIELDS.find((name) => found[name]);
+      if (first) fields[first].current?.focus();
       return;
     }
     setErrors({});
@@ -236,8 +265,9 @@ export function NewRequestPage({
     }
   }
 
+  const subjectLength = form.subject.length;
   return (
-    <main className={PAGE}>
+    <div className={PAGE}>
       <p>
         <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
           ← Support
@@ -246,6 +276,7 @@ export function NewRequestPage({
       <h1 className="mt-2 text-3xl font-bold text-slate-900">New support request</h1>
       <form className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" onSubmit={submit} noValidate>
         <SelectField
+          ref={fields.serviceId}
           label="Service"
           required
           value={form.serviceId}
@@ -253,15 +284,14 @@ export function NewRequestPage({
           onChange={(event) => setForm({ ...form, serviceId: event.target.value })}
         >
           <option value="">Choose…</option>
-          {services.status === 'ready' &&
-            services.data.services.map((service) => (
-              <option key={service.id} value={service.id}>
-                {service.name}
-              </option>
-            ))}
-          <option value="other">Something else</option>
+          {list.map((service) => (
+            <option key={service.id} value={service.id}>
+              {service.name}
+            </option>
+          ))}
+          <option value={NO_SERVICE}>Something else</option>
         </SelectField>
-        {chosen && <p className="text-sm text-slate-700">{tierText(chosen)}</p>}
+        {(chosen || other) && <p className="text-sm text-slate-700">{tierText(chosen ?? other!)}</p>}
         {chosen?.outOfPlan && (
           <OutOfPlan
             reason={chosen.outOfPlan}
@@ -272,15 +302,38 @@ export function NewRequestPage({
             }}
           />
         )}
+        {other?.outOfPlan && (
+          <OutOfPlan
+            reason={other.outOfPlan}
+            payUrl={other.payUrl}
+            about={{
+              serviceName: null,
+              brief: ['Support.', form.subject, form.description].filter(Boolean).join('\n\n'),
+            }}
+          />
+        )}
         <TextField
+          ref={fields.subject}
           label="Subject"
           required
           value={form.subject}
           error={errors.subject}
-          maxLength={150}
+          maxLength={SUPPORT_SUBJECT_MAX}
+          // Typing stops at the limit: the count says so, and at the limit the message says why.
+          hint={
+            <>
+              <span>
+                {subjectLength} of {SUPPORT_SUBJECT_MAX} characters
+              </span>
+              <span role="status" className="block font-semibold text-red-800">
+                {subjectLength >= SUPPORT_SUBJECT_MAX ? SUPPORT_SUBJECT_LIMIT_MESSAGE : ''}
+              </span>
+            </>
+          }
           onChange={(event) => setForm({ ...form, subject: event.target.value })}
         />
         <TextAreaField
+          ref={fields.description}
           label="Description"
           required
           rows={6}
@@ -294,7 +347,7 @@ export function NewRequestPage({
           {isSending ? 'Sending...' : 'Send request'}
         </Button>
       </form>
-    </main>
+    </div>
   );
 }
 
@@ -308,8 +361,8 @@ export function FileLink({ file }: { file: { id: string; name: string; size: num
     }
   }
   return (
-    <span>
-      <Button variant="link" size="sm" onClick={() => void open()}>
+    <span className="min-w-0">
+      <Button variant="link" size="sm" className="text-left wraps-anywhere" onClick={() => void open()}>
         {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
       </Button>
       {problem && <span className="ml-2 text-sm text-red-700">{problem}</span>}
@@ -326,7 +379,7 @@ function MessageBody({ body }: { body: string }) {
   const isLong = body.length > LONG_BODY_CHARS;
   return (
     <>
-      <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">
+      <p className="mt-2 pasted-text text-slate-900">
         {isLong && !isOpen ? `${body.slice(0, LONG_BODY_CHARS).trimEnd()}…` : body}
       </p>
       {isLong && (
@@ -346,7 +399,7 @@ export function Conversation({ request, staffView = false }: { request: SupportR
           key={message.id}
           className={`rounded-xl border p-4 ${message.internal ? 'border-amber-300 bg-amber-50' : message.author === 'staff' ? 'border-brand-light bg-sky-50' : 'border-slate-200 bg-white'}`}
         >
-          <p className="text-sm font-semibold text-slate-800">
+          <p className="text-sm font-semibold wraps-anywhere text-slate-800">
             {message.internal
               ? 'Internal note'
               : message.author === 'staff'
@@ -372,7 +425,9 @@ export function Conversation({ request, staffView = false }: { request: SupportR
               <p className="font-semibold">Not attached:</p>
               <ul className="list-disc pl-5">
                 {message.refusedFiles.map((file, index) => (
-                  <li key={`${file.name}-${index}`}>{file.reason}</li>
+                  <li key={`${file.name}-${index}`} className="wraps-anywhere">
+                    {file.reason}
+                  </li>
                 ))}
               </ul>
             </div>
@@ -412,12 +467,14 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
   const [files, setFiles] = useState<File[]>([]);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [isSending, setIsSending] = useState(false);
+  const replyField = useRef<HTMLTextAreaElement>(null);
 
   async function send(event: FormEvent) {
     event.preventDefault();
     const parsed = supportReplySchema.safeParse({ body, fileIds: [] });
     if (!parsed.success) {
       setMessage({ tone: 'error', text: parsed.error.issues[0]!.message });
+      replyField.current?.focus();
       return;
     }
     setIsSending(true);
@@ -436,24 +493,24 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
     }
   }
 
-  if (state.status === 'loading') return <main className={PAGE}>Loading request...</main>;
+  if (state.status === 'loading') return <div className={PAGE}>Loading request...</div>;
   if (state.status === 'error')
     return (
-      <main className={PAGE}>
+      <div className={PAGE}>
         <FormMessage tone="error">{state.error}</FormMessage>
-      </main>
+      </div>
     );
   const request = state.data;
   const isClosed = request.status === 'Closed';
   return (
-    <main className={PAGE}>
+    <div className={PAGE}>
       <p>
         <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
           ← Support
         </Link>
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">
+        <h1 className="text-2xl font-bold wraps-anywhere text-slate-900">
           {request.reference}: {request.subject}
         </h1>
         <StatusBadge status={request.status} />
@@ -468,7 +525,7 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
       {request.outOfPlan && (
         <OutOfPlan
           reason={request.outOfPlan}
-          payUrl={null}
+          payUrl={request.payUrl ?? null}
           about={{
             serviceName: request.serviceName,
             brief: [
@@ -490,7 +547,13 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
         </p>
       ) : (
         <form className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5" onSubmit={send} noValidate>
-          <TextAreaField label="Your reply" rows={4} value={body} onChange={(event) => setBody(event.target.value)} />
+          <TextAreaField
+            ref={replyField}
+            label="Your reply"
+            rows={4}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+          />
           <FilePicker files={files} onChange={setFiles} />
           {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
           <Button type="submit" disabled={isSending}>
@@ -499,6 +562,6 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
           <p className="text-sm text-slate-600">You can also reply to any of our mails about this request.</p>
         </form>
       )}
-    </main>
+    </div>
   );
 }

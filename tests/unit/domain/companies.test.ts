@@ -101,6 +101,7 @@ describe('mail by role', () => {
     support: true,
     project: true,
     booking: true,
+    'company-invitation': true,
   };
   const SUPPORT_KINDS: Record<SupportMailData['kind'], true> = {
     ack: true,
@@ -109,6 +110,7 @@ describe('mail by role', () => {
     'customer-reply': true,
     resolved: true,
     'sla-warning': true,
+    'review-reply': true,
   };
   const PROJECT_KINDS: Record<ProjectMailData['kind'], true> = {
     ready: true,

@@ -101,7 +101,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
             ],
           ]}
         />
-        <p className="mt-3 whitespace-pre-wrap break-words text-slate-900">{enquiry.message}</p>
+        <p className="mt-3 pasted-text text-slate-900">{enquiry.message}</p>
       </Panel>
       <Panel id="enquiry-update" title="Status and notes">
         <form onSubmit={(event) => void save(event)} aria-label="Update enquiry" className="space-y-3">
@@ -129,7 +129,7 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
           <ul aria-label="Internal notes" className="mt-4 space-y-2">
             {[...enquiry.notes].reverse().map((item, index) => (
               <li key={index} className="rounded-md bg-slate-50 p-3 text-sm">
-                <p className="whitespace-pre-wrap break-words text-slate-900">{item.text}</p>
+                <p className="pasted-text text-slate-900">{item.text}</p>
                 <p className="mt-1 text-slate-600">
                   {item.by} · {formatIstDateTime(item.at)}
                 </p>

@@ -46,7 +46,7 @@ export function InboxPage() {
               {enquiry.businessName ? ` · ${enquiry.businessName}` : ''}
             </TitleLink>
             <p className="text-sm wrap-anywhere text-slate-700">{enquiry.email}</p>
-            <p className="line-clamp-2 text-sm text-slate-700">{enquiry.message}</p>
+            <p className="line-clamp-2 text-sm wrap-anywhere text-slate-700">{enquiry.message}</p>
           </div>
           <div className="flex flex-col items-end gap-1 text-sm text-slate-600">
             <StatusBadge status={enquiry.status} />

@@ -1,49 +1,198 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
-import { ConsolePage } from '@/components/console/console-parts';
-import { useConsoleLink } from '@/components/console/console-path';
-import { FormMessage, TextField } from '@/components/form-field';
+import { FilterInput, FilterSelect, ListPage, TitleLink } from '@/components/console/console-parts';
+import { useConsoleLink, useViewParam } from '@/components/console/console-path';
+import { searchKey } from '@/components/console/searched-rows';
+import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import type { ProjectSummary } from '@/domain/projects';
+import { formatDay } from '@/domain/dates';
+import { PROJECT_LIST_VIEWS, type ProjectListView, type ProjectSummary } from '@/domain/projects';
+import { customerLabel } from '@/domain/staff';
+import type { Customer } from '@/features/customers';
+import { useCustomer } from '@/features/customers';
+import type { PagedList } from '@/lib/paged-list';
 import { createProject, getStaffProjects } from '../api';
 import { ProjectPage } from '../project-page';
-import { useLoad } from '@/lib/use-load';
+import { findCustomers } from './api';
 
-function Group({ title, projects, id }: { title: string; projects: ProjectSummary[]; id: string }) {
+const VIEWS = PROJECT_LIST_VIEWS.map(([view, text]): [ProjectListView, string] => [view, text]);
+
+interface Pages {
+  key: string;
+  status: PagedList<ProjectSummary>['status'];
+  items: ProjectSummary[];
+  next: string | null;
+  error: Error | undefined;
+  isLoadingMore: boolean;
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * The Projects list from the API, a page at a time (the API joins what a row needs: the status of
+ * a deposit's invoice): a new view or search starts again from the first page; 'Show more' reads
+ * the page after the last project read. A late answer for an older view or search is dropped.
+ */
+function useProjectPages(view: ProjectListView, search: string): PagedList<ProjectSummary> {
+  const key = `${view}:${searchKey(search)}`;
+  const [pages, setPages] = useState<Pages>({
+    key: '',
+    status: 'loading',
+    items: [],
+    next: null,
+    error: undefined,
+    isLoadingMore: false,
+  });
+  useEffect(() => {
+    let isCurrent = true;
+    getStaffProjects({ view, search }).then(
+      (page) =>
+        isCurrent &&
+        setPages({
+          key,
+          status: 'ready',
+          items: page.projects,
+          next: page.next,
+          error: undefined,
+          isLoadingMore: false,
+        }),
+      (error: unknown) =>
+        isCurrent &&
+        setPages({ key, status: 'error', items: [], next: null, error: asError(error), isLoadingMore: false }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // `key` holds the view and the search's words.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  const current = pages.key === key ? pages : { ...pages, status: 'loading' as const, items: [], next: null };
+  return {
+    status: current.status,
+    items: current.items,
+    error: current.error,
+    hasMore: current.next !== null,
+    isLoadingMore: current.isLoadingMore,
+    loadMore: () => {
+      if (!current.next || current.isLoadingMore) return;
+      const after = current.next;
+      setPages((previous) => ({ ...previous, isLoadingMore: true }));
+      getStaffProjects({ view, search, after }).then(
+        (page) =>
+          setPages((previous) =>
+            previous.key === key
+              ? { ...previous, items: [...previous.items, ...page.projects], next: page.next, isLoadingMore: false }
+              : previous,
+          ),
+        (error: unknown) =>
+          setPages((previous) =>
+            previous.key === key
+              ? { ...previous, status: 'error', error: asError(error), isLoadingMore: false }
+              : previous,
+          ),
+      );
+    },
+  };
+}
+
+/** One row: the project, whose it is, where it came from, the milestone it stands at, and what waits. */
+function ProjectRow({ project }: { project: ProjectSummary }) {
   const to = useConsoleLink();
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={id} className="font-semibold text-slate-900">
-        {title} ({projects.length})
-      </h2>
-      {projects.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">None.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-200">
-          {projects.map((project) => (
-            <li key={project.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="min-w-0">
-                <Link className="font-semibold break-words text-brand-darker underline" to={to('projects', project.id)}>
-                  {project.title}
-                </Link>
-                <span className="block text-sm text-slate-700">
-                  {project.customerName} · {project.current}
-                  {project.nextDueOn ? ` · next due ${project.nextDueOn}` : ''}
-                </span>
-              </span>
-              <StatusBadge status={project.status} />
+    <>
+      <div className="min-w-0 flex-1 basis-64">
+        <TitleLink to={to('projects', project.id)}>{project.title}</TitleLink>
+        <p className="text-sm font-medium break-words text-slate-900">{project.customerName || 'Customer not named'}</p>
+        <p className="text-sm break-words text-slate-700">
+          {project.sourceLabel} · {project.current}
+          {project.nextDueOn ? ` · next due ${formatDay(project.nextDueOn)}` : ''}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {project.waitingForCustomer && <StatusBadge status="Waiting for sign-off" />}
+        {project.readyToInvoice && <StatusBadge status="Ready to invoice" />}
+        <StatusBadge status={project.status} />
+      </div>
+    </>
+  );
+}
+
+/** Picks the customer of a new project by searching their name, business or email, as the Customers list does. */
+function CustomerPicker({ uid, onChange }: { uid: string; onChange: (uid: string) => void }) {
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<{ search: string; customers: Customer[]; error: string | null }>({
+    search: '',
+    customers: [],
+    error: null,
+  });
+  const chosen = useCustomer(uid, !uid);
+  useEffect(() => {
+    if (!search.trim()) return;
+    let isCurrent = true;
+    findCustomers(search).then(
+      (customers) => isCurrent && setFound({ search, customers, error: null }),
+      (error: unknown) => isCurrent && setFound({ search, customers: [], error: asError(error).message }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [search]);
+
+  if (uid) {
+    return (
+      <div className="sm:col-span-2">
+        <p className="text-sm font-semibold text-slate-800">Customer</p>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">
+          <span data-testid="project-customer" className="break-words">
+            {chosen ? `${customerLabel(chosen)}${chosen.email ? ` · ${chosen.email}` : ''}` : 'Loading customer...'}
+          </span>
+          <Button variant="link" size="sm" onClick={() => onChange('')}>
+            Choose another customer
+          </Button>
+        </p>
+      </div>
+    );
+  }
+  const isCurrent = found.search === search && search.trim() !== '';
+  return (
+    <div className="sm:col-span-2">
+      <FilterInput
+        label="Customer"
+        value={search}
+        onChange={setSearch}
+        placeholder="Any word of a name, business or email"
+      />
+      {isCurrent && found.error && <FormMessage tone="error">{found.error}</FormMessage>}
+      {isCurrent && !found.error && found.customers.length === 0 && (
+        <p className="mt-1 text-sm text-slate-700">No customer matches. Check the spelling, or search by email.</p>
+      )}
+      {isCurrent && found.customers.length > 0 && (
+        <ul
+          aria-label="Matching customers"
+          className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200"
+        >
+          {found.customers.map((customer) => (
+            <li key={customer.uid}>
+              <button
+                type="button"
+                className="w-full px-3 py-2 text-left text-sm hover:bg-slate-50 focus:outline-2 focus:outline-brand-darker"
+                onClick={() => onChange(customer.uid)}
+              >
+                <span className="block font-semibold break-words text-slate-900">{customerLabel(customer)}</span>
+                <span className="block break-words text-slate-700">{customer.email || 'No email'}</span>
+              </button>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
 
 /**
- * Opens a project by hand, then its page; `?customer={uid}` (a link from elsewhere in the console)
- * fills in the customer and opens the form.
+ * Opens a project by hand, then its page: the customer is found by searching; `?customer={uid}`
+ * (a link from elsewhere in the console) chooses them and opens the form.
  */
 function NewProjectForm() {
   const navigate = useNavigate();
@@ -84,15 +233,11 @@ function NewProjectForm() {
         className="mt-3 grid gap-2 sm:grid-cols-2"
         onSubmit={(event) => void submit(event)}
       >
-        <TextField
-          label="Customer id"
-          hint="The last part of the customer's page address under Customers."
-          value={uid}
-          onChange={(event) => setUid(event.target.value)}
-        />
+        <CustomerPicker uid={uid} onChange={setUid} />
         <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} />
-        <TextField
+        <TextAreaField
           label="Milestones (comma-separated)"
+          rows={3}
           value={labels}
           onChange={(event) => setLabels(event.target.value)}
         />
@@ -105,46 +250,42 @@ function NewProjectForm() {
   );
 }
 
-/** The console's Projects view: waiting for the customer's sign-off, ready to invoice, by status, and what is due next. */
+/**
+ * The console's Projects view: a view (active, waiting for the customer's sign-off, ready to
+ * invoice, next due, completed, all) searched by any word of the customer, the title or the order
+ * or quote number, a page at a time.
+ */
 export function ProjectsList() {
-  const [state] = useLoad(getStaffProjects, 'projects');
+  const [view, setView] = useViewParam(VIEWS, 'view', 'active');
+  const [search, setSearch] = useState('');
+  const list = useProjectPages(view, search);
+  const viewName = VIEWS.find(([value]) => value === view)![1];
   return (
-    <ConsolePage title="Projects">
-      <NewProjectForm />
-      {state.status === 'loading' && <p className="text-slate-700">Loading projects...</p>}
-      {state.status === 'error' && <FormMessage tone="error">{state.error}</FormMessage>}
-      {state.status === 'ready' && (
-        <div className="grid gap-4 lg:grid-cols-2">
-          <Group
-            id="projects-waiting"
-            title="Waiting for the customer's sign-off"
-            projects={state.data.projects.filter((p) => p.waitingForCustomer)}
-          />
-          <Group
-            id="projects-invoice"
-            title="Ready to invoice"
-            projects={state.data.projects.filter((p) => p.readyToInvoice)}
-          />
-          <Group
-            id="projects-next"
-            title="Next milestone due"
-            projects={state.data.projects
-              .filter((p) => p.nextDueOn && p.status === 'Active')
-              .sort((a, b) => (a.nextDueOn ?? '').localeCompare(b.nextDueOn ?? ''))}
-          />
-          <Group
-            id="projects-active"
-            title="Active"
-            projects={state.data.projects.filter((p) => p.status === 'Active')}
-          />
-          <Group
-            id="projects-completed"
-            title="Completed"
-            projects={state.data.projects.filter((p) => p.status === 'Completed')}
-          />
-        </div>
-      )}
-    </ConsolePage>
+    <ListPage<ProjectSummary>
+      title="Projects"
+      above={
+        <>
+          <NewProjectForm />
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+            <FilterInput
+              label="Search projects"
+              value={search}
+              onChange={setSearch}
+              placeholder="Customer, title, order or quote number"
+            />
+            <FilterSelect label="Show" value={view} onChange={setView} options={VIEWS} className="sm:w-72" />
+          </div>
+        </>
+      }
+      label={`Projects: ${viewName}`}
+      list={list}
+      emptyText={
+        search.trim()
+          ? `No project under “${viewName}” matches your search.${view === 'all' ? '' : ' Show “All” to search every project.'}`
+          : `No projects under “${viewName}”.`
+      }
+      row={(project) => <ProjectRow project={project} />}
+    />
   );
 }
 

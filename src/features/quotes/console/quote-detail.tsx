@@ -320,7 +320,7 @@ function Answers({ quote }: { quote: QuoteRecord }) {
         <ul aria-label="Changes asked" className="mt-3 space-y-2">
           {quote.changeRequests.map((request, index) => (
             <li key={index} className="rounded-md bg-slate-50 p-3 text-sm">
-              <p className="whitespace-pre-wrap break-words text-slate-900">{request.comment}</p>
+              <p className="pasted-text text-slate-900">{request.comment}</p>
               <p className="mt-1 text-slate-600">Changes asked · {formatIstDateTime(request.at)}</p>
             </li>
           ))}

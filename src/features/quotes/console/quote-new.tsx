@@ -83,7 +83,7 @@ export function NewQuotePage() {
                   : []),
               ]}
             />
-            <p className="mt-2 whitespace-pre-wrap break-words text-slate-900">{enquiry.data.message}</p>
+            <p className="mt-2 pasted-text text-slate-900">{enquiry.data.message}</p>
             {!enquiry.data.uid && (
               <p className="mt-2 text-sm text-slate-700">
                 The quote goes to {enquiry.data.email}. No account is needed to accept it; if they sign up later with

@@ -1,9 +1,12 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useParams, useRoutes } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useBlocker, useLocation, useParams, useRoutes, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FilePicker } from '@/components/file-picker';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
-import { formatDueIn, formatDueTime, formatMinutes, type Holiday } from '@/domain/business-hours';
+import { formatAge, formatDueIn, formatDueTime, formatMinutes, type Holiday } from '@/domain/business-hours';
+import { formatDay } from '@/domain/dates';
 import {
   OUT_OF_PLAN_MESSAGES,
   SUPPORT_STATUSES,
@@ -17,7 +20,6 @@ import {
   getQueue,
   getReport,
   getStaffRequest,
-  getReviewMails,
   saveHolidays,
   staffReply,
   updateRequest,
@@ -29,7 +31,8 @@ import {
 import { useSession } from '@/lib/session';
 import { ConsolePage } from '@/components/console/console-parts';
 import { useLoad } from '@/lib/use-load';
-import { Conversation, DueTimes, FileLink } from '../support-pages';
+import { Conversation, DueTimes } from '../support-pages';
+import { ReviewQueue } from './review-queue';
 import { SupportTodayCounts } from './today-counts';
 
 /** '/admin/support' wherever the console is mounted: the support screens' own base. */
@@ -46,6 +49,9 @@ function SubNav() {
       <Link className={buttonClasses('secondary', 'sm')} to={base}>
         Queue
       </Link>
+      <Link className={buttonClasses('secondary', 'sm')} to={`${base}/review`}>
+        Mail to review
+      </Link>
       <Link className={buttonClasses('secondary', 'sm')} to={`${base}/report`}>
         SLA report
       </Link>
@@ -56,13 +62,21 @@ function SubNav() {
   );
 }
 
-/** Counts for the console's Today page: requests due today and overdue, linking to the queue. */
+/** A row's clock: its next due time; with none, why (out of plan, waiting on the customer) and how old it is. */
+function dueText(row: QueueRow, now: number): string {
+  if (row.nextDueAt) return formatDueIn(row.nextDueAt, now);
+  const age = `opened ${formatAge(row.createdAt, now)} ago`;
+  return row.isPaused ? `waiting on customer · ${age}` : `no due time · ${age}`;
+}
 
 function Queue() {
   const base = useSupportBase();
   const myUid = useSession().user?.uid ?? null;
+  const [params] = useSearchParams();
+  // The Today page links to a status ('?status=New').
+  const linked = SUPPORT_STATUSES.find((status) => status === params.get('status')) ?? '';
   const [filters, setFilters] = useState<{ status: SupportStatus | ''; tier: SupportTierId | ''; assignee: string }>({
-    status: '',
+    status: linked,
     tier: '',
     assignee: '',
   });
@@ -70,11 +84,9 @@ function Queue() {
   const key = JSON.stringify([filters, pages]);
   const [queue] = useLoad(() => getQueue({ ...filters, after: pages[pages.length - 1] }), key);
   const now = Date.now();
-  const dueText = (row: QueueRow) =>
-    row.nextDueAt ? formatDueIn(row.nextDueAt, now) : row.isPaused ? 'waiting on customer' : 'nothing due';
   return (
     <ConsolePage title="Support queue" actions={<SubNav />}>
-      <SupportTodayCounts queueHref={base} />
+      <SupportTodayCounts />
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField
           label="Status"
@@ -128,10 +140,13 @@ function Queue() {
           {queue.data.rows.map((row) => (
             <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 p-4" data-testid="queue-row">
               <div className="min-w-0">
-                <Link className="font-semibold text-brand-darker hover:underline" to={`${base}/${row.id}`}>
+                <Link
+                  className="font-semibold wraps-anywhere text-brand-darker hover:underline"
+                  to={`${base}/${row.id}`}
+                >
                   {row.reference}: {row.subject}
                 </Link>
-                <p className="text-sm text-slate-700">
+                <p className="text-sm wraps-anywhere text-slate-700">
                   {row.customerName ?? 'Customer'} · {row.serviceName ?? 'Something else'} ·{' '}
                   {row.tier ? SUPPORT_TIERS[row.tier].name : 'Out of plan'}
                   {row.assigneeName ? ` · ${row.assigneeName}` : ''}
@@ -141,7 +156,7 @@ function Queue() {
                 <span
                   className={`text-sm font-semibold ${row.nextDueAt && row.nextDueAt < now ? 'text-red-700' : 'text-slate-800'}`}
                 >
-                  {dueText(row)}
+                  {dueText(row, now)}
                 </span>
                 <StatusBadge status={row.status} />
               </div>
@@ -149,7 +164,6 @@ function Queue() {
           ))}
         </ul>
       )}
-      <ReviewMails />
       {queue.status === 'ready' && queue.data.next && (
         <Button variant="secondary" size="sm" onClick={() => setPages([...pages, queue.data.next!])}>
           Next page
@@ -159,45 +173,10 @@ function Queue() {
   );
 }
 
-/** Inbound mails that matched no request, or not from its requester: nothing is lost, a person decides. */
-function ReviewMails() {
-  const [mails] = useLoad(getReviewMails, 'review');
-  if (mails.status !== 'ready' || mails.data.mails.length === 0) return null;
-  return (
-    <section aria-labelledby="review-mails" className="space-y-2">
-      <h2 id="review-mails" className="text-lg font-semibold">
-        Mail waiting for review ({mails.data.mails.length})
-      </h2>
-      <ul className="divide-y rounded-xl border border-amber-300 bg-amber-50 text-sm">
-        {mails.data.mails.map((mail) => (
-          <li key={mail.id} className="p-3">
-            <p className="font-semibold">
-              {mail.subject || '(no subject)'} · {mail.from}
-            </p>
-            <p className="text-slate-700">
-              {formatDueTime(new Date(mail.receivedAt))} · {mail.reason}
-            </p>
-            <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-slate-900">{mail.text}</p>
-            {mail.attachments.length > 0 && (
-              <ul className="mt-1 flex flex-wrap gap-x-3">
-                {mail.attachments.map((file, index) =>
-                  file.fileId ? (
-                    <li key={file.fileId}>
-                      <FileLink file={{ id: file.fileId, name: file.name, size: file.size }} />
-                    </li>
-                  ) : (
-                    <li key={`${file.name}-${index}`} className="text-slate-700">
-                      Not kept: {file.refused}
-                    </li>
-                  ),
-                )}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+/** The review queue with the support area's navigation. */
+function ReviewPage() {
+  const base = useSupportBase();
+  return <ReviewQueue base={base} nav={<SubNav />} />;
 }
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
@@ -222,6 +201,7 @@ function StaffRequest() {
   const [files, setFiles] = useState<File[]>([]);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const replyField = useRef<HTMLTextAreaElement>(null);
 
   async function act(run: () => Promise<unknown>, done: string) {
     setIsBusy(true);
@@ -244,6 +224,11 @@ function StaffRequest() {
 
   async function send(event: FormEvent) {
     event.preventDefault();
+    if (!reply.body.trim()) {
+      setMessage({ tone: 'error', text: 'Please write your reply.' });
+      replyField.current?.focus();
+      return;
+    }
     const ok = await act(
       async () => {
         const fileIds: string[] = [];
@@ -281,7 +266,7 @@ function StaffRequest() {
     >
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={request.status} />
-        <span className="text-sm text-slate-700">
+        <span className="min-w-0 text-sm text-slate-700">
           {request.tier ? `${SUPPORT_TIERS[request.tier].name} support` : 'Out of plan'}
           {request.outOfPlan ? `: ${OUT_OF_PLAN_MESSAGES[request.outOfPlan]}` : ''}
         </span>
@@ -300,7 +285,12 @@ function StaffRequest() {
           [
             'Unpaid invoices',
             request.unpaidInvoices.length
-              ? request.unpaidInvoices.map((invoice) => `${invoice.number} ${invoice.amount}`).join(', ')
+              ? request.unpaidInvoices
+                  .map(
+                    (invoice) =>
+                      `${invoice.number}: ${invoice.amount}${invoice.dueDate ? `, due ${invoice.dueDate}` : ''}`,
+                  )
+                  .join('; ')
               : 'None',
           ],
           ['Time spent', formatMinutes(request.minutesLogged)],
@@ -351,6 +341,7 @@ function StaffRequest() {
       <Conversation request={request} staffView />
       <form className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" onSubmit={send} noValidate>
         <TextAreaField
+          ref={replyField}
           label={reply.internal ? 'Internal note (never mailed)' : 'Reply to the customer'}
           rows={5}
           value={reply.body}
@@ -384,13 +375,7 @@ function StaffRequest() {
             Wait on the customer
           </label>
         </div>
-        <input
-          type="file"
-          multiple
-          aria-label="Attachments"
-          accept=".png,.jpg,.jpeg,.pdf,.txt,.log,.zip"
-          onChange={(event) => setFiles([...(event.target.files ?? [])].slice(0, 5))}
-        />
+        <FilePicker files={files} onChange={setFiles} />
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <Button type="submit" disabled={isBusy}>
           {reply.internal ? 'Save note' : 'Send reply'}
@@ -400,16 +385,16 @@ function StaffRequest() {
   );
 }
 
-const lastMonth = () => {
-  const now = new Date(Date.now() + 330 * 60_000);
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  return month.toISOString().slice(0, 7);
-};
+/** This month in India ('2026-11'): the report opens on the month staff are working in. */
+const thisMonth = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+
+/** A share with the counts it rests on: '75 % (3 of 4)'; '—' when there is nothing to count. */
+const share = (value: number | null, counts: { withinTarget: number; of: number }) =>
+  value === null ? '—' : `${value} % (${counts.withinTarget} of ${counts.of})`;
 
 function Report() {
-  const [month, setMonth] = useState(lastMonth());
+  const [month, setMonth] = useState(thisMonth());
   const [report] = useLoad(() => getReport(month), month);
-  const percent = (value: number | null) => (value === null ? '—' : `${value} %`);
   return (
     <ConsolePage title="Support SLA report" actions={<SubNav />}>
       <TextField
@@ -421,15 +406,16 @@ function Report() {
       />
       {report.status === 'loading' && <p className="text-slate-600">Adding up the month...</p>}
       {report.status === 'error' && <FormMessage tone="error">{report.error}</FormMessage>}
-      {report.status === 'ready' && <ReportTables report={report.data} percent={percent} />}
+      {report.status === 'ready' && <ReportTables report={report.data} />}
     </ConsolePage>
   );
 }
 
-function ReportTables({ report, percent }: { report: SupportReport; percent: (value: number | null) => string }) {
+function ReportTables({ report }: { report: SupportReport }) {
   return (
     <>
-      <div className="overflow-x-auto">
+      {/* Wider than a phone: it scrolls sideways, so it takes the focus (keyboard users scroll it too). */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Requests by tier">
         <table className="w-full min-w-[520px] border-collapse rounded-xl bg-white text-sm">
           <caption className="text-left font-semibold">Requests opened in {report.month}, by tier</caption>
           <thead>
@@ -448,8 +434,8 @@ function ReportTables({ report, percent }: { report: SupportReport; percent: (va
                   {row.tier}
                 </th>
                 <td className="p-2">{row.requests}</td>
-                <td className="p-2">{percent(row.firstReplyWithinTarget)}</td>
-                <td className="p-2">{percent(row.resolutionWithinTarget)}</td>
+                <td className="p-2">{share(row.firstReplyWithinTarget, row.firstReplies)}</td>
+                <td className="p-2">{share(row.resolutionWithinTarget, row.resolutions)}</td>
                 <td className="p-2">
                   {row.medianFirstReplyMinutes === null
                     ? '—'
@@ -480,13 +466,33 @@ function ReportTables({ report, percent }: { report: SupportReport; percent: (va
   );
 }
 
-function Holidays() {
+/**
+ * Unsaved changes are not lost without a word: leaving the page inside the console asks first (our
+ * own dialog), and closing or reloading the tab gets the browser's own question.
+ */
+function useLeaveWarning(isDirty: boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+  return blocker;
+}
+
+export function Holidays() {
   const [state, reload] = useLoad(getHolidays, 'holidays');
   const [draft, setDraft] = useState<Holiday[] | null>(null);
   const [adding, setAdding] = useState({ date: '', name: '' });
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
   const holidays = draft ?? (state.status === 'ready' ? state.data.holidays : []);
+  const blocker = useLeaveWarning(draft !== null);
   async function save() {
+    setIsSaving(true);
     try {
       await saveHolidays(holidays);
       setMessage({ tone: 'success', text: 'Holidays saved. Due times follow at the next support job pass.' });
@@ -494,6 +500,8 @@ function Holidays() {
       reload();
     } catch (error) {
       setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Could not save the holidays.' });
+    } finally {
+      setIsSaving(false);
     }
   }
   return (
@@ -508,13 +516,13 @@ function Holidays() {
       <ul className="divide-y rounded-xl border bg-white text-sm">
         {holidays.map((holiday) => (
           <li key={holiday.date} className="flex items-center justify-between gap-3 p-2">
-            <span>
-              {holiday.date} · {holiday.name}
+            <span className="min-w-0 wraps-anywhere">
+              {formatDay(holiday.date)} · {holiday.name}
             </span>
             <Button
               variant="link"
               size="sm"
-              aria-label={`Remove ${holiday.name} on ${holiday.date}`}
+              aria-label={`Remove ${holiday.name} on ${formatDay(holiday.date)}`}
               onClick={() => setDraft(holidays.filter((entry) => entry.date !== holiday.date))}
             >
               Remove
@@ -548,15 +556,30 @@ function Holidays() {
               ].sort((a, b) => a.date.localeCompare(b.date)),
             );
             setAdding({ date: '', name: '' });
+            setMessage(null);
           }}
         >
           Add
         </Button>
       </div>
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
-      <Button onClick={() => void save()} disabled={draft === null}>
-        Save holidays
+      {draft !== null && (
+        <p className="text-sm font-semibold text-amber-900">Not saved yet: save the holidays to keep your changes.</p>
+      )}
+      <Button onClick={() => void save()} disabled={draft === null || isSaving}>
+        {isSaving ? 'Saving...' : 'Save holidays'}
       </Button>
+      <ConfirmDialog
+        isOpen={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave without saving"
+        cancelLabel="Stay on this page"
+        closeLabel="Close"
+        onCancel={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+      >
+        <p>Your changes to the holidays are not saved. If you leave now, they are lost.</p>
+      </ConfirmDialog>
     </ConsolePage>
   );
 }
@@ -565,6 +588,7 @@ function Holidays() {
 export function SupportConsole() {
   return useRoutes([
     { index: true, element: <Queue /> },
+    { path: 'review', element: <ReviewPage /> },
     { path: 'report', element: <Report /> },
     { path: 'holidays', element: <Holidays /> },
     { path: ':id', element: <StaffRequest /> },
