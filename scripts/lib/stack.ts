@@ -439,7 +439,8 @@ export class Stack {
       const build = this.start('build', process.execPath, [VITE_BIN, 'build', '--outDir', outDir, '--emptyOutDir']);
       const code = await build.exited;
       if (code !== 0) throw new StackError(`The site build failed (code ${code}).\n${build.tail.join('\n')}`);
-      site = this.start('site', process.execPath, [VITE_BIN, 'preview', '--outDir', outDir, ...common]);
+      // vite preview's answers, CSP and API proxy, without Vite and without gzip (scripts/lib/site-server.ts).
+      site = this.start('site', process.execPath, [TSX_BIN, 'scripts/serve-site.ts', outDir]);
     }
     await waitForHttp(`http://${config.host}:${config.sitePort}/`, 60_000, site);
     this.log(`Site ready on http://localhost:${config.sitePort}`);
