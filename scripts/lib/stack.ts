@@ -86,6 +86,10 @@ function gcloudFirestoreArgs(host: string, port: number, projectId: string): str
     // than half the CPU (6 s against 15 s over 64 API tests), CPU the tests and browsers need.
     '-XX:TieredStopAtLevel=1',
     '-XX:+UseSerialGC',
+    // No bytecode verification of the emulator's own classes (a packaged jar, not code from outside):
+    // up in 1.08 CPU-s against 1.30, and 4.7 against 5.3 after 150 writes (medians of 5).
+    '-XX:+UnlockDiagnosticVMOptions',
+    '-XX:-BytecodeVerificationRemote',
     '-cp',
     GCLOUD_FIRESTORE_JAR,
     'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
