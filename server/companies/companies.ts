@@ -102,6 +102,8 @@ export async function ensureCompany(db: Firestore, uid: string, actor: Actor): P
 export type Membership = CompanyMembership & {
   /** The company's name ('' when it is not written yet). */
   companyName: string;
+  /** The member's name as the company knows it ('' for the implicit owner, whose name is their profile's). */
+  name: string;
   /** True for the owner of a personal company that is not written yet (see membershipOf). */
   implicit: boolean;
 };
@@ -112,6 +114,7 @@ const fromStored = (member: StoredMember): Membership => ({
   role: member.role,
   canApprove: member.canApprove,
   companyName: member.companyName,
+  name: member.name,
   implicit: false,
 });
 
@@ -126,7 +129,7 @@ export async function membershipOf(db: Firestore, companyId: string, uid: string
   const stored = readMember(member!);
   if (stored) return fromStored(stored);
   if (companyId === uid && !company!.exists) {
-    return { companyId, uid, role: 'owner', canApprove: false, companyName: '', implicit: true };
+    return { companyId, uid, role: 'owner', canApprove: false, companyName: '', name: '', implicit: true };
   }
   return null;
 }

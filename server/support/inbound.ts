@@ -342,7 +342,7 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
   };
   if (decision.kind === 'reply') {
     try {
-      await customerReply(ctx, decision.uid, decision.requestId, {
+      await customerReply(ctx, { companyId: decision.uid, uid: decision.uid }, decision.requestId, {
         body,
         fileIds,
         via: 'mail',

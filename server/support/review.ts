@@ -248,8 +248,12 @@ export async function attachReviewMail(
         minutes: 0,
       });
     }
+    // A customer's mail's files become the company's; a note's stay staff's (never the customer's to read).
     for (const file of files) {
-      tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${request.id}`, ownerUid: current.uid });
+      tx.update(db.collection('files').doc(file.id), {
+        attachedTo: `support/${request.id}`,
+        ...(isCustomers ? { ownerUid: current.uid } : {}),
+      });
     }
     tx.update(inboundDoc(ctx, mail.id), {
       outcome: 'attached',

@@ -1,0 +1,225 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_HEADER, COMPANY_NOT_FOUND } from '@/domain/companies';
+import { SUPPORT_MESSAGES } from '@/domain/support';
+import { testApp } from '../helpers/api-app';
+import { admin, createStaffWithToken } from '../helpers/emulators';
+import { TEST_FROM } from '../helpers/mail-catcher';
+import {
+  COMPANY_NAME,
+  companyWithMembers,
+  otherCustomer,
+  removeMember,
+  type Company,
+  type Person,
+} from './companies-fixtures';
+import { uniqueEmail } from './payments-fixtures';
+import { PNG } from './support-fixtures';
+
+/**
+ * Access by role, enforced by the API for every write and every read it serves: each route reads
+ * the membership now (never a token claim) and asks the role table (src/domain/companies.ts).
+ * Outside the company: 404, as for a record that does not exist. A role that may not: 403 naming it.
+ */
+
+let staff: { uid: string; idToken: string };
+beforeAll(async () => {
+  staff = await createStaffWithToken(uniqueEmail('access-staff'));
+});
+
+const app = () =>
+  testApp({
+    env: {
+      COMPANY_EMAIL: 'access-desk@nimbus.test',
+      MAIL_FROM: `${TEST_FROM.name} <${TEST_FROM.address}>`,
+      PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
+      PAY_LINK_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  }).app;
+type App = ReturnType<typeof app>;
+
+const db = () => admin().db;
+
+/** A call as `who`; acting for `companyId` (X-Company-Id) when given. */
+function as(who: { idToken: string }, companyId?: string) {
+  return (call: request.Test) => {
+    call.set('Authorization', `Bearer ${who.idToken}`);
+    return companyId ? call.set(COMPANY_HEADER, companyId) : call;
+  };
+}
+
+/** What a role may not do: 403 and the sentence that names the company and the role. */
+const refused = (role: string, doing: string) => [
+  403,
+  { message: `Your role in ${COMPANY_NAME} (${role}) cannot ${doing}.` },
+];
+const answer = (response: request.Response) => [response.status, response.body];
+
+const NEW_REQUEST = {
+  serviceId: 'order1_Growth',
+  subject: 'Machine 3 shows offline',
+  description: 'Since this morning machine 3 shows offline on the dashboard.',
+};
+
+/** The owner raises a request for their company (no header: their own), as before companies. */
+async function ownersRequest(server: App, company: Company) {
+  const response = await as(company.owner)(request(server).post('/api/support/requests')).send(NEW_REQUEST);
+  expect(response.status).toBe(201);
+  return response.body as { id: string; reference: string };
+}
+
+const messagesOf = async (id: string) =>
+  (await db().collection(`supportRequests/${id}/messages`).orderBy('createdAt').get()).docs.map((doc) => doc.data());
+
+describe('support requests by role', () => {
+  let company: Company;
+  let outsider: Person;
+  beforeAll(async () => {
+    [company, outsider] = await Promise.all([companyWithMembers(), otherCustomer()]);
+  });
+
+  it('when a technical member raises a request for the company, then it is the company’s with them as its requester, and the owner reads it', async () => {
+    const server = app();
+
+    const raised = await as(
+      company.technical,
+      company.id,
+    )(request(server).post('/api/support/requests')).send(NEW_REQUEST);
+
+    expect(raised.status).toBe(201);
+    const stored = (await db().doc(`supportRequests/${raised.body.id}`).get()).data();
+    expect(stored).toMatchObject({ uid: company.id, requesterUid: company.technical.uid });
+    expect(await messagesOf(raised.body.id)).toEqual([
+      expect.objectContaining({ uid: company.id, authorUid: company.technical.uid, authorName: 'Meena Iyer' }),
+    ]);
+    const read = await as(company.owner)(request(server).get(`/api/support/requests/${raised.body.id}`));
+    expect(read.status).toBe(200);
+    expect(read.body.subject).toBe(NEW_REQUEST.subject);
+  });
+
+  it('when a technical member opens the company’s requests, then they list, read and reply to one the owner raised', async () => {
+    const server = app();
+    const created = await ownersRequest(server, company);
+    const technical = as(company.technical, company.id);
+
+    const list = await technical(request(server).get('/api/support/requests'));
+    const read = await as(company.technical)(request(server).get(`/api/support/requests/${created.id}`));
+    const reply = await as(company.technical)(request(server).post(`/api/support/requests/${created.id}/replies`)).send(
+      { body: 'Machine 3 is back after a restart; machine 4 still shows offline.' },
+    );
+
+    expect(list.status).toBe(200);
+    expect(list.body.requests.map((shown: { id: string }) => shown.id)).toContain(created.id);
+    expect(read.status).toBe(200);
+    expect(reply.status).toBe(201);
+    expect((await messagesOf(created.id)).map((message) => [message.authorUid, message.authorName])).toEqual([
+      [company.owner.uid, 'Asha Verma'],
+      [company.technical.uid, 'Meena Iyer'],
+    ]);
+  });
+
+  it('when a billing member asks for the company’s support requests, then every read and write is refused for their role', async () => {
+    const server = app();
+    const created = await ownersRequest(server, company);
+    const billing = as(company.billing, company.id);
+
+    const list = await billing(request(server).get('/api/support/requests'));
+    const read = await billing(request(server).get(`/api/support/requests/${created.id}`));
+    const raise = await billing(request(server).post('/api/support/requests')).send(NEW_REQUEST);
+    const reply = await billing(request(server).post(`/api/support/requests/${created.id}/replies`)).send({
+      body: 'Any news?',
+    });
+
+    expect(answer(list)).toEqual(refused('Billing', 'see support requests'));
+    expect(answer(read)).toEqual(refused('Billing', 'see support requests'));
+    expect(answer(raise)).toEqual(refused('Billing', 'open support requests'));
+    expect(answer(reply)).toEqual(refused('Billing', 'reply to support requests'));
+    expect(await messagesOf(created.id)).toHaveLength(1);
+  });
+
+  it('when a viewer opens a request, then they read it but may neither raise one nor reply', async () => {
+    const server = app();
+    const created = await ownersRequest(server, company);
+    const viewer = as(company.viewer, company.id);
+
+    const read = await viewer(request(server).get(`/api/support/requests/${created.id}`));
+    const raise = await viewer(request(server).post('/api/support/requests')).send(NEW_REQUEST);
+    const reply = await viewer(request(server).post(`/api/support/requests/${created.id}/replies`)).send({
+      body: 'Any news?',
+    });
+
+    expect(read.status).toBe(200);
+    expect(answer(raise)).toEqual(refused('Viewer', 'open support requests'));
+    expect(answer(reply)).toEqual(refused('Viewer', 'reply to support requests'));
+  });
+
+  it('when another company’s customer asks for a request or the company’s list, then each is a 404 that tells them nothing', async () => {
+    const server = app();
+    const created = await ownersRequest(server, company);
+    const stranger = as(outsider);
+
+    const read = await stranger(request(server).get(`/api/support/requests/${created.id}`));
+    const reply = await stranger(request(server).post(`/api/support/requests/${created.id}/replies`)).send({
+      body: 'Hello',
+    });
+    const list = await as(outsider, company.id)(request(server).get('/api/support/requests'));
+    const raise = await as(outsider, company.id)(request(server).post('/api/support/requests')).send(NEW_REQUEST);
+    const own = await stranger(request(server).get('/api/support/requests'));
+
+    expect(answer(read)).toEqual([404, { message: SUPPORT_MESSAGES.notFound }]);
+    expect(answer(reply)).toEqual([404, { message: SUPPORT_MESSAGES.notFound }]);
+    expect(answer(list)).toEqual([404, { message: COMPANY_NOT_FOUND }]);
+    expect(answer(raise)).toEqual([404, { message: COMPANY_NOT_FOUND }]);
+    expect(answer(own)).toEqual([200, { requests: [] }]);
+  });
+
+  it('when a member is removed, then their very next call is refused, as a stranger’s is', async () => {
+    const server = app();
+    const leaving = await companyWithMembers();
+    const created = await ownersRequest(server, leaving);
+    const technical = as(leaving.technical, leaving.id);
+    const read = () => technical(request(server).get(`/api/support/requests/${created.id}`));
+    expect((await read()).status).toBe(200);
+
+    await removeMember(leaving.id, leaving.technical);
+
+    const list = await technical(request(server).get('/api/support/requests'));
+    const reply = await technical(request(server).post(`/api/support/requests/${created.id}/replies`)).send({
+      body: 'Still here?',
+    });
+    expect(answer(await read())).toEqual([404, { message: SUPPORT_MESSAGES.notFound }]);
+    expect(answer(list)).toEqual([404, { message: COMPANY_NOT_FOUND }]);
+    expect(answer(reply)).toEqual([404, { message: SUPPORT_MESSAGES.notFound }]);
+  });
+});
+
+describe("a request's files", () => {
+  it('when staff attach a file to an internal note, then no one of the company can download it; a file of a reply they can', async () => {
+    const server = app();
+    const company = await companyWithMembers();
+    const created = await ownersRequest(server, company);
+    const upload = async (name: string) => {
+      const response = await as(staff)(request(server).post(`/api/staff/support/files?name=${name}`))
+        .set('Content-Type', 'application/octet-stream')
+        .send(PNG);
+      expect(response.status).toBe(201);
+      return response.body.id as string;
+    };
+    const [noteFile, replyFile] = await Promise.all([upload('internal-trace.png'), upload('fixed-screen.png')]);
+    await as(staff)(request(server).post(`/api/staff/support/requests/${created.id}/replies`))
+      .send({ body: 'Gateway trace, for us only.', internal: true, fileIds: [noteFile] })
+      .expect(201);
+    await as(staff)(request(server).post(`/api/staff/support/requests/${created.id}/replies`))
+      .send({ body: 'Fixed: see the screen.', fileIds: [replyFile] })
+      .expect(201);
+
+    const download = (who: Person, id: string) => as(who)(request(server).get(`/api/support/files/${id}`));
+
+    expect(answer(await download(company.owner, noteFile))).toEqual([404, { message: 'File not found.' }]);
+    expect((await download(company.technical, noteFile)).status).toBe(404);
+    expect((await as(staff)(request(server).get(`/api/support/files/${noteFile}`))).status).toBe(200);
+    expect((await download(company.owner, replyFile)).status).toBe(200);
+    expect((await download(company.technical, replyFile)).status).toBe(200);
+    expect(answer(await download(company.billing, replyFile))).toEqual(refused('Billing', 'see support requests'));
+  });
+});
