@@ -162,6 +162,20 @@ export async function myCompanies(db: Firestore, actor: Actor): Promise<Membersh
   return own ? [own] : [];
 }
 
+/**
+ * The person's companies as myCompanies lists them, founding nothing: every membership, and their
+ * own company while it is not written when they are its customer (a profile) or belong to no other
+ * (it is theirs either way; see membershipOf). For checks that must not write (an inbound mail).
+ */
+export async function companiesOf(db: Firestore, uid: string): Promise<Membership[]> {
+  const memberships = await membershipsOf(db, uid);
+  if (memberships.some((membership) => membership.companyId === uid)) return memberships;
+  const own = await membershipOf(db, uid, uid);
+  if (!own) return memberships;
+  const isCustomer = isCustomerProfile(await db.doc(`users/${uid}`).get());
+  return isCustomer || memberships.length === 0 ? [own, ...memberships] : memberships;
+}
+
 /** The company's details (null: not written). */
 export async function getCompany(db: Firestore, companyId: string) {
   const snapshot = await companyDoc(db, companyId).get();

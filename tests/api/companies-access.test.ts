@@ -14,7 +14,7 @@ import {
   type Person,
 } from './companies-fixtures';
 import { uniqueEmail } from './payments-fixtures';
-import { PNG } from './support-fixtures';
+import { authenticatedBy, postInbound, postmarkMail, PNG } from './support-fixtures';
 
 /**
  * Access by role, enforced by the API for every write and every read it serves: each route reads
@@ -221,5 +221,76 @@ describe("a request's files", () => {
     expect((await download(company.owner, replyFile)).status).toBe(200);
     expect((await download(company.technical, replyFile)).status).toBe(200);
     expect(answer(await download(company.billing, replyFile))).toEqual(refused('Billing', 'see support requests'));
+  });
+});
+
+describe('inbound mail from members', () => {
+  /** A mail answering request `id` by citing its acknowledgement's Message-ID, from `from` (SPF and DKIM passing). */
+  async function replyByMail(server: App, id: string, from: string, text: string) {
+    const [ackId] = (await db().doc(`supportRequests/${id}`).get()).get('ourMessageIds') as string[];
+    return postInbound(
+      server,
+      postmarkMail({
+        from,
+        to: 'help@nimbus.test',
+        subject: 'Re: Machine 3 shows offline',
+        text,
+        headers: [...authenticatedBy(from), { Name: 'In-Reply-To', Value: ackId! }],
+      }),
+    );
+  }
+
+  it('when a technical member replies by mail from their proven address to the owner’s request, then it is appended as theirs; from a billing member’s it waits for review', async () => {
+    const server = app();
+    const company = await companyWithMembers();
+    const created = await ownersRequest(server, company);
+
+    const technical = await replyByMail(server, created.id, company.technical.email, 'Machine 4 is offline too.');
+    const billing = await replyByMail(server, created.id, company.billing.email, 'Who pays for this?');
+
+    expect(technical.body).toMatchObject({ outcome: 'appended', requestId: created.id });
+    expect(billing.body).toEqual({
+      outcome: 'review',
+      reason: `sender did not raise ${created.reference}, and their role in ${COMPANY_NAME} (Billing) cannot reply to support requests`,
+    });
+    expect((await messagesOf(created.id)).map((message) => [message.authorUid, message.body])).toEqual([
+      [company.owner.uid, NEW_REQUEST.description],
+      [company.technical.uid, 'Machine 4 is offline too.'],
+    ]);
+  });
+
+  it('when a removed member or another customer replies by mail, then it waits for review', async () => {
+    const server = app();
+    const [company, outsider] = await Promise.all([companyWithMembers(), otherCustomer()]);
+    const created = await ownersRequest(server, company);
+    await removeMember(company.id, company.technical);
+
+    const removed = await replyByMail(server, created.id, company.technical.email, 'Still here?');
+    const stranger = await replyByMail(server, created.id, outsider.email, 'Me too.');
+
+    const notMember = `sender is not a member of the company of ${created.reference} with a verified address`;
+    expect(removed.body).toEqual({ outcome: 'review', reason: notMember });
+    expect(stranger.body).toEqual({ outcome: 'review', reason: notMember });
+    expect(await messagesOf(created.id)).toHaveLength(1);
+  });
+
+  it('when a technical member mails support about something new, then a request of their one company opens with them as requester; a billing member’s mail waits for review', async () => {
+    const server = app();
+    const company = await companyWithMembers();
+    const mail = (from: string) =>
+      postmarkMail({ from, to: 'help@nimbus.test', subject: 'Reports are slow', text: 'Since Monday.' });
+
+    const technical = await postInbound(server, mail(company.technical.email));
+    const billing = await postInbound(server, mail(company.billing.email));
+
+    expect(technical.body).toMatchObject({ outcome: 'created' });
+    expect((await db().doc(`supportRequests/${technical.body.requestId}`).get()).data()).toMatchObject({
+      uid: company.id,
+      requesterUid: company.technical.uid,
+    });
+    expect(billing.body).toEqual({
+      outcome: 'review',
+      reason: `no request matched, and their role in ${COMPANY_NAME} (Billing) cannot open support requests`,
+    });
   });
 });
