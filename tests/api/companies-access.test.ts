@@ -1,19 +1,27 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_HEADER, COMPANY_NOT_FOUND } from '@/domain/companies';
+import { PROJECT_MESSAGES } from '@/domain/projects';
+import { QUOTE_MESSAGES } from '@/domain/quotes';
 import { SUPPORT_MESSAGES } from '@/domain/support';
+import { ensureCompany } from '../../server/companies/companies';
 import { testApp } from '../helpers/api-app';
 import { admin, createStaffWithToken } from '../helpers/emulators';
 import { TEST_FROM } from '../helpers/mail-catcher';
+import { quoteFields } from '../helpers/quote-fields';
 import {
+  addMembers,
   COMPANY_NAME,
   companyWithMembers,
+  foundCompany,
   otherCustomer,
+  person,
   removeMember,
   type Company,
   type Person,
 } from './companies-fixtures';
 import { uniqueEmail } from './payments-fixtures';
+import { projectFixtures } from './projects-fixtures';
 import { authenticatedBy, postInbound, postmarkMail, PNG } from './support-fixtures';
 
 /**
@@ -294,3 +302,134 @@ describe('inbound mail from members', () => {
     });
   });
 });
+
+const fixtures = projectFixtures(() => staff);
+
+/** Staff make a ₹4,50,000 quote (30/40/30) for company `uid` and send it: its id. */
+async function sentQuote(server: App, uid: string) {
+  const made = await as(staff)(request(server).post('/api/staff/quotes')).send({ ...quoteFields(), uid });
+  expect(made.status).toBe(201);
+  await as(staff)(request(server).post(`/api/staff/quotes/${made.body.id}/send`))
+    .send({})
+    .expect(200);
+  return made.body.id as string;
+}
+
+const ACCEPT = { name: 'Kiran Shah', agree: true, version: 1 };
+
+describe('quotes by role', () => {
+  it('when a quote is sent to the company, then only the owner or a technical member with the approve right may answer it, and only billing readers see its pay pages', async () => {
+    const server = app();
+    const [company, outsider] = await Promise.all([companyWithMembers(), otherCustomer()]);
+    const quoteId = await sentQuote(server, company.id);
+    const path = `/api/quotes/${quoteId}`;
+    const withoutApprove = (doing: string) => [
+      403,
+      {
+        message: `Your role in ${COMPANY_NAME} (Technical) cannot ${doing} without the approve right. Ask the owner for it.`,
+      },
+    ];
+
+    expect(answer(await as(company.technical)(request(server).get(path)))).toEqual(withoutApprove('see quotes'));
+    expect(answer(await as(company.technical)(request(server).post(`${path}/accept`)).send(ACCEPT))).toEqual(
+      withoutApprove('accept quotes'),
+    );
+    expect((await as(company.billing)(request(server).get(path))).status).toBe(200);
+    expect(answer(await as(company.billing)(request(server).post(`${path}/accept`)).send(ACCEPT))).toEqual(
+      refused('Billing', 'accept quotes'),
+    );
+    expect(answer(await as(company.viewer)(request(server).post(`${path}/decline`)).send({ comment: 'No.' }))).toEqual(
+      refused('Viewer', 'accept quotes'),
+    );
+    expect(answer(await as(outsider)(request(server).get(path)))).toEqual([404, { message: QUOTE_MESSAGES.notFound }]);
+
+    const accepted = await as(company.approver)(request(server).post(`${path}/accept`)).send(ACCEPT);
+
+    expect(accepted.status).toBe(201);
+    // The deposit's proforma is billing's: the approver gets the acceptance, not its pay page.
+    expect(accepted.body).toMatchObject({ status: 'Accepted', outcome: 'accepted', deposit: null });
+    expect((await db().doc(`quotes/${quoteId}`).get()).get('acceptance')).toMatchObject({
+      name: 'Kiran Shah',
+      byUid: company.approver.uid,
+      via: 'account',
+    });
+    const payUrlSeenBy = async (who: Person) =>
+      (await as(who)(request(server).get(path)).expect(200)).body.progress[0].invoice.payUrl;
+    expect(await payUrlSeenBy(company.approver)).toBeNull();
+    expect(await payUrlSeenBy(company.billing)).toMatch(/^\/pay\//);
+  });
+});
+
+describe('projects by role', () => {
+  it('when a billed milestone is ready, then a technical member comments but needs the approve right to sign it off, billing sees no project, and only the owner manages its contacts', async () => {
+    const server = fixtures.app();
+    const { customer, projectId } = await fixtures.acceptedQuote(server);
+    const [members, outsider] = await Promise.all([addMembersTo(customer.uid), otherCustomer()]);
+    await fixtures.makeReady(server, projectId, 1);
+    const path = `/api/projects/${projectId}`;
+    const technical = as(members.technical);
+
+    const view = await technical(request(server).get(path));
+    const comment = await technical(request(server).post(`${path}/comments`)).send({ body: 'Looks good on staging.' });
+    const signOff = await technical(request(server).post(`${path}/milestones/1/signoff`)).send({ name: 'Meena Iyer' });
+    const changes = await technical(request(server).post(`${path}/milestones/1/changes`)).send({ comment: 'Bigger' });
+    const contact = await technical(request(server).post(`${path}/contacts`)).send({
+      email: uniqueEmail('contact'),
+      name: 'Meera',
+    });
+
+    expect(view.status).toBe(200);
+    // The deposit's proforma is billing's: a technical member sees the milestone, not the invoice.
+    expect(view.body.milestones[0].invoice).toBeNull();
+    expect((await as(customer)(request(server).get(path))).body.milestones[0].invoice).not.toBeNull();
+    expect(comment.status).toBe(201);
+    const billedWithoutApprove = [
+      403,
+      {
+        message: `Your role in ${COMPANY_NAME} (Technical) cannot sign off billed milestones without the approve right. Ask the owner for it.`,
+      },
+    ];
+    expect(answer(signOff)).toEqual(billedWithoutApprove);
+    expect(answer(changes)).toEqual(billedWithoutApprove);
+    expect(answer(contact)).toEqual(refused('Technical', "manage a project's contacts"));
+    expect(answer(await as(members.billing)(request(server).get(path)))).toEqual(refused('Billing', 'see projects'));
+    expect(answer(await as(outsider)(request(server).get(path)))).toEqual([
+      404,
+      { message: PROJECT_MESSAGES.notFound },
+    ]);
+
+    const approved = await as(members.approver)(request(server).post(`${path}/milestones/1/signoff`)).send({
+      name: 'Kiran Shah',
+    });
+    expect(approved.status).toBe(201);
+    expect(approved.body.invoice).toMatchObject({ number: expect.stringMatching(/^PI\//) });
+  });
+
+  it('when a milestone bills nothing, then a technical member signs it off without the approve right', async () => {
+    const server = fixtures.app();
+    const owner = await person('Asha Verma');
+    const companyId = await foundCompany(owner);
+    const members = await addMembers(companyId);
+    const made = await as(staff)(request(server).post('/api/staff/projects')).send({
+      uid: companyId,
+      title: 'Plant floor tablets',
+      milestones: [{ label: 'Pilot on line 1' }],
+    });
+    expect(made.status).toBe(201);
+    await fixtures.makeReady(server, made.body.id, 0);
+
+    const signOff = await as(members.technical)(
+      request(server).post(`/api/projects/${made.body.id}/milestones/0/signoff`),
+    ).send({ name: 'Meena Iyer' });
+
+    expect(signOff.status).toBe(201);
+    expect(signOff.body).toMatchObject({ outcome: 'signed-off', invoice: null });
+  });
+});
+
+/** Founds a customer's company (their profile is there) and joins a member of each role to it. */
+async function addMembersTo(uid: string) {
+  const customer = await admin().auth.getUser(uid);
+  expect(await ensureCompany(db(), uid, { uid, email: customer.email ?? null })).toBe('created');
+  return addMembers(uid);
+}
