@@ -57,10 +57,20 @@ export function foundingFields(uid: string, profile: DocumentData): { company: D
 /** A Transaction or WriteBatch: the company, its owner and the audit entry commit together. */
 type FoundingWriter = AuditWriter & { create(ref: FirebaseFirestore.DocumentReference, data: DocumentData): unknown };
 
-/** Adds the writes that found company {uid} from its customer's profile. */
-export function addFounding(writer: FoundingWriter, db: Firestore, uid: string, profile: DocumentData, actor: Actor) {
+/**
+ * Adds the writes that found company {uid} from its customer's profile; `extra` fields go on the
+ * company document as it is created (what the first write to a company not founded yet sets).
+ */
+export function addFounding(
+  writer: FoundingWriter,
+  db: Firestore,
+  uid: string,
+  profile: DocumentData,
+  actor: Actor,
+  extra: DocumentData = {},
+) {
   const { company, owner } = foundingFields(uid, profile);
-  writer.create(companyDoc(db, uid), company);
+  writer.create(companyDoc(db, uid), { ...company, ...extra });
   writer.create(memberDoc(db, uid, uid), owner);
   addAudit(writer, db, {
     actor,
