@@ -1,7 +1,9 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
+import { COMPANY_HEADER } from '../../src/domain/companies';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, tokenNotRevoked } from '../auth';
+import { actingCompanyId, requireMemberRole } from '../companies/access';
 import { requestDeadline } from '../deadline';
 import { newInvoiceFormSchema } from '../../src/domain/schemas';
 import { openCheckout } from '../payments/checkout';
@@ -17,8 +19,9 @@ export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wai
 
 /**
  * POST /api/payments/orders (and the spec's POST /create-razorpay-order, either body shape),
- * POST /api/payments/verify and POST /api/payments/webhook. The uid always comes from the ID
- * token; amounts always come from Firestore and the catalogue, never from the request.
+ * POST /api/payments/verify and POST /api/payments/webhook. The person always comes from the ID
+ * token, and pays for a company whose member they are with a role that may pay; amounts always
+ * come from Firestore and the catalogue, never from the request.
  */
 export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -27,6 +30,17 @@ export function paymentsRouter(deps: AppDeps): Router {
   const limiter = perMinute(deps, 'payments', deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE, PAYMENT_RATE_LIMIT_MESSAGE);
   const requireUser = authenticate(deps.firebase.auth, { required: true });
   const requireUserAlongside = authenticate(deps.firebase.auth, { required: true, revocation: 'alongside' });
+  /**
+   * The company whose order or invoice the signed-in person pays (X-Company-Id, else their own),
+   * when their role there may pay: the one check of every route below (the membership read now;
+   * 404 for anyone outside the company, 403 naming the role). Checked before the payable is read,
+   * so no one claims another company's payable even for a moment.
+   */
+  const payer = async (req: Request) => {
+    const companyId = actingCompanyId(req.user!, req.get(COMPANY_HEADER));
+    await requireMemberRole(deps.firebase, req.user!, companyId, 'pay');
+    return companyId;
+  };
 
   // Order creation counts the request and checks its token's revocation while it reads the
   // payable and takes its claim, and waits for those verdicts only before calling the gateway:
@@ -43,10 +57,11 @@ export function paymentsRouter(deps: AppDeps): Router {
     const allowed = Promise.all([counts.get(req) ?? limiter.count(req), tokenNotRevoked(req)]).then(() => undefined);
     allowed.catch(() => undefined); // awaited by openCheckout
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
+    const companyId = await payer(req);
     const order = await openCheckout(
       { ...ctx, logger: req.log },
       {
-        uid: req.user!.uid,
+        uid: companyId,
         type: body.type,
         docId: body.firestore_id,
         claimedAmount: body.amount,
@@ -74,12 +89,12 @@ export function paymentsRouter(deps: AppDeps): Router {
   // The contact section's Pay Invoice form: an invoice the customer enters (unique per customer, any case).
   router.post('/api/invoices', limiter, requireUser, async (req, res) => {
     const invoice = newInvoiceFormSchema.parse(req.body ?? {});
-    res.status(201).json(await createCustomerInvoice(ctx, req.user!.uid, invoice));
+    res.status(201).json(await createCustomerInvoice(ctx, await payer(req), invoice));
   });
 
   router.post('/api/payments/verify', limiter, requireUser, async (req, res) => {
     const body = verifyPaymentSchema.parse(req.body ?? {});
-    res.json(await verifyPayment({ ...ctx, logger: req.log }, { uid: req.user!.uid }, body));
+    res.json(await verifyPayment({ ...ctx, logger: req.log }, { uid: await payer(req) }, body));
   });
 
   // The body is raw bytes (see app.ts): the signature covers exactly what the gateway sent. Razorpay
@@ -97,7 +112,7 @@ export function paymentsRouter(deps: AppDeps): Router {
   });
 
   if (ctx.gateway instanceof SandboxGateway) {
-    router.use(sandboxPaymentsRouter(deps, ctx.gateway, limiter));
+    router.use(sandboxPaymentsRouter(deps, ctx.gateway, limiter, payer));
   }
   return router;
 }

@@ -3,8 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_HEADER, COMPANY_NOT_FOUND } from '@/domain/companies';
 import { PROJECT_MESSAGES } from '@/domain/projects';
 import { QUOTE_MESSAGES } from '@/domain/quotes';
+import { defaultStatementRange } from '@/domain/statement';
 import { SUPPORT_MESSAGES } from '@/domain/support';
 import { ensureCompany } from '../../server/companies/companies';
+import { DOCUMENT_NOT_FOUND } from '../../server/documents/read';
+import { STATEMENT_NOT_FOUND } from '../../server/statements/access';
 import { testApp } from '../helpers/api-app';
 import { admin, createStaffWithToken } from '../helpers/emulators';
 import { TEST_FROM } from '../helpers/mail-catcher';
@@ -17,11 +20,13 @@ import {
   otherCustomer,
   person,
   removeMember,
+  seedService,
   type Company,
   type Person,
 } from './companies-fixtures';
-import { uniqueEmail } from './payments-fixtures';
+import { seedInvoice, uniqueEmail } from './payments-fixtures';
 import { projectFixtures } from './projects-fixtures';
+import { proformaBody } from './staff-fixtures';
 import { authenticatedBy, postInbound, postmarkMail, PNG } from './support-fixtures';
 
 /**
@@ -424,6 +429,142 @@ describe('projects by role', () => {
 
     expect(signOff.status).toBe(201);
     expect(signOff.body).toMatchObject({ outcome: 'signed-off', invoice: null });
+  });
+});
+
+/** The company's statement of account for this financial year. */
+const statementPath = (companyId: string) => {
+  const { from, to } = defaultStatementRange();
+  return `/api/companies/${companyId}/statement?from=${from}&to=${to}`;
+};
+
+describe('billing by role', () => {
+  let company: Company;
+  let outsider: Person;
+  beforeAll(async () => {
+    [company, outsider] = await Promise.all([companyWithMembers(), otherCustomer()]);
+  });
+
+  /** Staff issue a ₹2,80,000 proforma to the company: its document id. */
+  async function proforma(server: App) {
+    const issued = await as(staff)(request(server).post('/api/staff/invoices')).send(proformaBody(company.id));
+    expect(issued.status).toBe(201);
+    return issued.body.id as string;
+  }
+
+  /** `who` pays the company's proforma through the signed-in checkout, acting for the company. */
+  async function pay(server: App, who: Person, docId: string) {
+    const acting = as(who, company.id);
+    const order = await acting(request(server).post('/api/payments/orders')).send({
+      type: 'invoice',
+      firestore_id: docId,
+    });
+    if (order.status !== 201) return { order, verified: null, paymentId: null };
+    const paid = await acting(request(server).post('/api/payments/sandbox/pay'))
+      .send({ razorpay_order_id: order.body.id, outcome: 'success', webhook: 'drop' })
+      .expect(200);
+    const verified = await acting(request(server).post('/api/payments/verify')).send(paid.body.result);
+    return { order, verified, paymentId: paid.body.result.razorpay_payment_id as string };
+  }
+
+  it('when a billing member pays the company’s proforma, then it is paid, and they read its tax invoice and the statement', async () => {
+    const server = app();
+    const docId = await proforma(server);
+
+    const { order, verified, paymentId } = await pay(server, company.billing, docId);
+
+    expect(order.status).toBe(201);
+    expect(verified?.body).toMatchObject({ status: 'Paid' });
+    expect((await db().doc(`users/${company.id}/invoices/${docId}`).get()).get('status')).toBe('Paid');
+    const billing = as(company.billing);
+    expect((await billing(request(server).get(`/api/documents/${paymentId}`))).status).toBe(200);
+    expect((await billing(request(server).get(statementPath(company.id)))).status).toBe(200);
+  });
+
+  it('when a technical member tries to pay or read the company’s billing, then each is refused for their role; another customer is told none of it exists', async () => {
+    const server = app();
+    const docId = await proforma(server);
+    const { paymentId } = await pay(server, company.owner, docId);
+    const technical = as(company.technical, company.id);
+    const stranger = as(outsider, company.id);
+    const seeBilling = refused('Technical', 'see invoices, payments and tax documents');
+
+    const order = await technical(request(server).post('/api/payments/orders')).send({
+      type: 'invoice',
+      firestore_id: docId,
+    });
+    const document = await technical(request(server).get(`/api/documents/${paymentId}`));
+    const statement = await technical(request(server).get(statementPath(company.id)));
+
+    expect(answer(order)).toEqual(refused('Technical', 'pay invoices'));
+    expect(answer(document)).toEqual(seeBilling);
+    expect(answer(statement)).toEqual(seeBilling);
+    expect(
+      answer(
+        await stranger(request(server).post('/api/payments/orders')).send({ type: 'invoice', firestore_id: docId }),
+      ),
+    ).toEqual([404, { message: COMPANY_NOT_FOUND }]);
+    expect(answer(await stranger(request(server).get(`/api/documents/${paymentId}`)))).toEqual([
+      404,
+      { message: DOCUMENT_NOT_FOUND },
+    ]);
+    expect(answer(await stranger(request(server).get(statementPath(company.id))))).toEqual([
+      404,
+      { message: STATEMENT_NOT_FOUND },
+    ]);
+  });
+});
+
+describe('a viewer', () => {
+  it('when a viewer tries any write the API takes, then every one is refused for their role and nothing changes', async () => {
+    const server = fixtures.app();
+    const { customer, projectId } = await fixtures.acceptedQuote(server);
+    const { viewer } = await addMembersTo(customer.uid);
+    await seedService(customer.uid);
+    const quoteId = await sentQuote(server, customer.uid);
+    await fixtures.makeReady(server, projectId, 1);
+    const invoiceId = await seedInvoice(customer.uid);
+    const acting = as(viewer, customer.uid);
+    const project = `/api/projects/${projectId}`;
+
+    const writes = await Promise.all([
+      acting(request(server).post('/api/support/requests')).send(NEW_REQUEST),
+      acting(request(server).post('/api/payments/orders')).send({ type: 'invoice', firestore_id: invoiceId }),
+      acting(request(server).post('/api/invoices')).send({
+        name: 'Vikram Rao',
+        email: viewer.email,
+        invoiceId: 'INV-77',
+        amount: '1500',
+      }),
+      acting(request(server).post('/api/services/order1_Growth/stop')),
+      acting(request(server).post(`/api/companies/${customer.uid}/purchase-order-rules`)).send({
+        requirePoNumber: true,
+      }),
+      acting(request(server).post(`/api/quotes/${quoteId}/accept`)).send(ACCEPT),
+      acting(request(server).post(`/api/quotes/${quoteId}/changes`)).send({ comment: 'Cheaper' }),
+      acting(request(server).post(`${project}/comments`)).send({ body: 'Hello' }),
+      acting(request(server).post(`${project}/milestones/1/signoff`)).send({ name: 'Vikram Rao' }),
+      acting(request(server).post(`${project}/contacts`)).send({ email: uniqueEmail('contact'), name: 'Meera' }),
+    ]);
+
+    expect(writes.map((write) => write.status)).toEqual(Array(writes.length).fill(403));
+    expect(writes.map((write) => write.body.message)).toEqual(
+      [
+        'open support requests',
+        'pay invoices',
+        'pay invoices',
+        'change renewals',
+        'change the purchase-order rules',
+        'accept quotes',
+        'accept quotes',
+        'comment on projects',
+        'sign off billed milestones',
+        "manage a project's contacts",
+      ].map((doing) => `Your role in ${COMPANY_NAME} (Viewer) cannot ${doing}.`),
+    );
+    expect((await db().doc(`quotes/${quoteId}`).get()).get('status')).toBe('Sent');
+    expect((await db().doc(`users/${customer.uid}/services/order1_Growth`).get()).get('status')).toBe('Active');
+    expect((await db().doc(`users/${customer.uid}/invoices/${invoiceId}`).get()).get('status')).toBe('Pending');
   });
 });
 
