@@ -17,7 +17,7 @@ export type LogSettings = Pick<
 
 /**
  * The signed links whose token is all it takes to act (pay, accept a quote, comment on a project,
- * reschedule or cancel a call, unsubscribe): the API's paths and the site's pages (a browser's
+ * reschedule or cancel a call, join a company, unsubscribe): the API's paths and the site's pages (a browser's
  * Referer names the page). One list, read wherever a URL reaches a log line (the request
  * serializer, Cloud Logging's httpRequest, the App Check and deadline warnings), so a person who
  * reads the logs never holds a working link. A path's token is the segment after its prefix; a
@@ -28,6 +28,7 @@ export const SECRET_LINKS: ReadonlyArray<{ kind: string; pathPrefixes?: readonly
   { kind: 'quote link', pathPrefixes: ['/api/quote-links/', '/quote/'] },
   { kind: 'project-contact link', pathPrefixes: ['/api/project-links/', '/project-links/'] },
   { kind: 'booking manage link', pathPrefixes: ['/api/bookings/manage/', '/booking/'] },
+  { kind: 'company invitation link', pathPrefixes: ['/api/company-invitations/', '/invite/'] },
   { kind: 'unsubscribe link', queryParam: 'token' },
 ];
 

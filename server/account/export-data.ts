@@ -9,6 +9,8 @@ import {
   type Query,
 } from 'firebase-admin/firestore';
 import { COMPANY } from '../../src/domain/company';
+import { AUTHOR_UID_FIELD } from '../../src/domain/company-members';
+import { membershipDocsOf } from '../companies/members';
 import { istToday } from '../../src/domain/staff';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import { recordAudit } from '../audit';
@@ -102,6 +104,8 @@ data.json holds everything we store about you, read when you asked for it:
 - supportMail: the mails you sent to support from your verified login email address, as they came,
   with the files they still hold (base64; those a request took are with that request).
 - projects: your projects, their milestones and sign-offs, contacts, timeline and files (base64).
+- companies: the company accounts you are a member of (your role, since when, who invited you),
+  and what you wrote in companies' records: support messages, project comments and sign-offs.
 
 Times are in UTC (ISO 8601). Amounts ending in Paise are in paise (1 rupee = 100 paise); invoice
 "amount" and order "total" fields are in rupees.
@@ -184,6 +188,7 @@ export async function exportAccountData(
   const support = await exportSupportData(db, uid);
   const supportMail = await exportInboundMailOf(db, emails);
   const projects = await exportProjectsData(db, uid);
+  const companies = await exportCompaniesData(db, uid);
   const data = {
     exportedAt: new Date(now).toISOString(),
     company: { name: COMPANY.legalName, email: COMPANY.email },
@@ -201,6 +206,7 @@ export async function exportAccountData(
     supportRequests: support,
     supportMail,
     projects,
+    companies,
   };
   files['data.json'] = strToU8(JSON.stringify(data, null, 2));
   files['README.txt'] = strToU8(README);
@@ -214,6 +220,8 @@ export async function exportAccountData(
     pdfs: documentFiles.size,
     mail: mail.length,
     supportMail: supportMail.length,
+    memberships: companies.memberships.length,
+    writtenInCompanies: Object.values(companies.written).reduce((sum, docs) => sum + docs.length, 0),
   };
   await recordAudit(db, {
     actor: { uid, email: null },
@@ -226,5 +234,40 @@ export async function exportAccountData(
     fileName: `nimbus-bespoke-my-data-${istToday(now)}.zip`,
     zip: Buffer.from(zipSync(files, { level: 6 })),
     counts,
+  };
+}
+
+/**
+ * The person's company memberships, and what they wrote in companies' records (found by
+ * AUTHOR_UID_FIELD): support messages (never a company's internal note), project comments and
+ * sign-offs (their own company's records are also under supportRequests and projects, whole).
+ */
+async function exportCompaniesData(db: Firestore, uid: string) {
+  const written = (collectionGroup: string) =>
+    all(db.collectionGroup(collectionGroup).where(AUTHOR_UID_FIELD, '==', uid));
+  const [memberships, messages, comments, signOffs] = await Promise.all([
+    membershipDocsOf(db, uid),
+    written('messages'),
+    written('updates'),
+    written('signoffs'),
+  ]);
+  // A company's internal note is never the member's, whoever is named on it.
+  const shown = (docs: DocumentSnapshot[]) => docs.filter((doc) => doc.get('internal') !== true);
+  return {
+    memberships: memberships.map((member) => ({
+      companyId: member.companyId,
+      companyName: member.companyName,
+      role: member.role,
+      canApprove: member.canApprove,
+      name: member.name,
+      joinedAt: plain(member.joinedAt),
+      invitedBy: member.invitedBy,
+      noticeSeenAt: plain(member.noticeSeenAt),
+    })),
+    written: {
+      supportMessages: shown(messages).map(exported),
+      projectComments: comments.map(exported),
+      signOffs: signOffs.map(exported),
+    },
   };
 }

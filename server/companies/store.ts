@@ -14,10 +14,13 @@ import { isCompanyRole, type CompanyMembership, type CompanyRole } from '../../s
  */
 export const COMPANIES = 'companies';
 export const MEMBERS = 'members';
+/** `companies/{companyId}/invitations/{id}`: the owner's and staff's (server/companies/invitations.ts). */
+export const INVITATIONS = 'invitations';
 
 export const companyDoc = (db: Firestore, companyId: string) => db.collection(COMPANIES).doc(companyId);
 export const membersOf = (db: Firestore, companyId: string) => companyDoc(db, companyId).collection(MEMBERS);
 export const memberDoc = (db: Firestore, companyId: string, uid: string) => membersOf(db, companyId).doc(uid);
+export const invitationsOf = (db: Firestore, companyId: string) => companyDoc(db, companyId).collection(INVITATIONS);
 
 /** companies/{id} as stored. */
 export interface StoredCompany {
@@ -42,6 +45,11 @@ export interface StoredCompany {
   memberEmails: Record<string, string>;
   searchTokens: string[];
   createdAt: Timestamp | null;
+  /**
+   * Set when the company was deleted: the document stays as a tombstone (no details, no members),
+   * so that its founder is not taken for the implicit owner of a company that is not written yet.
+   */
+  deletedAt: Timestamp | null;
 }
 
 /** companies/{id}/members/{uid} as stored. */
@@ -82,6 +90,7 @@ export function readCompany(snapshot: DocumentSnapshot): StoredCompany {
     ),
     searchTokens: Array.isArray(data.searchTokens) ? (data.searchTokens as string[]) : [],
     createdAt: timestamp(data.createdAt),
+    deletedAt: timestamp(data.deletedAt),
   };
 }
 

@@ -65,6 +65,8 @@ export interface DrainOptions {
   projectUrlFor?: (link: { projectId: string; contactId: string; linkNo: number }) => string;
   /** A consultation's reschedule/cancel page, made when its mail is sent (a bearer token too). */
   bookingUrlFor?: (bookingId: string, expiresAtMs: number) => string;
+  /** A company invitation's accept page, made when its mail is sent (a bearer token too). */
+  inviteUrlFor?: (link: { companyId: string; invitationId: string; linkNo: number }) => string;
   /**
    * A marketing mail's consent, read again when it is sent (a withdrawal since it was queued
    * cancels it), and its one-click unsubscribe links (RFC 8058) for the List-Unsubscribe header.
@@ -335,6 +337,10 @@ async function prepare(mail: StoredMail, settings: typeof MAIL_DEFAULTS & DrainO
   if (projectLink && !settings.projectUrlFor) {
     throw new MailSendError('No project link can be made for this project mail.', 'retry');
   }
+  const inviteLink = mail.template === 'company-invitation' ? mail.data.inviteLink : undefined;
+  if (inviteLink && !settings.inviteUrlFor) {
+    throw new MailSendError('No invitation link can be made for this invitation mail.', 'retry');
+  }
   return {
     recipients,
     headers,
@@ -346,6 +352,7 @@ async function prepare(mail: StoredMail, settings: typeof MAIL_DEFAULTS & DrainO
       payUrl: payLink && settings.payUrlFor ? settings.payUrlFor(payLink) : undefined,
       quoteUrl: quoteLink && settings.quoteUrlFor ? settings.quoteUrlFor(quoteLink.quoteId) : undefined,
       projectUrl: projectLink && settings.projectUrlFor ? settings.projectUrlFor(projectLink) : undefined,
+      inviteUrl: inviteLink && settings.inviteUrlFor ? settings.inviteUrlFor(inviteLink) : undefined,
       manageUrl:
         manage && settings.bookingUrlFor ? settings.bookingUrlFor(manage.bookingId, manage.expiresAtMs) : undefined,
       unsubscribeUrl,

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import { COMPANY_HEADER } from '../../src/domain/companies';
+import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, tokenNotRevoked } from '../auth';
 import { actingCompanyId, requireMemberRole } from '../companies/access';
@@ -18,10 +18,26 @@ export const WEBHOOK_TIMEOUT_MS = 4000;
 export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wait a minute and try again.';
 
 /**
+ * The company a signed-in payer pays for (the X-Company-Id header or the body's companyId; their
+ * own by default), when their role there may pay: its owner or a billing member. The one check of
+ * every route below that pays (an order, the customer's own invoice, verify, the sandbox's
+ * buttons; declaring TDS, which leaves the company a certificate to give us, with them): the
+ * membership read now, before the payable is read, so another company's payable is never claimed
+ * even for a moment; 404 for anyone outside the company, 403 naming the role. The implicit owner
+ * of a company not founded yet pays as before companies (nothing is founded here).
+ */
+async function payingCompany(deps: AppDeps, req: Request, { named }: { named?: unknown } = {}): Promise<string> {
+  const user = req.user!;
+  const companyId = actingCompanyId(user, req.get(COMPANY_HEADER) ?? named);
+  await requireMemberRole(deps.firebase, user, companyId, 'pay');
+  return companyId;
+}
+
+/**
  * POST /api/payments/orders (and the spec's POST /create-razorpay-order, either body shape),
  * POST /api/payments/verify and POST /api/payments/webhook. The person always comes from the ID
- * token, and pays for a company whose member they are with a role that may pay; amounts always
- * come from Firestore and the catalogue, never from the request.
+ * token, and pays for a company whose member they are with a role that may pay (payingCompany);
+ * amounts always come from Firestore and the catalogue, never from the request.
  */
 export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -30,17 +46,6 @@ export function paymentsRouter(deps: AppDeps): Router {
   const limiter = perMinute(deps, 'payments', deps.config.PAYMENT_RATE_LIMIT_PER_MINUTE, PAYMENT_RATE_LIMIT_MESSAGE);
   const requireUser = authenticate(deps.firebase.auth, { required: true });
   const requireUserAlongside = authenticate(deps.firebase.auth, { required: true, revocation: 'alongside' });
-  /**
-   * The company whose order or invoice the signed-in person pays (X-Company-Id, else their own),
-   * when their role there may pay: the one check of every route below (the membership read now;
-   * 404 for anyone outside the company, 403 naming the role). Checked before the payable is read,
-   * so no one claims another company's payable even for a moment.
-   */
-  const payer = async (req: Request) => {
-    const companyId = actingCompanyId(req.user!, req.get(COMPANY_HEADER));
-    await requireMemberRole(deps.firebase, req.user!, companyId, 'pay');
-    return companyId;
-  };
 
   // Order creation counts the request and checks its token's revocation while it reads the
   // payable and takes its claim, and waits for those verdicts only before calling the gateway:
@@ -57,10 +62,11 @@ export function paymentsRouter(deps: AppDeps): Router {
     const allowed = Promise.all([counts.get(req) ?? limiter.count(req), tokenNotRevoked(req)]).then(() => undefined);
     allowed.catch(() => undefined); // awaited by openCheckout
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
-    const companyId = await payer(req);
+    const companyId = await payingCompany(deps, req, { named: body.companyId });
     const order = await openCheckout(
       { ...ctx, logger: req.log },
       {
+        // The company's id: its records keep it as `uid`.
         uid: companyId,
         type: body.type,
         docId: body.firestore_id,
@@ -70,6 +76,7 @@ export function paymentsRouter(deps: AppDeps): Router {
           vendorCode: body.vendorCode ?? '',
           change: { actor: actorOf(req.user!), via: 'account' },
         },
+        tds: body.tds ?? null,
       },
       allowed,
     );
@@ -79,6 +86,7 @@ export function paymentsRouter(deps: AppDeps): Router {
       currency: order.currency,
       keyId: ctx.gateway.keyId,
       gateway: ctx.gateway.mode,
+      ...(order.tds ? { tds: { tdsPaise: order.tds.paise, tdsSection: order.tds.section } } : {}),
     };
     res.status(order.reused ? 200 : 201).json(response);
   };
@@ -89,12 +97,13 @@ export function paymentsRouter(deps: AppDeps): Router {
   // The contact section's Pay Invoice form: an invoice the customer enters (unique per customer, any case).
   router.post('/api/invoices', limiter, requireUser, async (req, res) => {
     const invoice = newInvoiceFormSchema.parse(req.body ?? {});
-    res.status(201).json(await createCustomerInvoice(ctx, await payer(req), invoice));
+    res.status(201).json(await createCustomerInvoice(ctx, await payingCompany(deps, req), invoice));
   });
 
   router.post('/api/payments/verify', limiter, requireUser, async (req, res) => {
     const body = verifyPaymentSchema.parse(req.body ?? {});
-    res.json(await verifyPayment({ ...ctx, logger: req.log }, { uid: await payer(req) }, body));
+    const companyId = await payingCompany(deps, req);
+    res.json(await verifyPayment({ ...ctx, logger: req.log }, { uid: companyId }, body));
   });
 
   // The body is raw bytes (see app.ts): the signature covers exactly what the gateway sent. Razorpay
@@ -112,7 +121,7 @@ export function paymentsRouter(deps: AppDeps): Router {
   });
 
   if (ctx.gateway instanceof SandboxGateway) {
-    router.use(sandboxPaymentsRouter(deps, ctx.gateway, limiter, payer));
+    router.use(sandboxPaymentsRouter(deps, ctx.gateway, limiter, (req) => payingCompany(deps, req)));
   }
   return router;
 }

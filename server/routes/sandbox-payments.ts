@@ -14,7 +14,7 @@ export function sandboxPaymentsRouter(
   sandbox: SandboxGateway,
   limiter: RequestHandler,
   /** The company the person pays for, once their role there may pay (see the payments router). */
-  payer: (req: Request) => Promise<string>,
+  payingCompanyOf: (req: Request) => Promise<string>,
 ): Router {
   const router = Router();
   const ctx = paymentsContext(deps);
@@ -24,7 +24,7 @@ export function sandboxPaymentsRouter(
     authenticate(deps.firebase.auth, { required: true }),
     async (req, res) => {
       const body = sandboxPaySchema.parse(req.body ?? {});
-      res.json(await payInSandbox({ ...ctx, logger: req.log }, sandbox, { uid: await payer(req) }, body));
+      res.json(await payInSandbox({ ...ctx, logger: req.log }, sandbox, { uid: await payingCompanyOf(req) }, body));
     },
   );
   return router;

@@ -26,6 +26,8 @@ export const paths = {
   /** A project of the customer's; a project opened by a contact's mailed link (no account). */
   project: '/projects/:id',
   projectLink: '/project-links/:token',
+  /** An invitation to join a company's account, opened by its mailed link. */
+  invite: '/invite/:token',
   /** The staff console (its own screens live under it). */
   admin: '/admin',
 } as const;

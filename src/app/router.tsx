@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
         path: paths.projectLink,
         lazy: () => import('./routes/project').then((m) => ({ Component: m.ProjectLinkRoute })),
       },
+      { path: paths.invite, lazy: () => import('./routes/invite').then((m) => ({ Component: m.InviteRoute })) },
       {
         path: `${paths.support}/*`,
         lazy: () => import('./routes/support').then((m) => ({ Component: m.SupportRoutes })),

@@ -18,8 +18,8 @@ export const NOT_FOUND_FILE = '404.html';
  * frame, never indexed. Firebase Hosting globs: `**` matches any rest of the path. /admin/** is
  * for the staff console, /receipts/** for the receipt page, /pay/** for pay links, /quote/** for
  * quote links, /quotes/** for a customer's quotes, /projects/** for their projects,
- * /project-links/** for a project contact's signed link and /booking/** for a consultation's
- * reschedule/cancel links.
+ * /project-links/** for a project contact's signed link, /booking/** for a consultation's
+ * reschedule/cancel links and /invite/** for an invitation to join a company.
  */
 export const APP_ROUTES = [
   paths.cart,
@@ -37,6 +37,7 @@ export const APP_ROUTES = [
   '/support/**',
   '/projects/**',
   '/project-links/**',
+  '/invite/**',
 ] as const;
 export const APP_SHELL_FILE = 'app.html';
 

@@ -194,6 +194,9 @@ export const MAIL_AUDIENCES = {
   'refund-issued': BILLING_MAIL,
   /** A statement of account (staff's, and the monthly one): to those who pay. */
   statement: BILLING_MAIL,
+  /** TDS certificates awaited after a quarter's certificate date, and one staff sent back: to those who pay. */
+  'tds-certificate-reminder': BILLING_MAIL,
+  'tds-certificate-rejected': BILLING_MAIL,
   /** To whoever may accept it: the owner, and a technical member with the approve right. */
   'quote-sent': members(['owner'], { withApprove: ['technical'] }),
   'quote-response': US,
@@ -229,6 +232,8 @@ export const MAIL_AUDIENCES = {
   /** Consultations are a person's (the visitor who booked), not a company's. */
   'booking:visitor': PERSON,
   'booking:staff': US,
+  /** An invitation to join a company: the address the owner (or staff) typed. */
+  'company-invitation': PERSON,
 } as const satisfies Record<string, MailAudience>;
 
 export type MailKind = keyof typeof MAIL_AUDIENCES;

@@ -9,10 +9,15 @@ interface AuthModalState {
   openCount: number;
   /** Why it opened when the visitor did not ask for it (e.g. Add to Cart signed out), shown under the title. */
   reason?: string;
+  /**
+   * The only address to log in or sign up with (an invitation's: the page that asks shows it
+   * prefilled and locked).
+   */
+  lockedEmail?: string;
 }
 
 interface AuthModalApi extends AuthModalState {
-  open: (mode: AuthModalMode, reason?: string) => void;
+  open: (mode: AuthModalMode, reason?: string, options?: { lockedEmail?: string }) => void;
   close: () => void;
 }
 
@@ -22,8 +27,14 @@ const AuthModalContext = createContext<AuthModalApi | null>(null);
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthModalState>({ isOpen: false, mode: 'login', openCount: 0 });
   const open = useCallback(
-    (mode: AuthModalMode, reason?: string) =>
-      setState((previous) => ({ isOpen: true, mode, reason, openCount: previous.openCount + 1 })),
+    (mode: AuthModalMode, reason?: string, options: { lockedEmail?: string } = {}) =>
+      setState((previous) => ({
+        isOpen: true,
+        mode,
+        reason,
+        lockedEmail: options.lockedEmail,
+        openCount: previous.openCount + 1,
+      })),
     [],
   );
   const close = useCallback(() => setState((previous) => ({ ...previous, isOpen: false })), []);

@@ -1,5 +1,6 @@
 import { accountDeleted, type AccountDeletedData } from './account-deleted';
 import { bookingMail, type BookingMailData, type BookingMailKind } from './booking';
+import { companyInvitation, type CompanyInvitationData } from './company-invitation';
 import { enquiryAck, enquiryCompany, type EnquiryAckData, type EnquiryCompanyData } from './enquiry';
 import { invoiceCancelled, type InvoiceCancelledData } from './invoice-cancelled';
 import { invoiceIssued, type InvoiceIssuedData } from './invoice-issued';
@@ -12,6 +13,12 @@ import { refundIssued, type RefundIssuedData } from './refund-issued';
 import { projectMail, type ProjectMailData } from './project';
 import { statementMail, type StatementMailData } from './statement';
 import { supportMail, type SupportMailData } from './support';
+import {
+  tdsCertificateRejected,
+  tdsCertificateReminder,
+  type TdsCertificateRejectedData,
+  type TdsCertificateReminderData,
+} from './tds-certificates';
 import {
   renewalLapsed,
   renewalReminder,
@@ -26,6 +33,7 @@ export type {
   AccountDeletedData,
   BookingMailData,
   BookingMailKind,
+  CompanyInvitationData,
   EnquiryAckData,
   EnquiryCompanyData,
   InvoiceCancelledData,
@@ -41,6 +49,8 @@ export type {
   RenewalReminderData,
   ServiceStoppedData,
   StatementMailData,
+  TdsCertificateRejectedData,
+  TdsCertificateReminderData,
 };
 
 /** Every mail the site sends: a template name and the data it is rendered from (stored in mail/{id}). */
@@ -61,7 +71,10 @@ export type MailTemplate =
   | { template: 'support'; data: SupportMailData }
   | { template: 'project'; data: ProjectMailData }
   | { template: 'booking'; data: BookingMailData }
-  | { template: 'statement'; data: StatementMailData };
+  | { template: 'statement'; data: StatementMailData }
+  | { template: 'company-invitation'; data: CompanyInvitationData }
+  | { template: 'tds-certificate-reminder'; data: TdsCertificateReminderData }
+  | { template: 'tds-certificate-rejected'; data: TdsCertificateRejectedData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -87,6 +100,8 @@ export interface RenderContext {
   unsubscribeUrl?: string;
   /** A consultation's reschedule/cancel page (never stored either). */
   manageUrl?: string;
+  /** A company invitation's accept page (never stored either). */
+  inviteUrl?: string;
 }
 
 /** The invoice whose pay link a mail carries (made when it is sent: a link is a bearer token, never stored). */
@@ -135,6 +150,8 @@ export function greeting(mail: MailTemplate, name: string | null): MailTemplate 
     case 'renewal-lapsed':
     case 'service-stopped':
     case 'support':
+    case 'tds-certificate-reminder':
+    case 'tds-certificate-rejected':
       return { ...mail, data: { ...mail.data, customerName: name } } as MailTemplate;
     default:
       return mail;
@@ -144,7 +161,16 @@ export function greeting(mail: MailTemplate, name: string | null): MailTemplate 
 /** Renders a stored mail; its attachments are named in the text. */
 export function renderMail(
   mail: MailTemplate,
-  { attachments = [], documents = [], payUrl, quoteUrl, projectUrl, unsubscribeUrl, manageUrl }: RenderContext = {},
+  {
+    attachments = [],
+    documents = [],
+    payUrl,
+    quoteUrl,
+    projectUrl,
+    unsubscribeUrl,
+    manageUrl,
+    inviteUrl,
+  }: RenderContext = {},
 ): RenderedMail {
   switch (mail.template) {
     case 'enquiry-ack':
@@ -171,6 +197,8 @@ export function renderMail(
       return projectMail(mail.data, { projectUrl });
     case 'booking':
       return bookingMail(mail.data, { manageUrl });
+    case 'company-invitation':
+      return companyInvitation(mail.data, { inviteUrl });
     case 'renewal-reminder':
       return renewalReminder(mail.data, { payUrl });
     case 'renewal-lapsed':
@@ -179,6 +207,10 @@ export function renderMail(
       return serviceStopped(mail.data);
     case 'statement':
       return statementMail(mail.data, { attachments });
+    case 'tds-certificate-reminder':
+      return tdsCertificateReminder(mail.data);
+    case 'tds-certificate-rejected':
+      return tdsCertificateRejected(mail.data);
     case 'news':
       if (!unsubscribeUrl) throw new Error('A news mail needs its unsubscribe link.');
       return news(mail.data, { unsubscribeUrl });

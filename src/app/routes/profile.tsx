@@ -17,6 +17,7 @@ import {
   useProfile,
   YourDataPanel,
 } from '@/features/profile';
+import { CompanyPanel } from '@/features/companies';
 import { MyProjects } from '@/features/projects';
 import { MyServices } from '@/features/renewals/my-services';
 import { DownloadDocument } from '@/features/documents/download-document';
@@ -125,6 +126,8 @@ function ProfilePage({ user }: { user: SessionUser }) {
           onLogout={logout}
           onLinked={() => window.location.reload()}
         />
+        {/* A guest has no address to be invited by or to invite from: companies need a login. */}
+        {!user.isAnonymous && <CompanyPanel uid={user.uid} />}
         {linkedInvoiceId && (
           <InvoiceToPay
             {...payableLists}

@@ -33,7 +33,7 @@ type Message = { tone: 'error' | 'success'; text: string } | null;
  * renders it once first opened; `openCount` resets it on every open.
  */
 export function AuthModal() {
-  const { isOpen, mode: requestedMode, openCount, reason, close } = useAuthModal();
+  const { isOpen, mode: requestedMode, openCount, reason, lockedEmail, close } = useAuthModal();
   const notify = useToast();
   const [mode, setMode] = useState<AuthModalMode>(requestedMode);
   const [step, setStep] = useState<Step>({ name: 'auth' });
@@ -187,13 +187,20 @@ export function AuthModal() {
           <>
             {mode === 'login' ? (
               <LoginFormView
+                key={`login-${openCount}`}
+                lockedEmail={lockedEmail}
                 isBusy={isBusy}
                 onSubmit={onLogin}
                 onForgotPassword={onForgotPassword}
                 onMissingResetEmail={(text) => setMessage({ tone: 'error', text })}
               />
             ) : (
-              <SignupFormView isBusy={isBusy} onSubmit={onSignup} />
+              <SignupFormView
+                key={`signup-${openCount}`}
+                lockedEmail={lockedEmail}
+                isBusy={isBusy}
+                onSubmit={onSignup}
+              />
             )}
             <div className="flex items-center gap-3 text-xs text-slate-600" aria-hidden="true">
               <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
@@ -202,7 +209,8 @@ export function AuthModal() {
               <Button variant="secondary" size="sm" onClick={onGoogle} disabled={isBusy}>
                 Continue with Google
               </Button>
-              {mode === 'signup' && (
+              {/* A guest has no address: it cannot be the one an invitation asks for. */}
+              {mode === 'signup' && lockedEmail === undefined && (
                 <Button variant="secondary" size="sm" onClick={onGuest} disabled={isBusy}>
                   Continue as Guest
                 </Button>

@@ -11,19 +11,38 @@ export interface LoginFormProps {
   /** Gets the email typed so far; reports a missing one itself. */
   onForgotPassword: (email: string) => void;
   onMissingResetEmail: (message: string) => void;
+  /** The only address to log in with (an invitation's): prefilled and read-only. */
+  lockedEmail?: string;
 }
 
-export function LoginFormView({ isBusy, onSubmit, onForgotPassword, onMissingResetEmail }: LoginFormProps) {
+/** Under an address the form may not change (an invitation's). */
+export const LOCKED_EMAIL_HINT = 'The invitation is for this address.';
+
+export function LoginFormView({
+  isBusy,
+  onSubmit,
+  onForgotPassword,
+  onMissingResetEmail,
+  lockedEmail,
+}: LoginFormProps) {
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: lockedEmail ?? '', password: '' },
   });
   const { handleSubmit, getValues } = form;
   const field = fieldsOf(form);
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit)} aria-label="Login">
-      <TextField id="login-email" label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={lockedEmail !== undefined}
+        hint={lockedEmail !== undefined ? LOCKED_EMAIL_HINT : undefined}
+        {...field('email')}
+      />
       <TextField
         id="login-password"
         label="Password"

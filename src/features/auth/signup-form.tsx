@@ -5,10 +5,13 @@ import { fieldsOf, TextField } from '@/components/form-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ProfileFields } from '@/components/profile-fields';
 import { EMPTY_ADDRESS_FIELDS, signupFormSchema, type SignupForm } from '@/domain/profile-schemas';
+import { LOCKED_EMAIL_HINT } from './login-form';
 
 export interface SignupFormProps {
   isBusy: boolean;
   onSubmit: (form: SignupForm) => void;
+  /** The only address to sign up with (an invitation's): prefilled and read-only. */
+  lockedEmail?: string;
 }
 
 const EMPTY: SignupForm = {
@@ -20,8 +23,11 @@ const EMPTY: SignupForm = {
   ...EMPTY_ADDRESS_FIELDS,
 };
 
-export function SignupFormView({ isBusy, onSubmit }: SignupFormProps) {
-  const form = useForm<SignupForm>({ resolver: zodResolver(signupFormSchema), defaultValues: EMPTY });
+export function SignupFormView({ isBusy, onSubmit, lockedEmail }: SignupFormProps) {
+  const form = useForm<SignupForm>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { ...EMPTY, email: lockedEmail ?? '' },
+  });
   const field = fieldsOf(form);
 
   return (
@@ -29,7 +35,17 @@ export function SignupFormView({ isBusy, onSubmit }: SignupFormProps) {
       <ProfileFields
         form={form}
         idPrefix="signup"
-        afterName={<TextField id="signup-email" label="Email" type="email" autoComplete="email" {...field('email')} />}
+        afterName={
+          <TextField
+            id="signup-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            readOnly={lockedEmail !== undefined}
+            hint={lockedEmail !== undefined ? LOCKED_EMAIL_HINT : undefined}
+            {...field('email')}
+          />
+        }
         afterPhone={<NewPasswordFields form={form} idPrefix="signup" />}
       />
       <Button size="sm" className="w-full" type="submit" disabled={isBusy}>

@@ -220,6 +220,14 @@ export const PRIVACY_POLICY: PolicyDocument = {
             the invoices it led to, which name the quote and the milestone billed, are kept as below.
           </p>
           <p>
+            A business customer&apos;s account is its company&apos;s, and its owner may invite colleagues as members. If
+            you join a company, it sees your name, your email address and your role, and what you write in its records
+            (support requests and replies, project comments and sign-offs), which stay the company&apos;s: deleting your
+            account takes you out of the company but leaves what you wrote there, and your data download includes it. If
+            you own a company that has other members, hand ownership to one of them before deleting your account; a
+            company you are the only member of is deleted with your account, as above.
+          </p>
+          <p>
             We keep only what the law requires us to keep for longer: the tax invoices and payment receipts we issued to
             you (with the buyer details printed on them), credit notes for refunds, and payment and refund records. Tax
             law makes us keep them for {TAX_RECORD_RETENTION_PLAIN}: {TAX_RECORD_RETENTION_RULE}, which is 31 December
@@ -416,6 +424,14 @@ export const TERMS: PolicyDocument = {
             Your statement of account (every bill, payment, TDS deduction, credit note and refund, with the ageing of
             what is open) is on your account page at any time, and we mail it on the 1st of each month while a balance
             is due.
+          </p>
+          <p>
+            If your company deducts tax at source (TDS) from what it pays us, it may pay an invoice online net of that
+            TDS: the pay page works the TDS out on the invoice&apos;s taxable value (GST shown separately is left out)
+            at the rate the law sets for the kind of payment you choose, rounded to the rupee, and the invoice is
+            settled in full. That settlement is on condition that the TDS is deposited against our PAN and its
+            certificate (Form 16A, or the form that replaced it from 1 April 2026) is given to us by the quarter&apos;s
+            due date; TDS that does not appear in our Form 26AS remains payable by you.
           </p>
           <p>
             Where our invoices show a Udyam registration number, we are a micro or small enterprise under the Micro,

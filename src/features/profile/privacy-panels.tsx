@@ -45,7 +45,8 @@ export function YourDataPanel() {
     <Panel titleId="your-data-title" title="Your data">
       <p className="mt-1 text-sm text-slate-700">
         Download everything we hold about you as one ZIP file: your profile, cart, orders, invoices, queries and
-        enquiries, payments, the emails we sent you, and the PDF of each tax invoice or receipt.
+        enquiries, payments, the emails we sent you, the PDF of each tax invoice or receipt, the companies you are a
+        member of and what you wrote in their records.
       </p>
       <div className="mt-4">
         <DownloadMyDataButton />

@@ -36,6 +36,9 @@ function Opener() {
       <button type="button" onClick={() => open('signup')}>
         open signup
       </button>
+      <button type="button" onClick={() => open('signup', 'For an invitation.', { lockedEmail: 'ravi@verma.in' })}>
+        open invited
+      </button>
     </>
   );
 }
@@ -295,6 +298,22 @@ describe('AuthModal: auth step', () => {
     expect(await scope.findByRole('alert')).toHaveTextContent(
       'Could not send reset email. Please check the address and try again.',
     );
+  });
+
+  it('when opened for an invitation, then signup and login have its address prefilled and locked, and no guest option', async () => {
+    const { user } = setup('signup');
+    await user.click(screen.getByRole('button', { name: 'open invited' }));
+    const scope = within(screen.getByRole('dialog'));
+    const signupEmail = scope.getByLabelText('Email') as HTMLInputElement;
+    expect([signupEmail.value, signupEmail.readOnly]).toEqual(['ravi@verma.in', true]);
+    expect(scope.getByText('The invitation is for this address.')).toBeInTheDocument();
+    expect(scope.queryByRole('button', { name: 'Continue as Guest' })).not.toBeInTheDocument();
+    await user.click(scope.getByRole('button', { name: 'Login' }));
+    const loginEmail = scope.getByLabelText('Email') as HTMLInputElement;
+    expect([loginEmail.value, loginEmail.readOnly]).toEqual(['ravi@verma.in', true]);
+    await user.type(scope.getByLabelText('Password'), 'secret1');
+    await user.click(scope.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(api.logInWithEmail).toHaveBeenCalledWith('ravi@verma.in', 'secret1'));
   });
 
   it('when Escape is pressed, then the modal closes after its fade and focus returns to the opener', async () => {

@@ -8,6 +8,7 @@ import { TDS_SECTION_NAMES, TDS_SECTIONS_1961, tdsCitationOf } from '@/domain/td
 const TEMPLATES: Record<MailTemplateName, true> = {
   'account-deleted': true,
   booking: true,
+  'company-invitation': true,
   'enquiry-ack': true,
   'enquiry-company': true,
   'invoice-cancelled': true,
@@ -23,6 +24,8 @@ const TEMPLATES: Record<MailTemplateName, true> = {
   project: true,
   'service-stopped': true,
   statement: true,
+  'tds-certificate-reminder': true,
+  'tds-certificate-rejected': true,
 };
 
 describe('words a person reads instead of ids', () => {

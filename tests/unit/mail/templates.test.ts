@@ -101,6 +101,19 @@ const samples: MailTemplate[] = [
       consoleUrl: 'https://nimbus.example/admin/quotes/q1',
     },
   },
+  {
+    template: 'company-invitation',
+    data: {
+      companyName: 'Verma Textiles Pvt Ltd',
+      recipientName: 'Ravi Kumar',
+      inviterName: 'Asha Verma',
+      roleLabel: 'Technical (may approve)',
+      roleDescription: 'Support requests and projects of the whole company, and its services.',
+      email: 'ravi@vermatextiles.in',
+      expiresAt: '2026-12-01T12:30:00.000Z',
+      inviteLink: { companyId: 'c1', invitationId: 'i1', linkNo: 1 },
+    },
+  },
 ];
 
 describe('mail templates', () => {
@@ -311,6 +324,30 @@ describe('mail template helpers', () => {
     }
     expect(mail.html).toContain('href="https://nimbus.example/quote/TOKEN"');
     expect(mail.text).toContain('Accepting it issues the first milestone');
+  });
+
+  it('when an invitation is mailed, then it says who invited, as what, until when (IST), what the company sees, and carries the link made at sending', () => {
+    const sample = samples.find((candidate) => candidate.template === 'company-invitation')!;
+    const mail = renderMail(sample, { inviteUrl: 'https://nimbus.example/invite/TOKEN' });
+    expect(mail.subject).toBe(`Asha Verma invited you to Verma Textiles Pvt Ltd on ${COMPANY.name}`);
+    // A company name is the customer's own text: no markup in the HTML, no header in the subject.
+    const marked = renderMail({
+      ...sample,
+      data: { ...(sample.data as object), companyName: 'Verma <b>Pvt</b>\r\nBcc: x@example.com' },
+    } as MailTemplate);
+    expect(marked.subject).toBe(`Asha Verma invited you to Verma <b>Pvt</b> Bcc: x@example.com on ${COMPANY.name}`);
+    expect(marked.html).not.toContain('<b>Pvt</b>');
+    for (const value of [
+      'Hello Ravi Kumar,',
+      'as Technical (may approve)',
+      'ravi@vermatextiles.in',
+      '1 Dec 2026, 6:00 pm IST',
+      'Accept the invitation: https://nimbus.example/invite/TOKEN',
+      'sees your name, your email address and your role',
+    ]) {
+      expect(mail.text).toContain(value);
+    }
+    expect(mail.html).toContain('href="https://nimbus.example/invite/TOKEN"');
   });
 
   it('when a customer declines a quote, then the company mail says so with their comment and where it came from', () => {

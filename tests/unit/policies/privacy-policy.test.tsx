@@ -25,6 +25,11 @@ describe('the Privacy Policy says what the site does', () => {
     // Projects go, sign-off records with them; the invoices a sign-off issued are tax records and stay.
     expect(retention).toContain('your projects: their milestones, updates, comments, files and sign-off records');
     expect(retention).toContain('a sign-off is not a tax record');
+    // Company members: what the company sees, and what deleting a member or an owner does.
+    expect(retention).toContain(
+      'it sees your name, your email address and your role, and what you write in its records',
+    );
+    expect(retention).toContain('hand ownership to one of them before deleting your account');
   });
 
   it('when it lists rights and uses, then it offers the download, one-click unsubscribe, and names reCAPTCHA', () => {

@@ -161,6 +161,8 @@ describe('the one list of signed links whose tokens no log line holds', () => {
     expect(redactUrl('/api/pay/AbC_d-9/verify?x=1')).toBe('/api/pay/:token/verify?x=1');
     expect(redactUrl('/API/Pay/AbC')).toBe('/API/Pay/:token');
     expect(redactUrl('/api/bookings/manage/b1.k2.s3/slots')).toBe('/api/bookings/manage/:token/slots');
+    expect(redactUrl('/api/company-invitations/Inv1/accept')).toBe('/api/company-invitations/:token/accept');
+    expect(redactUrl('https://www.nimbusbespoke.in/invite/Inv1')).toBe('https://www.nimbusbespoke.in/invite/:token');
     expect(redactUrl('/api/mail/unsubscribe?token=u.m&x=1')).toBe('/api/mail/unsubscribe?token=:token&x=1');
     expect(redactUrl('https://www.nimbusbespoke.in/project-links/P2#top')).toBe(
       'https://www.nimbusbespoke.in/project-links/:token#top',
@@ -174,6 +176,7 @@ describe('the one list of signed links whose tokens no log line holds', () => {
       'quote link',
       'project-contact link',
       'booking manage link',
+      'company invitation link',
       'unsubscribe link',
     ]);
   });

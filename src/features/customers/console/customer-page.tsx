@@ -38,13 +38,14 @@ import { OfflinePayment } from '@/features/billing';
 import { OrderRow } from '@/features/billing';
 import { QuotesPanel } from '@/features/quotes';
 import { StatementPanel } from '@/features/statements';
+import { CompanySection } from '@/features/companies';
 import { PaymentSummary } from '@/features/billing';
 import { useAction } from '@/components/console/use-action';
 import { useConsoleLink } from '@/components/console/console-path';
 
 /**
- * One customer: profile, billing details (view, correct), orders, invoices (issue, cancel, record a
- * payment), queries and payments.
+ * One customer: profile, billing details (view, correct), their company (members, invitations,
+ * audit trail), orders, invoices (issue, cancel, record a payment), queries and payments.
  */
 export function CustomerPage() {
   const { uid = '' } = useParams();
@@ -90,6 +91,7 @@ function CustomerDetails({ profile }: { profile: Profile }) {
         <BillingDetailsPanel profile={profile} />
       </Panel>
       <StatementPanel companyId={uid} />
+      <CompanySection companyId={uid} isLead={profile.isLead === true} />
       <QuotesPanel customerUid={uid} />
       <Panel id="customer-projects" title="Projects">
         <p className="text-sm text-slate-700">

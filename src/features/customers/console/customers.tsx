@@ -6,8 +6,13 @@ import { customersQuery } from './api';
 import { searchKey, searchedRows } from '@/components/console/searched-rows';
 import { FilterInput, ListPage, TitleLink } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
+import { companiesQuery, type CompanyRow } from '@/features/companies';
 
-/** Every customer, newest first, or those holding every word typed (a word of any field, or its beginning). */
+/**
+ * Every customer, newest first, or those holding every word typed (a word of any field, or its
+ * beginning); with a search, also the companies it finds by any member's name or email (a
+ * colleague of the customer is found through their company).
+ */
 export function CustomersPage() {
   const [search, setSearch] = useState('');
   const to = useConsoleLink();
@@ -15,16 +20,28 @@ export function CustomersPage() {
     usePagedList(`customers:${searchKey(search)}`, () => customersQuery(search)),
     search,
   );
+  const key = searchKey(search);
+  const companies = searchedRows(
+    usePagedList(key ? `companies:${key}` : null, () => companiesQuery(search)),
+    search,
+  );
+  // A company whose customer the list shows already (its founder matched too) is not repeated.
+  const moreCompanies = companies.items.filter(
+    (company) => !list.items.some((customer) => customer.uid === company.id),
+  );
   return (
     <ListPage<Customer>
       title="Customers"
       above={
-        <FilterInput
-          label="Search customers"
-          value={search}
-          onChange={setSearch}
-          placeholder="Any word of a name, business, email, phone or GSTIN"
-        />
+        <>
+          <FilterInput
+            label="Search customers"
+            value={search}
+            onChange={setSearch}
+            placeholder="Any word of a name, business, email, phone or GSTIN"
+          />
+          {key && moreCompanies.length > 0 && <CompanyMatches companies={moreCompanies} to={to} />}
+        </>
       }
       list={list}
       emptyText="No customers match."
@@ -46,5 +63,26 @@ export function CustomersPage() {
         </>
       )}
     />
+  );
+}
+
+/** Companies the search found by a member's name or email: each opens its customer's page. */
+function CompanyMatches({ companies, to }: { companies: CompanyRow[]; to: ReturnType<typeof useConsoleLink> }) {
+  return (
+    <section aria-labelledby="company-matches" className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+      <h2 id="company-matches" className="text-base font-semibold text-slate-900">
+        Companies with a member of that name or email
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-200">
+        {companies.map((company) => (
+          <li key={company.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <TitleLink to={to('customers', company.id)}>{company.name || 'No name'}</TitleLink>
+            <span className="text-sm text-slate-700">
+              {company.memberCount} {company.memberCount === 1 ? 'member' : 'members'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
