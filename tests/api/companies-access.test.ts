@@ -206,6 +206,36 @@ describe('support requests by role', () => {
   });
 });
 
+describe('pay links are billing’s', () => {
+  it('when the company’s service is overdue, then a technical member raising a request is not given its renewal’s pay page; the owner is', async () => {
+    const server = app();
+    const company = await companyWithMembers();
+    await db()
+      .doc(`users/${company.id}/services/order1_Growth`)
+      .update({
+        status: 'Overdue',
+        renewal: {
+          renewalId: 'r1',
+          key: '2027-01-10',
+          invoiceDocId: 'inv1',
+          number: 'PI/2026-27/0001',
+          amountPaise: 59_000_00,
+        },
+      });
+    const technical = as(company.technical, company.id);
+
+    const services = await technical(request(server).get('/api/support/services'));
+    const raised = await technical(request(server).post('/api/support/requests')).send(NEW_REQUEST);
+    const read = await technical(request(server).get(`/api/support/requests/${raised.body.id}`));
+    const owners = await as(company.owner)(request(server).get(`/api/support/requests/${raised.body.id}`));
+
+    expect(services.body.services[0]).toMatchObject({ outOfPlan: 'overdue', payUrl: null });
+    expect(raised.body).toMatchObject({ outOfPlan: 'overdue', payUrl: null });
+    expect(read.body.payUrl).toBeNull();
+    expect(owners.body.payUrl).toMatch(/\/pay\/[\w-]{32}$/);
+  });
+});
+
 describe("a request's files", () => {
   it('when staff attach a file to an internal note, then no one of the company can download it; a file of a reply they can', async () => {
     const server = app();
