@@ -54,8 +54,9 @@ function indexParam(value: unknown): number {
 
 /**
  * Projects. The customer's (`/api/projects/...`, signed in: their company's, as their role
- * allows; anyone else's is a 404), a contact's by their signed link (`/api/project-links/{token}/...`: that one project, no
- * account; an expired or revoked link is a 404), and the console's (`/api/staff/projects/...`).
+ * allows; anyone else's is a 404), a contact's by their signed link
+ * (`/api/project-links/{token}/...`: that one project, no account; an expired or revoked link is a
+ * 404), and the console's (`/api/staff/projects/...`).
  */
 export function projectsRouter(deps: AppDeps): Router {
   const router = Router();
