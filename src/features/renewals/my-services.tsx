@@ -5,7 +5,7 @@ import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import { endsOnWhenStopped, formatDay, periodEndsOn, RENEWAL_DEFAULTS, SERVICE_STATUS } from '@/domain/renewals';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 import type { RenewalRecord, Service } from './data';
 import { usePagedList } from '@/lib/paged-list';
 import { renewalsQuery, servicesQuery, stopRenewing } from './api';
