@@ -1,3 +1,4 @@
+import { COMPANY_HEADER } from '@/domain/companies';
 import { env } from './env';
 import { fileNameFrom } from './save-file';
 import { currentIdToken } from './session';
@@ -29,14 +30,37 @@ export async function appCheckHeaders(): Promise<Record<string, string>> {
 interface RequestOptions {
   /** Attach the signed-in user's ID token when there is one. */
   withAuth?: boolean;
+  /**
+   * The company a signed-in call acts for (the `X-Company-Id` header): by default the acting
+   * company of the session (lib/company-session-store.ts), `null` for none (the person's own, as
+   * the API defaults). A call that is the person's own whatever company they act for (paying
+   * their cart's order) names their uid.
+   */
+  companyId?: string | null;
   signal?: AbortSignal;
 }
 
-/** The ID token (when asked for and signed in) and the App Check token, fetched together. */
+/**
+ * Where the acting company comes from: the company session sets it when a customer page loads it
+ * (lib/company-session-store.ts, kept out of the landing page's code); until then, none.
+ */
+let actingCompanyId: () => string | null = () => null;
+
+/** Called once by the company session: every signed-in call then names the company it acts for. */
+export function setActingCompanySource(source: () => string | null): void {
+  actingCompanyId = source;
+}
+
+/**
+ * The ID token (when asked for and signed in) with the acting company, and the App Check token,
+ * fetched together. The company header names, it grants nothing: the API checks the membership.
+ */
 function authHeaders(options: RequestOptions): Promise<Array<Record<string, string>>> {
   const idToken = async (): Promise<Record<string, string>> => {
     const token = options.withAuth ? await currentIdToken() : null;
-    return token ? { Authorization: `Bearer ${token}` } : {};
+    if (!token) return {};
+    const companyId = options.companyId === undefined ? actingCompanyId() : options.companyId;
+    return { Authorization: `Bearer ${token}`, ...(companyId ? { [COMPANY_HEADER]: companyId } : {}) };
   };
   return Promise.all([idToken(), appCheckHeaders()]);
 }
