@@ -1,4 +1,3 @@
-import { COMPANY_HEADER } from '@/domain/companies';
 import { env } from './env';
 import { fileNameFrom } from './save-file';
 import { currentIdToken } from './session';
@@ -31,24 +30,23 @@ interface RequestOptions {
   /** Attach the signed-in user's ID token when there is one. */
   withAuth?: boolean;
   /**
-   * The company a signed-in call acts for (the `X-Company-Id` header): by default the acting
-   * company of the session (lib/company-session-store.ts), `null` for none (the person's own, as
-   * the API defaults). A call that is the person's own whatever company they act for (paying
-   * their cart's order) names their uid.
+   * The company a signed-in call acts for (the `X-Company-Id` header): by default the session's
+   * acting company, `null` for none (the person's own, as the API defaults). A call that is the
+   * person's own whatever company they act for (their cart's order) names their uid.
    */
   companyId?: string | null;
   signal?: AbortSignal;
 }
 
 /**
- * Where the acting company comes from: the company session sets it when a customer page loads it
- * (lib/company-session-store.ts, kept out of the landing page's code); until then, none.
+ * The header naming the company a signed-in call acts for. The company session sets it when a
+ * customer page loads it (lib/company-session-store.ts, kept out of the landing page's code);
+ * until then none, and the API acts for the person's own company.
  */
-let actingCompanyId: () => string | null = () => null;
+let companyHeaders: (named?: string | null) => Record<string, string> = () => ({});
 
-/** Called once by the company session: every signed-in call then names the company it acts for. */
-export function setActingCompanySource(source: () => string | null): void {
-  actingCompanyId = source;
+export function setCompanyHeaders(source: typeof companyHeaders): void {
+  companyHeaders = source;
 }
 
 /**
@@ -58,9 +56,7 @@ export function setActingCompanySource(source: () => string | null): void {
 function authHeaders(options: RequestOptions): Promise<Array<Record<string, string>>> {
   const idToken = async (): Promise<Record<string, string>> => {
     const token = options.withAuth ? await currentIdToken() : null;
-    if (!token) return {};
-    const companyId = options.companyId === undefined ? actingCompanyId() : options.companyId;
-    return { Authorization: `Bearer ${token}`, ...(companyId ? { [COMPANY_HEADER]: companyId } : {}) };
+    return token ? { Authorization: `Bearer ${token}`, ...companyHeaders(options.companyId) } : {};
   };
   return Promise.all([idToken(), appCheckHeaders()]);
 }

@@ -5,7 +5,8 @@ import {
   orderMemberships,
   type MembershipSummary,
 } from '@/domain/acting-company';
-import { setActingCompanySource } from './api-client';
+import { COMPANY_HEADER } from '@/domain/companies';
+import { setCompanyHeaders } from './api-client';
 import { currentSession, subscribers as sessionSubscribers, type Session } from './session-store';
 
 /**
@@ -234,9 +235,15 @@ export function createCompanySessionStore(sources: MembershipSources = firestore
 /** The app's one company session. */
 export const companySession = createCompanySessionStore();
 
-// Every signed-in API call names the acting company (lib/api-client.ts): the signed-in person's own
-// session's, never a previous person's.
-setActingCompanySource(() => {
+// Every signed-in API call names the acting company (lib/api-client.ts), or the one the call names:
+// the signed-in person's own session's, never a previous person's.
+setCompanyHeaders((named): Record<string, string> => {
   const { uid, acting } = companySession.getState();
-  return uid !== null && uid === currentSession().user?.uid ? (acting?.companyId ?? null) : null;
+  const companyId =
+    named !== undefined
+      ? named
+      : uid !== null && uid === currentSession().user?.uid
+        ? (acting?.companyId ?? null)
+        : null;
+  return companyId ? { [COMPANY_HEADER]: companyId } : {};
 });
