@@ -22,6 +22,7 @@ const SERVICES = [
   'files',
   'staff',
   'statements',
+  'tds',
   'renewals',
   'account',
   'enquiries',
@@ -44,6 +45,8 @@ const SERVICE_CALLS = {
   staff: ['account', 'payments', 'documents', 'companies', 'mail', 'enquiries'],
   // Statements of account: the ledger of payments and documents, pay links and PO rules, mail.
   statements: ['payments', 'documents', 'companies', 'mail'],
+  // TDS certificates: the records payments create, their PDFs in the file store, reminder mail.
+  tds: ['files', 'payments', 'companies', 'mail'],
   renewals: ['payments', 'companies', 'mail'],
   account: ['support', 'projects', 'files', 'payments', 'documents', 'companies', 'mail', 'enquiries', 'bookings'],
   enquiries: ['mail'],

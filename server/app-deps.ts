@@ -11,6 +11,7 @@ import type { RenewalsContext } from './renewals/store';
 import { firestoreFileStore } from './files/file-store';
 import type { StatementsContext } from './statements/statements';
 import { SUPPORT_REQUESTS_LIMITER, type SupportContext } from './support/store';
+import type { TdsContext } from './tds/certificates';
 import type { ProjectsContext } from './projects/store';
 
 /**
@@ -92,6 +93,16 @@ export function bookingsContext(deps: { config: Config; firebase: Pick<FirebaseD
     linkSecret: createHmac('sha256', config.payLinkSecret).update('booking-links').digest('hex'),
     mailDomain: config.mailFrom.address.split('@')[1] || 'localhost',
     defaults: { windowDays: config.BOOKING_WINDOW_DAYS, minNoticeHours: config.BOOKING_MIN_NOTICE_HOURS },
+  };
+}
+
+/** What the TDS certificates service works with: Firestore, the file store (the certificates' PDFs), the site's links. */
+export function tdsContext(deps: Pick<AppDeps, 'config' | 'firebase' | 'logger'>): TdsContext {
+  return {
+    db: deps.firebase.db,
+    files: firestoreFileStore(deps.firebase.db),
+    siteUrl: deps.config.siteUrl,
+    logger: deps.logger,
   };
 }
 

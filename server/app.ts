@@ -29,6 +29,7 @@ import { servicesRouter } from './routes/services';
 import { staffRouter } from './routes/staff';
 import { statementsRouter } from './routes/statements';
 import { POSTMARK_INBOUND_PATH, supportBodyParsers, supportRouter } from './routes/support';
+import { tdsBodyParsers, tdsCertificatesRouter } from './routes/tds-certificates';
 import { unsubscribeRouter } from './routes/unsubscribe';
 
 /**
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/payments/webhook', express.raw({ type: '*/*', limit: '256kb' }));
   // Support's uploads, and Postmark's inbound mail: its Basic credentials before its (35 MB) body.
   for (const [path, parser] of supportBodyParsers(deps.config.support.inbound)) app.use(path, parser);
+  // TDS certificates' PDFs, uploaded as raw bytes like support's files.
+  for (const [path, parser] of tdsBodyParsers()) app.use(path, parser);
   app.use(express.json({ limit: '16kb' }));
   // After the body parsers: they resume the chain from socket events, outside the budget's context.
   app.use(requestDeadline(deps.config.REQUEST_TIMEOUT_SECONDS * 1000));
@@ -126,6 +129,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(supportRouter(deps));
   app.use(projectsRouter(deps));
   app.use(statementsRouter(deps));
+  app.use(tdsCertificatesRouter(deps));
   app.use(staffRouter(deps));
 
   app.use(notFound);

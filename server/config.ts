@@ -218,6 +218,11 @@ const schema = z.object({
    */
   STATEMENTS_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
   /**
+   * Minutes between passes of the TDS certificates job (after a quarter's certificate date it mails
+   * each company whose certificates of that quarter are still awaited, once); 0 = only when triggered.
+   */
+  TDS_CERTIFICATES_INTERVAL_MINUTES: z.coerce.number().min(0).default(60),
+  /**
    * Signs the pay links of issued invoices (/pay/{token}): at least 32 characters, secret. Needed on
    * a real project; the emulators use a public default.
    */

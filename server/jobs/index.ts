@@ -14,7 +14,7 @@ import { cancelExpiredOrders, type ExpiryReport } from '../payments/order-lifecy
 import { reconcilePass, type ReconcileReport } from '../payments/reconcile';
 import { renewalsPass, type RenewalsReport } from '../renewals/billing';
 import type { RenewalsContext } from '../renewals/store';
-import { bookingsContext, projectsContext, statementsContext, supportContext } from '../app-deps';
+import { bookingsContext, projectsContext, statementsContext, supportContext, tdsContext } from '../app-deps';
 import { withStatementAttachments } from '../statements/attachments';
 import { monthlyStatementsPass, type MonthlyReport, type StatementsContext } from '../statements/statements';
 import { projectsPass, type ProjectsJobReport } from '../projects/job';
@@ -24,6 +24,7 @@ import type { BookingsContext } from '../bookings/store';
 import { supportPass, type SupportJobReport } from '../support/sla-job';
 import type { SupportContext } from '../support/store';
 import { deleteUnattachedUploads, type UploadsCleanupReport } from '../files/cleanup';
+import { tdsRemindersPass, type TdsContext, type TdsRemindersReport } from '../tds/certificates';
 import { mailLinks } from './mail-links';
 import { JobRunner, type JobDefinition } from './runner';
 
@@ -42,6 +43,7 @@ export const PROJECTS_JOB = 'projects';
 export const BOOKINGS_JOB = 'bookings';
 export const UPLOADS_JOB = 'uploads';
 export const STATEMENTS_JOB = 'statements';
+export const TDS_CERTIFICATES_JOB = 'tds-certificates';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -182,6 +184,23 @@ export function statementsJob(
   });
 }
 
+/**
+ * TDS certificates: after a quarter's certificate date (15 Aug, 15 Nov, 15 Feb, 15 Jun, India),
+ * each company whose certificates of that quarter are still awaited is mailed once for the quarter
+ * (the mail's id names the company and quarter and is only created); once per `intervalMinutes`
+ * across instances (0 = only when triggered). `now`: the clock (tests run it after a quarter's date).
+ */
+export function tdsCertificatesJob(
+  ctx: TdsContext,
+  intervalMinutes: number,
+  { now = Date.now }: { now?: () => number } = {},
+): JobDefinition<TdsRemindersReport> {
+  return onceJob(TDS_CERTIFICATES_JOB, intervalMinutes * MINUTE, 10 * MINUTE, {
+    run: () => tdsRemindersPass(ctx, { nowMs: now() }),
+    worthLogging: (report) => report.reminded + report.failed > 0,
+  });
+}
+
 /** A short delay lets a burst of commits (an enquiry's two mails) go in one pass. */
 const NUDGE_DELAY_MS = 100;
 
@@ -266,5 +285,8 @@ export function createJobs(
   runner.register(bookingsJob(bookingsContext({ config, firebase }), config.BOOKINGS_INTERVAL_MINUTES));
   runner.register(uploadsJob(db, config.UPLOADS_CLEANUP_INTERVAL_MINUTES));
   runner.register(statementsJob(statementsContext({ config, firebase, logger }), config.STATEMENTS_INTERVAL_MINUTES));
+  runner.register(
+    tdsCertificatesJob(tdsContext({ config, firebase, logger }), config.TDS_CERTIFICATES_INTERVAL_MINUTES),
+  );
   return runner;
 }

@@ -1,4 +1,5 @@
 import { rupeesToPaise } from '../../src/domain/money';
+import type { TdsDeclaration } from '../../src/domain/payments';
 import type { PaymentType } from '../../src/domain/schemas';
 import type { PaymentsContext } from './context';
 import { replaceOpenOrders } from './order-lifecycle';
@@ -16,6 +17,11 @@ export interface CheckoutRequest {
    * one): set on the invoice first, once the request is allowed.
    */
   purchaseOrder?: { poNumber: string; vendorCode: string; change: PurchaseOrderChange };
+  /**
+   * Paying an invoice net of TDS: the kind of payment. The caller has checked the payer may
+   * (requireCompanyRole 'pay', or a pay link); the TDS itself is worked out from the stored bill.
+   */
+  tds?: TdsDeclaration | null;
 }
 
 /**
@@ -36,7 +42,11 @@ export async function openCheckout(
     await allowed;
     await setInvoicePurchaseOrder(ctx.db, { uid, docId }, purchaseOrder, purchaseOrder.change);
   }
-  const creating = createPaymentOrder(ctx, { uid, type, docId }, { beforeGateway: () => allowed });
+  const creating = createPaymentOrder(
+    ctx,
+    { uid, type, docId, tds: request.tds ?? null },
+    { beforeGateway: () => allowed },
+  );
   const [created, verdict] = await Promise.allSettled([creating, allowed]);
   if (verdict.status === 'rejected') throw verdict.reason;
   if (created.status === 'rejected') throw created.reason;

@@ -7,6 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import type { PaymentStatus } from '../../src/domain/console-status';
 import { payableLabel, readPayable, settledPaiseOf, tdsPaiseOf } from '../../src/domain/payable';
+import { istToday } from '../../src/domain/staff';
 import { isOpenStatus, STATUS } from '../../src/domain/status';
 import { ALERT } from '../alerts';
 import { singleFlight } from '../single-flight';
@@ -14,6 +15,7 @@ import { afterPaymentCommitted, recordPaymentEffects, type PaymentEffectsInput }
 import { buyerRefFor } from './services';
 import type { PaymentsContext } from './context';
 import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
+import { addTdsCertificate, readOrderTds } from './tds';
 
 export type PaymentSource = 'verify' | 'webhook' | 'reconcile' | 'offline';
 
@@ -155,8 +157,11 @@ async function markPaidOnce(
         : alreadyPaid
           ? 'duplicate'
           : 'paid';
+    // A payment net of TDS (declared on the order) settles its TDS too, once it is applied.
+    const tds = status === 'paid' ? readOrderTds(link.tds) : null;
+    const fields = paymentFields(link, payableSnap!.exists ? payableSnap!.data()! : undefined);
     tx.create(paymentDoc(db, input.paymentId), {
-      ...paymentFields(link, payableSnap!.exists ? payableSnap!.data()! : undefined),
+      ...fields,
       paymentId: input.paymentId,
       gatewayOrderId: input.gatewayOrderId,
       amountPaise: input.amountPaise,
@@ -167,6 +172,7 @@ async function markPaidOnce(
       ...(payableSnap!.exists ? {} : { documentMissing: true }),
       status,
       ...(mismatch ? { mismatchReason: mismatch } : {}),
+      ...(tds ? { tdsPaise: tds.paise, tdsSection: tds.section } : {}),
       refundedPaise: 0,
       createdAt: FieldValue.serverTimestamp(),
     });
@@ -185,8 +191,23 @@ async function markPaidOnce(
       method: input.method ?? null,
       reference: null,
       source: input.source,
+      tdsPaise: tds?.paise ?? 0,
+      tdsSection: tds?.section ?? null,
       buyer: buyerSnap?.data() ?? null,
     });
+    if (tds) {
+      addTdsCertificate(tx, db, {
+        companyId: link.uid,
+        paymentId: input.paymentId,
+        payable: link,
+        customerName: fields.customerName as string | null,
+        paidFor: fields.paidFor as string | null,
+        receivedOn: istToday(),
+        tdsPaise: tds.paise,
+        tdsSection: tds.section,
+        actor: null,
+      });
+    }
     return { outcome: 'paid' as const, link };
   });
   if (recordedMismatch) {
@@ -228,7 +249,7 @@ export function paymentFields(link: GatewayOrderLink, payable: DocumentData | un
 
 export interface PaidInput extends Omit<PaymentEffectsInput, 'settledPaise' | 'tdsPaise' | 'tdsSection'> {
   payableRef: DocumentReference;
-  /** TDS the customer deducted with this payment (offline receipts), in paise. */
+  /** TDS the customer deducted with this payment (offline receipts, online payments net of TDS), in paise. */
   tdsPaise?: number;
   tdsSection?: string | null;
 }

@@ -14,6 +14,7 @@ import { paymentFields, writePaid } from './mark-paid';
 import { chargePaise } from './payment-orders';
 import { buyerRefFor } from './services';
 import { payableDoc, paymentDoc, type GatewayOrderLink } from './store';
+import { addTdsCertificate } from './tds';
 
 export const NOT_PAYABLE = 'Only a Pending or Partially paid order or invoice can take a payment.';
 export const moreThanDue = (duePaise: number) =>
@@ -77,9 +78,10 @@ export async function recordOfflinePayment(
     if (input.type === 'product_order' && settles < duePaise) throw new HttpError(409, orderInFull(duePaise));
     const balanceDuePaise = duePaise - settles;
     const link: GatewayOrderLink = { ...input, amountPaise: duePaise, currency: CURRENCY };
+    const fields = paymentFields(link, stored);
 
     tx.create(paymentRef, {
-      ...paymentFields(link, stored),
+      ...fields,
       paymentId,
       gatewayOrderId: 'offline',
       amountPaise: input.amountReceivedPaise,
@@ -115,6 +117,20 @@ export async function recordOfflinePayment(
         reference: input.reference,
       },
     });
+    // Every TDS amount awaits its certificate, whatever recorded it.
+    if (input.tdsPaise > 0) {
+      addTdsCertificate(tx, db, {
+        companyId: input.uid,
+        paymentId,
+        payable: input,
+        customerName: fields.customerName as string | null,
+        paidFor: fields.paidFor as string | null,
+        receivedOn: input.receivedOn,
+        tdsPaise: input.tdsPaise,
+        tdsSection: input.tdsSection,
+        actor,
+      });
+    }
 
     if (balanceDuePaise === 0) {
       writePaid(tx, db, {
@@ -144,6 +160,7 @@ export async function recordOfflinePayment(
       // then a mismatch, kept for a refund; the next checkout is for the new balance.
       gatewayOrderId: FieldValue.delete(),
       gatewayOrderAmount: FieldValue.delete(),
+      gatewayOrderTds: FieldValue.delete(),
     });
     addMail(
       tx,

@@ -1,5 +1,8 @@
 import { DOCUMENT_TITLES, proformaNote, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
-import type { PayLinkView } from '../../src/domain/pay-link';
+import type { PayLinkTds, PayLinkView } from '../../src/domain/pay-link';
+import type { TdsDeclaration } from '../../src/domain/payments';
+import { istToday } from '../../src/domain/staff';
+import { tdsCertificateFormOn, tdsQuarterOfDay } from '../../src/domain/tds-certificates';
 import { settledPaiseOf } from '../../src/domain/payable';
 import { readPurchaseOrder } from '../../src/domain/purchase-order';
 import { isOpenStatus } from '../../src/domain/status';
@@ -13,6 +16,7 @@ import type { PaymentOrder } from './payment-orders';
 import { openPayLink, PAY_LINK_NOT_FOUND, type OpenPayLink } from './pay-links';
 import { proformaDocumentId } from './proformas';
 import { companyDoc, rulesOf } from './purchase-orders';
+import { tdsBase, tdsChoices } from './tds';
 
 /**
  * The pay page's server side: everything it does goes through the one invoice its token opens
@@ -32,6 +36,9 @@ export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: strin
   const link = await openPayLink(ctx.db, token);
   const [proforma, company] = await Promise.all([proformaOf(ctx, link), companyDoc(ctx.db, link.ref.uid).get()]);
   const status = String(link.payable.get('status'));
+  const amountDuePaise = isOpenStatus(status)
+    ? proforma.totals.totalPaise - settledPaiseOf(link.payable.data() ?? {})
+    : 0;
   const paymentId = link.payable.get('paymentId') as string | undefined;
   const taxDocument = link.payable.get('taxDocument') as { number?: string; kind?: string } | undefined;
   const { supplier, recipient } = proforma;
@@ -52,12 +59,13 @@ export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: strin
     lines: proforma.lines.map(({ sac: _sac, ...line }) => line),
     taxType: proforma.taxType,
     totals: proforma.totals,
-    amountDuePaise: isOpenStatus(status) ? proforma.totals.totalPaise - settledPaiseOf(link.payable.data() ?? {}) : 0,
+    amountDuePaise,
     settledPaise: settledPaiseOf(link.payable.data() ?? {}),
     proformaNote: proformaNote(supplier.gstin !== null),
     purchaseOrder: readPurchaseOrder(link.payable.get('purchaseOrder')),
     requiresPoNumber: rulesOf(company.data()).requirePoNumber,
     msmeTerms: proforma.msme?.lines ?? null,
+    tds: amountDuePaise > 0 ? payLinkTds(proforma, amountDuePaise) : null,
     paid:
       paymentId && !isOpenStatus(status)
         ? {
@@ -68,6 +76,29 @@ export async function payLinkView(ctx: Pick<PaymentsContext, 'db'>, token: strin
             },
           }
         : null,
+  };
+}
+
+/**
+ * What the page offers a payer who deducts TDS: the same figures the checkout then charges
+ * (checkoutTds reads the same printed totals), worked out for today.
+ */
+function payLinkTds(proforma: TaxDocumentSnapshot, amountDuePaise: number): PayLinkTds | null {
+  const taxablePaise = tdsBase(proforma.totals, amountDuePaise);
+  if (taxablePaise <= 0) return null;
+  const today = istToday();
+  return {
+    taxablePaise,
+    choices: tdsChoices(taxablePaise, today).map((quote) => ({
+      kind: quote.kind,
+      name: quote.name,
+      rate: quote.rate,
+      citation: quote.citation.text,
+      tdsPaise: quote.tdsPaise,
+      payPaise: amountDuePaise - quote.tdsPaise,
+    })),
+    certificateForm: tdsCertificateFormOn(today),
+    certificateDueOn: tdsQuarterOfDay(today).certificateDueOn,
   };
 }
 
@@ -97,6 +128,7 @@ export async function payLinkCheckout(
   token: string,
   allowed: Promise<void>,
   purchaseOrder: { poNumber?: string; vendorCode?: string } = {},
+  tds: TdsDeclaration | null = null,
 ): Promise<PaymentOrder & { prefill: { name?: string; email?: string } }> {
   const link = await openPayLink(ctx.db, token);
   const order = await openCheckout(
@@ -109,6 +141,10 @@ export async function payLinkCheckout(
         // Whoever holds the link (an accounts clerk, without an account) typed it for the company.
         change: { actor: { uid: link.ref.uid, email: null }, via: 'pay-link' },
       },
+      // The link is bound to one bill of one company, and whoever holds it may pay it for that
+      // company, net of TDS too: the TDS is worked out here, and it is claimed only once its
+      // certificate is verified against Form 26AS.
+      tds,
     },
     allowed,
   );

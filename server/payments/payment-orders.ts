@@ -9,6 +9,7 @@ import {
 } from 'firebase-admin/firestore';
 import { CURRENCY, formatInr, MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE } from '../../src/domain/money';
 import { pricePayable, readPayable, settledPaiseOf, type PayableRef } from '../../src/domain/payable';
+import type { TdsDeclaration } from '../../src/domain/payments';
 import { MAX_RECEIPT_LENGTH } from '../../src/domain/payments';
 import { isOpenStatus, STATUS } from '../../src/domain/status';
 import type { TaxSettings } from '../../src/domain/tax';
@@ -20,6 +21,7 @@ import type { PaymentsContext } from './context';
 import type { GatewayOrder } from './gateway';
 import { companyDoc, refuseWithoutPoNumber } from './purchase-orders';
 import { gatewayOrderDoc, payableDoc, type GatewayOrderLink, type OwnedPayableRef } from './store';
+import { checkoutTds, readOrderTds, sameOrderTds, TDS_MESSAGES, type OrderTds } from './tds';
 
 export const PAYMENT_ORDER_FAILED = 'Failed to create payment order.';
 export const BALANCE_TOO_SMALL =
@@ -40,13 +42,19 @@ export function chargePaise(ref: PayableRef, stored: DocumentData, tax: TaxSetti
   return pricing.chargedPaise;
 }
 
-export type PaymentOrderInput = OwnedPayableRef;
+export type PaymentOrderInput = OwnedPayableRef & {
+  /** Paying net of TDS: the kind declared; the server works out the TDS (see checkoutTds). */
+  tds?: TdsDeclaration | null;
+};
 
 export interface PaymentOrder {
   id: string;
+  /** What the gateway charges: the amount due less any TDS. */
   amountPaise: number;
   currency: 'INR';
   reused: boolean;
+  /** The TDS this order leaves for the payer to deposit, when one was declared. */
+  tds: OrderTds | null;
 }
 
 /** How long a request holds the right to create a payable's gateway order; a crashed holder's lapses. */
@@ -69,6 +77,8 @@ export interface GatewayOrderClaim {
   leaseUntil?: Timestamp | null;
   orderId?: string;
   amountPaise?: number;
+  /** The named order's TDS (null or absent: none). */
+  tds?: OrderTds | null;
   expireAt: Timestamp;
 }
 
@@ -76,10 +86,16 @@ export const claimDoc = (db: Firestore, payable: DocumentReference) =>
   db.doc(`gatewayOrderClaims/${createHash('sha256').update(payable.path).digest('hex').slice(0, 40)}`);
 
 type Decision =
-  | { kind: 'reuse'; id: string; amountPaise: number }
+  | { kind: 'reuse'; id: string; amountPaise: number; tds: OrderTds | null }
   | { kind: 'held' }
-  | { kind: 'claimed'; amountPaise: number; claim: Claim }
+  | { kind: 'claimed'; terms: OrderTerms; claim: Claim }
   | { kind: 'retry' };
+
+/** What a gateway order is for: the amount charged and the TDS left to the payer; an order is reused only for the same. */
+interface OrderTerms {
+  amountPaise: number;
+  tds: OrderTds | null;
+}
 
 function payableData(snapshot: DocumentSnapshot, noun: string): DocumentData {
   if (!snapshot.exists) throw new HttpError(404, `${noun} not found.`);
@@ -119,9 +135,9 @@ export async function createPaymentOrder(
   input: PaymentOrderInput,
   hooks: PaymentOrderHooks = {},
 ): Promise<PaymentOrder> {
-  const { value, joined } = await orderFlights(ctx.db, payableDoc(ctx.db, input).path, () =>
-    createOrReuse(ctx, input, hooks),
-  );
+  // Requests declaring another TDS (or none) want another order: they do not share a flight.
+  const flight = `${payableDoc(ctx.db, input).path}|${input.tds?.kind ?? ''}`;
+  const { value, joined } = await orderFlights(ctx.db, flight, () => createOrReuse(ctx, input, hooks));
   return joined ? { ...value, reused: true } : value;
 }
 
@@ -148,22 +164,32 @@ async function createOrReuse(ctx: PaymentsContext, input: PaymentOrderInput, hoo
       const data = payableData(snapshot, noun);
       if (company) refuseWithoutPoNumber(data, company.data());
       // An invoice paid in part (receipts staff recorded) is charged its balance.
-      const amountPaise = chargePaise(input, data, ctx.documents.tax) - settledPaiseOf(data);
-      if (amountPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, BALANCE_TOO_SMALL);
-      decision = await decide(data, amountPaise, taken.kind === 'held' ? taken.existing : null, ours, claimFields);
+      const duePaise = chargePaise(input, data, ctx.documents.tax) - settledPaiseOf(data);
+      if (duePaise < MIN_AMOUNT_PAISE) throw new HttpError(400, BALANCE_TOO_SMALL);
+      // Net of TDS: the server works it out from the stored bill; the gateway charges the rest.
+      const tds = input.tds ? await checkoutTds(ctx, input, data, duePaise, input.tds) : null;
+      const terms: OrderTerms = { amountPaise: duePaise - (tds?.paise ?? 0), tds };
+      if (terms.amountPaise < MIN_AMOUNT_PAISE) throw new HttpError(400, TDS_MESSAGES.nothingLeft);
+      decision = await decide(data, terms, taken.kind === 'held' ? taken.existing : null, ours, claimFields);
     } catch (error) {
       await ours?.release();
       throw error;
     }
     if (decision.kind === 'reuse') {
-      return { id: decision.id, amountPaise: decision.amountPaise, currency: CURRENCY, reused: true };
+      return {
+        id: decision.id,
+        amountPaise: decision.amountPaise,
+        currency: CURRENCY,
+        reused: true,
+        tds: decision.tds,
+      };
     }
     if (decision.kind === 'claimed') {
       const created = await createAndAttach(ctx, {
         input,
         payable: snapshot,
         claim: decision.claim,
-        amountPaise: decision.amountPaise,
+        terms: decision.terms,
         noun,
         hooks,
       });
@@ -182,33 +208,47 @@ async function createOrReuse(ctx: PaymentsContext, input: PaymentOrderInput, hoo
   }
 }
 
-/** What to do, given the payable (its amount) and the claim as we took it or found it. */
+/** What to do, given the payable (its amount and TDS) and the claim as we took it or found it. */
 async function decide(
   data: DocumentData,
-  amountPaise: number,
+  terms: OrderTerms,
   existing: DocumentSnapshot | null,
   ours: Claim | null,
   claimFields: () => DocumentData,
 ): Promise<Decision> {
-  // An order attached before (a retried checkout): reuse it.
-  if (typeof data.gatewayOrderId === 'string' && data.gatewayOrderAmount === amountPaise) {
+  const { amountPaise, tds } = terms;
+  // An order attached before (a retried checkout) for the same amount and TDS: reuse it.
+  if (
+    typeof data.gatewayOrderId === 'string' &&
+    data.gatewayOrderAmount === amountPaise &&
+    sameOrderTds(readOrderTds(data.gatewayOrderTds), tds)
+  ) {
     await ours?.release();
-    return { kind: 'reuse', id: data.gatewayOrderId, amountPaise };
+    return { kind: 'reuse', id: data.gatewayOrderId, amountPaise, tds };
   }
-  if (ours) return { kind: 'claimed', amountPaise, claim: ours };
+  if (ours) return { kind: 'claimed', terms, claim: ours };
   if (!existing) return { kind: 'retry' };
   const held = existing.data() as GatewayOrderClaim;
   // Attached by another request (our read of the payable may predate it): reuse that order.
-  if (typeof held.orderId === 'string' && held.amountPaise === amountPaise) {
-    return { kind: 'reuse', id: held.orderId, amountPaise };
+  if (
+    typeof held.orderId === 'string' &&
+    held.amountPaise === amountPaise &&
+    sameOrderTds(readOrderTds(held.tds), tds)
+  ) {
+    return { kind: 'reuse', id: held.orderId, amountPaise, tds };
   }
   if (isLeaseLive(held)) return { kind: 'held' };
-  // A lapsed lease (its holder crashed) or an order for another amount: take the claim over.
+  // A lapsed lease (its holder crashed) or an order for another amount or TDS: take the claim over.
   const claim = await takeOver(existing, {
     leaseMs: GATEWAY_ORDER_LEASE_MS,
-    data: { ...claimFields(), orderId: FieldValue.delete(), amountPaise: FieldValue.delete() },
+    data: {
+      ...claimFields(),
+      orderId: FieldValue.delete(),
+      amountPaise: FieldValue.delete(),
+      tds: FieldValue.delete(),
+    },
   });
-  return claim ? { kind: 'claimed', amountPaise, claim } : { kind: 'retry' };
+  return claim ? { kind: 'claimed', terms, claim } : { kind: 'retry' };
 }
 
 interface AttachInput {
@@ -216,7 +256,7 @@ interface AttachInput {
   /** The payable as read when the claim was taken: the attach is conditional on it. */
   payable: DocumentSnapshot;
   claim: Claim;
-  amountPaise: number;
+  terms: OrderTerms;
   noun: string;
   hooks: PaymentOrderHooks;
 }
@@ -228,8 +268,9 @@ interface AttachInput {
  */
 async function createAndAttach(
   { db, gateway }: PaymentsContext,
-  { input, payable, claim, amountPaise, noun, hooks }: AttachInput,
+  { input, payable, claim, terms, noun, hooks }: AttachInput,
 ): Promise<PaymentOrder | null> {
+  const { amountPaise, tds } = terms;
   let order: GatewayOrder;
   try {
     await hooks.beforeGateway?.();
@@ -242,7 +283,12 @@ async function createAndAttach(
       amountPaise,
       currency: CURRENCY,
       receipt: input.docId.slice(0, MAX_RECEIPT_LENGTH),
-      notes: { uid: input.uid, type: input.type, docId: input.docId },
+      notes: {
+        uid: input.uid,
+        type: input.type,
+        docId: input.docId,
+        ...(tds ? { tdsPaise: String(tds.paise), tdsSection: tds.section } : {}),
+      },
     });
   } catch (error) {
     await claim.release();
@@ -251,11 +297,24 @@ async function createAndAttach(
     throw Object.assign(new HttpError(502, PAYMENT_ORDER_FAILED), { cause: error });
   }
   const createdAt = Timestamp.fromMillis(order.createdAt);
-  const onPayable = { gatewayOrderId: order.id, gatewayOrderAmount: amountPaise, gatewayOrderCreatedAt: createdAt };
+  const onPayable = {
+    gatewayOrderId: order.id,
+    gatewayOrderAmount: amountPaise,
+    gatewayOrderTds: tds ?? FieldValue.delete(),
+    gatewayOrderCreatedAt: createdAt,
+  };
   // The claim ends naming the order it got.
-  const onClaim = { orderId: order.id, amountPaise, claimId: FieldValue.delete(), leaseUntil: FieldValue.delete() };
-  const link: GatewayOrderLink = { ...input, amountPaise, currency: CURRENCY };
-  const created: PaymentOrder = { id: order.id, amountPaise, currency: CURRENCY, reused: false };
+  const onClaim = {
+    orderId: order.id,
+    amountPaise,
+    tds: tds ?? FieldValue.delete(),
+    claimId: FieldValue.delete(),
+    leaseUntil: FieldValue.delete(),
+  };
+  // The link carries the TDS: whichever path reports the capture settles the bill with it.
+  const { tds: _declared, ...ref } = input;
+  const link: GatewayOrderLink = { ...ref, amountPaise, currency: CURRENCY, ...(tds ? { tds } : {}) };
+  const created: PaymentOrder = { id: order.id, amountPaise, currency: CURRENCY, reused: false, tds };
   // Usually one write: nothing changed since we read the payable and took the claim.
   try {
     await db

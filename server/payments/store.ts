@@ -1,5 +1,6 @@
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { payablePath, type PayableRef } from '../../src/domain/payable';
+import type { OrderTds } from './tds';
 
 /**
  * Where payment state lives. `gatewayOrders/{gatewayOrderId}` maps a gateway order back to the
@@ -9,9 +10,11 @@ import { payablePath, type PayableRef } from '../../src/domain/payable';
  */
 export interface GatewayOrderLink extends PayableRef {
   uid: string;
-  /** Integer paise. */
+  /** Integer paise: what the gateway charges (the amount due less any TDS). */
   amountPaise: number;
   currency: 'INR';
+  /** The TDS the payer declared: the payment settles amountPaise + tds.paise (see payments/tds.ts). */
+  tds?: OrderTds;
 }
 
 /**

@@ -39,7 +39,8 @@ export function payRouter(deps: AppDeps): Router {
 
   router.post('/api/pay/:token/orders', async (req, res) => {
     const body = payLinkOrderSchema.parse(req.body ?? {});
-    const order = await payLinkCheckout({ ...ctx, logger: req.log }, token(req), Promise.resolve(), body);
+    const { tds, ...purchaseOrder } = body;
+    const order = await payLinkCheckout({ ...ctx, logger: req.log }, token(req), Promise.resolve(), purchaseOrder, tds);
     const response: PaymentOrderResponse & { prefill: { name?: string; email?: string } } = {
       id: order.id,
       amount: order.amountPaise,
@@ -47,6 +48,7 @@ export function payRouter(deps: AppDeps): Router {
       keyId: ctx.gateway.keyId,
       gateway: ctx.gateway.mode,
       prefill: order.prefill,
+      ...(order.tds ? { tds: { tdsPaise: order.tds.paise, tdsSection: order.tds.section } } : {}),
     };
     res.status(order.reused ? 200 : 201).json(response);
   });

@@ -1,7 +1,9 @@
 import { Router, type Request, type RequestHandler } from 'express';
+import { COMPANY_HEADER } from '../../src/domain/companies';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, tokenNotRevoked } from '../auth';
+import { actingCompanyId, requireCompanyRole } from '../companies/access';
 import { requestDeadline } from '../deadline';
 import { newInvoiceFormSchema } from '../../src/domain/schemas';
 import { openCheckout } from '../payments/checkout';
@@ -14,6 +16,26 @@ import { sandboxPaymentsRouter } from './sandbox-payments';
 
 export const WEBHOOK_TIMEOUT_MS = 4000;
 export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wait a minute and try again.';
+
+/**
+ * The company a signed-in payer pays for (the X-Company-Id header or the body's companyId; their
+ * own by default). Acting for another company, or declaring TDS (which leaves the company a
+ * certificate to give us), needs a member who may pay: its owner or a billing member
+ * (requireCompanyRole, read from the membership now). A person paying their own company's bill
+ * in full goes on as before companies.
+ */
+async function payingCompany(
+  deps: AppDeps,
+  req: Request,
+  { named, declaresTds }: { named?: unknown; declaresTds: boolean },
+): Promise<string> {
+  const user = req.user!;
+  const companyId = actingCompanyId(user, req.get(COMPANY_HEADER) ?? named);
+  if (companyId !== user.uid || declaresTds) {
+    await requireCompanyRole({ db: deps.firebase.db }, user, companyId, 'pay');
+  }
+  return companyId;
+}
 
 /**
  * POST /api/payments/orders (and the spec's POST /create-razorpay-order, either body shape),
@@ -43,10 +65,12 @@ export function paymentsRouter(deps: AppDeps): Router {
     const allowed = Promise.all([counts.get(req) ?? limiter.count(req), tokenNotRevoked(req)]).then(() => undefined);
     allowed.catch(() => undefined); // awaited by openCheckout
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
+    const companyId = await payingCompany(deps, req, { named: body.companyId, declaresTds: Boolean(body.tds) });
     const order = await openCheckout(
       { ...ctx, logger: req.log },
       {
-        uid: req.user!.uid,
+        // The company's id: its records keep it as `uid`.
+        uid: companyId,
         type: body.type,
         docId: body.firestore_id,
         claimedAmount: body.amount,
@@ -55,6 +79,7 @@ export function paymentsRouter(deps: AppDeps): Router {
           vendorCode: body.vendorCode ?? '',
           change: { actor: actorOf(req.user!), via: 'account' },
         },
+        tds: body.tds ?? null,
       },
       allowed,
     );
@@ -64,6 +89,7 @@ export function paymentsRouter(deps: AppDeps): Router {
       currency: order.currency,
       keyId: ctx.gateway.keyId,
       gateway: ctx.gateway.mode,
+      ...(order.tds ? { tds: { tdsPaise: order.tds.paise, tdsSection: order.tds.section } } : {}),
     };
     res.status(order.reused ? 200 : 201).json(response);
   };
@@ -79,7 +105,8 @@ export function paymentsRouter(deps: AppDeps): Router {
 
   router.post('/api/payments/verify', limiter, requireUser, async (req, res) => {
     const body = verifyPaymentSchema.parse(req.body ?? {});
-    res.json(await verifyPayment({ ...ctx, logger: req.log }, { uid: req.user!.uid }, body));
+    const companyId = await payingCompany(deps, req, { declaresTds: false });
+    res.json(await verifyPayment({ ...ctx, logger: req.log }, { uid: companyId }, body));
   });
 
   // The body is raw bytes (see app.ts): the signature covers exactly what the gateway sent. Razorpay
@@ -97,7 +124,9 @@ export function paymentsRouter(deps: AppDeps): Router {
   });
 
   if (ctx.gateway instanceof SandboxGateway) {
-    router.use(sandboxPaymentsRouter(deps, ctx.gateway, limiter));
+    router.use(
+      sandboxPaymentsRouter(deps, ctx.gateway, limiter, (req) => payingCompany(deps, req, { declaresTds: false })),
+    );
   }
   return router;
 }

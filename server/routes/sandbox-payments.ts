@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { sandboxPaySchema } from '../../src/domain/payments';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { authenticate } from '../auth';
@@ -9,7 +9,12 @@ import { payInSandbox } from '../payments/sandbox-checkout';
  * POST /api/payments/sandbox/pay: the Pay and Fail buttons of the in-site test checkout. Exists
  * only when the server runs the sandbox gateway (no Razorpay keys); see payInSandbox.
  */
-export function sandboxPaymentsRouter(deps: AppDeps, sandbox: SandboxGateway, limiter: RequestHandler): Router {
+export function sandboxPaymentsRouter(
+  deps: AppDeps,
+  sandbox: SandboxGateway,
+  limiter: RequestHandler,
+  payingCompanyOf: (req: Request) => Promise<string>,
+): Router {
   const router = Router();
   const ctx = paymentsContext(deps);
   router.post(
@@ -18,7 +23,7 @@ export function sandboxPaymentsRouter(deps: AppDeps, sandbox: SandboxGateway, li
     authenticate(deps.firebase.auth, { required: true }),
     async (req, res) => {
       const body = sandboxPaySchema.parse(req.body ?? {});
-      res.json(await payInSandbox({ ...ctx, logger: req.log }, sandbox, { uid: req.user!.uid }, body));
+      res.json(await payInSandbox({ ...ctx, logger: req.log }, sandbox, { uid: await payingCompanyOf(req) }, body));
     },
   );
   return router;

@@ -190,6 +190,9 @@ export const MAIL_AUDIENCES = {
   'refund-issued': BILLING_MAIL,
   /** A statement of account (staff's, and the monthly one): to those who pay. */
   statement: BILLING_MAIL,
+  /** TDS certificates awaited after a quarter's certificate date, and one staff sent back: to those who pay. */
+  'tds-certificate-reminder': BILLING_MAIL,
+  'tds-certificate-rejected': BILLING_MAIL,
   /** To whoever may accept it: the owner, and a technical member with the approve right. */
   'quote-sent': members(['owner'], { withApprove: ['technical'] }),
   'quote-response': US,

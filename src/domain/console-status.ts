@@ -44,6 +44,8 @@ export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   support: 'Support request',
   booking: 'Consultation (invitation or reminder)',
   statement: 'Statement of account',
+  'tds-certificate-reminder': 'TDS certificate awaited',
+  'tds-certificate-rejected': 'TDS certificate not accepted',
   'company-invitation': 'Invitation to join a company',
   news: 'News',
 };

@@ -33,8 +33,35 @@ export interface PayLinkView {
   requiresPoNumber: boolean;
   /** A micro or small enterprise seller's Udyam number and payment terms, as printed; null otherwise. */
   msmeTerms: string[] | null;
+  /**
+   * Paying net of TDS while it is open: the taxable value of what is due (the TDS base, GST shown
+   * separately left out), each kind of payment the payer may declare today with its law, rate, TDS
+   * and what is then charged, and the certificate we then wait for. Null once paid or cancelled.
+   */
+  tds: PayLinkTds | null;
   /** Once paid: the payment and its tax invoice (its number once it is issued). */
   paid: { paymentId: string; taxInvoice: { title: string; number: string | null } } | null;
+}
+
+/** What the pay page offers a payer who deducts TDS (see PayLinkView.tds). */
+export interface PayLinkTds {
+  taxablePaise: number;
+  choices: Array<{
+    kind: string;
+    /** 'Fees for professional services'. */
+    name: string;
+    /** '10%'. */
+    rate: string;
+    /** The law of the day: 'section 194J of the Income-tax Act, 1961'. */
+    citation: string;
+    tdsPaise: number;
+    /** What the checkout charges with it: the amount due less the TDS. */
+    payPaise: number;
+  }>;
+  /** 'Form 16A' (Form 131 from April 2026). */
+  certificateForm: string;
+  /** The day the certificate of today's deduction is due (YYYY-MM-DD). */
+  certificateDueOn: string;
 }
 
 /** Where the pay page's API lives, per token. */

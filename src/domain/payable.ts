@@ -2,7 +2,7 @@ import { findCatalogueEntry } from './catalogue';
 import { priceOrderItems } from './cart';
 import { priceTextPaise, rupeesToPaise } from './money';
 import type { PaymentType } from './schemas';
-import { chargedAmountPaise, type TaxSettings } from './tax';
+import { chargedAmountPaise, taxLinesForPayment, type TaxSettings } from './tax';
 
 /**
  * A payable: what a customer pays, one thing with one name everywhere. It is a cart's order
@@ -242,4 +242,32 @@ export function pricePayable(payable: Payable, tax: TaxSettings): Pricing {
         )
       : listedPaise,
   };
+}
+
+/**
+ * A payable's taxable value and total as its tax invoice will print them (intra-state; across
+ * states IGST is rounded once instead of CGST and SGST each, which can move a paisa between tax and
+ * taxable value): the base TDS is worked out on when GST is shown separately (CBDT Circular
+ * 23/2017). A proforma's own printed totals are read from its document instead (see the pay page);
+ * this serves an invoice without one. Null when it cannot be charged.
+ */
+export function payableTaxableValue(
+  payable: Payable,
+  tax: TaxSettings,
+): { taxablePaise: number; totalPaise: number } | null {
+  const pricing = pricePayable(payable, tax);
+  if (!pricing.ok) return null;
+  const effective = payableTax(payable, tax);
+  if (!effective.registered) return { taxablePaise: pricing.chargedPaise, totalPaise: pricing.chargedPaise };
+  const { totals } = taxLinesForPayment(
+    pricing.lines.map((line) => ({
+      sac: line.sac ?? '',
+      description: line.description,
+      listedPaise: line.listedPaise,
+    })),
+    pricing.chargedPaise,
+    effective,
+    'intra-state',
+  );
+  return { taxablePaise: totals.taxablePaise, totalPaise: totals.totalPaise };
 }

@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { poNumberSchema, vendorCodeSchema } from './purchase-order';
 import { paymentTypeSchema } from './schemas';
 import { STATUS } from './status';
+import { TDS_PAYER_KINDS } from './tds';
+
+/**
+ * TDS the payer deducts from this payment: only the kind of payment (src/domain/tds.ts). The server
+ * works out the rate, the amount (on the taxable value) and what is left to charge; nothing the
+ * browser says about amounts is used.
+ */
+export const tdsDeclarationSchema = z.object({
+  kind: z.enum(TDS_PAYER_KINDS, { message: 'Choose what kind of payment your company deducts TDS for.' }),
+});
+export type TdsDeclaration = z.infer<typeof tdsDeclarationSchema>;
 
 /**
  * API bodies of the payment endpoints. The spec's two request shapes both arrive at the same
@@ -26,6 +37,10 @@ export const paymentOrderRequestSchema = z.object({
   /** Paying an invoice: the buyer's PO number and vendor code, set on it first (its company may require one). */
   poNumber: poNumberSchema.optional(),
   vendorCode: vendorCodeSchema.optional(),
+  /** Paying an invoice net of TDS (owner and billing members only). */
+  tds: tdsDeclarationSchema.nullable().optional(),
+  /** The company paid for (also the X-Company-Id header); the person's own by default. */
+  companyId: z.string().max(128).optional(),
 });
 export type PaymentOrderRequest = z.input<typeof paymentOrderRequestSchema>;
 
@@ -33,6 +48,8 @@ export type PaymentOrderRequest = z.input<typeof paymentOrderRequestSchema>;
 export const payLinkOrderSchema = z.object({
   poNumber: poNumberSchema.optional(),
   vendorCode: vendorCodeSchema.optional(),
+  /** Paying net of TDS: whoever holds the link pays for the company it was issued to. */
+  tds: tdsDeclarationSchema.nullable().optional(),
 });
 
 /** What the API answers for a payment order: amount in paise, as Razorpay does. */
@@ -42,6 +59,8 @@ export interface PaymentOrderResponse {
   currency: 'INR';
   keyId: string;
   gateway: 'razorpay' | 'sandbox';
+  /** Paying net of TDS: the TDS the server worked out (the amount is what is due less it). */
+  tds?: { tdsPaise: number; tdsSection: string };
 }
 
 const gatewayId = (prefix: string) =>

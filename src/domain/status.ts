@@ -30,11 +30,13 @@ export function statusTone(status: string | undefined | null): BadgeTone {
     case 'partially paid':
     case 'new':
     case 'renewal due':
+    case 'certificate awaited':
     case 'awaiting payment':
       return 'yellow';
     case 'completed':
     case 'paid':
     case 'active':
+    case 'verified':
       return 'green';
     case 'cancelled':
     case 'canceled':

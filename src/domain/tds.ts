@@ -218,3 +218,163 @@ export function tdsCitationProblem(id: string, day: string): string | null {
     ? `From 1 April 2026 TDS is cited under the Income-tax Act, 2025: choose the payment code that replaced section ${id}.`
     : 'Before 1 April 2026 TDS is cited under the Income-tax Act, 1961: choose its section.';
 }
+
+// ---- rates: what a payer deducts ---------------------------------------------------------------
+
+/**
+ * The rate of each kind of payment, by the day paid, in basis points (10 % = 1000), newest first;
+ * each applies from its `from` day (YYYY-MM-DD, India) until the next. The 2025 Act kept every rate
+ * (its Table carries them over), so one list serves both Acts. Sources, checked with the search
+ * tool (stored public pages):
+ * - Professional fees 10 %, technical fees 2 % from 1 April 2020 (10 % before): section 194J as the
+ *   Finance Act, 2020 amended it (mkrk.co.in "Professional and technical services under section
+ *   194J", casanchar.com, teachoo.com quoting the Act's text "two per cent ... fees for technical
+ *   services (not being professional services) and ten per cent ... in any other case").
+ * - Contractors 1 % when the payee is an individual or HUF, 2 % otherwise: section 194C
+ *   (sracademyindia.com, caclubindia.com experts 794500).
+ * - Commission or brokerage 2 % from 1 October 2024, 5 % before: section 194H as the Finance
+ *   (No. 2) Act, 2024 amended it (taxguru.in "budget-2024-section-194h-tds-rate-cut", quoting
+ *   clause 57 of the Bill; cadrassociates.org's table of 1 October 2024 changes).
+ * - Rent 2 % for plant, machinery or equipment and 10 % for land, building, furniture or fittings
+ *   (since 1 October 2009): section 194-I (taxmanagementindia.com FAQ 3194; the 2009 amendment in
+ *   caclubindia.com experts 301585).
+ * - E-commerce operators 0.1 % from 1 October 2024, 1 % before (section 194-O, the same 2024
+ *   tables); purchase of goods 0.1 % (194Q) and business perquisites 10 % (194R), kept for staff's
+ *   records only: a payer of our services is offered neither (see TDS_PAYER_KINDS).
+ */
+const RATES: Record<TdsKindKey, ReadonlyArray<{ from: string; basisPoints: number }>> = {
+  'professional-fees': [{ from: '', basisPoints: 1000 }],
+  'technical-fees': [
+    { from: '2020-04-01', basisPoints: 200 },
+    { from: '', basisPoints: 1000 },
+  ],
+  'contractor-other': [{ from: '', basisPoints: 200 }],
+  'contractor-individual': [{ from: '', basisPoints: 100 }],
+  commission: [
+    { from: '2024-10-01', basisPoints: 200 },
+    { from: '', basisPoints: 500 },
+  ],
+  'rent-plant': [{ from: '', basisPoints: 200 }],
+  'rent-land': [{ from: '', basisPoints: 1000 }],
+  'e-commerce': [
+    { from: '2024-10-01', basisPoints: 10 },
+    { from: '', basisPoints: 100 },
+  ],
+  'purchase-of-goods': [{ from: '', basisPoints: 10 }],
+  'business-benefits': [{ from: '', basisPoints: 1000 }],
+};
+
+/**
+ * What a payer of our invoices may declare on the pay page, in the order it offers them: the kinds
+ * of payment a software company's fees can be, and no others (an e-commerce operator's, a buyer of
+ * goods' or a business perquisite's TDS is not deducted from them). Staff may still record any kind.
+ */
+export const TDS_PAYER_KINDS = [
+  'professional-fees',
+  'technical-fees',
+  'contractor-other',
+  'contractor-individual',
+  'commission',
+  'rent-plant',
+  'rent-land',
+] as const satisfies readonly TdsKindKey[];
+export type TdsPayerKind = (typeof TDS_PAYER_KINDS)[number];
+
+export const isTdsPayerKind = (value: unknown): value is TdsPayerKind =>
+  typeof value === 'string' && (TDS_PAYER_KINDS as readonly string[]).includes(value);
+
+/** What each kind is, as the pay page names it to the payer. */
+export const TDS_KIND_NAMES: Record<TdsKindKey, string> = {
+  'professional-fees': 'Fees for professional services',
+  'technical-fees': 'Fees for technical services',
+  'contractor-other': 'Payment to a contractor (a company, firm or other payee)',
+  'contractor-individual': 'Payment to a contractor (an individual or HUF payee)',
+  commission: 'Commission or brokerage',
+  'rent-plant': 'Rent of plant, machinery or equipment',
+  'rent-land': 'Rent of land, building, furniture or fittings',
+  'e-commerce': "E-commerce operator's payment to a seller",
+  'purchase-of-goods': 'Purchase of goods',
+  'business-benefits': 'Benefit or perquisite of a business',
+};
+
+/** The rate of a kind on `day` (YYYY-MM-DD, India), in basis points. */
+export function tdsRateBasisPoints(kind: TdsKindKey, day: string): number {
+  return RATES[kind].find((rate) => day >= rate.from)!.basisPoints;
+}
+
+/** A rate in basis points as people write it: 1000 → '10%', 10 → '0.1%'. */
+export const formatTdsRate = (basisPoints: number) => `${basisPoints / 100}%`;
+
+/**
+ * A deduction rounded as deductors round it: to the nearest rupee, 50 paise and more up. Section
+ * 288B of the 1961 Act rounded "tax (including tax deductible at source ...)" to the nearest rupee
+ * this way until it was rewritten; its text today (and section 516 of the 2025 Act) rounds an
+ * amount payable to the nearest ten rupees, which the CBDT has applied to the total tax due, not to
+ * each deduction (Circular 49 of 1970: rounding is applied "when the tax is finally calculated").
+ * Deductors' practice, and what their returns and Form 26AS carry, is a deduction to the rupee
+ * (sources: caclubindia.com forum threads 471138 and 298078, quoting both texts; taxtmi.com
+ * circular 4454; aubsp.com on section 516 of the 2025 Act). So a payment's TDS is rounded to the
+ * rupee, and the certificate staff verify shows the same figure.
+ */
+export function roundTdsToRupee(exactNumerator: number, denominator: number): number {
+  // round(numerator / denominator / 100) * 100, half up, in integers.
+  const perRupee = denominator * 100;
+  if (!Number.isSafeInteger(exactNumerator * 2 + perRupee)) throw new Error('Amount too large for paise arithmetic.');
+  return Math.floor((exactNumerator * 2 + perRupee) / (perRupee * 2)) * 100;
+}
+
+/**
+ * The taxable value of a payment of `payingPaise` towards a bill of `totalPaise` whose taxable value
+ * is `taxablePaise` (the GST it shows separately left out, CBDT Circular 23/2017): all of it when
+ * the payment settles the whole bill, else its share, rounded half up to the paisa (a balance left
+ * after earlier receipts carries its share of GST).
+ */
+export function taxableValueOfPayment(bill: { taxablePaise: number; totalPaise: number }, payingPaise: number): number {
+  const { taxablePaise, totalPaise } = bill;
+  if (totalPaise <= 0 || payingPaise >= totalPaise) return taxablePaise;
+  const numerator = taxablePaise * payingPaise;
+  if (!Number.isSafeInteger(numerator * 2 + totalPaise)) throw new Error('Amount too large for paise arithmetic.');
+  return Math.floor((numerator * 2 + totalPaise) / (totalPaise * 2));
+}
+
+/** What a payer deducts for one kind of payment on one day: the law, the rate and the amount. */
+export interface TdsQuote {
+  kind: TdsPayerKind;
+  /** What the pay page lists: 'Fees for professional services'. */
+  name: string;
+  /** The law of the day paid (its `id` is what the payment stores as `tdsSection`). */
+  citation: TdsCitation;
+  basisPoints: number;
+  /** '10%'. */
+  rate: string;
+  /** The taxable value of what is being paid now, in paise. */
+  taxablePaise: number;
+  /** round(taxable × rate) to the rupee (roundTdsToRupee), never more than the taxable value. */
+  tdsPaise: number;
+}
+
+/**
+ * The TDS on a payment: the payer picks the kind, the law of the day gives the citation and the
+ * rate, and the amount is the taxable value times the rate, rounded to the rupee. Null for a kind
+ * the pay page does not offer or one the day's law has no confirmed entry for.
+ */
+export function quoteTds(kind: string, day: string, taxablePaise: number): TdsQuote | null {
+  if (!isTdsPayerKind(kind)) return null;
+  const citation = tdsCitationFor(kind, day);
+  if (!citation) return null;
+  const basisPoints = tdsRateBasisPoints(kind, day);
+  const tdsPaise = Math.min(taxablePaise, roundTdsToRupee(taxablePaise * basisPoints, 10_000));
+  return {
+    kind,
+    name: TDS_KIND_NAMES[kind],
+    citation,
+    basisPoints,
+    rate: formatTdsRate(basisPoints),
+    taxablePaise,
+    tdsPaise,
+  };
+}
+
+/** Every kind a payer may declare on `day`, quoted on `taxablePaise`. */
+export const tdsQuotesOn = (day: string, taxablePaise: number): TdsQuote[] =>
+  TDS_PAYER_KINDS.flatMap((kind) => quoteTds(kind, day, taxablePaise) ?? []);

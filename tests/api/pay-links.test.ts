@@ -78,6 +78,7 @@ describe('the pay link', () => {
         'settledPaise',
         'status',
         'taxType',
+        'tds',
         'totals',
       ].sort(),
     );

@@ -289,6 +289,8 @@ describe('server-only collections', () => {
     // A company's PO rules and its mailed statements: the API serves them to the company and staff.
     'companies',
     'statements',
+    // Each TDS amount's certificate: the API serves it to the company's billing readers and staff.
+    'tdsCertificates',
   ])('when any client reads or writes %s, then it is denied', async (name) => {
     await seed(`${name}/x`, { any: 'thing' });
     await assertFails(getDoc(doc(alice(), `${name}/x`)));

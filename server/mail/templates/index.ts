@@ -14,6 +14,12 @@ import { projectMail, type ProjectMailData } from './project';
 import { statementMail, type StatementMailData } from './statement';
 import { supportMail, type SupportMailData } from './support';
 import {
+  tdsCertificateRejected,
+  tdsCertificateReminder,
+  type TdsCertificateRejectedData,
+  type TdsCertificateReminderData,
+} from './tds-certificates';
+import {
   renewalLapsed,
   renewalReminder,
   serviceStopped,
@@ -43,6 +49,8 @@ export type {
   RenewalReminderData,
   ServiceStoppedData,
   StatementMailData,
+  TdsCertificateRejectedData,
+  TdsCertificateReminderData,
 };
 
 /** Every mail the site sends: a template name and the data it is rendered from (stored in mail/{id}). */
@@ -64,7 +72,9 @@ export type MailTemplate =
   | { template: 'project'; data: ProjectMailData }
   | { template: 'booking'; data: BookingMailData }
   | { template: 'statement'; data: StatementMailData }
-  | { template: 'company-invitation'; data: CompanyInvitationData };
+  | { template: 'company-invitation'; data: CompanyInvitationData }
+  | { template: 'tds-certificate-reminder'; data: TdsCertificateReminderData }
+  | { template: 'tds-certificate-rejected'; data: TdsCertificateRejectedData };
 
 export type MailTemplateName = MailTemplate['template'];
 
@@ -140,6 +150,8 @@ export function greeting(mail: MailTemplate, name: string | null): MailTemplate 
     case 'renewal-lapsed':
     case 'service-stopped':
     case 'support':
+    case 'tds-certificate-reminder':
+    case 'tds-certificate-rejected':
       return { ...mail, data: { ...mail.data, customerName: name } } as MailTemplate;
     default:
       return mail;
@@ -195,6 +207,10 @@ export function renderMail(
       return serviceStopped(mail.data);
     case 'statement':
       return statementMail(mail.data, { attachments });
+    case 'tds-certificate-reminder':
+      return tdsCertificateReminder(mail.data);
+    case 'tds-certificate-rejected':
+      return tdsCertificateRejected(mail.data);
     case 'news':
       if (!unsubscribeUrl) throw new Error('A news mail needs its unsubscribe link.');
       return news(mail.data, { unsubscribeUrl });

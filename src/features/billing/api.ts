@@ -12,7 +12,8 @@ import type {
 } from '@/domain/payments';
 import type { NewInvoice, PaymentType } from '@/domain/schemas';
 import { OPEN_STATUSES, STATUS } from '@/domain/status';
-import { apiClient } from '@/lib/api-client';
+import type { TdsCertificateView } from '@/domain/tds-certificates';
+import { apiClient, type ApiFile } from '@/lib/api-client';
 import { convertedDocs } from '@/lib/converted-docs';
 import { invoicesOf, ordersOf, type Invoice, type Order } from './data';
 import { listenToList } from '@/lib/firestore';
@@ -161,4 +162,35 @@ export async function sandboxPay(
   );
   if (response.outcome === 'failure') throw new Error(response.error.description);
   return response.result;
+}
+
+// ---- TDS certificates (the company's, through the API) ------------------------------------------
+
+const tdsCertificatesPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}/tds-certificates`;
+
+/** One page of the company's TDS certificates, newest first (`after`: the cursor the last page gave). */
+export async function listTdsCertificates(
+  companyId: string,
+  after: string | null,
+): Promise<{ items: TdsCertificateView[]; next: string | null }> {
+  const query = after ? `?after=${encodeURIComponent(after)}` : '';
+  const page = await apiClient.get<{ certificates: TdsCertificateView[]; next: string | null }>(
+    `${tdsCertificatesPath(companyId)}${query}`,
+    { withAuth: true },
+  );
+  return { items: page.certificates, next: page.next };
+}
+
+/** Uploads a certificate's PDF (the API checks it is one, and its size); answers the certificate as it is now. */
+export function uploadTdsCertificate(companyId: string, id: string, file: File): Promise<TdsCertificateView> {
+  return apiClient.upload<TdsCertificateView>(
+    `${tdsCertificatesPath(companyId)}/${encodeURIComponent(id)}/file?name=${encodeURIComponent(file.name)}`,
+    file,
+    { withAuth: true },
+  );
+}
+
+/** The certificate's uploaded PDF. */
+export function downloadTdsCertificate(companyId: string, id: string): Promise<ApiFile> {
+  return apiClient.getFile(`${tdsCertificatesPath(companyId)}/${encodeURIComponent(id)}/file`, { withAuth: true });
 }

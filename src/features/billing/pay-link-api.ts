@@ -29,14 +29,18 @@ export interface PayLinkOrder {
   prefill: { name?: string; email?: string };
 }
 
-/** The payment order of the link's invoice; with the buyer's PO number (and vendor code) when the page asked for them. */
+/**
+ * The payment order of the link's invoice; with the buyer's PO number (and vendor code) when the
+ * page asked for them, and the kind of payment when the payer deducts TDS (the server works out
+ * the TDS and charges the rest).
+ */
 export async function createPayLinkOrder(
   token: string,
-  purchaseOrder: { poNumber?: string; vendorCode?: string } = {},
+  request: { poNumber?: string; vendorCode?: string; tds?: { kind: string } | null } = {},
 ): Promise<PayLinkOrder> {
   const { amount, ...order } = await apiClient.post<PaymentOrderResponse & { prefill: PayLinkOrder['prefill'] }>(
     `${payLinkApiPath(token)}/orders`,
-    payLinkOrderSchema.parse(purchaseOrder),
+    payLinkOrderSchema.parse(request),
   );
   return { ...order, amountPaise: amount };
 }

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
 import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
 import { CellLabel, DocumentParties, DocumentTotals, LinesTable } from '@/components/document-parts';
-import { FormMessage, TextField } from '@/components/form-field';
+import { FormMessage, SelectField, TextField } from '@/components/form-field';
 import { formatInr } from '@/domain/money';
-import type { PayLinkView } from '@/domain/pay-link';
+import type { PayLinkTds, PayLinkView } from '@/domain/pay-link';
 import { isOpenStatus } from '@/domain/status';
 import { ApiError } from '@/lib/api-client';
 import { CheckoutCancelledError, openOrderCheckout } from '@/lib/razorpay-checkout';
@@ -28,6 +28,9 @@ export function PayPage({ token }: { token: string }) {
   // The buyer's PO number, asked for before paying when the invoice has none (required when their company says so).
   const [poNumber, setPoNumber] = useState('');
   const [poError, setPoError] = useState<string | null>(null);
+  // Paying net of TDS: whether the payer deducts it, and for what kind of payment.
+  const [deductsTds, setDeductsTds] = useState(false);
+  const [tdsKind, setTdsKind] = useState('');
   const rechecks = useRef(0);
 
   const load = useCallback(async () => {
@@ -51,6 +54,7 @@ export function PayPage({ token }: { token: string }) {
   // A payment being confirmed, or a tax invoice being numbered: look again shortly, a few times.
   const view = loaded.status === 'ready' ? loaded.view : null;
   const isSettling = Boolean(view && (view.paid ? view.paid.taxInvoice.number === null : message?.tone === 'success'));
+  const tdsChoice = deductsTds ? chosenTds(view?.tds ?? null, tdsKind) : null;
   useEffect(() => {
     if (!isSettling || rechecks.current >= RECHECKS) return;
     const timer = setTimeout(() => {
@@ -72,10 +76,10 @@ export function PayPage({ token }: { token: string }) {
     setIsPaying(true);
     setMessage(null);
     try {
-      const order = await createPayLinkOrder(
-        token,
-        asksPo && typed.success && typed.data ? { poNumber: typed.data } : {},
-      );
+      const order = await createPayLinkOrder(token, {
+        ...(asksPo && typed.success && typed.data ? { poNumber: typed.data } : {}),
+        ...(tdsChoice ? { tds: { kind: tdsChoice.kind } } : {}),
+      });
       const result = await openOrderCheckout(order, {
         description: `Payment for Proforma ${view.number}`,
         prefill: order.prefill,
@@ -233,6 +237,17 @@ export function PayPage({ token }: { token: string }) {
             autoComplete="off"
           />
         )}
+        {isPending && invoice.tds && (
+          <TdsDeclaration
+            tds={invoice.tds}
+            amountDuePaise={invoice.amountDuePaise}
+            deducts={deductsTds}
+            onDeductsChange={setDeductsTds}
+            choice={chosenTds(invoice.tds, tdsKind)}
+            onKindChange={setTdsKind}
+            disabled={isPaying}
+          />
+        )}
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         {invoice.paid && (
           <p className="text-slate-800" role="status">
@@ -246,7 +261,7 @@ export function PayPage({ token }: { token: string }) {
           {isPending && (
             <Button size="lg" onClick={() => void pay()} disabled={isPaying}>
               {isPaying && <Spinner />}
-              {isPaying ? 'Processing...' : `Pay ${formatInr(invoice.amountDuePaise)}`}
+              {isPaying ? 'Processing...' : `Pay ${formatInr(tdsChoice?.payPaise ?? invoice.amountDuePaise)}`}
             </Button>
           )}
           {invoice.paid?.taxInvoice.number && (
@@ -261,5 +276,89 @@ export function PayPage({ token }: { token: string }) {
         {isPending && <p className="text-sm text-slate-600">{invoice.proformaNote}</p>}
       </div>
     </DocumentFrame>
+  );
+}
+
+type TdsChoice = PayLinkTds['choices'][number];
+
+/** The kind picked (the first offered until one is). */
+function chosenTds(tds: PayLinkTds | null, kind: string): TdsChoice | null {
+  if (!tds || tds.choices.length === 0) return null;
+  return tds.choices.find((choice) => choice.kind === kind) ?? tds.choices[0]!;
+}
+
+/**
+ * "My company deducts TDS from this payment": the kind of payment (each with its rate), then the
+ * figures the server will charge: the taxable value it is worked out on, the TDS with the law of
+ * the day, and what is paid now; and the certificate we then wait for. Nothing here is typed: the
+ * server works the TDS out again from the bill.
+ */
+function TdsDeclaration({
+  tds,
+  amountDuePaise,
+  deducts,
+  onDeductsChange,
+  choice,
+  onKindChange,
+  disabled,
+}: {
+  tds: PayLinkTds;
+  amountDuePaise: number;
+  deducts: boolean;
+  onDeductsChange: (deducts: boolean) => void;
+  choice: TdsChoice | null;
+  onKindChange: (kind: string) => void;
+  disabled: boolean;
+}) {
+  const checkboxId = useId();
+  if (!choice) return null;
+  return (
+    <fieldset className="max-w-xl rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">TDS</legend>
+      <div className="flex items-start gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="mt-1 size-4 shrink-0 accent-brand-darker"
+          checked={deducts}
+          disabled={disabled}
+          onChange={(event) => onDeductsChange(event.target.checked)}
+        />
+        <label htmlFor={checkboxId} className="text-sm text-slate-800">
+          My company deducts TDS from this payment
+        </label>
+      </div>
+      {deducts && (
+        <div className="mt-3 space-y-3">
+          <SelectField
+            label="What the payment is for (TDS section)"
+            value={choice.kind}
+            disabled={disabled}
+            onChange={(event) => onKindChange(event.target.value)}
+          >
+            {tds.choices.map((option) => (
+              <option key={option.kind} value={option.kind}>
+                {option.rate} – {option.name}
+              </option>
+            ))}
+          </SelectField>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="tds-figures">
+            <dt className="text-slate-600">Taxable value (GST shown separately is left out)</dt>
+            <dd className="text-right">{formatInr(tds.taxablePaise)}</dd>
+            <dt className="text-slate-600">
+              TDS at {choice.rate} under {choice.citation}
+            </dt>
+            <dd className="text-right">− {formatInr(choice.tdsPaise)}</dd>
+            <dt className="font-semibold">You pay now</dt>
+            <dd className="text-right font-semibold">{formatInr(amountDuePaise - choice.tdsPaise)}</dd>
+          </dl>
+          <p className="text-sm text-slate-600">
+            The TDS and what you pay settle the invoice in full. Please deposit the TDS and send us its certificate (
+            {tds.certificateForm}) by {formatDay(tds.certificateDueOn)}: upload it on your statement page, or reply to
+            the receipt mail with it.
+          </p>
+        </div>
+      )}
+    </fieldset>
   );
 }

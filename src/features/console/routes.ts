@@ -33,6 +33,7 @@ export const SCREENS: ScreenEntry[] = [
   { path: 'invoices', load: billingScreens.invoices },
   { path: 'orders', load: billingScreens.orders },
   { path: 'reconciliation', load: billingScreens.reconciliation },
+  { path: 'tds-certificates', load: billingScreens.tdsCertificates },
   { path: 'documents', load: documentScreens.list },
   { path: 'mail', load: mailScreens.list },
   { path: 'renewals', load: renewalScreens.list },

@@ -34,6 +34,7 @@ const SECTIONS: Array<{ path: string; label: string; also?: string[] }> = [
   { path: 'projects', label: 'Projects' },
   { path: 'invoices', label: 'Invoices' },
   { path: 'payments', label: 'Payments' },
+  { path: 'tds-certificates', label: 'TDS certificates' },
   { path: 'orders', label: 'Orders' },
   { path: 'renewals', label: 'Renewals' },
   { path: 'support', label: 'Support' },

@@ -426,6 +426,14 @@ export const TERMS: PolicyDocument = {
             is due.
           </p>
           <p>
+            If your company deducts tax at source (TDS) from what it pays us, it may pay an invoice online net of that
+            TDS: the pay page works the TDS out on the invoice&apos;s taxable value (GST shown separately is left out)
+            at the rate the law sets for the kind of payment you choose, rounded to the rupee, and the invoice is
+            settled in full. That settlement is on condition that the TDS is deposited against our PAN and its
+            certificate (Form 16A, or the form that replaced it from 1 April 2026) is given to us by the quarter&apos;s
+            due date; TDS that does not appear in our Form 26AS remains payable by you.
+          </p>
+          <p>
             Where our invoices show a Udyam registration number, we are a micro or small enterprise under the Micro,
             Small and Medium Enterprises Development Act, 2006. Each invoice is then payable by the due date it states,
             which is never more than {MSME_MAX_TERM_DAYS} days after its date (section 15 of that Act). On an amount

@@ -89,6 +89,8 @@ describe('mail by role', () => {
     'invoice-cancelled': true,
     'refund-issued': true,
     statement: true,
+    'tds-certificate-reminder': true,
+    'tds-certificate-rejected': true,
     'account-deleted': true,
     'renewal-reminder': true,
     'renewal-lapsed': true,

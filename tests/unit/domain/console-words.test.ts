@@ -24,6 +24,8 @@ const TEMPLATES: Record<MailTemplateName, true> = {
   project: true,
   'service-stopped': true,
   statement: true,
+  'tds-certificate-reminder': true,
+  'tds-certificate-rejected': true,
 };
 
 describe('words a person reads instead of ids', () => {

@@ -23,7 +23,8 @@ import {
 import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
 import { OPEN_STATUSES } from '@/domain/status';
 import { searchQueryOf } from '@/domain/search';
-import { apiClient } from '@/lib/api-client';
+import { tdsCertificateRejectSchema, type TdsCertificateView } from '@/domain/tds-certificates';
+import { apiClient, type ApiFile } from '@/lib/api-client';
 import { searchOn } from '@/lib/search-query';
 import { invoicesOfEveryone, ordersOfEveryone, paymentsCollection } from '../data';
 
@@ -154,3 +155,50 @@ export const downloadPaymentsCsv = (range: DateRange) =>
     `/api/staff/payments.csv?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`,
     withAuth,
   );
+
+// ---- TDS certificates ---------------------------------------------------------------------------
+
+export interface TdsCertificateFilter {
+  /** '2026-27-Q3', or '' for every quarter. */
+  quarter: string;
+  /** 'awaited', 'received', 'verified', or '' for all. */
+  status: string;
+}
+
+/** One page of the console's TDS certificates, by quarter and status, newest first. */
+export async function staffTdsCertificates(
+  filter: TdsCertificateFilter,
+  after: string | null,
+): Promise<{ items: TdsCertificateView[]; next: string | null }> {
+  const params = new URLSearchParams();
+  if (filter.quarter) params.set('quarter', filter.quarter);
+  if (filter.status) params.set('status', filter.status);
+  if (after) params.set('after', after);
+  const page = await apiClient.get<{ certificates: TdsCertificateView[]; next: string | null }>(
+    `/api/staff/tds-certificates?${params.toString()}`,
+    withAuth,
+  );
+  return { items: page.certificates, next: page.next };
+}
+
+const staffCertificatePath = (id: string) => `/api/staff/tds-certificates/${encodeURIComponent(id)}`;
+
+export function staffUploadTdsCertificate(id: string, file: File): Promise<TdsCertificateView> {
+  return apiClient.upload(`${staffCertificatePath(id)}/file?name=${encodeURIComponent(file.name)}`, file, withAuth);
+}
+
+export const staffDownloadTdsCertificate = (id: string): Promise<ApiFile> =>
+  apiClient.getFile(`${staffCertificatePath(id)}/file`, withAuth);
+
+export function verifyTdsCertificate(id: string): Promise<TdsCertificateView> {
+  return apiClient.post(`${staffCertificatePath(id)}/verify`, {}, withAuth);
+}
+
+export function rejectTdsCertificate(id: string, reason: string): Promise<TdsCertificateView> {
+  return apiClient.post(`${staffCertificatePath(id)}/reject`, tdsCertificateRejectSchema.parse({ reason }), withAuth);
+}
+
+/** The reminders job, now: each company whose certificates of a past quarter are awaited, mailed once. */
+export function runTdsReminders(): Promise<{ outcome: string; report?: { reminded: number; already: number } }> {
+  return apiClient.post('/api/staff/jobs/tds-certificates/run', {}, withAuth);
+}
