@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
+import { API_PATHS } from './scripts/lib/site-server';
 import { prerenderSite, serveSiteRoutes } from './scripts/prerender';
 import { previewCsp } from './scripts/site-csp';
 import { taxSettingsFromEnv } from './src/domain/tax-settings';
@@ -10,12 +11,7 @@ export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), ''), ...process.env };
   const apiTarget = `http://127.0.0.1:${env.API_PORT || 3001}`;
   // The browser calls the API on the site's own origin; these paths are forwarded to it.
-  const proxy = Object.fromEntries(
-    ['/api', '/submit-contact-form', '/create-razorpay-order'].map((route) => [
-      route,
-      { target: apiTarget, changeOrigin: false },
-    ]),
-  );
+  const proxy = Object.fromEntries(API_PATHS.map((route) => [route, { target: apiTarget, changeOrigin: false }]));
   return {
     plugins: [react(), tailwindcss(), prerenderSite(), serveSiteRoutes()],
     // How prices carry GST, from the same variables the API charges by (src/lib/tax-settings.ts).

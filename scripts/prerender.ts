@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv, type Plugin } from 'vite';
-import { htmlFor, siteBaseUrl } from '../src/app/site-routes';
+import { siteBaseUrl } from '../src/app/site-routes';
+import { siteAnswer } from './lib/site-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -97,45 +98,28 @@ export function prerenderSite(): Plugin {
 }
 
 /**
- * `vite preview` serves the build as Firebase Hosting does (firebase.json): a public page from its
- * own file, the app-only routes from the app's frame, any other path that is no file with the
- * 404 page and status 404, so tests and perf see the real answers.
+ * `vite preview` serves the build as Firebase Hosting does (firebase.json, see siteAnswer): a public
+ * page from its own file, the app-only routes from the app's frame, any other path that is no file
+ * with the 404 page and status 404, so perf sees the real answers (the test stack's site server,
+ * scripts/lib/site-server.ts, answers the same without Vite).
  */
 export function serveSiteRoutes(): Plugin {
   return {
     name: 'serve-site-routes',
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);
-      const proxied = Object.keys(server.config.preview.proxy ?? {});
       const headers = server.config.preview.headers ?? {};
       server.middlewares.use((request, response, next) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-        const url = new URL(request.url ?? '/', 'http://localhost');
-        let pathname: string;
-        try {
-          pathname = decodeURIComponent(url.pathname);
-        } catch {
-          pathname = url.pathname;
-        }
-        if (proxied.some((prefix) => pathname.startsWith(prefix))) return next();
-        // Firebase Hosting's trailingSlash: false.
-        if (pathname.length > 1 && pathname.endsWith('/')) {
-          response.writeHead(301, { Location: `${url.pathname.replace(/\/+$/, '')}${url.search}` });
+        const answer = siteAnswer(outDir, request.url ?? '/');
+        if (answer.kind === 'api') return next();
+        if (answer.kind === 'redirect') {
+          response.writeHead(301, { Location: answer.location });
           response.end();
           return;
         }
-        const file = path.join(outDir, pathname);
-        if (pathname !== '/' && file.startsWith(outDir) && existsSync(file)) {
-          if (statSync(file).isFile()) return next();
-          // A folder with an index.html is served as that page (public/admin/, for one).
-          if (existsSync(path.join(file, 'index.html'))) {
-            request.url = `${url.pathname}/index.html${url.search}`;
-            return next();
-          }
-        }
-        const answer = htmlFor(pathname);
         if (answer.status === 200) {
-          request.url = `/${answer.file}${url.search}`;
+          request.url = `${encodeURI(answer.file)}${new URL(request.url ?? '/', 'http://localhost').search}`;
           return next();
         }
         response.statusCode = 404;

@@ -57,10 +57,20 @@ export function foundingFields(uid: string, profile: DocumentData): { company: D
 /** A Transaction or WriteBatch: the company, its owner and the audit entry commit together. */
 type FoundingWriter = AuditWriter & { create(ref: FirebaseFirestore.DocumentReference, data: DocumentData): unknown };
 
-/** Adds the writes that found company {uid} from its customer's profile. */
-export function addFounding(writer: FoundingWriter, db: Firestore, uid: string, profile: DocumentData, actor: Actor) {
+/**
+ * Adds the writes that found company {uid} from its customer's profile; `extra` fields go on the
+ * company document as it is created (what the first write to a company not founded yet sets).
+ */
+export function addFounding(
+  writer: FoundingWriter,
+  db: Firestore,
+  uid: string,
+  profile: DocumentData,
+  actor: Actor,
+  extra: DocumentData = {},
+) {
   const { company, owner } = foundingFields(uid, profile);
-  writer.create(companyDoc(db, uid), company);
+  writer.create(companyDoc(db, uid), { ...company, ...extra });
   writer.create(memberDoc(db, uid, uid), owner);
   addAudit(writer, db, {
     actor,
@@ -102,6 +112,8 @@ export async function ensureCompany(db: Firestore, uid: string, actor: Actor): P
 export type Membership = CompanyMembership & {
   /** The company's name ('' when it is not written yet). */
   companyName: string;
+  /** The member's name as the company knows it ('' for the implicit owner, whose name is their profile's). */
+  name: string;
   /** True for the owner of a personal company that is not written yet (see membershipOf). */
   implicit: boolean;
 };
@@ -112,6 +124,7 @@ const fromStored = (member: StoredMember): Membership => ({
   role: member.role,
   canApprove: member.canApprove,
   companyName: member.companyName,
+  name: member.name,
   implicit: false,
 });
 
@@ -126,7 +139,7 @@ export async function membershipOf(db: Firestore, companyId: string, uid: string
   const stored = readMember(member!);
   if (stored) return fromStored(stored);
   if (companyId === uid && !company!.exists) {
-    return { companyId, uid, role: 'owner', canApprove: false, companyName: '', implicit: true };
+    return { companyId, uid, role: 'owner', canApprove: false, companyName: '', name: '', implicit: true };
   }
   return null;
 }
@@ -157,6 +170,20 @@ export async function myCompanies(db: Firestore, actor: Actor): Promise<Membersh
   if (memberships.length > 0) return memberships;
   const own = await membershipOf(db, actor.uid, actor.uid);
   return own ? [own] : [];
+}
+
+/**
+ * The person's companies as myCompanies lists them, founding nothing: every membership, and their
+ * own company while it is not written when they are its customer (a profile) or belong to no other
+ * (it is theirs either way; see membershipOf). For checks that must not write (an inbound mail).
+ */
+export async function companiesOf(db: Firestore, uid: string): Promise<Membership[]> {
+  const memberships = await membershipsOf(db, uid);
+  if (memberships.some((membership) => membership.companyId === uid)) return memberships;
+  const own = await membershipOf(db, uid, uid);
+  if (!own) return memberships;
+  const isCustomer = isCustomerProfile(await db.doc(`users/${uid}`).get());
+  return isCustomer || memberships.length === 0 ? [own, ...memberships] : memberships;
 }
 
 /** The company's details (null: not written). */

@@ -7,10 +7,20 @@ import { taxDocumentDoc, type IssuedDocumentFields, type TaxDocumentBase } from 
 export const DOCUMENT_NOT_FOUND = 'Document not found.';
 export const DOCUMENT_PENDING = 'Your document is being prepared. Please try again in a minute.';
 
-/** Who asks: a document is its owner's and staff's; anyone else is told it does not exist. */
+/**
+ * Who asks: a document is its company's (`uid`: the company's id, for a member the caller let read
+ * its billing) and staff's; anyone else is told it does not exist.
+ */
 export interface DocumentReader {
   uid: string;
   isStaff: boolean;
+}
+
+/** The company a tax document belongs to (its `uid`), or null for none (a malformed or unknown id). */
+export async function documentCompanyOf(db: Firestore, id: string): Promise<string | null> {
+  if (!DOCUMENT_ID_PATTERN.test(id)) return null;
+  const snapshot = await taxDocumentDoc(db, id).get();
+  return snapshot.exists ? String(snapshot.get('uid')) : null;
 }
 
 async function readableDocument(db: Firestore, id: string, reader: DocumentReader) {

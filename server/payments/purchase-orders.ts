@@ -9,13 +9,14 @@ import {
 import { invoiceSearchTokens } from '../../src/domain/search';
 import { isOpenStatus } from '../../src/domain/status';
 import { addAudit, type Actor } from '../audit';
+import { addFounding, isCustomerProfile } from '../companies/companies';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 
 /**
  * Purchase orders: a company's rules (does it require a PO number on what it pays, which vendor
  * code it knows us by) and the PO number and vendor code of one of its proformas. The rules live
- * on `companies/{companyId}` (server-only; today a company's id is its owner's uid), not on the
+ * on `companies/{companyId}` (server-only; a company's id is its founding customer's uid), not on the
  * owner's profile, whose keys the rules let the customer write.
  */
 
@@ -52,7 +53,12 @@ export async function setPurchaseOrderRules(
     const before = rulesOf(company!.data());
     const after: PurchaseOrderRules = { requirePoNumber: rules.requirePoNumber, vendorCode: rules.vendorCode.trim() };
     if (before.requirePoNumber === after.requirePoNumber && before.vendorCode === after.vendorCode) return after;
-    tx.set(ref, { purchaseOrderRules: after, updatedAt: FieldValue.serverTimestamp() }, { merge: true });
+    const fields = { purchaseOrderRules: after, updatedAt: FieldValue.serverTimestamp() };
+    // A customer's company not founded yet is founded with its rules, its customer as owner: a
+    // company document written without its owner would shut them out of their own records.
+    if (!company!.exists && isCustomerProfile(profile!))
+      addFounding(tx, db, companyId, profile!.data()!, actor, fields);
+    else tx.set(ref, fields, { merge: true });
     addAudit(tx, db, {
       actor,
       action: 'company.purchase-orders',

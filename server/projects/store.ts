@@ -81,9 +81,13 @@ export function readProject(snapshot: DocumentSnapshot): StoredProject {
   };
 }
 
-/** Who is reading or acting: the customer (signed in), a contact (by their link) or staff. */
+/**
+ * Who is reading or acting: the customer (a member of the project's company, signed in: `uid` is
+ * the company's id, `seesBilling` whether their role may see its invoices), a contact (by their
+ * link) or staff.
+ */
 export type Viewer =
-  | { role: 'customer'; uid: string }
+  | { role: 'customer'; uid: string; seesBilling: boolean }
   | { role: 'contact'; contactId: string; projectId: string }
   | { role: 'staff'; uid: string; email: string | null };
 

@@ -119,7 +119,11 @@ export async function projectView(ctx: ProjectsContext, id: string, viewer: View
             }
           : milestone.signOff,
       changes: milestone.changes.map((change) => ({ ...change, name: names.name(change.name) })),
-      invoice: milestone.invoice ? (invoices.get(milestone.invoice.id) ?? null) : null,
+      // Proformas and their pay pages are billing's: a member who may not see invoices sees none.
+      invoice:
+        milestone.invoice && !(viewer.role === 'customer' && !viewer.seesBilling)
+          ? (invoices.get(milestone.invoice.id) ?? null)
+          : null,
     })),
     money: moneySummary(project.totalPaise, order ? [order] : billed),
     updates: updates.docs.map((doc): ProjectUpdateView => ({

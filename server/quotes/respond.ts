@@ -18,22 +18,24 @@ import { progressOf, quoteDoc, readQuote, type StoredQuote } from './store';
  * mail. They come through the quote's link (whoever has the mail) or the customer's account.
  */
 
-/** Who answers: by the quote's link, or signed in (then only their own quote). */
+/** Who answers: by the quote's link, or signed in (then only a quote of the company they answer for). */
 export interface Respondent {
   via: 'link' | 'account';
-  /** The signed-in customer (account), from the verified ID token. */
+  /** The signed-in person (account), from the verified ID token: recorded as who accepted. */
   uid?: string;
+  /** The company they answer for (account): the caller checked their role there may answer quotes. */
+  companyId?: string;
   /** The request's address (req.ip, behind TRUST_PROXY) and browser. */
   ip: string | null;
   userAgent: string | null;
 }
 
-/** A quote as its customer may see it: a draft, or someone else's, does not exist for them. */
-export function visibleQuote(snapshot: DocumentSnapshot, reader: { uid?: string; via: 'link' | 'account' }) {
+/** A quote as its customer may see it: a draft, or another company's, does not exist for them. */
+export function visibleQuote(snapshot: DocumentSnapshot, reader: { companyId?: string; via: 'link' | 'account' }) {
   if (!snapshot.exists) throw new HttpError(404, QUOTE_MESSAGES.notFound);
   const quote = readQuote(snapshot);
   if (quote.status === QUOTE_STATUS.draft) throw new HttpError(404, QUOTE_MESSAGES.notFound);
-  if (reader.via === 'account' && quote.uid !== reader.uid) throw new HttpError(404, QUOTE_MESSAGES.notFound);
+  if (reader.via === 'account' && quote.uid !== reader.companyId) throw new HttpError(404, QUOTE_MESSAGES.notFound);
   return quote;
 }
 

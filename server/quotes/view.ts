@@ -9,8 +9,12 @@ import { visibleQuote } from './respond';
 import { quoteSnapshot } from './snapshot';
 import { progressOf, quoteDoc, quoteLinkUrl, readQuote, type StoredQuote } from './store';
 
-/** Who reads a quote: by its link, its signed-in customer, or staff (who also see drafts, as a preview). */
-export type QuoteReader = { via: 'link' } | { via: 'account'; uid: string } | { via: 'staff' };
+/**
+ * Who reads a quote: by its link, a signed-in member of its company (`seesBilling`: whether their
+ * role may see its proformas' pay pages), or staff (who also see drafts, as a preview).
+ */
+export type QuoteReader =
+  { via: 'link' } | { via: 'account'; companyId: string; seesBilling: boolean } | { via: 'staff' };
 
 async function readableQuote(ctx: Pick<QuotesContext, 'db'>, quoteId: string, reader: QuoteReader) {
   const snapshot = await quoteDoc(ctx.db, quoteId).get();
@@ -58,7 +62,7 @@ export async function quoteView(ctx: QuotesContext, quoteId: string, reader: Quo
           number: progress.invoiceNumber,
           amountPaise: progress.amountPaise,
           payUrl:
-            progress.state === 'invoiced'
+            progress.state === 'invoiced' && !(reader.via === 'account' && !reader.seesBilling)
               ? payLinkUrl('', ctx.payLinkSecret, {
                   uid: quote.uid,
                   type: 'invoice',

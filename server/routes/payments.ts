@@ -3,7 +3,7 @@ import { COMPANY_HEADER } from '../../src/domain/companies';
 import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, tokenNotRevoked } from '../auth';
-import { actingCompanyId, requireCompanyRole } from '../companies/access';
+import { actingCompanyId, requireMemberRole } from '../companies/access';
 import { requestDeadline } from '../deadline';
 import { newInvoiceFormSchema } from '../../src/domain/schemas';
 import { openCheckout } from '../payments/checkout';
@@ -19,28 +19,25 @@ export const PAYMENT_RATE_LIMIT_MESSAGE = 'Too many payment attempts. Please wai
 
 /**
  * The company a signed-in payer pays for (the X-Company-Id header or the body's companyId; their
- * own by default). Acting for another company, or declaring TDS (which leaves the company a
- * certificate to give us), needs a member who may pay: its owner or a billing member
- * (requireCompanyRole, read from the membership now). A person paying their own company's bill
- * in full goes on as before companies.
+ * own by default), when their role there may pay: its owner or a billing member. The one check of
+ * every route below that pays (an order, the customer's own invoice, verify, the sandbox's
+ * buttons; declaring TDS, which leaves the company a certificate to give us, with them): the
+ * membership read now, before the payable is read, so another company's payable is never claimed
+ * even for a moment; 404 for anyone outside the company, 403 naming the role. The implicit owner
+ * of a company not founded yet pays as before companies (nothing is founded here).
  */
-async function payingCompany(
-  deps: AppDeps,
-  req: Request,
-  { named, declaresTds }: { named?: unknown; declaresTds: boolean },
-): Promise<string> {
+async function payingCompany(deps: AppDeps, req: Request, { named }: { named?: unknown } = {}): Promise<string> {
   const user = req.user!;
   const companyId = actingCompanyId(user, req.get(COMPANY_HEADER) ?? named);
-  if (companyId !== user.uid || declaresTds) {
-    await requireCompanyRole({ db: deps.firebase.db }, user, companyId, 'pay');
-  }
+  await requireMemberRole(deps.firebase, user, companyId, 'pay');
   return companyId;
 }
 
 /**
  * POST /api/payments/orders (and the spec's POST /create-razorpay-order, either body shape),
- * POST /api/payments/verify and POST /api/payments/webhook. The uid always comes from the ID
- * token; amounts always come from Firestore and the catalogue, never from the request.
+ * POST /api/payments/verify and POST /api/payments/webhook. The person always comes from the ID
+ * token, and pays for a company whose member they are with a role that may pay (payingCompany);
+ * amounts always come from Firestore and the catalogue, never from the request.
  */
 export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -65,7 +62,7 @@ export function paymentsRouter(deps: AppDeps): Router {
     const allowed = Promise.all([counts.get(req) ?? limiter.count(req), tokenNotRevoked(req)]).then(() => undefined);
     allowed.catch(() => undefined); // awaited by openCheckout
     const body = paymentOrderRequestSchema.parse(req.body ?? {});
-    const companyId = await payingCompany(deps, req, { named: body.companyId, declaresTds: Boolean(body.tds) });
+    const companyId = await payingCompany(deps, req, { named: body.companyId });
     const order = await openCheckout(
       { ...ctx, logger: req.log },
       {
@@ -100,12 +97,12 @@ export function paymentsRouter(deps: AppDeps): Router {
   // The contact section's Pay Invoice form: an invoice the customer enters (unique per customer, any case).
   router.post('/api/invoices', limiter, requireUser, async (req, res) => {
     const invoice = newInvoiceFormSchema.parse(req.body ?? {});
-    res.status(201).json(await createCustomerInvoice(ctx, req.user!.uid, invoice));
+    res.status(201).json(await createCustomerInvoice(ctx, await payingCompany(deps, req), invoice));
   });
 
   router.post('/api/payments/verify', limiter, requireUser, async (req, res) => {
     const body = verifyPaymentSchema.parse(req.body ?? {});
-    const companyId = await payingCompany(deps, req, { declaresTds: false });
+    const companyId = await payingCompany(deps, req);
     res.json(await verifyPayment({ ...ctx, logger: req.log }, { uid: companyId }, body));
   });
 
@@ -124,9 +121,7 @@ export function paymentsRouter(deps: AppDeps): Router {
   });
 
   if (ctx.gateway instanceof SandboxGateway) {
-    router.use(
-      sandboxPaymentsRouter(deps, ctx.gateway, limiter, (req) => payingCompany(deps, req, { declaresTds: false })),
-    );
+    router.use(sandboxPaymentsRouter(deps, ctx.gateway, limiter, (req) => payingCompany(deps, req)));
   }
   return router;
 }

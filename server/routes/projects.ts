@@ -7,13 +7,16 @@ import {
   contactSchema,
   milestoneStatusSchema,
   newProjectSchema,
+  isBilledMilestone,
   PROJECT_MESSAGES,
   projectListQuerySchema,
   projectUpdateSchema,
   signOffSchema,
 } from '../../src/domain/projects';
+import { can, COMPANY_HEADER, type CompanyAction } from '../../src/domain/companies';
 import { projectsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, requireStaff } from '../auth';
+import { actingCompanyId, requireMemberRole } from '../companies/access';
 import { HttpError } from '../errors';
 import { openProjectLink } from '../projects/links';
 import {
@@ -30,7 +33,7 @@ import {
   setMilestoneStatus,
   signOff,
 } from '../projects/projects';
-import { projectDoc, readProject, type Viewer } from '../projects/store';
+import { projectDoc, readProject, type StoredProject, type Viewer } from '../projects/store';
 import { listOwnProjects, projectsTodayCounts, projectView, staffProjects } from '../projects/view';
 import { perMinute } from './rate-limits';
 import { fileUpload, sendFile } from './support';
@@ -50,9 +53,10 @@ function indexParam(value: unknown): number {
 }
 
 /**
- * Projects. The customer's (`/api/projects/...`, signed in: their own only; anyone else's is a
- * 404), a contact's by their signed link (`/api/project-links/{token}/...`: that one project, no
- * account; an expired or revoked link is a 404), and the console's (`/api/staff/projects/...`).
+ * Projects. The customer's (`/api/projects/...`, signed in: their company's, as their role
+ * allows; anyone else's is a 404), a contact's by their signed link
+ * (`/api/project-links/{token}/...`: that one project, no account; an expired or revoked link is a
+ * 404), and the console's (`/api/staff/projects/...`).
  */
 export function projectsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -67,11 +71,22 @@ export function projectsRouter(deps: AppDeps): Router {
   );
 
   router.get('/api/projects', signedIn, async (req, res) => {
-    res.set('Cache-Control', 'private, no-store').json({ projects: await listOwnProjects(ctx, req.user!.uid) });
+    const companyId = actingCompanyId(req.user!, req.get(COMPANY_HEADER));
+    await requireMemberRole(deps.firebase, req.user!, companyId, 'readProjects');
+    res.set('Cache-Control', 'private, no-store').json({ projects: await listOwnProjects(ctx, companyId) });
   });
 
-  /** Who a request is: the signed-in customer of `/api/projects/:id`, or the contact of a link. */
-  async function target(req: Request, via: 'account' | 'link'): Promise<{ id: string; viewer: Viewer; name: string }> {
+  /**
+   * Who a request is: the contact of a link (the link is the authority), or, signed in on
+   * `/api/projects/:id`, a member of the project's company whose role may do `action` (for a
+   * milestone's answer, the action its milestone needs). The one check of every route below: the
+   * membership read now; 404 for anyone outside the company, 403 naming the role.
+   */
+  async function target(
+    req: Request,
+    via: 'account' | 'link',
+    action: CompanyAction | ((project: StoredProject) => CompanyAction),
+  ): Promise<{ id: string; viewer: Viewer; name: string }> {
     if (via === 'link') {
       const link = await openProjectLink(db, String(req.params.token));
       const project = readProject(await projectDoc(db, link.projectId).get());
@@ -83,29 +98,43 @@ export function projectsRouter(deps: AppDeps): Router {
       };
     }
     const id = idParam(req.params.id);
-    const project = readProject(await projectDoc(db, id).get());
+    const snapshot = await projectDoc(db, id).get();
+    const project = readProject(snapshot);
+    const user = req.user!;
+    const companyId = snapshot.exists ? project.uid : null;
+    const needed = typeof action === 'function' ? action(project) : action;
+    const membership = await requireMemberRole(deps.firebase, user, companyId, needed, PROJECT_MESSAGES.notFound);
     return {
       id,
-      viewer: { role: 'customer', uid: req.user!.uid },
-      name: project.uid === req.user!.uid ? project.customerName || req.user!.email || 'The customer' : '',
+      viewer: { role: 'customer', uid: project.uid, seesBilling: can(membership, 'readBilling') },
+      name:
+        user.uid === project.uid
+          ? project.customerName || user.email || 'The customer'
+          : membership.name || user.email || 'A member',
     };
   }
+
+  /** A milestone's answer (sign off, ask for changes): a billed one needs the approve right. */
+  const answering = (req: Request) => (project: StoredProject) => {
+    const milestone = project.milestones[Number(req.params.index)];
+    return milestone && isBilledMilestone(milestone) ? 'signOffBilled' : 'signOff';
+  };
 
   for (const [via, base, guard] of [
     ['account', '/api/projects/:id', [signedIn]],
     ['link', '/api/project-links/:token', []],
   ] as const) {
     router.get(base, ...guard, async (req, res) => {
-      const { id, viewer } = await target(req, via);
+      const { id, viewer } = await target(req, via, 'readProjects');
       res.set('Cache-Control', 'private, no-store').json(await projectView(ctx, id, viewer));
     });
     router.get(`${base}/files/:fileId`, ...guard, async (req, res) => {
-      const { id, viewer } = await target(req, via);
+      const { id, viewer } = await target(req, via, 'readProjects');
       sendFile(res, await readProjectFile(ctx, id, idParam(req.params.fileId), viewer));
     });
     router.post(`${base}/milestones/:index/signoff`, ...guard, async (req, res) => {
       const { name } = signOffSchema.parse(req.body ?? {});
-      const { id, viewer } = await target(req, via);
+      const { id, viewer } = await target(req, via, answering(req));
       const result = await signOff(withLog(req), id, indexParam(req.params.index), name, {
         viewer,
         via,
@@ -115,14 +144,14 @@ export function projectsRouter(deps: AppDeps): Router {
     });
     router.post(`${base}/milestones/:index/changes`, ...guard, async (req, res) => {
       const { comment } = changesSchema.parse(req.body ?? {});
-      const { id, viewer, name } = await target(req, via);
+      const { id, viewer, name } = await target(req, via, answering(req));
       res.json(
         await requestChanges(ctx, id, indexParam(req.params.index), { comment, name }, { viewer, via, ip: ip(req) }),
       );
     });
     router.post(`${base}/comments`, ...guard, async (req, res) => {
       const body = commentSchema.parse(req.body ?? {});
-      const { id, viewer, name } = await target(req, via);
+      const { id, viewer, name } = await target(req, via, 'commentProject');
       res.status(201).json(await addComment(ctx, id, body, { viewer, name }));
     });
   }
@@ -132,20 +161,20 @@ export function projectsRouter(deps: AppDeps): Router {
   });
   router.post('/api/projects/:id/contacts', signedIn, async (req, res) => {
     const body = contactSchema.parse(req.body ?? {});
-    const { id, viewer, name } = await target(req, 'account');
+    const { id, viewer, name } = await target(req, 'account', 'manageProjectContacts');
     res.status(201).json(await addContact(ctx, id, body, { viewer, name }));
   });
   router.post('/api/projects/:id/contacts/:contactId/revoke', signedIn, async (req, res) => {
-    const { id, viewer } = await target(req, 'account');
+    const { id, viewer } = await target(req, 'account', 'manageProjectContacts');
     res.json(await revokeContact(ctx, id, idParam(req.params.contactId), viewer));
   });
   router.post('/api/projects/:id/contacts/:contactId/link', signedIn, async (req, res) => {
-    const { id, viewer } = await target(req, 'account');
+    const { id, viewer } = await target(req, 'account', 'manageProjectContacts');
     res.json(await renewContactLink(ctx, id, idParam(req.params.contactId), viewer));
   });
   router.post('/api/projects/:id/contacts/:contactId/pays', signedIn, async (req, res) => {
     const { pays } = contactPaysSchema.parse(req.body ?? {});
-    const { id, viewer } = await target(req, 'account');
+    const { id, viewer } = await target(req, 'account', 'manageProjectContacts');
     res.json(await setContactPays(ctx, id, idParam(req.params.contactId), pays, viewer));
   });
 

@@ -3,13 +3,16 @@ import {
   acceptQuoteSchema,
   declineQuoteSchema,
   newQuoteSchema,
+  QUOTE_MESSAGES,
   quoteChangesSchema,
   quoteFieldsSchema,
   withdrawQuoteSchema,
 } from '../../src/domain/quotes';
+import { can, type CompanyAction } from '../../src/domain/companies';
 import { documentIdSchema } from '../../src/domain/staff';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, requireStaff } from '../auth';
+import { requireMemberRole } from '../companies/access';
 import {
   createQuote,
   previewQuoteSend,
@@ -20,7 +23,7 @@ import {
   type QuotesContext,
 } from '../quotes/quotes';
 import { acceptQuote, answerQuote, type Respondent } from '../quotes/respond';
-import { openQuoteLink } from '../quotes/store';
+import { openQuoteLink, quoteDoc } from '../quotes/store';
 import { quotePdf, quoteView, type QuoteReader } from '../quotes/view';
 import { perMinute } from './rate-limits';
 import { sendPdf } from './send-pdf';
@@ -52,9 +55,9 @@ export function quotesRouter(deps: AppDeps): Router {
   const { db, auth } = deps.firebase;
   const ctx = quotesContext(deps);
   const withLog = (req: Request): QuotesContext => ({ ...ctx, logger: req.log });
-  const respondent = (req: Request, via: Respondent['via']): Respondent => ({
-    via,
-    ...(via === 'account' ? { uid: req.user!.uid } : {}),
+  const respondent = (req: Request, reader: QuoteReader & { via: Respondent['via'] }): Respondent => ({
+    via: reader.via,
+    ...(reader.via === 'account' ? { uid: req.user!.uid, companyId: reader.companyId } : {}),
     ip: req.ip ?? null,
     userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
   });
@@ -69,10 +72,22 @@ export function quotesRouter(deps: AppDeps): Router {
   router.use('/api/quote-links/:token', limiter);
   const requireUser = authenticate(auth, { required: true });
 
-  /** The quote a request names, and who is reading it: by link or by account. */
-  async function target(req: Request, via: 'link' | 'account'): Promise<{ id: string; reader: QuoteReader }> {
+  /**
+   * The quote a request names, and who is reading it: by link (the link is the authority), or by
+   * account: a member of the quote's company whose role may do `action`, checked here for every
+   * route below (the membership read now; 404 for anyone outside the company, 403 naming the role).
+   */
+  async function target(
+    req: Request,
+    via: 'link' | 'account',
+    action: CompanyAction,
+  ): Promise<{ id: string; reader: QuoteReader & { via: 'link' | 'account' } }> {
     if (via === 'link') return { id: await openQuoteLink(db, String(req.params.token)), reader: { via: 'link' } };
-    return { id: idParam(req.params.id), reader: { via: 'account', uid: req.user!.uid } };
+    const id = idParam(req.params.id);
+    const quote = await quoteDoc(db, id).get();
+    const companyId = quote.exists ? String(quote.get('uid')) : null;
+    const membership = await requireMemberRole(deps.firebase, req.user!, companyId, action, QUOTE_MESSAGES.notFound);
+    return { id, reader: { via: 'account', companyId: companyId!, seesBilling: can(membership, 'readBilling') } };
   }
 
   for (const [via, base, guard] of [
@@ -80,28 +95,30 @@ export function quotesRouter(deps: AppDeps): Router {
     ['account', '/api/quotes/:id', [requireUser]],
   ] as const) {
     router.get(base, ...guard, async (req, res) => {
-      const { id, reader } = await target(req, via);
+      const { id, reader } = await target(req, via, 'readQuotes');
       res.set('Cache-Control', 'private, no-store').json(await quoteView(ctx, id, reader));
     });
     router.get(`${base}/quote.pdf`, ...guard, async (req, res) => {
-      const { id, reader } = await target(req, via);
+      const { id, reader } = await target(req, via, 'readQuotes');
       sendPdf(res, await quotePdf(ctx, id, reader));
     });
     router.post(`${base}/accept`, ...guard, async (req, res) => {
       const body = acceptQuoteSchema.parse(req.body ?? {});
-      const { id } = await target(req, via);
-      const result = await acceptQuote(withLog(req), id, body, respondent(req, via));
-      res.status(result.outcome === 'accepted' ? 201 : 200).json(result);
+      const { id, reader } = await target(req, via, 'acceptQuote');
+      const result = await acceptQuote(withLog(req), id, body, respondent(req, reader));
+      // The deposit's proforma and pay page are billing's: an approver who may not see invoices gets neither.
+      const seesDeposit = reader.via === 'link' || reader.seesBilling;
+      res.status(result.outcome === 'accepted' ? 201 : 200).json(seesDeposit ? result : { ...result, deposit: null });
     });
     router.post(`${base}/decline`, ...guard, async (req, res) => {
       const { comment } = declineQuoteSchema.parse(req.body ?? {});
-      const { id } = await target(req, via);
-      res.json(await answerQuote(ctx, id, { kind: 'declined', comment }, respondent(req, via)));
+      const { id, reader } = await target(req, via, 'acceptQuote');
+      res.json(await answerQuote(ctx, id, { kind: 'declined', comment }, respondent(req, reader)));
     });
     router.post(`${base}/changes`, ...guard, async (req, res) => {
       const { comment } = quoteChangesSchema.parse(req.body ?? {});
-      const { id } = await target(req, via);
-      res.json(await answerQuote(ctx, id, { kind: 'changes', comment }, respondent(req, via)));
+      const { id, reader } = await target(req, via, 'acceptQuote');
+      res.json(await answerQuote(ctx, id, { kind: 'changes', comment }, respondent(req, reader)));
     });
   }
 

@@ -13,6 +13,7 @@ export function sandboxPaymentsRouter(
   deps: AppDeps,
   sandbox: SandboxGateway,
   limiter: RequestHandler,
+  /** The company the person pays for, once their role there may pay (see the payments router). */
   payingCompanyOf: (req: Request) => Promise<string>,
 ): Router {
   const router = Router();

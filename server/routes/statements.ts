@@ -19,9 +19,9 @@ const mailRequestSchema = z.object({
 
 /**
  * `/api/companies/{companyId}/…`: a company's statement of account (JSON for its page, PDF, CSV)
- * and its purchase-order rules, for whoever statementReader lets see them (the company itself, and
- * staff; anyone else gets 404); staff also mail the statement and set a proforma's PO number. A
- * company's id is today its owner's uid.
+ * and its purchase-order rules, for whoever statementReader lets (staff, and the members whose
+ * role may; anyone else gets 404); staff also mail the statement and set a proforma's PO number.
+ * A company's id is its founding customer's uid.
  */
 export function statementsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -34,7 +34,7 @@ export function statementsRouter(deps: AppDeps): Router {
   /** The statement of the company in the path, for a reader allowed to see it. */
   async function statement(req: Request) {
     const companyId = companyOf(req);
-    statementReader(req.user, companyId);
+    await statementReader(deps.firebase, req.user, companyId);
     return companyStatement({ ...ctx, logger: req.log }, companyId, rangeOf(req));
   }
 
@@ -61,7 +61,7 @@ export function statementsRouter(deps: AppDeps): Router {
   // The company's purchase-order rules: whether a PO number is required, and its vendor code for us.
   router.post('/api/companies/:companyId/purchase-order-rules', requireUser, async (req, res) => {
     const companyId = companyOf(req);
-    const reader = statementReader(req.user, companyId);
+    const reader = await statementReader(deps.firebase, req.user, companyId, 'managePurchaseOrders');
     const rules = purchaseOrderRulesSchema.parse(req.body ?? {});
     res.json(await setPurchaseOrderRules(db, companyId, rules, actorOf(reader.user)));
   });

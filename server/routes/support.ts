@@ -12,9 +12,12 @@ import {
 } from '../../src/domain/support';
 import { formatDueTime } from '../../src/domain/business-hours';
 import { monthSchema } from '../../src/domain/staff';
+import { can, COMPANY_HEADER, COMPANY_NOT_FOUND, type CompanyAction } from '../../src/domain/companies';
 import { supportContext, type AppDeps } from '../app-deps';
 import { recordAudit } from '../audit';
 import { actorOf, authenticate, requireStaff } from '../auth';
+import { actingCompanyId, requireMemberRole } from '../companies/access';
+import type { Membership } from '../companies/companies';
 import { requestDeadline } from '../deadline';
 import { HttpError } from '../errors';
 import { safeFileName, sniffFileType, type FileStore } from '../files/file-store';
@@ -44,9 +47,12 @@ import { SUPPORT_INBOUND, SUPPORT_REQUESTS_LIMITER } from '../support/store';
 import {
   createSupportRequest,
   customerReply,
+  FILE_NOT_FOUND,
   listOwnRequests,
   readRequestFile,
   readSupportRequest,
+  requestCompanyOf,
+  requestFileCompanyOf,
   staffReply,
   supportServices,
   updateSupportRequest,
@@ -196,41 +202,76 @@ export function supportRouter(deps: AppDeps): Router {
   );
 
   // ---- the customer ----------------------------------------------------------------------------
+  // Every route below acts for a company: the one named by X-Company-Id (else the person's own)
+  // for what is not yet a request, the request's own company for one. `member` is the one check:
+  // the membership read now, the role table of src/domain/companies.ts; 404 (in the record's
+  // words) for anyone outside the company, 403 naming the role for a member whose role may not.
+  const member = (req: Request, companyId: string | null, action: CompanyAction, notFound = COMPANY_NOT_FOUND) =>
+    requireMemberRole(deps.firebase, req.user!, companyId, action, notFound);
+  const acting = (req: Request) => actingCompanyId(req.user!, req.get(COMPANY_HEADER));
+  /** A renewal's pay link is billing's: a member who may not see invoices gets none. */
+  const payLinkFor = (membership: Membership, payUrl: string | null) =>
+    can(membership, 'readBilling') ? payUrl : null;
+
   router.post('/api/support/files', signedIn, upload);
 
   router.get('/api/support/services', signedIn, async (req, res) => {
-    res.json({ services: await supportServices(ctx, req.user!.uid) });
+    const companyId = acting(req);
+    const membership = await member(req, companyId, 'readServices');
+    const services = await supportServices(ctx, companyId);
+    res.json({ services: services.map((service) => ({ ...service, payUrl: payLinkFor(membership, service.payUrl) })) });
   });
 
   router.post('/api/support/requests', signedIn, async (req, res) => {
     const form = supportRequestSchema.parse(req.body ?? {});
+    const companyId = acting(req);
+    const membership = await member(req, companyId, 'raiseSupport');
+    // Counted per person, whichever company they raise it for.
     await requests.take(req.user!.uid, res, deps.config.SUPPORT_REQUESTS_PER_HOUR);
-    const created = await createSupportRequest(ctx, { uid: req.user!.uid, ...form, via: 'web' });
-    res.status(201).json(created);
+    const created = await createSupportRequest(ctx, {
+      uid: companyId,
+      requesterUid: req.user!.uid,
+      ...form,
+      via: 'web',
+    });
+    res.status(201).json({ ...created, payUrl: payLinkFor(membership, created.payUrl) });
   });
 
   router.get('/api/support/requests', signedIn, async (req, res) => {
-    res.json({ requests: await listOwnRequests(ctx, req.user!.uid) });
+    const companyId = acting(req);
+    await member(req, companyId, 'readSupport');
+    res.json({ requests: await listOwnRequests(ctx, companyId) });
   });
 
   router.get('/api/support/requests/:id', signedIn, async (req, res) => {
+    const id = String(req.params.id);
+    const companyId = await requestCompanyOf(ctx, id);
+    const membership = await member(req, companyId, 'readSupport', SUPPORT_MESSAGES.notFound);
     const { customerEmail: _email, ...request } = await readSupportRequest(
       ctx,
-      { uid: req.user!.uid, isStaff: false },
-      String(req.params.id),
+      { uid: companyId!, isStaff: false },
+      id,
     );
-    res.json(request);
+    res.json({ ...request, payUrl: payLinkFor(membership, request.payUrl ?? null) });
   });
 
   router.post('/api/support/requests/:id/replies', signedIn, async (req, res) => {
     const reply = supportReplySchema.parse(req.body ?? {});
-    res.status(201).json(await customerReply(ctx, req.user!.uid, String(req.params.id), { ...reply, via: 'web' }));
+    const id = String(req.params.id);
+    const companyId = await requestCompanyOf(ctx, id);
+    await member(req, companyId, 'replySupport', SUPPORT_MESSAGES.notFound);
+    const author = { companyId: companyId!, uid: req.user!.uid };
+    res.status(201).json(await customerReply(ctx, author, id, { ...reply, via: 'web' }));
   });
 
-  // Requester or staff; anyone else gets the same 404 as for a file that does not exist.
+  // A request's file for its company's members who read its requests (never an internal note's),
+  // an upload for its uploader, anything for staff; anyone else gets the 404 of a file that does not exist.
   router.get('/api/support/files/:id', signedIn, async (req, res) => {
-    const file = await readRequestFile(ctx, { uid: req.user!.uid, isStaff: req.user!.isStaff }, idParam(req.params.id));
-    sendFile(res, file);
+    const user = req.user!;
+    const id = idParam(req.params.id);
+    const companyId = user.isStaff ? null : await requestFileCompanyOf(ctx, id);
+    if (companyId !== null) await member(req, companyId, 'readSupport', FILE_NOT_FOUND);
+    sendFile(res, await readRequestFile(ctx, { uid: companyId ?? user.uid, isStaff: user.isStaff }, id));
   });
 
   // ---- Postmark Inbound -----------------------------------------------------------------------

@@ -1,12 +1,12 @@
 import type { RequestUser } from '../auth';
+import { requireMemberRole, type CompaniesContext } from '../companies/access';
 import { toCompanyMembers, type OutboxMail } from '../mail/outbox';
 import { HttpError } from '../errors';
 
 /**
- * Who may see a company's statement of account, and to whom it is mailed: the one place each is
- * decided. Today a company is one login, and its id is that login's uid; when companies get
- * members with roles, these two functions change (the owner and billing members may see it and
- * get it, a technical member or a viewer may not), and nothing that calls them does.
+ * Who may see a company's statement of account and change its purchase-order rules, and to whom
+ * the statement is mailed: the one place each is decided, by the role table of
+ * src/domain/companies.ts (those who see its billing read it; owner and billing set its PO rules).
  */
 
 export const STATEMENT_NOT_FOUND = 'Statement not found.';
@@ -15,14 +15,21 @@ export const STATEMENT_NOT_FOUND = 'Statement not found.';
 export type StatementReader = { as: 'company' | 'staff'; user: RequestUser };
 
 /**
- * The statement's reader, or a 404 for anyone else (a company that is not theirs does not exist
- * for them, as documents do not). The same check guards what the statement page changes (the
- * company's purchase-order rules).
+ * The statement's reader: staff, or a member of the company whose role may `action` (see its
+ * billing; for what the statement page changes, the company's purchase-order rules, change them),
+ * read now. A 404 for anyone else (a company that is not theirs does not exist for them, as
+ * documents do not), a 403 naming the role for a member whose role may not.
  */
-export function statementReader(user: RequestUser | undefined, companyId: string): StatementReader {
+export async function statementReader(
+  ctx: CompaniesContext,
+  user: RequestUser | undefined,
+  companyId: string,
+  action: 'readBilling' | 'managePurchaseOrders' = 'readBilling',
+): Promise<StatementReader> {
   if (user?.isStaff) return { as: 'staff', user };
-  if (user && user.uid === companyId) return { as: 'company', user };
-  throw new HttpError(404, STATEMENT_NOT_FOUND);
+  if (!user) throw new HttpError(404, STATEMENT_NOT_FOUND);
+  await requireMemberRole(ctx, user, companyId, action, STATEMENT_NOT_FOUND);
+  return { as: 'company', user };
 }
 
 /**

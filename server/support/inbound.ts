@@ -7,8 +7,8 @@ import { domainOf, type SenderAuthentication } from './mail-authentication';
 import { formatDueTime } from '../../src/domain/business-hours';
 import { takeAllowance } from '../account-limit';
 import { createSupportRequest, customerReply } from './requests';
+import { mailReplier, mailRequester } from './senders';
 import {
-  accountEmailOf,
   INBOUND_OWNER,
   readRequest,
   referenceFromReplyAddress,
@@ -205,10 +205,11 @@ const storedIds = (files: AttachmentOutcome[]) => files.flatMap((file) => (file.
 const refusedOf = (files: AttachmentOutcome[]) =>
   files.flatMap((file) => (file.refused ? [{ name: file.name, reason: file.refused }] : []));
 
+/** `uid`: the member the mail is from; `companyId`: the company whose request it answers or opens. */
 type Decision =
   | { kind: 'review'; reason: string }
-  | { kind: 'reply'; uid: string; requestId: string; reference: string }
-  | { kind: 'create'; uid: string };
+  | { kind: 'reply'; uid: string; companyId: string; requestId: string; reference: string }
+  | { kind: 'create'; uid: string; companyId: string };
 
 /** Who the mail is from and what it answers, before anything is stored for it. */
 async function decide(ctx: SupportContext, mail: InboundMail, from: string): Promise<Decision> {
@@ -218,42 +219,49 @@ async function decide(ctx: SupportContext, mail: InboundMail, from: string): Pro
   const match = await matchRequest(ctx, mail);
   if (match) {
     const request = readRequest(match.doc.id, match.doc.data());
-    const requesterEmail = await accountEmailOf(ctx.auth, request.uid);
-    if (!requesterEmail || normalise(requesterEmail) !== from) {
-      return { kind: 'review', reason: `sender is not the requester of ${request.reference}` };
-    }
+    const replier = await mailReplier(ctx, request, from);
+    if ('reason' in replier) return { kind: 'review', reason: replier.reason };
     if (!isAuthenticated(mail)) {
       return {
         kind: 'review',
-        reason: `from the requester's address of ${request.reference}, but ${notVouchedFor(mail)}`,
+        reason: `from a member's address of ${request.reference}, but ${notVouchedFor(mail)}`,
       };
     }
-    return { kind: 'reply', uid: request.uid, requestId: request.id, reference: request.reference };
+    return {
+      kind: 'reply',
+      uid: replier.uid,
+      companyId: request.uid,
+      requestId: request.id,
+      reference: request.reference,
+    };
   }
 
-  const user = await ctx.auth.getUserByEmail(from).catch(() => null);
-  if (!user || !user.emailVerified || user.customClaims?.staff === true) {
-    return { kind: 'review', reason: 'no request matched and the sender is not a known customer' };
-  }
+  const requester = await mailRequester(ctx, from);
+  if ('reason' in requester) return { kind: 'review', reason: requester.reason };
   if (!isAuthenticated(mail)) {
     return { kind: 'review', reason: `from a customer's address, but ${notVouchedFor(mail)}: no request was opened` };
   }
-  return { kind: 'create', uid: user.uid };
+  return { kind: 'create', ...requester };
 }
 
 /**
  * An inbound mail: kept whole in supportInbound (nothing is lost), then
  * - from a staff member's address: waits for review (staff reply in the console; a mail's From
  *   is not proof, and the customer knows both addresses);
- * - matched to a request (signed reply address or our Message-IDs) AND sent by its requester
- *   AND vouched for by SPF or DKIM of the sender's domain: appended as their reply (it reopens or
- *   resumes the request); a requester's address that neither vouches for waits for review;
- * - matched but from anyone else, or unmatched from an unknown sender: waits for staff review;
- * - unmatched from a customer with a verified login email, vouched for the same way: a new
- *   request ("Something else"); not vouched for: review, no request and no acknowledgement.
- * Its attachments are stored as the customer's (at most 5 kept per message; refused ones listed
- * on the message and the inbound record), or, for a mail waiting for review, as INBOUND_OWNER's,
- * attached to the inbound record, so staff can read every byte.
+ * - matched to a request (signed reply address or our Message-IDs) AND sent from the proven
+ *   address of a member of the request's company who may reply to its requests (owner,
+ *   technical) or who raised it (server/support/senders.ts) AND vouched for by SPF or DKIM of the
+ *   sender's domain: appended as their reply (it reopens or resumes the request); such an address
+ *   that neither vouches for waits for review;
+ * - matched but from anyone else (a billing member, someone removed, a stranger), or unmatched
+ *   from an unknown sender: waits for staff review, with the reason;
+ * - unmatched from a proven address whose person may open requests for exactly one company (their
+ *   own counts), vouched for the same way: a new request of that company ("Something else"),
+ *   raised by them; none or several such companies, or not vouched for: review, no request and no
+ *   acknowledgement.
+ * Its attachments are stored as the sender's (at most 5 kept per message; refused ones listed
+ * on the message and the inbound record; the company's once attached), or, for a mail waiting for
+ * review, as INBOUND_OWNER's, attached to the inbound record, so staff can read every byte.
  */
 export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Promise<InboundOutcome> {
   const { db } = ctx;
@@ -342,7 +350,7 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
   };
   if (decision.kind === 'reply') {
     try {
-      await customerReply(ctx, decision.uid, decision.requestId, {
+      await customerReply(ctx, { companyId: decision.companyId, uid: decision.uid }, decision.requestId, {
         body,
         fileIds,
         via: 'mail',
@@ -383,7 +391,8 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
   }
   try {
     await createSupportRequest(ctx, {
-      uid: decision.uid,
+      uid: decision.companyId,
+      requesterUid: decision.uid,
       serviceId: 'other',
       subject: mail.subject.trim().slice(0, 150) || '(no subject)',
       description: body || '(empty mail)',

@@ -26,6 +26,7 @@ import { addMail, mailQueued, toCompanyMembers, type OutboxMail } from '../mail/
 import type { SupportMailData } from '../mail/templates';
 import { payLinkUrl } from '../payments/pay-links';
 import { readService, serviceName, type StoredService } from '../renewals/store';
+import { memberDoc, readMember } from '../companies/store';
 import {
   accountEmailOf,
   consoleRequestUrl,
@@ -237,15 +238,17 @@ const inboundFields = (inbound: InboundMessageInput | undefined) =>
 export async function createSupportRequest(ctx: SupportContext, input: NewRequestInput) {
   const { db } = ctx;
   const held = input.fromReview ? { attachedTo: `inbound/${input.fromReview.inboundId}` } : undefined;
+  const requesterUid = input.requesterUid ?? input.uid;
+  // The files are the requester's uploads (or the held mail's); the address staff see is theirs.
   const [plan, { calendar }, files, profile, email] = await Promise.all([
     planOf(ctx, input.uid, input.serviceId),
     loadCalendar(db),
-    ownFiles(ctx, input.uid, input.fileIds, held),
+    ownFiles(ctx, requesterUid, input.fileIds, held),
     db.doc(`users/${input.uid}`).get(),
-    accountEmailOf(ctx.auth, input.uid),
+    accountEmailOf(ctx.auth, requesterUid),
   ]);
   const customerName = (profile.get('name') as string | undefined) ?? null;
-  const requesterUid = input.requesterUid ?? input.uid;
+  const requesterName = await authorNameOf(ctx, input.uid, requesterUid, customerName);
   // A request by mail takes the mail's key as its id: a retried delivery cannot open it twice.
   const ref = input.inbound
     ? db.collection(SUPPORT_REQUESTS).doc(input.inbound.key)
@@ -323,7 +326,8 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
     tx.create(messagesOf(db, ref.id).doc(), {
       uid: input.uid,
       author: 'customer',
-      authorName: customerName,
+      authorUid: requesterUid,
+      authorName: requesterName,
       internal: false,
       body: input.description,
       ...inboundFields(input.inbound),
@@ -331,11 +335,9 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
       files: files.map(fileSummary),
       createdAt: Timestamp.fromMillis(at),
     });
+    // Attached, a file is the company's (its members read it), whoever uploaded it.
     for (const file of files) {
-      tx.update(db.collection('files').doc(file.id), {
-        attachedTo: `support/${ref.id}`,
-        ...(held ? { ownerUid: input.uid } : {}),
-      });
+      tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${ref.id}`, ownerUid: input.uid });
     }
     claimed?.(tx);
     return reference;
@@ -353,7 +355,40 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
   };
 }
 
-/** A request of this customer, or a 404 that says nothing about anyone else's. */
+/**
+ * The name a customer-side message shows for its author: the company's customer name when the
+ * company's own account wrote it (as before companies), else the member's name as the company knows
+ * them (null when they are no member: a name is never made up).
+ */
+export async function authorNameOf(
+  ctx: SupportContext,
+  companyId: string,
+  authorUid: string,
+  customerName: string | null,
+): Promise<string | null> {
+  if (authorUid === companyId) return customerName;
+  return readMember(await memberDoc(ctx.db, companyId, authorUid).get())?.name || null;
+}
+
+/** The company a support request belongs to (its `uid`), or null for none (a malformed or unknown id). */
+export async function requestCompanyOf(ctx: SupportContext, id: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9]{1,40}$/.test(id)) return null;
+  const snapshot = await requestDoc(ctx.db, id).get();
+  return snapshot.exists ? String(snapshot.get('uid')) : null;
+}
+
+/**
+ * The company whose support request a file is attached to, or null (not attached to one, or no
+ * such file): the caller checks that the reader is a member who may read its requests.
+ */
+export async function requestFileCompanyOf(ctx: SupportContext, fileId: string): Promise<string | null> {
+  const meta = await ctx.files.meta(fileId);
+  return meta?.attachedTo?.startsWith('support/')
+    ? requestCompanyOf(ctx, meta.attachedTo.slice('support/'.length))
+    : null;
+}
+
+/** A request of this company, or a 404 that says nothing about anyone else's. */
 async function ownRequest(ctx: SupportContext, uid: string, id: string): Promise<StoredRequest> {
   if (!/^[A-Za-z0-9]{1,40}$/.test(id)) throw new HttpError(404, SUPPORT_MESSAGES.notFound);
   const snapshot = await requestDoc(ctx.db, id).get();
@@ -369,18 +404,27 @@ export interface ReplyInput {
   inbound?: InboundMessageInput;
 }
 
+/** Who writes a customer's reply: a member (`uid`) for their company (`companyId`, the request's). */
+export interface ReplyAuthor {
+  companyId: string;
+  uid: string;
+}
+
 /**
- * The customer's reply (on the page or by mail): appended; it resumes a request waiting on them,
- * reopens a resolved one within 7 days of its resolution, and tells the company. A closed
- * request, or one resolved longer ago, takes no replies (409: open a new one).
+ * The customer's reply (on the page or by mail), by a member of the request's company whom the
+ * caller let reply: appended; it resumes a request waiting on them, reopens a resolved one within
+ * 7 days of its resolution, and tells the company. A closed request, or one resolved longer ago,
+ * takes no replies (409: open a new one).
  */
-export async function customerReply(ctx: SupportContext, uid: string, id: string, input: ReplyInput) {
+export async function customerReply(ctx: SupportContext, author: ReplyAuthor, id: string, input: ReplyInput) {
   const { db } = ctx;
-  await ownRequest(ctx, uid, id);
-  const [{ calendar }, files, email] = await Promise.all([
+  const { companyId, uid } = author;
+  const stored = await ownRequest(ctx, companyId, id);
+  const [{ calendar }, files, email, authorName] = await Promise.all([
     loadCalendar(db),
     ownFiles(ctx, uid, input.fileIds),
     accountEmailOf(ctx.auth, uid),
+    authorNameOf(ctx, companyId, uid, stored.customerName),
   ]);
   const at = now(ctx);
   const result = await db.runTransaction(async (tx) => {
@@ -417,9 +461,10 @@ export async function customerReply(ctx: SupportContext, uid: string, id: string
     });
     // A reply by mail takes the mail's key as its id: a retried delivery cannot append it twice.
     tx.create(input.inbound ? messagesOf(db, id).doc(input.inbound.key) : messagesOf(db, id).doc(), {
-      uid,
+      uid: companyId,
       author: 'customer',
-      authorName: request.customerName,
+      authorUid: uid,
+      authorName: uid === companyId ? request.customerName : authorName,
       internal: false,
       body: input.body,
       ...inboundFields(input.inbound),
@@ -427,7 +472,9 @@ export async function customerReply(ctx: SupportContext, uid: string, id: string
       files: files.map(fileSummary),
       createdAt: Timestamp.fromMillis(at),
     });
-    for (const file of files) tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${id}` });
+    for (const file of files) {
+      tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${id}`, ownerUid: companyId });
+    }
     return { status: sla.status };
   });
   mailQueued();
@@ -678,17 +725,37 @@ export async function listOwnRequests(ctx: SupportContext, uid: string): Promise
   return snapshot.docs.map((doc) => customerRequestView(requestView(doc.id, doc.data())));
 }
 
+export const FILE_NOT_FOUND = 'File not found.';
+
 /**
- * The file of a request, for its requester or staff, or of a mail waiting for review, for staff;
- * anyone else (and any file not attached to either) gets 404.
+ * Whether a file is on a message the customer sees: a file on an internal note (staff's upload,
+ * or a mail staff kept as a note) is staff's alone, though attached to the same request.
+ */
+async function isOnCustomerMessage(ctx: SupportContext, requestId: string, fileId: string): Promise<boolean> {
+  const shown = await messagesOf(ctx.db, requestId).where('internal', '==', false).get();
+  return shown.docs.some((message) =>
+    ((message.get('files') as Array<{ id?: unknown }> | undefined) ?? []).some((file) => file.id === fileId),
+  );
+}
+
+/**
+ * The file of a request, for staff, or for its company (`viewer.uid`: the caller checked the
+ * member may read its requests) when it is on a message the customer sees, never on an internal
+ * note; of a mail waiting for review, for staff; an upload not attached yet, for its uploader.
+ * Anyone else (and any file not attached to either) gets 404.
  */
 export async function readRequestFile(ctx: SupportContext, viewer: { uid: string; isStaff: boolean }, fileId: string) {
-  const notFound = new HttpError(404, 'File not found.');
+  const notFound = new HttpError(404, FILE_NOT_FOUND);
   const meta = await ctx.files.meta(fileId);
   if (!meta) throw notFound;
   if (meta.attachedTo?.startsWith('support/')) {
-    const request = await requestDoc(ctx.db, meta.attachedTo.slice('support/'.length)).get();
-    if (!request.exists || (!viewer.isStaff && request.get('uid') !== viewer.uid)) throw notFound;
+    const requestId = meta.attachedTo.slice('support/'.length);
+    const request = await requestDoc(ctx.db, requestId).get();
+    if (!request.exists) throw notFound;
+    if (!viewer.isStaff) {
+      if (request.get('uid') !== viewer.uid) throw notFound;
+      if (!(await isOnCustomerMessage(ctx, requestId, fileId))) throw notFound;
+    }
   } else if (meta.attachedTo?.startsWith('inbound/')) {
     if (!viewer.isStaff) throw notFound;
   } else if (meta.ownerUid !== viewer.uid) {

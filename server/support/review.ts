@@ -12,7 +12,8 @@ import {
 import { HttpError } from '../errors';
 import { addMail, mailQueued } from '../mail/outbox';
 import { serviceName, readService } from '../renewals/store';
-import { createSupportRequest, ownFiles } from './requests';
+import { authorNameOf, createSupportRequest, ownFiles } from './requests';
+import { mailReplier } from './senders';
 import {
   INBOUND_OWNER,
   loadCalendar,
@@ -170,8 +171,8 @@ export const attachReviewMailSchema = z.object({
 });
 
 /**
- * Attaches a waiting mail to a request: it joins the conversation with its files. From the
- * requester's proven address (a verified login email, server/account/person.ts) it is the
+ * Attaches a waiting mail to a request: it joins the conversation with its files. From the proven
+ * address (a verified login email) of a member who may answer the request (senders.ts) it is the
  * customer's message (it resumes or reopens the request, as their reply by mail would); from anyone
  * else it is an internal note "Mail from x@y attached by staff", which the customer never sees.
  * A closed request takes neither (409: open a new request from the mail).
@@ -185,16 +186,16 @@ export async function attachReviewMail(
   const { db } = ctx;
   const mail = await heldMail(ctx, id);
   const request = await requestByReference(ctx, input.reference);
-  const [requester, staffUser, { calendar }] = await Promise.all([
-    ctx.auth.getUser(request.uid).catch(() => null),
+  const [replier, staffUser, { calendar }] = await Promise.all([
+    mailReplier(ctx, request, mail.from),
     ctx.auth.getUser(staff.uid).catch(() => null),
     loadCalendar(db),
   ]);
-  // The requester's proven address: their login's email once verified (server/account/person.ts's
-  // rule; support may not import account, which builds on support). A profile's email proves nothing.
-  const isCustomers = Boolean(
-    requester?.emailVerified && requester.email && requester.email.trim().toLowerCase() === mail.from,
-  );
+  // The customer's message when the mail's From is the proven address of a member who may answer
+  // the request by mail (the same rule as the inbound webhook's: senders.ts); a note otherwise.
+  const author = 'uid' in replier ? replier : null;
+  const isCustomers = author !== null;
+  const authorName = author ? await authorNameOf(ctx, request.uid, author.uid, request.customerName) : null;
   const files = await ownFiles(ctx, request.uid, [...mail.fileIds, ...(await fullTextFileOf(ctx, mail))], {
     attachedTo: `inbound/${mail.id}`,
   });
@@ -230,7 +231,8 @@ export async function attachReviewMail(
       tx.create(messageRef, {
         ...common,
         author: 'customer',
-        authorName: current.customerName,
+        authorUid: author!.uid,
+        authorName,
         internal: false,
         body: mail.body,
         ...(mail.original.length <= 100_000 ? { original: mail.original } : {}),
@@ -248,8 +250,12 @@ export async function attachReviewMail(
         minutes: 0,
       });
     }
+    // A customer's mail's files become the company's; a note's stay staff's (never the customer's to read).
     for (const file of files) {
-      tx.update(db.collection('files').doc(file.id), { attachedTo: `support/${request.id}`, ownerUid: current.uid });
+      tx.update(db.collection('files').doc(file.id), {
+        attachedTo: `support/${request.id}`,
+        ...(isCustomers ? { ownerUid: current.uid } : {}),
+      });
     }
     tx.update(inboundDoc(ctx, mail.id), {
       outcome: 'attached',

@@ -54,6 +54,8 @@ export const COMPANY_ACTIONS = {
   pay: { roles: ['owner', 'billing'], doing: 'pay invoices' },
   /** Stop or restart a service renewing, answer a renewal. */
   manageRenewals: { roles: ['owner', 'billing'], doing: 'change renewals' },
+  /** Whether the company's proformas need a PO number, and its vendor code with us. */
+  managePurchaseOrders: { roles: ['owner', 'billing'], doing: 'change the purchase-order rules' },
   // Quotes.
   readQuotes: { roles: BILLING_READERS, withApprove: ['technical'], doing: 'see quotes' },
   /** Accept, decline or ask for changes. */
@@ -69,6 +71,8 @@ export const COMPANY_ACTIONS = {
   signOff: { roles: WORKERS, doing: 'sign off milestones' },
   /** Sign off (or ask for changes to) a milestone whose sign-off issues an invoice. */
   signOffBilled: { roles: ['owner'], withApprove: ['technical'], doing: 'sign off billed milestones' },
+  /** Add or revoke a project's contacts (colleagues without a login), renew their links, name who pays. */
+  manageProjectContacts: { roles: ['owner'], doing: "manage a project's contacts" },
   // Services (maintenance plans).
   readServices: { roles: COMPANY_ROLES, doing: 'see services' },
   // The company itself.

@@ -103,6 +103,13 @@ export interface ProjectMilestone {
   dueOn: string | null;
 }
 
+/**
+ * Whether a milestone is billed: it charges something (its proforma is issued when it is signed
+ * off, or was on acceptance). Signing one off, or asking for changes to it, answers for money, so
+ * a company's member needs the approve right for it (`signOffBilled`, src/domain/companies.ts).
+ */
+export const isBilledMilestone = (milestone: Pick<ProjectMilestone, 'amountPaise'>) => milestone.amountPaise > 0;
+
 export function newMilestone(label: string, amountPaise = 0, quoteMilestone: number | null = null): ProjectMilestone {
   return {
     label,

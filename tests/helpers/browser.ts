@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 
 /**
  * Debian's headless shell (`apt-get install chromium-headless-shell`, which .ci/run installs) when
@@ -70,16 +70,35 @@ type Viewport = { width: number; height: number };
 type ContextOptions = Pick<BrowserContextOptions, 'storageState' | 'timezoneId' | 'reducedMotion'>;
 
 /**
- * One Chromium for the calling test file: launched before its tests, closed after them. Each test
- * takes a fresh page from it with `withPage`, whose context is closed in a `finally`, so a failing
- * test never leaves its context (and its storage) open for the next one.
+ * The test worker's Chromium, launched by its first test file and used by each file after it (the
+ * e2e files share their worker's modules: vitest.config.ts, isolate false), so a worker launches
+ * one browser, not one per file. Launched again if it crashed or was closed. Playwright ends the
+ * browsers it launched when the worker's process exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+function browserForWorker(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = launchBrowser();
+    workerBrowser = launching;
+    const forget = () => {
+      if (workerBrowser === launching) workerBrowser = undefined;
+    };
+    launching.then((browser) => browser.on('disconnected', forget), forget);
+  }
+  return workerBrowser;
+}
+
+/**
+ * The worker's Chromium for the calling test file (see browserForWorker). Each test takes a fresh
+ * context from it with `withPage`, closed in a `finally`, so a failing test never leaves its
+ * context (and its storage) open for the next one, in this file or the next.
  */
 export function sharedBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await browserForWorker();
   });
-  afterAll(() => browser?.close());
   return {
     /**
      * `options.storageState`: start from a saved session (see BrowserContext.storageState);
