@@ -9,6 +9,7 @@ import { formatDueTime } from '@/domain/business-hours';
 import { formatInr } from '@/domain/money';
 import {
   deemedAcceptanceText,
+  isBilledMilestone,
   MILESTONE_STATUS,
   shownMilestoneStatus,
   type MilestoneStatus,
@@ -309,8 +310,8 @@ function MilestoneCard({
   // A member sees the invoice only when their role reads the company's billing.
   const invoice = rights.may('readBilling') ? milestone.invoice : null;
   const isReady = view.viewer !== 'staff' && milestone.status === MILESTONE_STATUS.ready;
-  // Signing off a milestone that bills issues an invoice: the owner's, or an approver's.
-  const review: CompanyAction = milestone.amountPaise > 0 ? 'signOffBilled' : 'signOff';
+  // Signing off a milestone that bills answers for money: the owner's, or an approver's.
+  const review: CompanyAction = isBilledMilestone(milestone) ? 'signOffBilled' : 'signOff';
   const canReview = isReady && rights.may(review);
   return (
     <li
@@ -696,11 +697,8 @@ function ExpiredLink({ token, message }: { token: string; message: string }) {
   );
 }
 
-/**
- * Adding, revoking and re-mailing a project's contacts: people outside the company who get a link
- * to the project, and its invoices when they pay: the company's owner's to decide.
- */
-const CONTACTS_ACTION: CompanyAction = 'manageMembers';
+/** Adding, revoking and re-mailing a project's contacts (people outside the company, who may pay). */
+const CONTACTS_ACTION: CompanyAction = 'manageProjectContacts';
 
 /** What the viewer of the page may do: a member of the company by their role; a contact's link and staff as the page offers. */
 interface Rights {

@@ -152,10 +152,10 @@ function LoadedStatement({
 
       <Panel titleId="statement-po" title="Purchase orders">
         <div className="mt-3">
-          {company.can('manageCompany') ? (
+          {company.can('managePurchaseOrders') ? (
             <PurchaseOrderRulesForm companyId={companyId} rules={view.purchaseOrderRules} />
           ) : (
-            <PurchaseOrderRulesView rules={view.purchaseOrderRules} refusal={company.refusal('manageCompany')} />
+            <PurchaseOrderRulesView rules={view.purchaseOrderRules} refusal={company.refusal('managePurchaseOrders')} />
           )}
         </div>
       </Panel>
