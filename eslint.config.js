@@ -127,6 +127,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: [
       'src/lib/**',
+      'src/records/**',
       'src/features/*/api.ts',
       'src/features/*/api/**',
       'src/features/*/data.ts',
@@ -139,7 +140,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['firebase', 'firebase/*'],
-              message: "Firebase is used only in src/lib and a feature's data.ts and api.ts (api/, console/api.ts).",
+              message:
+                "Firebase is used only in src/lib, src/records and a feature's data.ts and api.ts (api/, console/api.ts).",
             },
           ],
         },

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { fieldsOf, FormMessage, TextField } from '@/components/form-field';
 import { billingDetailsSchema, type BillingDetails, type BillingDetailsForm } from '@/domain/profile-schemas';
-import type { Profile } from '../data';
+import type { Profile } from '@/records/users';
 import { updateBillingDetails } from './api';
 import { Facts, MessageLine } from '@/components/console/console-parts';
 import { useAction } from '@/components/console/use-action';

@@ -10,7 +10,7 @@ import { customerLabel } from '@/domain/customers';
 import { mailQuery, resendMail } from './api';
 import { FilterSelect, ListPage, MessageLine } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
-import { useCustomer } from '@/features/customers';
+import { useCustomer } from '@/records/use-customer';
 import { useAction } from '@/components/console/use-action';
 
 const STATUSES: Array<[string, string]> = [
