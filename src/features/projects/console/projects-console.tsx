@@ -13,7 +13,7 @@ import type { Customer } from '@/features/customers';
 import { useCustomer } from '@/features/customers';
 import type { PagedList } from '@/lib/paged-list';
 import { createProject, getStaffProjects } from '../api';
-import { ProjectPage } from '../project-page';
+import { StaffProjectPage } from './staff-project-page';
 import { findCustomers } from './api';
 
 const VIEWS = PROJECT_LIST_VIEWS.map(([view, text]): [ProjectListView, string] => [view, text]);
@@ -298,7 +298,7 @@ export function ProjectDetail() {
       <Link className="text-sm text-brand-darker underline" to={to('projects')}>
         All projects
       </Link>
-      <ProjectPage key={id} source={{ kind: 'staff', id }} />
+      <StaffProjectPage key={id} id={id} />
     </div>
   );
 }
