@@ -5,7 +5,7 @@ import type { JobRun } from './data';
 import { useSubscription, type SubscriptionState } from '@/lib/use-subscription';
 import { subscribeToJobRun } from './api';
 import { ConsolePage } from '@/components/console/console-parts';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 
 /**
  * The page of a job that runs by itself (reconciliation, renewals): what it does, a button to run

@@ -13,7 +13,8 @@ import {
   type ProjectView,
 } from '@/domain/projects';
 import { askForChanges, signOffMilestone, type ProjectSource } from './api';
-import { FileButton, useAction, type Rights, type StaffForms } from './project-parts';
+import { useAction } from '@/lib/use-action';
+import { FileButton, type Rights, type StaffForms } from './project-parts';
 
 /** The customer's or a contact's answer to a milestone Ready for review: sign off by name, or ask for changes. */
 function ReviewForms({
@@ -27,27 +28,25 @@ function ReviewForms({
 }) {
   const [name, setName] = useState('');
   const [comment, setComment] = useState('');
-  const sign = useAction();
-  const changes = useAction();
+  const sign = useAction(async () => {
+    const answer = await signOffMilestone(source, milestone.index, name);
+    onDone(
+      answer.invoice
+        ? `Signed off. Invoice ${answer.invoice.number} is issued and in your email.`
+        : 'Signed off. Thank you.',
+    );
+  });
+  const changes = useAction(async () => {
+    await askForChanges(source, milestone.index, comment);
+    onDone('Thank you. We have your comments and will get back to work on them.');
+  });
   async function submitSignOff(event: FormEvent) {
     event.preventDefault();
-    await sign.run(async () => {
-      const answer = await signOffMilestone(source, milestone.index, name);
-      const message = answer.invoice
-        ? `Signed off. Invoice ${answer.invoice.number} is issued and in your email.`
-        : 'Signed off. Thank you.';
-      onDone(message);
-      return message;
-    });
+    await sign.run();
   }
   async function submitChanges(event: FormEvent) {
     event.preventDefault();
-    await changes.run(async () => {
-      await askForChanges(source, milestone.index, comment);
-      const message = 'Thank you. We have your comments and will get back to work on them.';
-      onDone(message);
-      return message;
-    });
+    await changes.run();
   }
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -58,8 +57,8 @@ function ReviewForms({
       >
         <TextField label="Your full name" value={name} onChange={(event) => setName(event.target.value)} required />
         {sign.error && <FormMessage tone="error">{sign.error}</FormMessage>}
-        <Button type="submit" disabled={sign.busy}>
-          {sign.busy ? 'Signing off...' : 'Sign off'}
+        <Button type="submit" disabled={sign.isBusy}>
+          {sign.isBusy ? 'Signing off...' : 'Sign off'}
         </Button>
       </form>
       <form
@@ -74,8 +73,8 @@ function ReviewForms({
           onChange={(event) => setComment(event.target.value)}
         />
         {changes.error && <FormMessage tone="error">{changes.error}</FormMessage>}
-        <Button type="submit" variant="secondary" disabled={changes.busy}>
-          {changes.busy ? 'Sending...' : 'Ask for changes'}
+        <Button type="submit" variant="secondary" disabled={changes.isBusy}>
+          {changes.isBusy ? 'Sending...' : 'Ask for changes'}
         </Button>
       </form>
     </div>

@@ -5,7 +5,8 @@ import type { CompanyAction } from '@/domain/companies';
 import { formatDueTime } from '@/domain/business-hours';
 import type { ProjectView } from '@/domain/projects';
 import { addContact, mailNewLink, revokeContact, setContactPays, type ProjectSource } from './api';
-import { Section, useAction, type Rights } from './project-parts';
+import { useAction } from '@/lib/use-action';
+import { Section, type Rights } from './project-parts';
 
 /** Adding, revoking and re-mailing a project's contacts (people outside the company, who may pay). */
 const CONTACTS_ACTION: CompanyAction = 'manageProjectContacts';
@@ -25,7 +26,8 @@ export function Contacts({
   const [name, setName] = useState('');
   const [pays, setPays] = useState(false);
   const paysId = useId();
-  const action = useAction();
+  // One message and one busy state for the list's buttons and the form: a change at a time.
+  const action = useAction((change: () => Promise<void>) => change());
   if (!view.contacts) return null;
   const canManage = rights.may(CONTACTS_ACTION);
   async function submit(event: FormEvent) {
@@ -36,7 +38,6 @@ export function Contacts({
         ? `We mailed ${email} a link to this project. The project's invoices will be mailed to them too.`
         : `We mailed ${email} a link to this project.`;
       onChanged(message);
-      return message;
     });
     if (ok) {
       setEmail('');
@@ -80,7 +81,6 @@ export function Contacts({
                             ? `Invoices are no longer mailed to ${contact.email}.`
                             : `The project's invoices will be mailed to ${contact.email} too.`,
                         );
-                        return null;
                       })
                     }
                   >
@@ -93,7 +93,6 @@ export function Contacts({
                       void action.run(async () => {
                         await mailNewLink(source, contact.id);
                         onChanged(`A new link is on its way to ${contact.email}.`);
-                        return null;
                       })
                     }
                   >
@@ -106,7 +105,6 @@ export function Contacts({
                       void action.run(async () => {
                         await revokeContact(source, contact.id);
                         onChanged(`${contact.email} can no longer open this project.`);
-                        return null;
                       })
                     }
                   >
@@ -145,7 +143,7 @@ export function Contacts({
             <span>They pay our invoices: mail them each invoice this project issues.</span>
           </label>
           <div>
-            <Button type="submit" disabled={action.busy}>
+            <Button type="submit" disabled={action.isBusy}>
               Add contact
             </Button>
           </div>

@@ -6,10 +6,11 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import { deemedAcceptanceText, type ProjectView } from '@/domain/projects';
 import { getProject, renewLink, type ProjectSource } from './api';
+import { useAction } from '@/lib/use-action';
 import { useLoad } from '@/lib/use-load';
 import { MilestoneCard } from './milestone-card';
 import { Contacts } from './project-contacts';
-import { Section, useAction, type Rights, type StaffForms } from './project-parts';
+import { Section, type Rights, type StaffForms } from './project-parts';
 import { Timeline } from './project-timeline';
 
 function Money({ view }: { view: ProjectView }) {
@@ -42,23 +43,19 @@ function Money({ view }: { view: ProjectView }) {
 
 /** An expired link: the contact asks for a new one, mailed to the address on record. */
 function ExpiredLink({ token, message }: { token: string; message: string }) {
-  const action = useAction();
+  const [isSent, setIsSent] = useState(false);
+  const action = useAction(async () => {
+    await renewLink(token);
+    setIsSent(true);
+  });
   return (
     <div className="space-y-3">
       <h1 className="text-2xl font-bold text-slate-900">Project link</h1>
       <FormMessage tone="error">{message}</FormMessage>
-      {action.done ? (
-        <FormMessage tone="success">{action.done}</FormMessage>
+      {isSent ? (
+        <FormMessage tone="success">If this link was yours, a new one is on its way to your email.</FormMessage>
       ) : (
-        <Button
-          disabled={action.busy}
-          onClick={() =>
-            void action.run(async () => {
-              await renewLink(token);
-              return 'If this link was yours, a new one is on its way to your email.';
-            })
-          }
-        >
+        <Button disabled={action.isBusy} onClick={() => void action.run()}>
           Mail me a new link
         </Button>
       )}

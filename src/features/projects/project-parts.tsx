@@ -10,27 +10,6 @@ import { downloadProjectFile, type ProjectSource } from './api';
 export const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
-/** A form's sending state and its last message; `run` keeps the input when it fails. */
-export function useAction() {
-  const [state, setState] = useState<{ busy: boolean; error: string | null; done: string | null }>({
-    busy: false,
-    error: null,
-    done: null,
-  });
-  async function run(action: () => Promise<string | null>) {
-    setState({ busy: true, error: null, done: null });
-    try {
-      const done = await action();
-      setState({ busy: false, error: null, done });
-      return true;
-    } catch (error) {
-      setState({ busy: false, error: messageOf(error), done: null });
-      return false;
-    }
-  }
-  return { ...state, run };
-}
-
 /** What the viewer of the page may do: a member of the company by their role; a contact's link and staff as the page offers. */
 export interface Rights {
   /** The acting company (the account's page is read again when it changes). */

@@ -4,28 +4,26 @@ import { FormMessage, TextAreaField } from '@/components/form-field';
 import { formatDueTime } from '@/domain/business-hours';
 import type { ProjectView } from '@/domain/projects';
 import { postComment, type ProjectSource } from './api';
-import { FileButton, Section, useAction, type Rights, type StaffForms } from './project-parts';
+import { useAction } from '@/lib/use-action';
+import { FileButton, Section, type Rights, type StaffForms } from './project-parts';
 
 /** The customer's or a contact's comment (staff post updates with their own form, see StaffForms). */
 function CommentForm({ source, onChanged }: { source: ProjectSource; onChanged: (message: string) => void }) {
   const [body, setBody] = useState('');
-  const action = useAction();
+  const action = useAction(async () => {
+    await postComment(source, body);
+    onChanged('Comment sent.');
+  });
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const ok = await action.run(async () => {
-      await postComment(source, body);
-      const message = 'Comment sent.';
-      onChanged(message);
-      return message;
-    });
-    if (ok) setBody('');
+    if (await action.run()) setBody('');
   }
   return (
     <form aria-label="Comment" className="space-y-2" onSubmit={(event) => void submit(event)}>
       <TextAreaField label="Your comment" rows={3} value={body} onChange={(event) => setBody(event.target.value)} />
       {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
-      <Button type="submit" disabled={action.busy}>
-        {action.busy ? 'Sending...' : 'Send comment'}
+      <Button type="submit" disabled={action.isBusy}>
+        {action.isBusy ? 'Sending...' : 'Send comment'}
       </Button>
     </form>
   );

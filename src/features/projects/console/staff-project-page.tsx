@@ -5,7 +5,8 @@ import { FormMessage, SelectField, TextAreaField, TextField } from '@/components
 import { MILESTONE_STATUS, type MilestoneStatus, type ProjectMilestoneView } from '@/domain/projects';
 import { postProjectUpdate, setMilestoneStatus, uploadDeliverables } from '../api';
 import { ProjectPage } from '../project-page';
-import { useAction, type StaffForms } from '../project-parts';
+import { useAction } from '@/lib/use-action';
+import type { StaffForms } from '../project-parts';
 
 /** The one link a staff form may send with its files: its two fields, and the list the API takes. */
 function useLinkDraft() {
@@ -53,26 +54,24 @@ function StaffMilestoneForm({
   const [note, setNote] = useState('');
   const link = useLinkDraft();
   const [files, setFiles] = useState<File[]>([]);
-  const action = useAction();
+  const action = useAction(async () => {
+    if (status === MILESTONE_STATUS.ready) {
+      const links = link.links();
+      const fileIds = await uploadDeliverables(files);
+      await setMilestoneStatus(id, milestone.index, {
+        status,
+        note,
+        links,
+        fileIds,
+      });
+    } else if (status === MILESTONE_STATUS.notStarted || status === MILESTONE_STATUS.inProgress) {
+      await setMilestoneStatus(id, milestone.index, { status });
+    }
+    onDone(`${milestone.label}: ${status}.`);
+  });
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await action.run(async () => {
-      if (status === MILESTONE_STATUS.ready) {
-        const links = link.links();
-        const fileIds = await uploadDeliverables(files);
-        await setMilestoneStatus(id, milestone.index, {
-          status,
-          note,
-          links,
-          fileIds,
-        });
-      } else if (status === MILESTONE_STATUS.notStarted || status === MILESTONE_STATUS.inProgress) {
-        await setMilestoneStatus(id, milestone.index, { status });
-      }
-      const message = `${milestone.label}: ${status}.`;
-      onDone(message);
-      return message;
-    });
+    await action.run();
   }
   return (
     <form
@@ -99,8 +98,8 @@ function StaffMilestoneForm({
         </>
       )}
       {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
-      <Button type="submit" size="sm" disabled={action.busy}>
-        {action.busy ? 'Saving...' : 'Save milestone'}
+      <Button type="submit" size="sm" disabled={action.isBusy}>
+        {action.isBusy ? 'Saving...' : 'Save milestone'}
       </Button>
     </form>
   );
@@ -111,22 +110,19 @@ function StaffUpdateForm({ id, onDone }: { id: string; onDone: (message: string)
   const [body, setBody] = useState('');
   const link = useLinkDraft();
   const [files, setFiles] = useState<File[]>([]);
-  const action = useAction();
+  const action = useAction(async () => {
+    const links = link.links();
+    const fileIds = await uploadDeliverables(files);
+    await postProjectUpdate(id, {
+      body,
+      links,
+      fileIds,
+    });
+    onDone('Update posted and mailed.');
+  });
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const ok = await action.run(async () => {
-      const links = link.links();
-      const fileIds = await uploadDeliverables(files);
-      await postProjectUpdate(id, {
-        body,
-        links,
-        fileIds,
-      });
-      const message = 'Update posted and mailed.';
-      onDone(message);
-      return message;
-    });
-    if (ok) {
+    if (await action.run()) {
       setBody('');
       link.clear();
       setFiles([]);
@@ -138,8 +134,8 @@ function StaffUpdateForm({ id, onDone }: { id: string; onDone: (message: string)
       {link.fields(' (optional)')}
       <FilePicker label="Files" files={files} onChange={setFiles} />
       {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
-      <Button type="submit" disabled={action.busy}>
-        {action.busy ? 'Sending...' : 'Post update'}
+      <Button type="submit" disabled={action.isBusy}>
+        {action.isBusy ? 'Sending...' : 'Post update'}
       </Button>
     </form>
   );
