@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { BOOKING_STATUS, bookingStatusLabel } from '@/domain/bookings';
+import { ApiError } from '@/lib/api-client';
 import { useLoad } from '@/lib/use-load';
 import { cancelBooking, loadBooking, loadRescheduleSlots, rescheduleBooking, type SlotList } from './api';
 import { SlotPicker, describeStart, visitorZone } from './slot-picker';
@@ -43,9 +44,12 @@ export function ManageBookingPage({ token }: { token: string }) {
       reload();
     } catch (failure) {
       setMessage({ tone: 'error', text: messageOf(failure) });
-      if (messageOf(failure).startsWith('That time was just taken')) {
+      // A 409 says the page is out of date: the time was just taken, or the call can no longer be
+      // changed. The booking and the free times shown are read again; the message stays.
+      if (failure instanceof ApiError && failure.status === 409) {
         setStartAt(null);
-        loadRescheduleSlots(token).then(setSlots, () => undefined);
+        reload();
+        if (slots) loadRescheduleSlots(token).then(setSlots, () => undefined);
       }
     } finally {
       setIsBusy(false);
