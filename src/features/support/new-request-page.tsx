@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { FilePicker } from '@/components/file-picker';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
@@ -14,7 +13,7 @@ import { useCompany } from '@/lib/company-session';
 import { useLoad } from '@/lib/use-load';
 import { createRequest, getSupportServices } from './api';
 import { OutOfPlan } from './out-of-plan';
-import { PAGE, tierText, uploadAll, type SupportLinks } from './support-parts';
+import { BackToSupport, PAGE, tierText, uploadAll, type SupportLinks } from './support-parts';
 
 /** The form's fields in the order it shows them: an empty submit focuses the first one that is wrong. */
 const REQUEST_FIELDS = ['serviceId', 'subject', 'description'] as const;
@@ -77,11 +76,7 @@ export function NewRequestPage({
   return (
     <div className={PAGE}>
       {heading}
-      <p>
-        <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
-          ← Support
-        </Link>
-      </p>
+      <BackToSupport to={links.home} />
       <h1 className="mt-2 text-3xl font-bold text-slate-900">New support request</h1>
       <form className="mt-6 space-y-5 rounded-xl border border-slate-200 bg-white p-5" onSubmit={submit} noValidate>
         <SelectField

@@ -10,7 +10,7 @@ import { useLoad } from '@/lib/use-load';
 import { getMyRequest, replyToRequest } from './api';
 import { Conversation, DueTimes } from './conversation';
 import { OutOfPlan } from './out-of-plan';
-import { PAGE, uploadAll, type SupportLinks } from './support-parts';
+import { BackToSupport, PAGE, uploadAll, type SupportLinks } from './support-parts';
 
 /** /support/:id: the conversation, status, both due times (IST), files and a reply box (for a role that may reply). */
 export function RequestPage({ id, links, heading }: { id: string; links: SupportLinks; heading?: ReactNode }) {
@@ -58,11 +58,7 @@ export function RequestPage({ id, links, heading }: { id: string; links: Support
   return (
     <div className={PAGE}>
       {heading}
-      <p>
-        <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
-          ← Support
-        </Link>
-      </p>
+      <BackToSupport to={links.home} />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold wraps-anywhere text-slate-900">
           {request.reference}: {request.subject}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { SUPPORT_TIERS, type SupportTierId } from '@/domain/support';
 import { uploadFile } from './api';
 
@@ -12,6 +13,17 @@ export interface SupportLinks {
 
 /** The frame of each of the customer's support pages. */
 export const PAGE = 'mx-auto w-full max-w-4xl px-4 py-10 sm:px-6';
+
+/** The link back to /support above a request's page. */
+export function BackToSupport({ to }: { to: string }) {
+  return (
+    <p>
+      <Link className="text-sm text-brand-darker hover:underline" to={to}>
+        ← Support
+      </Link>
+    </p>
+  );
+}
 
 /** A service's tier and its response times, or that it has no plan. */
 export function tierText(service: { tier: SupportTierId | null }): string {
