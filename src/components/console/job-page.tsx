@@ -3,8 +3,8 @@ import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { useSubscription, type SubscriptionState } from '@/lib/use-subscription';
 import { subscribeToJobRun, type JobRun } from '@/records/job-runs';
+import { useAction } from '@/lib/use-action';
 import { ConsolePage } from './console-parts';
-import { useAction } from './use-action';
 
 /**
  * The page of a job that runs by itself (reconciliation, renewals): what it does, a button to run

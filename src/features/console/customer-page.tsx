@@ -39,7 +39,7 @@ import { DeletedCustomer } from './deleted-customer';
 import { QuotesPanel } from '@/features/quotes';
 import { StatementPanel } from '@/features/statements';
 import { CompanySection } from '@/features/companies';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 import { useConsoleLink } from '@/components/console/console-path';
 
 /**

@@ -11,8 +11,9 @@ import {
   type SupportServiceView,
 } from '@/domain/support';
 import * as api from '@/features/support/api';
-import { Holidays, SupportConsole } from '@/features/support/console/support-console';
-import { NewRequestPage, RequestPage } from '@/features/support/support-pages';
+import { Holidays } from '@/features/support/console/holidays';
+import { SupportConsole } from '@/features/support/console/support-console';
+import { NewRequestPage, RequestPage } from '@/features/support';
 import { SessionContext } from '@/lib/session';
 import { REGISTERED, renderApp } from '../../helpers/render-app';
 

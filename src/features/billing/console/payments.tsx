@@ -17,7 +17,7 @@ import { ConsolePage, FilterInput, FilterSelect } from '@/components/console/con
 import { paidForText, PaymentSummary } from './payment-summary';
 import { useCustomer } from '@/records/use-customer';
 import { saveDownload } from '@/lib/save-file';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 import { useTextState } from '@/components/console/field-state';
 import { DecimalField } from '@/components/console/lines-parts';
 

@@ -7,7 +7,7 @@ import { billingDetailsSchema, type BillingDetails, type BillingDetailsForm } fr
 import type { Profile } from '@/records/users';
 import { updateBillingDetails } from './api';
 import { Facts, MessageLine } from '@/components/console/console-parts';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 
 /**
  * What the customer's next tax invoice prints of them (legal name, GSTIN, PIN code, address), and

@@ -11,7 +11,7 @@ import { mailQuery, resendMail } from './api';
 import { FilterSelect, ListPage, MessageLine } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { useCustomer } from '@/records/use-customer';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 
 const STATUSES: Array<[string, string]> = [
   ['failed', 'Failed'],
