@@ -84,11 +84,8 @@ const AREAS = FEATURES.filter((feature) => feature !== SHELL);
 const AREAS_APART =
   'A feature imports no other feature (types and import() included): share a record in src/records, compose areas in the console shell (src/features/console) or src/app.';
 
-/**
- * The import zones. In the browser, an area may import only domain, lib, records and components; `except`
- * names what one of its files may still import of another area, for a move still under way.
- */
-const zonesExcept = (except = {}) => [
+/** The import zones. In the browser, an area may import only domain, lib, records and components. */
+const ZONES = [
   {
     target: './src/domain',
     from: ['./src/lib', './src/records', './src/features', './src/app', './src/components', './server'],
@@ -108,7 +105,6 @@ const zonesExcept = (except = {}) => [
   ...AREAS.map((area) => ({
     target: `./src/features/${area}`,
     from: `./src/features/!(${area})/**`,
-    ...(except[area] ? { except: except[area] } : {}),
     message: AREAS_APART,
   })),
   // The shell uses an area only through its entry file (index.ts), never an inner file.
@@ -119,7 +115,6 @@ const zonesExcept = (except = {}) => [
     message: "The console shell imports an area only through its index.ts (e.g. '@/features/quotes').",
   },
 ];
-const ZONES = zonesExcept();
 
 export default tseslint.config(
   { ignores: ['dist', '.tmp', 'node_modules', 'coverage', 'reports', 'public'] },
@@ -180,18 +175,6 @@ export default tseslint.config(
             },
           ],
         },
-      ],
-    },
-  },
-  {
-    // Support's out-of-plan panel (used by three support pages, from wip/pages) still loads contact's
-    // quote request form itself; the app is to pass it in. Until then this one file may import
-    // contact's index.ts.
-    files: ['src/features/support/out-of-plan.tsx'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: zonesExcept({ support: ['**/src/features/contact/index.ts'] }) },
       ],
     },
   },

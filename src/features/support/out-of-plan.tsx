@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { createContext, Suspense, use, useState, type ComponentType } from 'react';
 import { Button, buttonClasses } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { OTHER_PROJECT_TYPE, PROJECT_TYPES } from '@/domain/quote-request';
@@ -6,8 +6,21 @@ import { OUT_OF_PLAN_MESSAGES, OUT_OF_PLAN_WAY_BACK } from '@/domain/support';
 import { useCompany } from '@/lib/company-session';
 import { useSession } from '@/lib/session';
 
-// The quote request form (the contact section's) loads only when an out-of-plan customer asks for a quote.
-const QuoteRequestForm = lazy(() => import('@/features/contact').then((m) => ({ default: m.QuoteRequestForm })));
+/** What support hands the quote request form: who asks, and what the request starts with. */
+export interface QuoteFormProps {
+  userId: string | null;
+  defaultName?: string;
+  defaultEmail?: string;
+  projectType?: string;
+  defaultBrief?: string;
+  onStatus: (status: { type: 'success' | 'error'; text: string } | null) => void;
+}
+
+/**
+ * The quote request form is the contact area's: the app hands it in (support imports no other area),
+ * lazily, so its code loads only when an out-of-plan customer asks for a quote.
+ */
+export const QuoteFormContext = createContext<ComponentType<QuoteFormProps> | null>(null);
 
 /** What a quote request made from support starts with: the kind of project the service is, and why. */
 interface QuoteAbout {
@@ -38,6 +51,7 @@ export function OutOfPlan({
   // Renewing is paying: a member whose role cannot pay is told so instead.
   const payUrl = renewUrl && company.can('pay') ? renewUrl : null;
   const payRefusal = renewUrl && !payUrl ? company.refusal('pay') : null;
+  const QuoteRequestForm = use(QuoteFormContext);
   const [isAsking, setAsking] = useState(false);
   const [status, setStatus] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   return (
@@ -54,14 +68,15 @@ export function OutOfPlan({
           </a>
         ) : (
           !payRefusal &&
-          !isAsking && (
+          !isAsking &&
+          QuoteRequestForm && (
             <Button variant="secondary" size="sm" onClick={() => setAsking(true)}>
               Ask for a quote
             </Button>
           )
         )}
       </p>
-      {isAsking && (
+      {isAsking && QuoteRequestForm && (
         <div className="mt-3 rounded-lg border border-slate-200 bg-white p-4 text-slate-900">
           <h3 className="mb-3 text-base font-semibold">Ask for a quote</h3>
           {status && <FormMessage tone={status.type}>{status.text}</FormMessage>}
