@@ -12,7 +12,7 @@ import { isAlreadyExists } from '../server/errors';
 import { setStaffClaim } from '../server/staff/claims';
 import { newServiceFields } from '../server/payments/services';
 import { servicesForOrder } from '../src/domain/renewals';
-import { istToday } from '../src/domain/staff';
+import { istToday } from '../src/domain/ist';
 import { DEMO_CUSTOMER, DEMO_STAFF } from './lib/demo';
 
 const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-site';

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { monthSchema } from '../src/domain/staff';
+import { monthSchema } from '../src/domain/ist';
 import { loadConfig } from '../server/config';
 import { HttpError } from '../server/errors';
 import { initFirebase } from '../server/firebase';

@@ -11,7 +11,7 @@ import {
 import { COMPANY } from '../../src/domain/company';
 import { AUTHOR_UID_FIELD } from '../../src/domain/company-members';
 import { membershipDocsOf } from '../companies/members';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import { recordAudit } from '../audit';
 import { documentFileName } from '../documents/pdf';

@@ -17,7 +17,7 @@ import {
   type BookingStaff,
   type SlotContext,
 } from '../../src/domain/bookings';
-import { istDay } from '../../src/domain/business-hours';
+import { istDay } from '../../src/domain/ist';
 import { COMPANY } from '../../src/domain/company';
 import { consultationEnquiryData } from '../enquiries/enquiries';
 import { HttpError, isAlreadyExists } from '../errors';

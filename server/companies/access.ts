@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { can, COMPANY_NOT_FOUND, roleRefusal, type CompanyAction } from '../../src/domain/companies';
-import { documentIdSchema } from '../../src/domain/staff';
+import { documentIdSchema } from '../../src/domain/schemas';
 import { HttpError } from '../errors';
 import { ensureCompany, membershipOf, type Membership } from './companies';
 

@@ -1,9 +1,9 @@
 import { amountInWords } from '../../src/domain/amount-in-words';
 import { COMPANY } from '../../src/domain/company';
-import { formatIstDate } from '../../src/domain/document-number';
+import { formatIstDate, formatIstDay } from '../../src/domain/document-number';
 import { msmeSnapshot, type MsmeSnapshot } from '../../src/domain/msme';
 import { readPurchaseOrder, type PurchaseOrder } from '../../src/domain/purchase-order';
-import { istDayStartMs, istToday } from '../../src/domain/staff';
+import { istDayStartMs, istToday } from '../../src/domain/ist';
 import {
   canonicalStateName,
   FOREIGN_COUNTRY,
@@ -254,7 +254,7 @@ export function proformaSnapshot(input: ProformaInput): TaxDocumentSnapshot {
     number: input.number,
     financialYear: input.financialYear,
     issueDate: formatIstDate(input.issuedAtMs),
-    ...(payable.dueDate ? { dueDate: formatIstDate(Date.parse(`${payable.dueDate}T00:00:00+05:30`)) } : {}),
+    ...(payable.dueDate ? { dueDate: formatIstDay(payable.dueDate) } : {}),
     ...printedFor(payable, input.profile, settings, pricing.chargedPaise),
     description: payable.description,
     ...billingTerms(

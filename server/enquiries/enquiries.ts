@@ -2,7 +2,7 @@ import { FieldValue, Timestamp, type DocumentData, type Firestore } from 'fireba
 import type { Booker } from '../../src/domain/bookings';
 import { enquiryMessage, isQuoteRequest, type EnquirySubmissionForm } from '../../src/domain/quote-request';
 import { emailKey, enquirySearchTokens } from '../../src/domain/search';
-import type { EnquiryUpdate } from '../../src/domain/staff';
+import type { EnquiryUpdate } from '../../src/domain/enquiries';
 import { STATUS } from '../../src/domain/status';
 import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';

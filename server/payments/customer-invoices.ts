@@ -2,7 +2,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { parseDocumentNumber } from '../../src/domain/document-number';
 import { CURRENCY, paiseToRupees } from '../../src/domain/money';
 import type { NewInvoice } from '../../src/domain/schemas';
-import { invoiceNumberKey } from '../../src/domain/staff';
+import { invoiceNumberKey } from '../../src/domain/payments';
 import { STATUS } from '../../src/domain/status';
 import { HttpError } from '../errors';
 import type { PaymentsContext } from './context';

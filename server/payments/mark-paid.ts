@@ -7,7 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import type { PaymentStatus } from '../../src/domain/console-status';
 import { payableLabel, readPayable, settledPaiseOf, tdsPaiseOf } from '../../src/domain/payable';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import { isOpenStatus, STATUS } from '../../src/domain/status';
 import { ALERT } from '../alerts';
 import { singleFlight } from '../single-flight';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { CURRENCY, formatInr } from '../../src/domain/money';
 import { settledPaiseOf, tdsPaiseOf } from '../../src/domain/payable';
-import type { OfflinePayment } from '../../src/domain/staff';
+import type { OfflinePayment } from '../../src/domain/payments';
 import { isOpenStatus, STATUS } from '../../src/domain/status';
 import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';

@@ -1,7 +1,7 @@
 import { DOCUMENT_TITLES, proformaNote, type TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import type { PayLinkTds, PayLinkView } from '../../src/domain/pay-link';
 import type { TdsDeclaration } from '../../src/domain/payments';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import { tdsCertificateFormOn, tdsQuarterOfDay } from '../../src/domain/tds-certificates';
 import { settledPaiseOf } from '../../src/domain/payable';
 import { readPurchaseOrder } from '../../src/domain/purchase-order';

@@ -1,9 +1,10 @@
 import { FieldValue, Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import { CURRENCY, paiseToRupees } from '../../src/domain/money';
-import { daysBetween, dueDateProblem, MSME_MAX_TERM_DAYS, termDays } from '../../src/domain/msme';
+import { daysBetween, istToday } from '../../src/domain/ist';
+import { dueDateProblem, MSME_MAX_TERM_DAYS, termDays } from '../../src/domain/msme';
 import { purchaseOrderOf } from '../../src/domain/purchase-order';
 import { payableLabel, pricePayable, readPayable } from '../../src/domain/payable';
-import { istToday, type InvoiceLine, type ProformaPreview } from '../../src/domain/staff';
+import { type InvoiceLine, type ProformaPreview } from '../../src/domain/proforma';
 import { STATUS } from '../../src/domain/status';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import { addAudit, type Actor } from '../audit';

@@ -9,7 +9,7 @@ import {
 } from '../../src/domain/projects';
 import { SERVICE_STATUS, servicesForOrder, type NewService } from '../../src/domain/renewals';
 import { STATUS } from '../../src/domain/status';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import type { GatewayOrderLink } from './store';
 
 /**

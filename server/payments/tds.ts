@@ -2,7 +2,7 @@ import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/fi
 import { formatInr } from '../../src/domain/money';
 import { payableTaxableValue, readPayable, type PayableRef } from '../../src/domain/payable';
 import type { TdsDeclaration } from '../../src/domain/payments';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import type { TaxDocumentSnapshot } from '../../src/domain/tax-document';
 import { quoteTds, taxableValueOfPayment, tdsQuotesOn, type TdsPayerKind, type TdsQuote } from '../../src/domain/tds';
 import { tdsCertificateFormOn, tdsQuarterOfDay } from '../../src/domain/tds-certificates';

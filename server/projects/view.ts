@@ -1,5 +1,5 @@
 import type { DocumentData, Query, Timestamp } from 'firebase-admin/firestore';
-import { istDay } from '../../src/domain/business-hours';
+import { istDay } from '../../src/domain/ist';
 import {
   currentMilestoneText,
   MILESTONE_STATUS,

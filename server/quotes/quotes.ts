@@ -16,7 +16,7 @@ import {
   type QuoteMilestoneSource,
   type QuoteSnapshot,
 } from '../../src/domain/quotes';
-import { addDays, istToday } from '../../src/domain/staff';
+import { addDays, istToday } from '../../src/domain/ist';
 import { addAudit, type Actor } from '../audit';
 import { seriesCounter } from '../documents/numbering';
 import { taxDocumentDoc } from '../documents/store';

@@ -2,13 +2,13 @@ import { purchaseOrderOf } from '../../src/domain/purchase-order';
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { newMilestone, newProjectFields, PROJECTS, quoteProjectId } from '../../src/domain/projects';
 import { QUOTE_MESSAGES, QUOTE_STATUS, quoteStatusOf, type QuoteStatus } from '../../src/domain/quotes';
+import { formatIstDay } from '../../src/domain/document-number';
 import { HttpError } from '../errors';
 import { quoteResponseMail } from '../mail/quote-mails';
 import { addMail, mailQueued } from '../mail/outbox';
 import type { QuoteResponseData } from '../mail/templates';
 import { payLinkUrl } from '../payments/pay-links';
 import { isStaleRead, issueMilestoneInvoice, type QuotesContext } from './quotes';
-import { printedDay } from './snapshot';
 import { progressOf, quoteDoc, readQuote, type StoredQuote } from './store';
 
 /**
@@ -49,7 +49,7 @@ async function refuseUnanswerable(ctx: QuotesContext, quote: StoredQuote, status
     case QUOTE_STATUS.declined:
       throw new HttpError(409, QUOTE_MESSAGES.declined);
     case QUOTE_STATUS.expired:
-      throw new HttpError(409, QUOTE_MESSAGES.expired(printedDay(quote.validUntil)));
+      throw new HttpError(409, QUOTE_MESSAGES.expired(formatIstDay(quote.validUntil)));
     default: {
       const revision = quote.supersededBy ? await quoteDoc(ctx.db, quote.supersededBy).get() : null;
       throw new HttpError(

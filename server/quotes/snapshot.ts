@@ -1,7 +1,7 @@
 import { amountInWords } from '../../src/domain/amount-in-words';
 import { COMPANY } from '../../src/domain/company';
 import type { PurchaseOrder } from '../../src/domain/purchase-order';
-import { formatIstDate } from '../../src/domain/document-number';
+import { formatIstDate, formatIstDay } from '../../src/domain/document-number';
 import {
   lineAmountPaise,
   milestoneShareText,
@@ -34,9 +34,6 @@ export interface QuoteTerms {
   customerName: string;
   customerEmail: string;
 }
-
-/** 'YYYY-MM-DD' as printed: '30 Apr 2026'. */
-export const printedDay = (day: string) => formatIstDate(Date.parse(`${day}T00:00:00+05:30`));
 
 /**
  * Every value a quote prints: the customer as their profile says now (its place of supply picks
@@ -71,7 +68,7 @@ export function quoteSnapshot(input: {
     version: quote.version,
     financialYear: quote.financialYear,
     issueDate: formatIstDate(input.issuedAtMs),
-    validUntil: printedDay(quote.validUntil),
+    validUntil: formatIstDay(quote.validUntil),
     supplier: { ...settings.seller, email: COMPANY.email, phone: COMPANY.phone },
     recipient,
     placeOfSupply,

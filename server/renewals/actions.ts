@@ -8,7 +8,7 @@ import {
   type ServiceStatus,
   type ServiceUpdate,
 } from '../../src/domain/renewals';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import { STATUS } from '../../src/domain/status';
 import { addAudit, type Actor } from '../audit';
 import { HttpError } from '../errors';

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { renewsOnFrom, servicesForOrder } from '../../src/domain/renewals';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import { STATUS } from '../../src/domain/status';
 import { forEachPage } from '../paging';
 import { newServiceFields, serviceDoc } from '../payments/services';

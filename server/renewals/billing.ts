@@ -19,7 +19,7 @@ import {
   serviceStatusOn,
 } from '../../src/domain/renewals';
 import { STATUS } from '../../src/domain/status';
-import { addDays, istToday } from '../../src/domain/staff';
+import { addDays, istToday } from '../../src/domain/ist';
 import { isAlreadyExists } from '../errors';
 import { renewalLapsedMails, renewalReminderMail } from '../mail/renewal-mails';
 import { addMail, mailDoc, mailQueued, type OutboxMail } from '../mail/outbox';

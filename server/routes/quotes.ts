@@ -9,7 +9,7 @@ import {
   withdrawQuoteSchema,
 } from '../../src/domain/quotes';
 import { can, type CompanyAction } from '../../src/domain/companies';
-import { documentIdSchema } from '../../src/domain/staff';
+import { documentIdSchema } from '../../src/domain/schemas';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, requireStaff } from '../auth';
 import { requireMemberRole } from '../companies/access';

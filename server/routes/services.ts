@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { COMPANY_HEADER } from '../../src/domain/companies';
-import { documentIdSchema } from '../../src/domain/staff';
+import { documentIdSchema } from '../../src/domain/schemas';
 import { renewalsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate } from '../auth';
 import { actingCompanyId, requireMemberRole } from '../companies/access';

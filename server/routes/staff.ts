@@ -1,15 +1,10 @@
 import { Router, type Request } from 'express';
 import { billingDetailsSchema } from '../../src/domain/profile-schemas';
-import {
-  dateRangeSchema,
-  documentIdSchema,
-  enquiryUpdateSchema,
-  issueProformaSchema,
-  monthSchema,
-  proformaFieldsSchema,
-  offlinePaymentSchema,
-  refundRequestSchema,
-} from '../../src/domain/staff';
+import { dateRangeSchema, monthSchema } from '../../src/domain/ist';
+import { documentIdSchema } from '../../src/domain/schemas';
+import { enquiryUpdateSchema } from '../../src/domain/enquiries';
+import { issueProformaSchema, proformaFieldsSchema } from '../../src/domain/proforma';
+import { offlinePaymentSchema, refundRequestSchema } from '../../src/domain/payments';
 import { serviceUpdateSchema } from '../../src/domain/renewals';
 import {
   bookingsContext,

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { purchaseOrderRulesSchema, purchaseOrderSchema } from '../../src/domain/purchase-order';
-import { documentIdSchema } from '../../src/domain/staff';
+import { documentIdSchema } from '../../src/domain/schemas';
 import { statementRangeSchema } from '../../src/domain/statement';
 import { statementsContext, type AppDeps } from '../app-deps';
 import { actorOf, authenticate, requireStaff } from '../auth';

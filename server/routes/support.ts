@@ -11,7 +11,7 @@ import {
   supportRequestSchema,
 } from '../../src/domain/support';
 import { formatDueTime } from '../../src/domain/business-hours';
-import { monthSchema } from '../../src/domain/staff';
+import { monthSchema } from '../../src/domain/ist';
 import { can, COMPANY_HEADER, COMPANY_NOT_FOUND, type CompanyAction } from '../../src/domain/companies';
 import { supportContext, type AppDeps } from '../app-deps';
 import { recordAudit } from '../audit';

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { formatDueTime } from '../../src/domain/business-hours';
-import { documentIdSchema } from '../../src/domain/staff';
+import { documentIdSchema } from '../../src/domain/schemas';
 import { SUPPORT_MESSAGES } from '../../src/domain/support';
 import {
   isTdsCertificateStatus,

@@ -2,7 +2,7 @@ import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-
 import { strToU8, zipSync } from 'fflate';
 import { accountantPackFiles, type RegisterEntry, type StoredDocument } from '../../src/domain/accountant-pack';
 import type { HsnDigits } from '../../src/domain/gstr1';
-import { monthRangeMs } from '../../src/domain/staff';
+import { monthRangeMs } from '../../src/domain/ist';
 import { TALLY_DEFAULTS, withTallyFiles, type TallySettings } from '../../src/domain/tally';
 import { STATUS } from '../../src/domain/status';
 import { taxDocumentsCollection } from '../documents/store';

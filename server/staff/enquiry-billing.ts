@@ -1,5 +1,5 @@
 import type { Auth } from 'firebase-admin/auth';
-import type { ProformaFields, ProformaPreview } from '../../src/domain/staff';
+import type { ProformaFields, ProformaPreview } from '../../src/domain/proforma';
 import type { Actor } from '../audit';
 import { ensureLead, leadProfile, leadUid, type LeadDetails } from '../account/leads';
 import { isProvenEmailOf } from '../account/person';

@@ -1,7 +1,7 @@
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { paymentRow, paymentsCsvText, type PaymentRow, type StoredDocument } from '../../src/domain/accountant-pack';
 import { payablePath } from '../../src/domain/payable';
-import { dateRangeMs, type DateRange } from '../../src/domain/staff';
+import { dateRangeMs, type DateRange } from '../../src/domain/ist';
 import { taxDocumentDoc } from '../documents/store';
 import { HttpError } from '../errors';
 import { forEachPage } from '../paging';

@@ -2,7 +2,7 @@ import { FieldPath, Timestamp, type DocumentData, type Firestore, type Query } f
 import { payableLabel, readPayable, type PayableRef } from '../../src/domain/payable';
 import { customerPaymentId, paymentMethodLabel } from '../../src/domain/payments';
 import { readPurchaseOrder } from '../../src/domain/purchase-order';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import type { Ledger, LedgerEntry, LedgerItem } from '../../src/domain/statement';
 import { STATUS } from '../../src/domain/status';
 import { tdsCitationText } from '../../src/domain/tds';

@@ -1,10 +1,10 @@
 import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
 import { COMPANY } from '../../src/domain/company';
-import { formatIstDate } from '../../src/domain/document-number';
+import { formatIstDate, formatIstDay } from '../../src/domain/document-number';
 import { lateDeductionLine, MSME_MAX_TERM_DAYS, section16RatePercent, udyamLine } from '../../src/domain/msme';
 import type { PurchaseOrderRules } from '../../src/domain/purchase-order';
-import { istToday, monthRangeMs, previousIstMonth, type DateRange } from '../../src/domain/staff';
+import { istToday, monthRangeMs, previousIstMonth, type DateRange } from '../../src/domain/ist';
 import {
   buildStatement,
   payableNowPaise,
@@ -61,7 +61,7 @@ function msmeLines(settings: NonNullable<DocumentSettings['msme']>, to: string, 
   return [
     udyamLine(settings.udyam),
     `Bills are payable within the days each states, never more than ${MSME_MAX_TERM_DAYS} (section 15 of the MSMED Act, 2006).`,
-    `Interest under section 16 on each overdue bill: compound with monthly rests at ${annual}% a year (three times RBI's bank rate of ${settings.bankRatePercent}%), from the day after its due date (at latest the 46th day after issue) to ${formatIstDate(Date.parse(`${to}T00:00:00+05:30`))}. Where RBI changed its bank rate in that time, the figure is an estimate at today's rate.`,
+    `Interest under section 16 on each overdue bill: compound with monthly rests at ${annual}% a year (three times RBI's bank rate of ${settings.bankRatePercent}%), from the day after its due date (at latest the 46th day after issue) to ${formatIstDay(to)}. Where RBI changed its bank rate in that time, the figure is an estimate at today's rate.`,
     lateDeductionLine(istToday(nowMs)),
   ];
 }

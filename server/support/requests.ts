@@ -1,5 +1,6 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { formatDueTime, istDay } from '../../src/domain/business-hours';
+import { formatDueTime } from '../../src/domain/business-hours';
+import { istDay } from '../../src/domain/ist';
 import {
   NO_SERVICE,
   OUT_OF_PLAN_MESSAGES,

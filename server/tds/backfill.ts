@@ -1,5 +1,5 @@
 import { FieldPath, type Firestore, type Timestamp } from 'firebase-admin/firestore';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import { forEachPage } from '../paging';
 import { addTdsCertificate, tdsCertificateDoc } from '../payments/tds';
 

@@ -9,7 +9,7 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import type { Logger } from 'pino';
-import { istToday } from '../../src/domain/staff';
+import { istToday } from '../../src/domain/ist';
 import { tdsCitationText } from '../../src/domain/tds';
 import {
   isTdsCertificateStatus,

@@ -1,6 +1,6 @@
 import { ISSUED_BY_COMPANY } from '@/domain/company';
 import { formatDateTime } from '@/domain/dates';
-import { formatIstDate } from '@/domain/document-number';
+import { formatIstDay } from '@/domain/document-number';
 import { formatInr } from '@/domain/money';
 import { isOpenStatus, STATUS } from '@/domain/status';
 import { sellerDocumentWords } from '@/domain/seller-document';
@@ -27,7 +27,7 @@ interface InvoiceSummaryProps {
 }
 
 /** '2026-12-09' -> '09 Dec 2026' (a due date is a day in India, shown as documents print it). */
-const dueDateText = (day: string) => formatIstDate(Date.parse(`${day}T00:00:00+05:30`));
+const dueDateText = formatIstDay;
 
 /**
  * An invoice's number, a mark when the company issued it (customers cannot change or delete

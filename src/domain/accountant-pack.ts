@@ -24,7 +24,7 @@ import { paiseToDecimalText } from './money';
 import { payableLabel, readPayable, type PayableRef } from './payable';
 import { paymentMethodLabel } from './payments';
 import { readPurchaseOrder, type PurchaseOrder } from './purchase-order';
-import { csvText, excelCsvText, type CsvColumn } from './staff';
+import { csvText, excelCsvText, type CsvColumn } from './csv';
 import { tdsCitationText } from './tds';
 import { DOCUMENT_TITLES, type TaxDocumentSnapshot } from './tax-document';
 

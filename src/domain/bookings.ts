@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IST_OFFSET_MS, istDay, type Holiday } from './business-hours';
+import type { Holiday } from './business-hours';
+import { istDay, istDayStartMs, istMidnightMs, weekdayOf } from './ist';
 import { emailSchema, phone, required, trimmed } from './schemas';
 import { IST_ZONE, canonicalZone, isIndiaZone } from './time-zones';
 
@@ -119,15 +120,9 @@ function formatHours(hours: number): string {
 
 const stepMs = (settings: BookingSettings) => (settings.meetingMinutes + settings.bufferMinutes) * MINUTE;
 
-/** Midnight IST of an IST day, as a UTC instant. */
-export const istMidnightOf = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
-
-/** The IST weekday (0 = Sunday) of an IST day. */
-const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-
 /** Every start time of one staff member's hours on an IST day (no other check). */
 function gridOf(staff: BookingStaff, day: string, settings: BookingSettings): number[] {
-  const midnight = istMidnightOf(day);
+  const midnight = istDayStartMs(day);
   const weekday = weekdayOf(day);
   const starts: number[] = [];
   for (const range of staff.hours.filter((hours) => hours.day === weekday)) {
@@ -188,7 +183,7 @@ export function freeSlots(ctx: SlotContext): Slot[] {
   const earliest = nowMs + settings.minNoticeHours * HOUR;
   const latest = nowMs + settings.windowDays * DAY;
   const byStart = new Map<number, string[]>();
-  for (let midnight = istMidnightOf(istDay(nowMs)); midnight <= latest; midnight += DAY) {
+  for (let midnight = istMidnightMs(nowMs); midnight <= latest; midnight += DAY) {
     const day = istDay(midnight);
     if (holidays.has(day)) continue;
     for (const staff of settings.staff) {

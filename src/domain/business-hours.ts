@@ -1,17 +1,15 @@
+import { DAY_MS, daysBetween, istDay, istMidnightMs, istWallClock, weekdayOf } from './ist';
+
 /**
  * The company's business calendar, one for every clock that counts working time (support SLAs;
  * later project sign-off periods and bookings): Monday to Friday, 09:30–18:30 IST, except the
- * company's holidays. A business day is those 9 hours. India has no daylight saving, so IST is
- * always UTC+05:30 and the arithmetic below works on IST wall-clock time shifted into UTC fields.
+ * company's holidays. A business day is those 9 hours. Days and moments are India's (see ist.ts).
  */
-
-export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 export const BUSINESS_DAY_START_MINUTE = 9 * 60 + 30;
 export const BUSINESS_DAY_END_MINUTE = 18 * 60 + 30;
 export const BUSINESS_DAY_MINUTES = BUSINESS_DAY_END_MINUTE - BUSINESS_DAY_START_MINUTE;
 
 const MINUTE = 60_000;
-const DAY_MS = 86_400_000;
 
 export interface Holiday {
   /** YYYY-MM-DD, India's calendar. */
@@ -138,9 +136,7 @@ export function holidayListWarning(
     };
   }
   const lastYear = Number(last.slice(0, 4));
-  const daysLeft = Math.round(
-    (Date.parse(`${lastYear + 1}-01-01T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS,
-  );
+  const daysLeft = daysBetween(today, `${lastYear + 1}-01-01`);
   if (daysLeft > warningDays) return null;
   const message =
     daysLeft > 0
@@ -155,19 +151,8 @@ export function businessCalendar(holidays: ReadonlyArray<Pick<Holiday, 'date'>> 
 
 export const DEFAULT_CALENDAR = businessCalendar();
 
-/** The IST day (YYYY-MM-DD) of a moment. */
-export function istDay(instantMs: number): string {
-  return new Date(instantMs + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Midnight IST of the day containing `instantMs`, as a UTC instant. */
-function istMidnight(instantMs: number): number {
-  const shifted = instantMs + IST_OFFSET_MS;
-  return shifted - (((shifted % DAY_MS) + DAY_MS) % DAY_MS) - IST_OFFSET_MS;
-}
-
 export function isBusinessDay(day: string, calendar: BusinessCalendar = DEFAULT_CALENDAR): boolean {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const weekday = weekdayOf(day);
   return weekday !== 0 && weekday !== 6 && !calendar.holidays.has(day);
 }
 
@@ -186,7 +171,7 @@ const MAX_SCAN_DAYS = 3660;
  */
 export function addBusinessMinutes(start: Date, minutes: number, calendar: BusinessCalendar = DEFAULT_CALENDAR): Date {
   let remaining = Math.max(0, Math.round(minutes * MINUTE));
-  let midnight = istMidnight(start.getTime());
+  let midnight = istMidnightMs(start.getTime());
   const cursor = start.getTime();
   for (let scanned = 0; scanned < MAX_SCAN_DAYS; scanned += 1, midnight += DAY_MS) {
     const window = windowOf(midnight, calendar);
@@ -212,7 +197,7 @@ export const addBusinessDays = (start: Date, days: number, calendar?: BusinessCa
 export function businessMinutesBetween(from: Date, to: Date, calendar: BusinessCalendar = DEFAULT_CALENDAR): number {
   const end = to.getTime();
   let total = 0;
-  for (let midnight = istMidnight(from.getTime()); midnight < end; midnight += DAY_MS) {
+  for (let midnight = istMidnightMs(from.getTime()); midnight < end; midnight += DAY_MS) {
     const window = windowOf(midnight, calendar);
     if (!window) continue;
     const overlap = Math.min(end, window[1]) - Math.max(from.getTime(), window[0]);
@@ -230,7 +215,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** A due time as every support page and mail shows it: 'Mon 30 Nov 2026, 1:30 pm IST'. */
 export function formatDueTime(date: Date | null | undefined): string {
   if (!date || Number.isNaN(date.getTime())) return 'N/A';
-  const ist = new Date(date.getTime() + IST_OFFSET_MS);
+  const ist = istWallClock(date.getTime());
   const hours = ist.getUTCHours();
   const minutes = String(ist.getUTCMinutes()).padStart(2, '0');
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;

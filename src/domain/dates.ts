@@ -1,3 +1,6 @@
+import { istWallClock } from './ist';
+import { IST_ZONE } from './time-zones';
+
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** en-IN medium date plus short time (spec section 9); 'N/A' when there is no date. */
@@ -9,7 +12,7 @@ export function formatDateTime(date: Date | null | undefined): string {
 const istFormat = new Intl.DateTimeFormat('en-IN', {
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
+  timeZone: IST_ZONE,
 });
 
 /**
@@ -26,7 +29,7 @@ export function formatIstDateTime(date: Date | null | undefined): string {
  * spreadsheets: '2026-11-01 04:00'. The column's header says it is IST.
  */
 export function istDateTimeCell(instantMs: number): string {
-  return new Date(instantMs + (5 * 60 + 30) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  return istWallClock(instantMs).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

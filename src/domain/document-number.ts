@@ -1,20 +1,14 @@
+import { istDayStartMs, istWallClock } from './ist';
+
 /**
  * Financial years and the numbers of tax documents. Rule 46(b) of the CGST Rules: a consecutive
  * serial number, unique for a financial year, of at most 16 characters using only letters, digits,
  * '-' and '/'. Ours: `{prefix}/{financial year}/{sequence}`, e.g. 'NB/2026-27/0001'.
  */
 
-/** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** The calendar date and time in India of an instant (fields read with getUTC*). */
-function istParts(instantMs: number): Date {
-  return new Date(instantMs + IST_OFFSET_MS);
-}
-
 /** The year a financial year (1 April - 31 March, in IST) starts in: 2026 for 1 April 2026 - 31 March 2027. */
 export function financialYearStart(instantMs: number): number {
-  const ist = istParts(instantMs);
+  const ist = istWallClock(instantMs);
   // Months are 0-based: 3 is April.
   return ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
 }
@@ -29,9 +23,12 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** The date of an instant in IST as printed on documents: '01 Apr 2026'. */
 export function formatIstDate(instantMs: number): string {
-  const ist = istParts(instantMs);
+  const ist = istWallClock(instantMs);
   return `${String(ist.getUTCDate()).padStart(2, '0')} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
 }
+
+/** A day (YYYY-MM-DD, India's) as printed on documents: '01 Apr 2026'. */
+export const formatIstDay = (day: string): string => formatIstDate(istDayStartMs(day));
 
 export const DOCUMENT_NUMBER_MAX_LENGTH = 16;
 export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9/-]{1,16}$/;

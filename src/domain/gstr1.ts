@@ -1,7 +1,7 @@
 import { parseDocumentNumber } from './document-number';
 import { FOREIGN_COUNTRY } from './gst';
 import { paiseToDecimalText } from './money';
-import type { CsvColumn } from './staff';
+import type { CsvColumn } from './csv';
 import type { TaxLine } from './tax';
 import type { TaxDocumentSnapshot } from './tax-document';
 

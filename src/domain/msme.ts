@@ -1,3 +1,4 @@
+import { addDays, addMonths, daysBetween } from './ist';
 import { INCOME_TAX_ACT_2025_FROM } from './tds';
 
 /**
@@ -62,30 +63,6 @@ export function udyamProblem(value: string): string | null {
   return UDYAM_PATTERN.test(normaliseUdyam(value)) ? null : UDYAM_MESSAGE;
 }
 
-const DAY_MS = 86_400_000;
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** Calendar days from `from` to `to` (YYYY-MM-DD): 1 Jan to 31 Jan is 30. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((dayMs(to) - dayMs(from)) / DAY_MS);
-}
-
-/** The day `days` after `day` (YYYY-MM-DD). */
-export const dayAfter = (day: string, days = 1) => dayOf(dayMs(day) + days * DAY_MS);
-
-/**
- * The day `months` months after `day`: the same day of the month, or the month's last day when it
- * has none (31 Jan + 1 month = 28 Feb, or 29 Feb in a leap year).
- */
-export function addMonths(day: string, months: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date, lastDay));
-  return dayOf(target.getTime());
-}
-
 /** The days a bill gives to pay (issue to due date), as printed: at most MSME_MAX_TERM_DAYS. */
 export function termDays(issueDay: string, dueDay: string): number {
   return Math.max(0, Math.min(daysBetween(issueDay, dueDay), MSME_MAX_TERM_DAYS));
@@ -93,7 +70,7 @@ export function termDays(issueDay: string, dueDay: string): number {
 
 /** The last day to pay without interest: the due date, or 45 days after issue when that is earlier. */
 export function statutoryDueDay(issueDay: string, dueDay: string): string {
-  const latest = dayAfter(issueDay, MSME_MAX_TERM_DAYS);
+  const latest = addDays(issueDay, MSME_MAX_TERM_DAYS);
   return dueDay < latest ? dueDay : latest;
 }
 
@@ -146,8 +123,8 @@ const roundHalfUp = (numerator: bigint, denominator: bigint) => (2n * numerator 
  * overdue (or when nothing is unpaid).
  */
 export function section16Interest(input: InterestInput): InterestBreakdown {
-  const fromDay = dayAfter(statutoryDueDay(input.issueDay, input.dueDay));
-  const endDay = dayAfter(input.asOfDay);
+  const fromDay = addDays(statutoryDueDay(input.issueDay, input.dueDay), 1);
+  const endDay = addDays(input.asOfDay, 1);
   if (input.principalPaise <= 0 || endDay <= fromDay) return { fromDay, months: 0, days: 0, interestPaise: 0 };
   let months = 0;
   while (addMonths(fromDay, months + 1) <= endDay) months += 1;

@@ -1,8 +1,19 @@
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from './console-status';
+import { isoDateSchema, istToday } from './ist';
+import { MIN_AMOUNT_PAISE } from './money';
 import { poNumberSchema, vendorCodeSchema } from './purchase-order';
-import { paymentTypeSchema } from './schemas';
+import {
+  documentIdSchema,
+  MAX_INVOICE_PAISE,
+  paiseSchema,
+  paymentTypeSchema,
+  required,
+  requestIdSchema,
+  trimmed,
+} from './schemas';
 import { STATUS } from './status';
-import { TDS_PAYER_KINDS } from './tds';
+import { TDS_CITATION_IDS, TDS_PAYER_KINDS, tdsCitationProblem } from './tds';
 
 /**
  * TDS the payer deducts from this payment: only the kind of payment (src/domain/tds.ts). The server
@@ -103,6 +114,9 @@ export type SandboxPayResponse =
 /** Razorpay order ids look like `order_` + 14 alphanumerics; receipts are at most 40 characters. */
 export const MAX_RECEIPT_LENGTH = 40;
 
+/** Invoice ids and numbers are unique per customer regardless of case and surrounding space. */
+export const invoiceNumberKey = (number: string) => number.trim().toUpperCase();
+
 /** Invoice ids name the same invoice regardless of surrounding spaces and letter case ('inv-dec' is 'INV-DEC'). */
 export function sameInvoiceId(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -146,3 +160,66 @@ export function paymentMethodLabel(method: string | null | undefined): string {
   if (!method) return '—';
   return PAYMENT_METHOD_LABELS[method] ?? method;
 }
+
+// ---- Staff: refunds and payments received offline ---------------------------------------------
+
+export const refundRequestSchema = z.object({
+  requestId: requestIdSchema,
+  /** Omitted: the whole amount still refundable. */
+  amountPaise: paiseSchema.optional(),
+  reason: trimmed(200).optional().default(''),
+});
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+
+export const OFFLINE_METHODS = ['bank-transfer', 'upi', 'cheque'] as const;
+export const OFFLINE_METHOD_LABELS: Record<(typeof OFFLINE_METHODS)[number], string> = {
+  'bank-transfer': 'Bank transfer',
+  upi: 'UPI',
+  cheque: 'Cheque',
+};
+
+const paiseReceived = z
+  .number({ message: 'Amount must be a number.' })
+  .int('Amount must be whole paise.')
+  .min(0, 'Amounts cannot be negative.')
+  .max(MAX_INVOICE_PAISE, 'Amount is too large.');
+
+/**
+ * A payment staff record as it happened, against a Pending (or, an invoice, Partially paid) order
+ * or invoice: the amount actually received, the day, how and its reference, and any TDS the
+ * customer deducted (with its section). What it settles (received + TDS) may be part of what is
+ * due; `requestId`, made when the form opens, makes a retried save one receipt.
+ */
+export const offlinePaymentSchema = z
+  .object({
+    uid: documentIdSchema,
+    type: z.enum(['product_order', 'invoice']),
+    docId: documentIdSchema,
+    requestId: requestIdSchema,
+    amountReceivedPaise: paiseReceived,
+    tdsPaise: paiseReceived.default(0),
+    /** A 1961 section before 1 April 2026, the 2025 Act's payment code from then (src/domain/tds.ts). */
+    tdsSection: z.enum(TDS_CITATION_IDS, { message: 'Choose the TDS section.' }).nullable().default(null),
+    receivedOn: isoDateSchema.refine((day) => day <= istToday(), 'The date received cannot be in the future.'),
+    method: z.enum(OFFLINE_METHODS, { message: 'Choose how it was paid.' }),
+    reference: required('The transfer, UPI or cheque reference is required.', 100),
+  })
+  .refine((payment) => payment.amountReceivedPaise + payment.tdsPaise >= MIN_AMOUNT_PAISE, {
+    message: 'Enter the amount received (and any TDS): at least ₹1 in all.',
+    path: ['amountReceivedPaise'],
+  })
+  .refine((payment) => payment.tdsPaise === 0 || payment.tdsSection !== null, {
+    message: 'Choose the section the TDS was deducted under.',
+    path: ['tdsSection'],
+  })
+  // The law of the day received: a 1961 section for a payment from 1 April 2026 makes the
+  // customer's and our records disagree with the returns, which quote the 2025 Act's codes.
+  .superRefine((payment, context) => {
+    const problem =
+      payment.tdsPaise > 0 && payment.tdsSection ? tdsCitationProblem(payment.tdsSection, payment.receivedOn) : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['tdsSection'] });
+  });
+export type OfflinePayment = z.infer<typeof offlinePaymentSchema>;
+export type OfflinePaymentInput = z.input<typeof offlinePaymentSchema>;
+
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addBusinessDays, istDay } from './business-hours';
+import { addBusinessDays } from './business-hours';
+import { istDay } from './ist';
 import { PROCESS_STEPS } from './process';
 import { projectSearchTokens } from './search';
 import { isOpenStatus, STATUS } from './status';

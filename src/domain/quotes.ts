@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatInr } from './money';
 import { poNumberSchema, vendorCodeSchema, type PurchaseOrder } from './purchase-order';
-import { documentIdSchema, istToday, MAX_INVOICE_PAISE, paiseSchema } from './staff';
+import { isoDateSchema, istToday } from './ist';
+import { documentIdSchema, MAX_INVOICE_PAISE, paiseSchema, required, trimmed } from './schemas';
 import {
   allocatePaise,
   chargedAmountPaise,
@@ -76,9 +77,6 @@ export const MAX_QUOTE_PAISE = 10 * MAX_INVOICE_PAISE;
 export const MAX_MILESTONES = 12;
 export const DEFAULT_VALID_DAYS = 30;
 
-const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`);
-const required = (message: string, max: number) => trimmed(max).min(1, message);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');
 const hasTwoDecimalsAtMost = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 export const quoteLineSchema = z.object({
@@ -183,7 +181,7 @@ const quoteFieldsObject = z.object({
   description: required('Say what the quote is for.', 300),
   lines: z.array(quoteLineSchema).min(1, 'Add at least one line.').max(30, 'At most 30 lines.'),
   amountsIncludeGst: z.boolean({ message: 'Say whether the amounts include GST.' }),
-  validUntil: isoDate.refine((day) => day >= istToday(), 'The quote must be valid until today or later.'),
+  validUntil: isoDateSchema.refine((day) => day >= istToday(), 'The quote must be valid until today or later.'),
   milestones: z
     .array(milestoneInputSchema)
     .min(1, 'Add at least one milestone.')

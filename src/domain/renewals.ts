@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { findCatalogueEntry } from './catalogue';
-import { formatIstDate } from './document-number';
+import { formatIstDay } from './document-number';
 import { REMINDERS, type RenewalSettings } from './renewal-terms';
-import { addDays, documentIdSchema, paiseSchema } from './staff';
+import { addDays, addMonthsToMonth } from './ist';
+import { documentIdSchema, paiseSchema } from './schemas';
 
 /**
  * Yearly maintenance renewals: a plan with a yearly fee becomes a service of its buyer when the
@@ -211,18 +212,15 @@ export function renewalLineDescription(
 /** A day as the documents print it: '10 Nov 2027' (it is already India's day). */
 export function formatDay(day: string): string {
   parts(day);
-  return formatIstDate(Date.parse(`${day}T00:00:00+05:30`));
+  return formatIstDay(day);
 }
 
 // ---- The forecast: what the yearly fees bring in, month by month --------------------------------
 
 /** 'YYYY-MM' of the `count` months starting with `today`'s, in order. */
 export function nextMonths(today: string, count: number): string[] {
-  const [year, month] = parts(today);
-  return Array.from({ length: count }, (_, index) => {
-    const date = new Date(Date.UTC(year, month - 1 + index, 1));
-    return date.toISOString().slice(0, 7);
-  });
+  parts(today);
+  return Array.from({ length: count }, (_, index) => addMonthsToMonth(today.slice(0, 7), index));
 }
 
 /**
@@ -230,9 +228,7 @@ export function nextMonths(today: string, count: number): string[] {
  * every live renewal whose date has passed unpaid (Overdue): that money is expected now.
  */
 export function forecastMonthRange(month: string, isFirst: boolean): { from: string | null; to: string } {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const to = new Date(Date.UTC(year, monthNumber, 1)).toISOString().slice(0, 10);
-  return { from: isFirst ? null : `${month}-01`, to };
+  return { from: isFirst ? null : `${month}-01`, to: `${addMonthsToMonth(month, 1)}-01` };
 }
 
 // ---- API bodies ---------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { financialYearStart } from './document-number';
+import { istWallClock, istYearStartMs } from './ist';
 
 /**
  * What the law makes us keep after a customer deletes their account, and for how long: one rule,
@@ -53,9 +54,6 @@ export const KEPT_AFTER_DELETION = [
   'payment and refund records',
 ] as const;
 
-/** India Standard Time is UTC+05:30 all year. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
 /**
  * The instant a tax record of `instantMs` (its payment, issue or refund) may be deleted: the start
  * of 1 January (IST) after the last day it must be kept, 72 months after its year's annual return
@@ -65,12 +63,12 @@ export function taxRecordRetainedUntil(instantMs: number): Date {
   // The financial year starting in April of `start` ends in March of start + 1; its annual return
   // is due on 31 December of start + 1, and 72 months later is 31 December of start + 7.
   const lastYearKept = financialYearStart(instantMs) + 1 + TAX_RECORD_RETENTION_MONTHS / 12;
-  return new Date(Date.UTC(lastYearKept + 1, 0, 1) - IST_OFFSET_MS);
+  return new Date(istYearStartMs(lastYearKept + 1));
 }
 
 /** The last day a record is kept, as people read it: '31 December 2033'. */
 export function lastDayKept(until: Date): string {
-  const lastDay = new Date(until.getTime() + IST_OFFSET_MS - 1);
+  const lastDay = istWallClock(until.getTime() - 1);
   return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     lastDay,
   );

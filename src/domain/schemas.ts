@@ -97,6 +97,30 @@ export type NewInvoiceForm = z.input<typeof newInvoiceFormSchema>;
 /** A valid new invoice; its amount is integer paise. */
 export type NewInvoice = z.output<typeof newInvoiceFormSchema>;
 
+/**
+ * An amount in integer paise in an API body, from ₹1 (Razorpay's minimum) to MAX_INVOICE_PAISE:
+ * an invoice line, a refund.
+ */
+export const paiseSchema = z
+  .number({ message: 'Amount must be a number.' })
+  .int('Amount must be whole paise.')
+  .min(MIN_AMOUNT_PAISE, 'Amount must be at least ₹1.')
+  .max(MAX_INVOICE_PAISE, 'Amount is too large.');
+
+/** A Firestore document id as it may appear in a URL or body. */
+export const documentIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'An id is required.')
+  .max(128, 'The id is too long.')
+  .regex(/^[^/]+$/, 'Not a document id.')
+  .refine((id) => id !== '.' && id !== '..' && !/^__.*__$/.test(id), 'Not a document id.');
+
+/** Made once when a dialog or form opens: pressing twice (or retrying) repeats the same request. */
+export const requestIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{10,40}$/, 'requestId must be 10-40 letters, digits, "-" or "_".');
+
 export const paymentTypeSchema = z.enum(['product_order', 'invoice']);
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 

@@ -1,8 +1,9 @@
 import { formatDay } from './dates';
 import { paiseToDecimalText } from './money';
-import { daysBetween, section16Interest, section16RatePercent, type MsmeSnapshot } from './msme';
+import { daysBetween, dateRangeSchema, istToday } from './ist';
+import { section16Interest, section16RatePercent, type MsmeSnapshot } from './msme';
 import type { PurchaseOrder } from './purchase-order';
-import { dateRangeSchema, excelCsvText, istToday, type CsvColumn } from './staff';
+import { excelCsvText, type CsvColumn } from './csv';
 import type { RecipientSnapshot, SupplierSnapshot } from './tax-document';
 
 /**

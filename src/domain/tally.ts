@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isProformaOrQuote, type PaymentRow, type RegisterEntry } from './accountant-pack';
 import { FOREIGN_COUNTRY } from './gst';
-import { istToday } from './staff';
+import { istToday } from './ist';
 import { splitsByRate } from './gstr1';
 import { paiseToDecimalText } from './money';
 import type { TaxDocumentSnapshot } from './tax-document';

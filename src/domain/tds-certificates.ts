@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from './ist';
 import { tdsActOn } from './tds';
 
 /**
@@ -112,8 +113,7 @@ export function recentTdsQuarters(fromDay: string, count: number): TdsQuarter[] 
   let current = tdsQuarterOfDay(fromDay);
   for (let index = 0; index < count; index += 1) {
     quarters.push(current);
-    const previousDay = new Date(Date.parse(`${current.firstDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    current = tdsQuarterOfDay(previousDay);
+    current = tdsQuarterOfDay(addDays(current.firstDay, -1));
   }
   return quarters;
 }

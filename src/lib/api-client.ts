@@ -29,14 +29,34 @@ export async function appCheckHeaders(): Promise<Record<string, string>> {
 interface RequestOptions {
   /** Attach the signed-in user's ID token when there is one. */
   withAuth?: boolean;
+  /**
+   * The company a signed-in call acts for (the `X-Company-Id` header): by default the session's
+   * acting company, `null` for none (the person's own, as the API defaults). A call that is the
+   * person's own whatever company they act for (their cart's order) names their uid.
+   */
+  companyId?: string | null;
   signal?: AbortSignal;
 }
 
-/** The ID token (when asked for and signed in) and the App Check token, fetched together. */
+/**
+ * The header naming the company a signed-in call acts for. The company session sets it when a
+ * customer page loads it (lib/company-session-store.ts, kept out of the landing page's code);
+ * until then none, and the API acts for the person's own company.
+ */
+let companyHeaders: (named?: string | null) => Record<string, string> = () => ({});
+
+export function setCompanyHeaders(source: typeof companyHeaders): void {
+  companyHeaders = source;
+}
+
+/**
+ * The ID token (when asked for and signed in) with the acting company, and the App Check token,
+ * fetched together. The company header names, it grants nothing: the API checks the membership.
+ */
 function authHeaders(options: RequestOptions): Promise<Array<Record<string, string>>> {
   const idToken = async (): Promise<Record<string, string>> => {
     const token = options.withAuth ? await currentIdToken() : null;
-    return token ? { Authorization: `Bearer ${token}` } : {};
+    return token ? { Authorization: `Bearer ${token}`, ...companyHeaders(options.companyId) } : {};
   };
   return Promise.all([idToken(), appCheckHeaders()]);
 }

@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rupeeTextToPaise } from '@/domain/money';
-import { addDays, istToday, monthRangeMs, MONTH_MESSAGE } from '@/domain/staff';
+import { addDays, istToday, monthRangeMs, MONTH_MESSAGE } from '@/domain/ist';
 import { NOT_STAFF } from '../../server/auth';
 import { issuePendingDocuments } from '../../server/documents/issue';
 import { accountantPack } from '../../server/staff/accountant-pack';

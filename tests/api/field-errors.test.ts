@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 import { testApp } from '../helpers/api-app';
 import { createStaffWithToken } from '../helpers/emulators';
 import { uniqueEmail } from './payments-fixtures';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { leadUid } from '../../server/account/leads';
 import { drainOutbox } from '../../server/mail/drain';
 import { testApp } from '../helpers/api-app';

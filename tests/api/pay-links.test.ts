@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { INVOICE_ALREADY_PENDING, INVOICE_ID_RESERVED } from '../../server/payments/customer-invoices';
 import { PAY_LINK_CANCELLED, PAY_LINK_NOT_FOUND } from '../../server/payments/pay-links';
 import { PAY_LINK_RATE_LIMIT_MESSAGE } from '../../server/routes/pay';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectSummary } from '@/domain/projects';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 import { backfillProjects } from '../../server/projects/backfill';
 import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { seedProfile } from './documents-fixtures';

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LONG_TERM_REASON_REQUIRED } from '@/domain/msme';
 import { PO_MESSAGES } from '@/domain/purchase-order';
 import { searchQueryOf } from '@/domain/search';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { issuePendingDocuments } from '../../server/documents/issue';
 import { quoteLinkToken } from '../../server/quotes/store';
 import { testApp } from '../helpers/api-app';

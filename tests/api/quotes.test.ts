@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { MILESTONE_MESSAGES, QUOTE_MESSAGES } from '@/domain/quotes';
-import { quoteLinkToken } from '../../server/quotes/store';
-import { QUOTE_LINK_NOT_FOUND } from '../../server/quotes/store';
+import { quoteLinkToken, QUOTE_LINK_NOT_FOUND } from '../../server/quotes/store';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, createStaffWithToken, signInWithPassword } from '../helpers/emulators';
 import { download, pdfText, seedProfile } from './documents-fixtures';

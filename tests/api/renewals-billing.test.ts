@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anniversary, formatDay, renewalId } from '@/domain/renewals';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { renewalsContext } from '../../server/app-deps';
 import { drainOutbox } from '../../server/mail/drain';
 import { renewalsPass } from '../../server/renewals/billing';

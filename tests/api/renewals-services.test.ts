@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { firstRenewsOn, renewsOnFrom } from '@/domain/renewals';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { backfillServices } from '../../server/renewals/backfill';
 import { paymentsContext } from '../../server/app-deps';
 import { reconcilePayments } from '../../server/payments/reconcile';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 import { mailIds } from '../../server/mail/outbox';
 import { renderMail, type MailTemplate } from '../../server/mail/templates';
 import { payLinkToken } from '../../server/payments/pay-links';

@@ -1,4 +1,4 @@
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 
 /** The body staff send to issue a ₹2,80,000 proforma (GST included, two lines, due in 15 days) to `uid`. */
 export const proformaBody = (uid: string, overrides: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { renderMail, type MailTemplate } from '../../server/mail/templates';
 import { moreThanDue, NOT_PAYABLE, orderInFull } from '../../server/payments/offline';
 import { payLinkToken } from '../../server/payments/pay-links';

@@ -4,7 +4,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatInrWithPaise } from '@/domain/money';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import {
   CSV_TYPES,
   defaultStatementRange,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { tdsQuarterOfDay } from '@/domain/tds-certificates';
 import { TDS_MESSAGES } from '../../server/payments/tds';
 import { reconcilePass } from '../../server/payments/reconcile';

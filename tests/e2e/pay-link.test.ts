@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog } from '../helpers/e2e';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 import { admin, appCheckHeaders, signInWithPassword, stack } from '../helpers/emulators';
 import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { caughtAttachment, mailsTo, waitForMails } from '../helpers/mail-catcher';

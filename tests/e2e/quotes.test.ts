@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { printedDay } from '../../server/quotes/snapshot';
+import { formatIstDay as printedDay } from '../../src/domain/document-number';
 import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';

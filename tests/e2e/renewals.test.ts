@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findCatalogueEntry } from '@/domain/catalogue';
 import { formatInr } from '@/domain/money';
 import { anniversary, forecastMonthRange, formatDay, LIVE_SERVICE_STATUSES, nextMonths } from '@/domain/renewals';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { sharedBrowser } from '../helpers/browser';
 import { expectAccessible, shownDialog } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';

@@ -12,7 +12,7 @@ import { admin, signInWithPassword } from '../helpers/emulators';
 import { mailsTo, waitForMails } from '../helpers/mail-catcher';
 import { payInSandbox } from '../helpers/sandbox-payments';
 import { callApi, createLogin, PASSWORD } from '../helpers/logins';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 
 // Links to signed-in-only pages (the invoice mail's, a receipt's, the staff console's) opened
 // signed out: the login modal opens by itself on that same URL and, after signing in, the page the

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '@/domain/catalogue';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { quoteLinkToken } from '../../server/quotes/store';
 import { sharedBrowser } from '../helpers/browser';
 import { openLoginDialog, shownDialog } from '../helpers/e2e';

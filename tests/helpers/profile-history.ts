@@ -1,4 +1,4 @@
-import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { STATUS } from '../../src/domain/status';
@@ -61,6 +61,59 @@ export async function seedHistory(uid: string, email: string, count: number): Pr
     });
   }
   if (pending > 0) await batch.commit();
+}
+
+/**
+ * A company of `size` members, as the API writes one (server/companies): `companies/{companyId}`
+ * and a membership per member, its owner's id the company's. `member` joins it as `role`; the
+ * others are made-up people with every role in turn (they need no login to be listed).
+ */
+export async function seedCompany(
+  companyId: string,
+  name: string,
+  size: number,
+  member: { uid: string; name: string; role: 'billing' | 'technical' | 'viewer' },
+): Promise<void> {
+  const { db } = admin();
+  const roles = ['billing', 'technical', 'viewer'] as const;
+  const people = [
+    { uid: companyId, name: 'Asha Verma', role: 'owner' },
+    member,
+    ...Array.from({ length: size - 2 }, (_, index) => ({
+      uid: `${companyId}-m${index}`,
+      name: `Member ${index}`,
+      role: roles[index % roles.length]!,
+    })),
+  ];
+  const batch = db.batch();
+  batch.set(db.doc(`companies/${companyId}`), {
+    name,
+    legalName: name,
+    gstin: '',
+    pinCode: '',
+    address: '',
+    city: '',
+    state: '',
+    country: 'India',
+    poRequired: false,
+    memberCount: people.length,
+    memberEmails: Object.fromEntries(people.map((person) => [person.uid, `${person.uid}@example.com`])),
+    searchTokens: [],
+    createdAt: FieldValue.serverTimestamp(),
+  });
+  for (const person of people) {
+    batch.set(db.doc(`companies/${companyId}/members/${person.uid}`), {
+      uid: person.uid,
+      role: person.role,
+      canApprove: false,
+      name: person.name,
+      companyName: name,
+      joinedAt: FieldValue.serverTimestamp(),
+      invitedBy: person.uid === companyId ? null : companyId,
+      noticeSeenAt: null,
+    });
+  }
+  await batch.commit();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 
 /** The milestones staff most often quote: 30% on acceptance, 40% at the beta, 30% at go-live. */
 export const MILESTONES_30_40_30 = [

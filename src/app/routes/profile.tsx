@@ -21,11 +21,14 @@ import { CompanyPanel } from '@/features/companies';
 import { MyProjects } from '@/features/projects';
 import { MyServices } from '@/features/renewals/my-services';
 import { DownloadDocument } from '@/features/documents/download-document';
+import { ActingFor } from '@/components/acting-for';
+import { CompanyProvider, useCompany } from '@/lib/company-session';
 import { signOutUser, type SessionUser } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useToast } from '@/lib/toast';
 import type { Invoice, Order } from '@/features/billing';
 import type { Service } from '@/features/renewals';
+import { CompanyLost } from '../layouts/company-gate';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, projectPath, receiptPath, supportNewPath } from '../paths';
 
@@ -40,13 +43,25 @@ export function ProfileRoute() {
       title="Please log in"
       text={params.has('invoice') ? 'Log in to view and pay your invoice.' : 'Log in to see your profile.'}
     >
-      {(user) => <ProfilePage key={user.uid} user={user} />}
+      {(user) => (
+        <CompanyProvider uid={user.uid}>
+          <ProfilePage key={user.uid} user={user} />
+        </CompanyProvider>
+      )}
     </SignInGate>
   );
 }
 
+/**
+ * The profile: the person's own details, companies, queries and privacy, and the records of the
+ * company they act for (their own, or one they chose with "Acting for"), each section only for a
+ * role that reads it (src/domain/companies.ts): a technical member sees support, projects and
+ * services; a billing member invoices, orders, the statement and services; a viewer everything,
+ * with no action their role cannot take.
+ */
 function ProfilePage({ user }: { user: SessionUser }) {
   const { profile, reload } = useProfile(user.uid);
+  const company = useCompany();
   useLeadJoin(user);
   const payment = usePayment();
   const deletion = useInvoiceDeletion();
@@ -82,8 +97,12 @@ function ProfilePage({ user }: { user: SessionUser }) {
     />
   );
 
+  // The company whose records the page lists: the person's own, or the one they act for.
+  const companyId = company.acting?.companyId ?? user.uid;
+  const canPay = company.can('pay');
+  const payRefusal = canPay ? undefined : company.refusal('pay');
   // What every list of payable things on the page shares.
-  const payableLists = { uid: user.uid, payingId: payment.payingId, documentAction };
+  const payableLists = { uid: companyId, payingId: payment.payingId, documentAction, payRefusal };
   const invoiceReceipt = (invoice: Invoice) => receiptPath('invoice', invoice.id);
 
   const logout = () => void signOutUser().then(() => navigate(paths.home));
@@ -97,7 +116,9 @@ function ProfilePage({ user }: { user: SessionUser }) {
     />
   );
 
-  if (profile.status === 'loading' && profile.data === undefined) return LOADING;
+  // The company acted for went (its owner removed the person, or they left elsewhere): its records go too.
+  if (company.lost) return <CompanyLost />;
+  if ((profile.status === 'loading' && profile.data === undefined) || company.status === 'loading') return LOADING;
   if (!profile.data) {
     // No profile document (or it could not be read). The delete panel stays so that an account
     // whose data is already gone can still be removed.
@@ -116,6 +137,7 @@ function ProfilePage({ user }: { user: SessionUser }) {
     );
   }
 
+  const can = company.can;
   return (
     <>
       <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
@@ -125,50 +147,73 @@ function ProfilePage({ user }: { user: SessionUser }) {
           onSaved={reload}
           onLogout={logout}
           onLinked={() => window.location.reload()}
+          companySwitcher={company.isShared ? <ActingFor canSwitch /> : undefined}
         />
         {/* A guest has no address to be invited by or to invite from: companies need a login. */}
         {!user.isAnonymous && <CompanyPanel uid={user.uid} />}
-        {linkedInvoiceId && (
+        {linkedInvoiceId && can('readBilling') && (
           <InvoiceToPay
             {...payableLists}
             invoiceDocId={linkedInvoiceId}
-            onPay={payInvoice}
+            onPay={canPay ? payInvoice : undefined}
             receiptHref={invoiceReceipt}
           />
         )}
-        <p className="flex flex-wrap justify-end gap-2">
-          <Link className={buttonClasses('secondary', 'sm')} to={paths.statement}>
-            Statement of account
-          </Link>
-          <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
-            Support requests
-          </Link>
-        </p>
-        <MyProjects uid={user.uid} projectHref={projectPath} />
-        <MyServices
-          {...payableLists}
-          onPay={payRenewal}
-          onNotice={notify}
-          serviceAction={(service) => (
-            <Link
-              className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
-              to={supportNewPath(service.id)}
-              aria-label={`Get help with ${service.category} – ${service.planName}`}
-            >
-              Get help
-            </Link>
-          )}
-        />
-        <InvoicesList
-          {...payableLists}
-          onPay={payInvoice}
-          receiptHref={invoiceReceipt}
-          canDelete={deletion.canDelete}
-          onDelete={deletion.request}
-          hiddenIds={deletion.deletedIds}
-        />
+        {(can('readBilling') || can('readSupport')) && (
+          <p className="flex flex-wrap justify-end gap-2">
+            {can('readBilling') && (
+              <Link className={buttonClasses('secondary', 'sm')} to={paths.statement}>
+                Statement of account
+              </Link>
+            )}
+            {can('readSupport') && (
+              <Link className={buttonClasses('secondary', 'sm')} to={paths.support}>
+                Support requests
+              </Link>
+            )}
+          </p>
+        )}
+        {can('readProjects') && <MyProjects uid={companyId} projectHref={projectPath} />}
+        {can('readServices') && (
+          <MyServices
+            {...payableLists}
+            onPay={canPay ? payRenewal : undefined}
+            canStop={can('manageRenewals')}
+            showsBilling={can('readBilling')}
+            note={can('readBilling') && !canPay ? payRefusal : undefined}
+            onNotice={notify}
+            serviceAction={(service) =>
+              can('raiseSupport') && (
+                <Link
+                  className={buttonClasses('secondary', 'sm', 'whitespace-nowrap')}
+                  to={supportNewPath(service.id)}
+                  aria-label={`Get help with ${service.category} – ${service.planName}`}
+                >
+                  Get help
+                </Link>
+              )
+            }
+          />
+        )}
+        {can('readBilling') && (
+          <InvoicesList
+            {...payableLists}
+            onPay={canPay ? payInvoice : undefined}
+            receiptHref={invoiceReceipt}
+            // Only the owner deletes an invoice they entered in their own company (the rules say the same).
+            canDelete={companyId === user.uid && can('manageCompany') ? deletion.canDelete : undefined}
+            onDelete={deletion.request}
+            hiddenIds={deletion.deletedIds}
+          />
+        )}
         <QueriesList uid={user.uid} />
-        <OrdersList {...payableLists} onPay={payOrder} receiptHref={(order) => receiptPath('order', order.id)} />
+        {can('readBilling') && (
+          <OrdersList
+            {...payableLists}
+            onPay={canPay ? payOrder : undefined}
+            receiptHref={(order) => receiptPath('order', order.id)}
+          />
+        )}
         {/* Consent to news and offers goes by email: only for an account that has one. */}
         {!user.isAnonymous && profile.data.email && <EmailPreferencesPanel profile={profile.data} onSaved={reload} />}
         <YourDataPanel />

@@ -3,35 +3,62 @@ import { useDocumentTitle } from '@/components/use-document-title';
 import { DOWNLOAD_LABELS } from '@/domain/tax-document';
 import { ReceiptView } from '@/features/documents/receipt-view';
 import { subscribeToSubject, type ReceiptSubject } from '@/features/documents/api';
-import type { SessionUser } from '@/lib/session';
 import { taxSettings } from '@/lib/tax-settings';
 import { useSubscription } from '@/lib/use-subscription';
+import { CompanyGate } from '../layouts/company-gate';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
 
 type ReceiptKind = 'order' | 'invoice';
 
-/** /receipts/order/:id and /receipts/invoice/:id: the receipt of the signed-in user's payment. */
+/**
+ * /receipts/order/:id and /receipts/invoice/:id: the receipt of a payment of the company the
+ * signed-in person acts for (for the roles that read its billing), or of their own (their cart's).
+ */
 export function ReceiptRoute() {
   useDocumentTitle('Receipt');
   const { kind, id } = useParams();
   if ((kind !== 'order' && kind !== 'invoice') || !id) return <NotFoundRoute />;
+  const loading = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading receipt...</p>;
   return (
-    <SignInGate
-      loading={<p className="px-4 py-16 text-center text-lg text-slate-700">Loading receipt...</p>}
-      title="Please log in"
-      text="Log in to see your receipt."
-    >
-      {(user) => <Receipt user={user} kind={kind} id={id} />}
+    <SignInGate loading={loading} title="Please log in" text="Log in to see your receipt.">
+      {(user) => (
+        <CompanyGate key={user.uid} uid={user.uid} loading={loading}>
+          {(company) => (
+            <Receipt
+              // A role that reads no billing of the acting company still has its own cart's receipts.
+              companyId={company.can('readBilling') ? company.acting!.companyId : user.uid}
+              ownId={user.uid}
+              kind={kind}
+              id={id}
+            />
+          )}
+        </CompanyGate>
+      )}
     </SignInGate>
   );
 }
 
-function Receipt({ user, kind, id }: { user: SessionUser; kind: ReceiptKind; id: string }) {
-  const subject = useSubscription<ReceiptSubject | null>(`${user.uid}/${kind}/${id}`, (onData, onError) =>
-    subscribeToSubject(user.uid, kind, id, onData, onError),
-  );
+/**
+ * The receipt, looked for in the acting company and then in the person's own: the cart's order is
+ * always their own company's, whatever company they act for.
+ */
+function Receipt({ companyId, ownId, kind, id }: { companyId: string; ownId: string; kind: ReceiptKind; id: string }) {
+  const subject = useSubscription<ReceiptSubject | null>(`${companyId}/${ownId}/${kind}/${id}`, (onData, onError) => {
+    let stop = subscribeToSubject(
+      companyId,
+      kind,
+      id,
+      (found) => {
+        if (found || companyId === ownId) return onData(found);
+        stop();
+        stop = subscribeToSubject(ownId, kind, id, onData, onError);
+      },
+      onError,
+    );
+    return () => stop();
+  });
   return (
     <ReceiptView
       subject={subject}

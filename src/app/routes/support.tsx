@@ -1,6 +1,9 @@
 import { useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
+import { ActingFor } from '@/components/acting-for';
 import { useDocumentTitle } from '@/components/use-document-title';
+import type { CompanyAction } from '@/domain/companies';
 import { NewRequestPage, RequestPage, SupportHome, type SupportLinks } from '@/features/support';
+import { CompanyGate } from '../layouts/company-gate';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, supportNewPath, supportRequestPath } from '../paths';
 
@@ -10,22 +13,31 @@ const LINKS: SupportLinks = {
   request: supportRequestPath,
 };
 
-function Gated({ children }: { children: () => React.ReactNode }) {
+const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading support...</p>;
+
+/** Signed in, acting for a company whose support the role may `needs` (reading it, by default). */
+function Gated({
+  children,
+  needs = { action: 'readSupport', title: 'Support' },
+}: {
+  children: () => React.ReactNode;
+  needs?: { action: CompanyAction; title: string };
+}) {
   return (
-    <SignInGate
-      loading={<p className="px-4 py-16 text-center text-lg text-slate-700">Loading support...</p>}
-      title="Please log in"
-      text="Log in to ask for help and follow your requests."
-    >
-      {children}
+    <SignInGate loading={LOADING} title="Please log in" text="Log in to ask for help and follow your requests.">
+      {(user) => (
+        <CompanyGate key={user.uid} uid={user.uid} loading={LOADING} needs={needs}>
+          {children}
+        </CompanyGate>
+      )}
     </SignInGate>
   );
 }
 
-/** /support: the customer's services, their support tier and time used, and their requests. */
+/** /support: the acting company's services, their support tier and time used, and its requests. */
 export function SupportRoute() {
   useDocumentTitle('Support');
-  return <Gated>{() => <SupportHome links={LINKS} />}</Gated>;
+  return <Gated>{() => <SupportHome links={LINKS} heading={<ActingFor canSwitch className="mb-4" />} />}</Gated>;
 }
 
 /** /support/new (?service=id from "Get help"). */
@@ -34,11 +46,12 @@ export function NewSupportRequestRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   return (
-    <Gated>
+    <Gated needs={{ action: 'raiseSupport', title: 'New support request' }}>
       {() => (
         <NewRequestPage
           links={LINKS}
           serviceId={params.get('service')}
+          heading={<ActingFor className="mb-4" />}
           onCreated={(id) => navigate(supportRequestPath(id))}
         />
       )}
@@ -46,11 +59,11 @@ export function NewSupportRequestRoute() {
   );
 }
 
-/** /support/:id: one request of the customer's. */
+/** /support/:id: one request of the acting company's. */
 export function SupportRequestRoute() {
   useDocumentTitle('Support request');
   const { id = '' } = useParams();
-  return <Gated>{() => <RequestPage key={id} id={id} links={LINKS} />}</Gated>;
+  return <Gated>{() => <RequestPage key={id} id={id} links={LINKS} heading={<ActingFor className="mb-4" />} />}</Gated>;
 }
 
 /** /support, /support/new and /support/:id: one lazy route in the app's table (the landing page carries its router). */

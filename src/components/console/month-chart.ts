@@ -1,6 +1,6 @@
 import type { Bar } from '@/components/bar-chart';
 import { formatInr } from '@/domain/money';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 
 /** A month's figure: the month as 'YYYY-MM', and an amount in paise. */
 export type MonthFigure = [month: string, paise: number];

@@ -33,9 +33,10 @@ export function subscribeToPendingInvoices(
 
 /**
  * Creates a 'Pending' invoice for the signed-in user from the validated form, through the API
- * (which keeps invoice ids unique per customer whatever their letter case); returns its id.
+ * (which keeps invoice ids unique per customer whatever their letter case); returns its id. It is
+ * the person's own company's, whatever company they act for elsewhere (`uid`).
  */
-export function createInvoice(invoice: NewInvoice): Promise<{ docId: string; invoiceId: string }> {
+export function createInvoice(uid: string, invoice: NewInvoice): Promise<{ docId: string; invoiceId: string }> {
   return apiClient.post(
     '/api/invoices',
     {
@@ -44,7 +45,7 @@ export function createInvoice(invoice: NewInvoice): Promise<{ docId: string; inv
       invoiceId: invoice.invoiceId,
       amount: paiseToRupeeText(invoice.amountPaise),
     },
-    { withAuth: true },
+    { withAuth: true, companyId: uid },
   );
 }
 
@@ -110,10 +111,19 @@ export interface ClaimedAmount {
   userEmail: string;
 }
 
+/**
+ * The company a payment is made for: the acting company by default (lib/api-client.ts); the
+ * person's own for their cart's order, whatever company they act for.
+ */
+export interface PaymentCompany {
+  companyId?: string;
+}
+
 export async function requestPaymentOrder(
   type: PaymentType,
   docId: string,
   claimed?: ClaimedAmount,
+  { companyId }: PaymentCompany = {},
 ): Promise<PaymentOrder> {
   const body: PaymentOrderRequest = { firestore_id: docId, type, currency: CURRENCY };
   if (claimed) {
@@ -127,20 +137,28 @@ export async function requestPaymentOrder(
   // The wire's `amount` is paise, as Razorpay's is.
   const { amount, ...order } = await apiClient.post<PaymentOrderResponse>('/api/payments/orders', body, {
     withAuth: true,
+    companyId,
   });
   return { ...order, amountPaise: amount };
 }
 
-export function verifyPayment(result: CheckoutResult): Promise<VerifyPaymentResponse> {
-  return apiClient.post<VerifyPaymentResponse>('/api/payments/verify', result, { withAuth: true });
+export function verifyPayment(
+  result: CheckoutResult,
+  { companyId }: PaymentCompany = {},
+): Promise<VerifyPaymentResponse> {
+  return apiClient.post<VerifyPaymentResponse>('/api/payments/verify', result, { withAuth: true, companyId });
 }
 
 /** The sandbox checkout's Pay / Fail buttons (only when the server has no Razorpay keys). */
-export async function sandboxPay(orderId: string, outcome: 'success' | 'failure'): Promise<CheckoutResult> {
+export async function sandboxPay(
+  orderId: string,
+  outcome: 'success' | 'failure',
+  { companyId }: PaymentCompany = {},
+): Promise<CheckoutResult> {
   const response = await apiClient.post<SandboxPayResponse>(
     '/api/payments/sandbox/pay',
     { razorpay_order_id: orderId, outcome },
-    { withAuth: true },
+    { withAuth: true, companyId },
   );
   if (response.outcome === 'failure') throw new Error(response.error.description);
   return response.result;

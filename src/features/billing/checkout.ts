@@ -5,7 +5,10 @@ import { openOrderCheckout } from '@/lib/razorpay-checkout';
 import type { ClaimedAmount } from './api';
 
 export interface CheckoutRequest {
+  /** The payer (their profile prefills the checkout). */
   uid: string;
+  /** The company it is paid for: the acting company unless named (the payer's own for their cart's order). */
+  companyId?: string;
   type: PaymentType;
   docId: string;
   description: string;
@@ -32,18 +35,19 @@ const DEFINITIVE_VERIFY_STATUSES = new Set([400, 404, 409]);
  */
 export async function runCheckout(request: CheckoutRequest): Promise<CheckoutOutcome> {
   const api = await import('./api');
+  const company = { companyId: request.companyId };
   const [order, prefill] = await Promise.all([
-    api.requestPaymentOrder(request.type, request.docId, request.claimed),
+    api.requestPaymentOrder(request.type, request.docId, request.claimed, company),
     api.loadPrefill(request.uid),
   ]);
   const result = await openOrderCheckout(order, {
     description: request.description,
     prefill: { ...request.fallbackPrefill, ...prefill },
-    onSandboxOutcome: (outcome) => api.sandboxPay(order.id, outcome),
+    onSandboxOutcome: (outcome) => api.sandboxPay(order.id, outcome, company),
   });
   let verified: VerifyPaymentResponse;
   try {
-    verified = await api.verifyPayment(result);
+    verified = await api.verifyPayment(result, company);
   } catch (error) {
     // Checkout has returned a payment id, so the money has been taken. A lost answer (network drop,
     // 429, 5xx, expired session) must not look like a failure that invites a second charge.

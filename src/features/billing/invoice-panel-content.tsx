@@ -21,7 +21,8 @@ const successText = (invoiceId: string) =>
 
 /**
  * The signed-in 'Pay Invoice' tab: the live list of pending invoices and the new-invoice form,
- * both paid through the one payment flow (usePayment). A paid invoice leaves the list as soon as
+ * both paid through the one payment flow (usePayment), always the person's own company's (the
+ * landing page is theirs, whatever company their profile acts for). A paid invoice leaves the list as soon as
  * the server marks it (the list is live), which is the spec's reload after payment.
  */
 export function InvoicePanelContent({ receiptHref }: { receiptHref?: (invoiceDocId: string) => string }) {
@@ -51,7 +52,10 @@ export function InvoicePanelContent({ receiptHref }: { receiptHref?: (invoiceDoc
     if (payment.payingId !== null) return;
     setMessage(null);
     show(
-      await payment.payDocument({ target: { type: 'invoice', docId: invoice.id, invoiceId: invoice.invoiceId } }),
+      await payment.payDocument({
+        target: { type: 'invoice', docId: invoice.id, invoiceId: invoice.invoiceId },
+        companyId: user?.uid,
+      }),
       invoice.invoiceId,
     );
   }
@@ -75,11 +79,12 @@ export function InvoicePanelContent({ receiptHref }: { receiptHref?: (invoiceDoc
       target: retry
         ? { type: 'invoice', docId: retry.id, invoiceId: retry.invoiceId }
         : async (): Promise<PayTarget> => {
-            const { docId } = await (await import('./api')).createInvoice(invoice);
+            const { docId } = await (await import('./api')).createInvoice(user.uid, invoice);
             return { type: 'invoice', docId, invoiceId: invoice.invoiceId };
           },
       claimed,
       prefill: { name: invoice.name, email: invoice.email },
+      companyId: user.uid,
     });
     return show(result, invoice.invoiceId);
   }

@@ -13,6 +13,7 @@ import {
 } from '@/domain/tds-certificates';
 import { useApiPages } from '@/lib/api-pages';
 import { saveDownload } from '@/lib/save-file';
+import { useCompany } from '@/lib/company-session';
 import { downloadTdsCertificate, listTdsCertificates, uploadTdsCertificate } from './api';
 
 /** A PDF's problem before it is sent (the API checks again, by its content): null when it may go. */
@@ -74,7 +75,10 @@ function CertificateRow({
   const [isUploading, setIsUploading] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const title = certificateTitle(certificate);
-  const canUpload = certificate.status !== 'verified';
+  const company = useCompany();
+  // Filing the certificate is paying's part: the owner's and the billing members' (as the API says).
+  const mayUpload = company.can('pay');
+  const canUpload = certificate.status !== 'verified' && mayUpload;
 
   async function upload(file: File) {
     const problem = certificateFileProblem(file);
@@ -120,6 +124,9 @@ function CertificateRow({
           <Button variant="secondary" size="sm" onClick={() => void download()}>
             View {certificate.file.name}
           </Button>
+        )}
+        {certificate.status !== 'verified' && !mayUpload && (
+          <p className="text-sm text-slate-700">{company.refusal('pay')}</p>
         )}
         {canUpload && (
           <div className="min-w-0">

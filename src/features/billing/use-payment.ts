@@ -19,6 +19,8 @@ export interface PayRequest {
   claimed?: ClaimedAmount;
   /** For the checkout's prefill when the profile has none; the signed-in user's by default. */
   prefill?: { name?: string; email?: string };
+  /** The company it is paid for: the acting company by default (see lib/api-client.ts). */
+  companyId?: string;
 }
 
 /** A document this flow has just paid (its status may still be being confirmed). */
@@ -90,7 +92,7 @@ export function usePayment(): PaymentApi {
   const busy = useRef(false);
 
   const payDocument = useCallback(
-    async ({ target, payingId: shownId, claimed, prefill }: PayRequest): Promise<PaymentResult | null> => {
+    async ({ target, payingId: shownId, claimed, prefill, companyId }: PayRequest): Promise<PaymentResult | null> => {
       if (!user || busy.current) return null;
       busy.current = true;
       setPayingId(shownId ?? (typeof target === 'function' ? NEW_DOCUMENT_PAYING_ID : target.docId));
@@ -98,6 +100,7 @@ export function usePayment(): PaymentApi {
         const document = typeof target === 'function' ? await target() : target;
         const outcome = await runCheckout({
           uid: user.uid,
+          companyId,
           type: document.type,
           docId: document.docId,
           description: describe(document),
@@ -155,6 +158,8 @@ export function usePayment(): PaymentApi {
       }
       const result = await payDocument({
         payingId: CART_PAYING_ID,
+        // The cart is the person's: its order is their own company's, whatever company they act for.
+        companyId: user.uid,
         target: async () => {
           const api = await import('./api');
           // A retry after a closed or failed checkout pays the same order (and the server its open gateway order).

@@ -5,6 +5,7 @@ import { FormMessage } from '@/components/form-field';
 import { Panel } from '@/components/panel';
 import { membershipNotice, ROLE_DESCRIPTIONS, type CompanyView } from '@/domain/company-members';
 import { ApiError } from '@/lib/api-client';
+import { useCompany } from '@/lib/company-session';
 import { useLoad } from '@/lib/use-load';
 import { deleteCompany, getCompany, getMyCompanies, leaveCompany, markNoticeSeen, type MyCompany } from './api';
 import { MembersManager } from './members-manager';
@@ -27,7 +28,12 @@ export interface CompanyPanelProps {
  */
 export function CompanyPanel({ uid, onLeft }: CompanyPanelProps) {
   const [round, setRound] = useState(0);
-  const [companies] = useLoad(getMyCompanies, `${uid}:${round}`);
+  // Read again when the person's memberships change (the session follows them live): joined,
+  // removed, or given another role in another tab or by the owner.
+  const memberships = useCompany()
+    .memberships.map((membership) => `${membership.companyId}/${membership.role}/${membership.canApprove}`)
+    .join(',');
+  const [companies] = useLoad(getMyCompanies, `${uid}:${round}:${memberships}`);
   if (companies.status !== 'ready') return null;
   return (
     <>

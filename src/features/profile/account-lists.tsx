@@ -22,12 +22,23 @@ interface ListSectionProps<T extends { id: string }> {
   details: (item: T) => ReactNode;
   /** Its status (and amount and Pay Now), on the right. */
   aside: (item: T) => ReactNode;
+  /** A line under the title (why there is no Pay Now, for a role that cannot pay). */
+  note?: ReactNode;
 }
 
 /** One of the profile's lists: the newest page, live, and 'Show more' for older ones. */
-function ListSection<T extends { id: string }>({ id, title, emptyText, list, details, aside }: ListSectionProps<T>) {
+function ListSection<T extends { id: string }>({
+  id,
+  title,
+  emptyText,
+  list,
+  details,
+  aside,
+  note,
+}: ListSectionProps<T>) {
   return (
     <Panel titleId={id} title={title}>
+      {note && <p className="mt-1 text-sm text-slate-700">{note}</p>}
       <div className="mt-4">
         <PagedRows
           list={list}
@@ -55,7 +66,8 @@ interface PayableProps {
   /** Whether it can still be paid: Pay Now shows only then. */
   isPayable: boolean;
   isPaying: boolean;
-  onPay: () => void;
+  /** Pay Now; none for a role that cannot pay (the list says why). */
+  onPay?: () => void;
   /** Where its receipt is, once it is Paid. */
   receiptHref: string;
   /** Delete, for the customer's own Pending invoice. */
@@ -98,7 +110,7 @@ function Payable({
           Delete
         </Button>
       )}
-      {isPayable && (
+      {isPayable && onPay && (
         <Button
           size="sm"
           className="whitespace-nowrap"
@@ -114,8 +126,11 @@ function Payable({
 }
 
 interface PayableListProps<T> {
+  /** The company whose list it is (its id: its founding customer's uid). */
   uid: string;
-  onPay: (item: T) => void;
+  /** Pay Now; left out for a role that cannot pay, with `payRefusal` saying why. */
+  onPay?: (item: T) => void;
+  payRefusal?: string;
   payingId: string | null;
   /** The receipt page of a paid item. */
   receiptHref: (item: T) => string;
@@ -139,6 +154,7 @@ const NONE: ReadonlySet<string> = new Set();
 export function InvoicesList({
   uid,
   onPay,
+  payRefusal,
   payingId,
   receiptHref,
   documentAction,
@@ -156,6 +172,7 @@ export function InvoicesList({
       title="My Invoices"
       emptyText="No invoices found."
       list={list}
+      note={payRefusal}
       details={(invoice) => <InvoiceSummary invoice={invoice} />}
       aside={(invoice) => (
         <Payable
@@ -164,7 +181,7 @@ export function InvoicesList({
           label={`Inv #${invoice.invoiceId}`}
           isPayable={isOpenStatus(invoice.status)}
           isPaying={payingId === invoice.id}
-          onPay={() => onPay(invoice)}
+          onPay={onPay && (() => onPay(invoice))}
           receiptHref={receiptHref(invoice)}
           onDelete={onDelete && canDelete?.(invoice) ? () => onDelete(invoice) : undefined}
           documentDownload={invoice.paymentId && documentAction?.(invoice.paymentId, `Inv #${invoice.invoiceId}`)}
@@ -194,7 +211,7 @@ export function QueriesList({ uid }: { uid: string }) {
   );
 }
 
-export function OrdersList({ uid, onPay, payingId, receiptHref, documentAction }: PayableListProps<Order>) {
+export function OrdersList({ uid, onPay, payRefusal, payingId, receiptHref, documentAction }: PayableListProps<Order>) {
   const list = usePagedList(`orders:${uid}`, () => ordersQuery(uid));
   return (
     <ListSection
@@ -202,6 +219,7 @@ export function OrdersList({ uid, onPay, payingId, receiptHref, documentAction }
       title="My Orders"
       emptyText="You have not placed any orders yet."
       list={list}
+      note={payRefusal}
       details={(order) => (
         <>
           <p className="font-semibold break-words">Order #{order.orderNumber}</p>
@@ -218,7 +236,7 @@ export function OrdersList({ uid, onPay, payingId, receiptHref, documentAction }
           label={`Order #${order.orderNumber}`}
           isPayable={isOrderPayable(order)}
           isPaying={payingId === order.id}
-          onPay={() => onPay(order)}
+          onPay={onPay && (() => onPay(order))}
           receiptHref={receiptHref(order)}
           documentDownload={order.paymentId && documentAction?.(order.paymentId, `Order #${order.orderNumber}`)}
         />

@@ -12,11 +12,14 @@ import { useSubscription } from '@/lib/use-subscription';
 import { subscribeToInvoice } from './api';
 
 export interface InvoiceToPayProps {
+  /** The company whose invoice it is (its id). */
   uid: string;
   /** The invoice's document id, from /profile?invoice={id} (the link in the invoice mail). */
   invoiceDocId: string;
   payingId: string | null;
-  onPay: (invoice: Invoice) => void;
+  /** Pay Now; left out for a role that cannot pay, with `payRefusal` saying why. */
+  onPay?: (invoice: Invoice) => void;
+  payRefusal?: string;
   receiptHref: (invoice: Invoice) => string;
   /** The download of its tax document once it is Paid, given its payment id (composed by the page). */
   documentAction?: (paymentId: string, itemLabel: string) => ReactNode;
@@ -26,7 +29,15 @@ export interface InvoiceToPayProps {
  * The invoice a mail linked to, at the top of the profile and in view, ready to pay: its number,
  * amount and status, with Pay Now while it is Pending or its receipt once it is Paid.
  */
-export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref, documentAction }: InvoiceToPayProps) {
+export function InvoiceToPay({
+  uid,
+  invoiceDocId,
+  payingId,
+  onPay,
+  payRefusal,
+  receiptHref,
+  documentAction,
+}: InvoiceToPayProps) {
   const invoice = useSubscription<Invoice | null>(`${uid}/${invoiceDocId}`, (onData, onError) =>
     subscribeToInvoice(uid, invoiceDocId, onData, onError),
   );
@@ -65,7 +76,10 @@ export function InvoiceToPay({ uid, invoiceDocId, payingId, onPay, receiptHref, 
           <span className="text-lg font-semibold">{formatInr(data.amountPaise)}</span>
           <StatusBadge status={data.status} />
           <span className="text-sm text-slate-600">{formatDateTime(data.createdAt)}</span>
-          {isOpenStatus(data.status) && (
+          {isOpenStatus(data.status) && !onPay && payRefusal && (
+            <span className="text-sm text-slate-700">{payRefusal}</span>
+          )}
+          {isOpenStatus(data.status) && onPay && (
             <Button
               onClick={() => onPay(data)}
               disabled={payingId !== null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
 
 export interface ProfileHeaderProps {
@@ -7,9 +8,19 @@ export interface ProfileHeaderProps {
   isEditing: boolean;
   onEdit: () => void;
   onLogout: () => void;
+  /** Which company the pages act for, with the switch (only someone in more than one company has one). */
+  companySwitcher?: ReactNode;
 }
 
-export function ProfileHeader({ name, email, isGuest, isEditing, onEdit, onLogout }: ProfileHeaderProps) {
+export function ProfileHeader({
+  name,
+  email,
+  isGuest,
+  isEditing,
+  onEdit,
+  onLogout,
+  companySwitcher,
+}: ProfileHeaderProps) {
   return (
     <header className="flex flex-wrap items-start justify-between gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       {/* min-w-0 and wrap-anywhere: a long name or email wraps instead of widening a 320 px page (the heading is a
@@ -26,6 +37,7 @@ export function ProfileHeader({ name, email, isGuest, isEditing, onEdit, onLogou
         <p className="mt-1 wrap-anywhere text-slate-700" data-testid="profile-email">
           {email || 'No email provided'}
         </p>
+        {companySwitcher && <div className="mt-3">{companySwitcher}</div>}
       </div>
       <div className="flex gap-2">
         {!isEditing && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import type { ProfileDetails } from '@/domain/profile-schemas';
 import { useToast } from '@/lib/toast';
@@ -15,10 +15,19 @@ export interface ProfileOverviewProps {
   onSaved: () => void;
   onLogout: () => void;
   onLinked: () => void;
+  /** Under the name: which company the pages act for, and the switch to another (composed by the page). */
+  companySwitcher?: ReactNode;
 }
 
 /** Header, guest linking and the details card with its Edit / Cancel toggle. */
-export function ProfileOverview({ profile, isGuest, onSaved, onLogout, onLinked }: ProfileOverviewProps) {
+export function ProfileOverview({
+  profile,
+  isGuest,
+  onSaved,
+  onLogout,
+  onLinked,
+  companySwitcher,
+}: ProfileOverviewProps) {
   const notify = useToast();
   const [isEditing, setIsEditing] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
@@ -47,6 +56,7 @@ export function ProfileOverview({ profile, isGuest, onSaved, onLogout, onLinked 
         isEditing={isEditing}
         onEdit={() => setIsEditing(true)}
         onLogout={onLogout}
+        companySwitcher={companySwitcher}
       />
       {isGuest && <GuestLinkPanel name={profile.name} onLinked={onLinked} />}
       {isEditing ? (

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/button';
+import type { CompanyAction } from '@/domain/companies';
+import { useCompany } from '@/lib/company-session';
 import { FilePicker } from '@/components/file-picker';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
@@ -7,6 +9,7 @@ import { formatDueTime } from '@/domain/business-hours';
 import { formatInr } from '@/domain/money';
 import {
   deemedAcceptanceText,
+  isBilledMilestone,
   MILESTONE_STATUS,
   shownMilestoneStatus,
   type MilestoneStatus,
@@ -296,14 +299,20 @@ function MilestoneCard({
   source,
   milestone,
   onChanged,
+  rights,
 }: {
   view: ProjectView;
   source: ProjectSource;
   milestone: ProjectMilestoneView;
   onChanged: (message: string) => void;
+  rights: Rights;
 }) {
-  const invoice = milestone.invoice;
-  const canReview = view.viewer !== 'staff' && milestone.status === MILESTONE_STATUS.ready;
+  // A member sees the invoice only when their role reads the company's billing.
+  const invoice = rights.may('readBilling') ? milestone.invoice : null;
+  const isReady = view.viewer !== 'staff' && milestone.status === MILESTONE_STATUS.ready;
+  // Signing off a milestone that bills answers for money: the owner's, or an approver's.
+  const review: CompanyAction = isBilledMilestone(milestone) ? 'signOffBilled' : 'signOff';
+  const canReview = isReady && rights.may(review);
   return (
     <li
       className="rounded-lg border border-slate-200 p-3 sm:p-4"
@@ -373,7 +382,7 @@ function MilestoneCard({
           </span>
           <StatusBadge status={invoice.status} />
           {invoice.taxInvoiceNumber && <span>Tax invoice {invoice.taxInvoiceNumber}</span>}
-          {invoice.payUrl && (
+          {invoice.payUrl && rights.may('pay') && (
             <a className="text-brand-darker underline" href={invoice.payUrl}>
               {invoice.status === 'Pending' ? `Pay ${formatInr(invoice.amountPaise)}` : 'Invoice and receipt'}
             </a>
@@ -385,6 +394,7 @@ function MilestoneCard({
           <ReviewForms source={source} milestone={milestone} onDone={onChanged} />
         </div>
       )}
+      {isReady && !canReview && <p className="mt-3 text-sm text-slate-700">{rights.refusal(review)}</p>}
       {view.viewer === 'staff' && source.kind === 'staff' && milestone.status !== MILESTONE_STATUS.signedOff && (
         <div className="mt-3">
           <StaffMilestoneForm
@@ -403,10 +413,12 @@ function Timeline({
   view,
   source,
   onChanged,
+  rights,
 }: {
   view: ProjectView;
   source: ProjectSource;
   onChanged: (message: string) => void;
+  rights: Rights;
 }) {
   const [body, setBody] = useState('');
   const link = useLinkDraft();
@@ -439,28 +451,32 @@ function Timeline({
   }
   return (
     <Section id="project-updates" title="Updates and comments">
-      <form
-        aria-label={isStaff ? 'Post an update' : 'Comment'}
-        className="space-y-2"
-        onSubmit={(event) => void submit(event)}
-      >
-        <TextAreaField
-          label={isStaff ? 'Progress update' : 'Your comment'}
-          rows={3}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-        />
-        {isStaff && (
-          <>
-            {link.fields(' (optional)')}
-            <FilePicker label="Files" files={files} onChange={setFiles} />
-          </>
-        )}
-        {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
-        <Button type="submit" disabled={action.busy}>
-          {action.busy ? 'Sending...' : isStaff ? 'Post update' : 'Send comment'}
-        </Button>
-      </form>
+      {!isStaff && !rights.may('commentProject') ? (
+        <p className="text-sm text-slate-700">{rights.refusal('commentProject')}</p>
+      ) : (
+        <form
+          aria-label={isStaff ? 'Post an update' : 'Comment'}
+          className="space-y-2"
+          onSubmit={(event) => void submit(event)}
+        >
+          <TextAreaField
+            label={isStaff ? 'Progress update' : 'Your comment'}
+            rows={3}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+          />
+          {isStaff && (
+            <>
+              {link.fields(' (optional)')}
+              <FilePicker label="Files" files={files} onChange={setFiles} />
+            </>
+          )}
+          {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
+          <Button type="submit" disabled={action.busy}>
+            {action.busy ? 'Sending...' : isStaff ? 'Post update' : 'Send comment'}
+          </Button>
+        </form>
+      )}
       {view.updates.length === 0 ? (
         <p className="text-slate-700">No updates yet.</p>
       ) : (
@@ -512,10 +528,12 @@ function Contacts({
   view,
   source,
   onChanged,
+  rights,
 }: {
   view: ProjectView;
   source: ProjectSource;
   onChanged: (message: string) => void;
+  rights: Rights;
 }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -523,6 +541,7 @@ function Contacts({
   const paysId = useId();
   const action = useAction();
   if (!view.contacts) return null;
+  const canManage = rights.may(CONTACTS_ACTION);
   async function submit(event: FormEvent) {
     event.preventDefault();
     const ok = await action.run(async () => {
@@ -561,7 +580,7 @@ function Contacts({
                     ? ` · link valid until ${formatDueTime(new Date(contact.linkExpiresAtMs))}`
                     : ''}
               </span>
-              {!contact.revoked && (
+              {!contact.revoked && canManage && (
                 <span className="flex flex-wrap gap-2">
                   <Button
                     size="sm"
@@ -613,35 +632,39 @@ function Contacts({
           ))}
         </ul>
       )}
-      <form
-        aria-label="Add a contact"
-        className="grid gap-2 sm:grid-cols-2 sm:items-end"
-        onSubmit={(event) => void submit(event)}
-      >
-        <TextField
-          label="Their email"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-        />
-        <TextField label="Their name (optional)" value={name} onChange={(event) => setName(event.target.value)} />
-        <label htmlFor={paysId} className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-2">
-          <input
-            id={paysId}
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0"
-            checked={pays}
-            onChange={(event) => setPays(event.target.checked)}
+      {!canManage ? (
+        <p className="text-sm text-slate-700">{rights.refusal(CONTACTS_ACTION)}</p>
+      ) : (
+        <form
+          aria-label="Add a contact"
+          className="grid gap-2 sm:grid-cols-2 sm:items-end"
+          onSubmit={(event) => void submit(event)}
+        >
+          <TextField
+            label="Their email"
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
           />
-          <span>They pay our invoices: mail them each invoice this project issues.</span>
-        </label>
-        <div>
-          <Button type="submit" disabled={action.busy}>
-            Add contact
-          </Button>
-        </div>
-      </form>
+          <TextField label="Their name (optional)" value={name} onChange={(event) => setName(event.target.value)} />
+          <label htmlFor={paysId} className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-2">
+            <input
+              id={paysId}
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0"
+              checked={pays}
+              onChange={(event) => setPays(event.target.checked)}
+            />
+            <span>They pay our invoices: mail them each invoice this project issues.</span>
+          </label>
+          <div>
+            <Button type="submit" disabled={action.busy}>
+              Add contact
+            </Button>
+          </div>
+        </form>
+      )}
       {action.error && <FormMessage tone="error">{action.error}</FormMessage>}
     </Section>
   );
@@ -674,13 +697,32 @@ function ExpiredLink({ token, message }: { token: string; message: string }) {
   );
 }
 
+/** Adding, revoking and re-mailing a project's contacts (people outside the company, who may pay). */
+const CONTACTS_ACTION: CompanyAction = 'manageProjectContacts';
+
+/** What the viewer of the page may do: a member of the company by their role; a contact's link and staff as the page offers. */
+interface Rights {
+  /** The acting company (the account's page is read again when it changes). */
+  companyId: string;
+  may: (action: CompanyAction) => boolean;
+  refusal: (action: CompanyAction) => string;
+}
+
+function useRights(source: ProjectSource): Rights {
+  const company = useCompany();
+  if (source.kind !== 'account') return { companyId: '', may: () => true, refusal: () => '' };
+  return { companyId: company.acting?.companyId ?? '', may: company.can, refusal: company.refusal };
+}
+
 /**
  * A project's page: for its customer (/projects/{id}), a contact by their link
  * (/project-links/{token}), or staff (the console): milestones with deliverables, sign-off or
  * changes, the money, the timeline, and the contacts.
  */
-export function ProjectPage({ source }: { source: ProjectSource }) {
-  const key = JSON.stringify(source);
+export function ProjectPage({ source, heading }: { source: ProjectSource; heading?: ReactNode }) {
+  const rights = useRights(source);
+  // Read again when the person acts for another company (the API answers for the acting one).
+  const key = `${rights.companyId}:${JSON.stringify(source)}`;
   const [state, reload] = useLoad(() => getProject(source), key);
   // Each confirmation is new (the same words twice are two events), so it is brought into view again.
   const [notice, setNotice] = useState<{ message: string; count: number } | null>(null);
@@ -707,6 +749,7 @@ export function ProjectPage({ source }: { source: ProjectSource }) {
   const view = state.data;
   return (
     <div className="space-y-5">
+      {heading}
       <header className="space-y-1">
         <p className="text-sm text-slate-700">
           {view.source.label} · {view.customerName}
@@ -726,9 +769,11 @@ export function ProjectPage({ source }: { source: ProjectSource }) {
           {notice.message}
         </p>
       )}
-      <Section id="project-money" title="Money">
-        <Money view={view} />
-      </Section>
+      {rights.may('readBilling') && (
+        <Section id="project-money" title="Money">
+          <Money view={view} />
+        </Section>
+      )}
       <Section id="project-milestones" title="Milestones">
         <ol className="space-y-3">
           {view.milestones.map((milestone) => (
@@ -738,13 +783,14 @@ export function ProjectPage({ source }: { source: ProjectSource }) {
               source={source}
               milestone={milestone}
               onChanged={onChanged}
+              rights={rights}
             />
           ))}
         </ol>
         <p className="text-sm text-slate-700">{deemedAcceptanceText(view.signOffDays)}</p>
       </Section>
-      <Timeline view={view} source={source} onChanged={onChanged} />
-      <Contacts view={view} source={source} onChanged={onChanged} />
+      <Timeline view={view} source={source} onChanged={onChanged} rights={rights} />
+      <Contacts view={view} source={source} onChanged={onChanged} rights={rights} />
     </div>
   );
 }

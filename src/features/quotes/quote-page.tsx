@@ -8,6 +8,7 @@ import { poNumberSchema } from '@/domain/purchase-order';
 import { formatInr } from '@/domain/money';
 import { isAnswerable, QUOTE_STATUS, type QuoteView } from '@/domain/quotes';
 import { ApiError } from '@/lib/api-client';
+import { useCompany } from '@/lib/company-session';
 import { saveDownload } from '@/lib/save-file';
 import {
   acceptQuote,
@@ -28,7 +29,10 @@ const when = (iso: string) => formatIstDateTime(iso ? new Date(iso) : null);
  * (typing their name and agreeing to its terms), ask for changes, or decline it. Once accepted,
  * each milestone shows where it stands, with a link to pay an invoiced one.
  */
-export function QuotePage({ source }: { source: QuoteSource }) {
+export function QuotePage({ source, heading }: { source: QuoteSource; heading?: ReactNode }) {
+  const company = useCompany();
+  // From the account, the member's role decides (a link's holder may do what the link offers).
+  const may = (action: 'acceptQuote' | 'pay') => source.kind !== 'account' || company.can(action);
   const [loaded, setLoaded] = useState<DocumentLoad<QuoteView>>({ status: 'loading' });
   // What the customer's answer did: kept here, as an accepted or declined quote's page drops the answer forms.
   const [notice, setNotice] = useState<ReactNode>(null);
@@ -63,17 +67,21 @@ export function QuotePage({ source }: { source: QuoteSource }) {
   const { view } = loaded;
   return (
     <DocumentFrame titleId="quote-title" title={`Quote ${view.document.number}`} status={view.status}>
+      {heading}
       {notice && (
         <div ref={noticeRef} tabIndex={-1} data-testid="quote-notice" className="mb-6 scroll-mt-24 outline-none">
           <FormMessage tone="success">{notice}</FormMessage>
         </div>
       )}
       <StatusNote view={view} />
-      <QuoteDocument view={view} canPay />
+      <QuoteDocument view={view} canPay={may('pay')} />
       <div className="mt-6">
         <PdfLink source={source} />
       </div>
-      {isAnswerable(view.status) && (
+      {isAnswerable(view.status) && !may('acceptQuote') && (
+        <p className="mt-8 border-t border-slate-200 pt-6 text-slate-700">{company.refusal('acceptQuote')}</p>
+      )}
+      {isAnswerable(view.status) && may('acceptQuote') && (
         <Answers
           source={source}
           view={view}

@@ -5,7 +5,7 @@ import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';
 import { formatInr } from '@/domain/money';
 import { endsOnWhenStopped, formatDay, periodEndsOn, RENEWAL_DEFAULTS, SERVICE_STATUS } from '@/domain/renewals';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 import type { RenewalRecord, Service } from './data';
 import { usePagedList } from '@/lib/paged-list';
 import { renewalsQuery, servicesQuery, stopRenewing } from './api';
@@ -19,11 +19,21 @@ export const serviceName = (service: Pick<Service, 'category' | 'planName'>) =>
 const PAYABLE = new Set<string>([SERVICE_STATUS.due, SERVICE_STATUS.overdue, SERVICE_STATUS.lapsed]);
 
 export interface MyServicesProps {
+  /** The company whose services they are (its id). */
   uid: string;
   /** The invoice being paid now (the page's payment flow), if any. */
   payingId: string | null;
-  /** Pay Now on a due renewal: the page pays its proforma through the usual checkout. */
-  onPay: (service: Service) => void;
+  /** Pay Now on a due renewal: the page pays its proforma through the usual checkout. None for a role that cannot pay. */
+  onPay?: (service: Service) => void;
+  /** Whether the role may stop a service renewing (default: yes). */
+  canStop?: boolean;
+  /**
+   * Whether the role reads the company's billing (default: yes): the renewal invoices and their
+   * history. Without it (a technical member) a service shows what it is and when it renews.
+   */
+  showsBilling?: boolean;
+  /** A line under the title: what the role cannot do here, and why. */
+  note?: string;
   /** The tax invoice's download of a paid renewal, given its payment id (composed by the page). */
   documentAction?: (paymentId: string, itemLabel: string) => ReactNode;
   onNotice: (message: string, tone: 'success' | 'error') => void;
@@ -37,7 +47,17 @@ export interface MyServicesProps {
  * history with tax invoices; and Stop renewing, after a confirmation that names the plan and the
  * day it ends.
  */
-export function MyServices({ uid, payingId, onPay, documentAction, onNotice, serviceAction }: MyServicesProps) {
+export function MyServices({
+  uid,
+  payingId,
+  onPay,
+  canStop = true,
+  showsBilling = true,
+  note,
+  documentAction,
+  onNotice,
+  serviceAction,
+}: MyServicesProps) {
   const list = usePagedList(`services:${uid}`, () => servicesQuery(uid));
   const [stopping, setStopping] = useState<Service | null>(null);
   const [isStopping, setIsStopping] = useState(false);
@@ -67,6 +87,7 @@ export function MyServices({ uid, payingId, onPay, documentAction, onNotice, ser
         The yearly maintenance of the plans you bought. We email each renewal's invoice {RENEWAL_DEFAULTS.noticeDays}{' '}
         days before its date.
       </p>
+      {note && <p className="mt-1 text-sm text-slate-700">{note}</p>}
       <div className="mt-4">
         <PagedRows
           list={list}
@@ -79,8 +100,9 @@ export function MyServices({ uid, payingId, onPay, documentAction, onNotice, ser
               uid={uid}
               service={service}
               payingId={payingId}
-              onPay={() => onPay(service)}
-              onStop={() => setStopping(service)}
+              onPay={onPay && (() => onPay(service))}
+              onStop={canStop ? () => setStopping(service) : undefined}
+              showsBilling={showsBilling}
               documentAction={documentAction}
               action={serviceAction?.(service)}
             />
@@ -120,14 +142,16 @@ function ServiceRow({
   payingId,
   onPay,
   onStop,
+  showsBilling,
   documentAction,
   action,
 }: {
   uid: string;
   service: Service;
   payingId: string | null;
-  onPay: () => void;
-  onStop: () => void;
+  onPay?: () => void;
+  onStop?: () => void;
+  showsBilling: boolean;
   documentAction?: MyServicesProps['documentAction'];
   action?: ReactNode;
 }) {
@@ -135,7 +159,7 @@ function ServiceRow({
   const name = serviceName(service);
   const isCancelled = service.status === SERVICE_STATUS.cancelled;
   const { renewal } = service;
-  const canPay = renewal !== null && PAYABLE.has(service.status);
+  const isDue = showsBilling && renewal !== null && PAYABLE.has(service.status);
   const historyId = `renewals-${service.id}`;
   return (
     <>
@@ -147,23 +171,25 @@ function ServiceRow({
             ? `Not renewing: ends on ${formatDay(service.endsOn ?? service.renewsOn)}`
             : `Next renewal: ${formatDay(service.renewsOn)}`}
         </p>
-        {canPay && (
+        {isDue && (
           <p className="text-sm text-slate-700">
             Renewal invoice {renewal.number}: {formatInr(renewal.amountPaise)}
             {renewal.dueOn ? `, due by ${formatDay(renewal.dueOn)}` : ''}
           </p>
         )}
-        <Button
-          variant="link"
-          size="sm"
-          className="mt-1 px-0"
-          aria-expanded={isHistoryOpen}
-          aria-controls={historyId}
-          onClick={() => setIsHistoryOpen((open) => !open)}
-        >
-          {isHistoryOpen ? 'Hide renewal history' : 'Renewal history'}
-        </Button>
-        {isHistoryOpen && (
+        {showsBilling && (
+          <Button
+            variant="link"
+            size="sm"
+            className="mt-1 px-0"
+            aria-expanded={isHistoryOpen}
+            aria-controls={historyId}
+            onClick={() => setIsHistoryOpen((open) => !open)}
+          >
+            {isHistoryOpen ? 'Hide renewal history' : 'Renewal history'}
+          </Button>
+        )}
+        {showsBilling && isHistoryOpen && (
           <div id={historyId} className="mt-2">
             <RenewalHistory uid={uid} service={service} documentAction={documentAction} />
           </div>
@@ -172,7 +198,7 @@ function ServiceRow({
       <div className="flex flex-wrap items-center gap-3">
         <StatusBadge status={service.status} />
         {action}
-        {canPay && (
+        {isDue && onPay && (
           <Button
             size="sm"
             className="whitespace-nowrap"
@@ -183,7 +209,7 @@ function ServiceRow({
             {payingId === renewal.invoiceDocId ? 'Processing...' : 'Pay Now'}
           </Button>
         )}
-        {!isCancelled && (
+        {!isCancelled && onStop && (
           <Button variant="dangerOutline" size="sm" onClick={onStop} aria-label={`Stop renewing ${name}`}>
             Stop renewing
           </Button>

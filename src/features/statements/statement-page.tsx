@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { Panel } from '@/components/panel';
 import { formatDay } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
+import { useCompany } from '@/lib/company-session';
 import { saveDownload } from '@/lib/save-file';
 import { useLoad } from '@/lib/use-load';
 import { downloadStatement, getStatement, sitePath, type StatementRange, type StatementView } from './api';
@@ -17,12 +18,22 @@ import { AgeingTable, dueNowPaise, OpenBills, StatementFigures, StatementLines }
  * when, each open bill with Pay now (its pay link), the ageing, every movement of the period, the
  * PDF and CSV of the same figures, and the company's purchase-order rules.
  */
-export function StatementPage({ companyId, initialRange }: { companyId: string; initialRange: StatementRange }) {
+export function StatementPage({
+  companyId,
+  initialRange,
+  heading,
+}: {
+  companyId: string;
+  initialRange: StatementRange;
+  /** Above the title: whose statement it is, for someone in more than one company (composed by the app). */
+  heading?: ReactNode;
+}) {
   const [range, setRange] = useState(initialRange);
   const [loaded, retry] = useLoad(() => getStatement(companyId, range), `${companyId}:${range.from}:${range.to}`);
 
   return (
     <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      {heading}
       <div className="space-y-2">
         <h1 className="text-2xl font-bold text-slate-900">Statement of account</h1>
         <p className="text-slate-700">
@@ -55,6 +66,8 @@ function LoadedStatement({
 }) {
   const { snapshot, payUrls } = view;
   const { statement } = snapshot;
+  const company = useCompany();
+  const canPay = company.can('pay');
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const dueNow = dueNowPaise(snapshot);
 
@@ -96,11 +109,12 @@ function LoadedStatement({
       </Panel>
 
       <Panel titleId="statement-open" title="Open bills">
+        {!canPay && <p className="mt-1 text-sm text-slate-700">{company.refusal('pay')}</p>}
         <div className="mt-2">
           <OpenBills
             statement={statement}
             action={(item) =>
-              payUrls[item.key] ? (
+              canPay && payUrls[item.key] ? (
                 <Link
                   to={sitePath(payUrls[item.key]!)}
                   className={buttonClasses('primary', 'sm')}
@@ -138,9 +152,28 @@ function LoadedStatement({
 
       <Panel titleId="statement-po" title="Purchase orders">
         <div className="mt-3">
-          <PurchaseOrderRulesForm companyId={companyId} rules={view.purchaseOrderRules} />
+          {company.can('managePurchaseOrders') ? (
+            <PurchaseOrderRulesForm companyId={companyId} rules={view.purchaseOrderRules} />
+          ) : (
+            <PurchaseOrderRulesView rules={view.purchaseOrderRules} refusal={company.refusal('managePurchaseOrders')} />
+          )}
         </div>
       </Panel>
     </>
+  );
+}
+
+/** The purchase-order rules as a member who may not change them reads them. */
+function PurchaseOrderRulesView({ rules, refusal }: { rules: StatementView['purchaseOrderRules']; refusal: string }) {
+  return (
+    <div className="space-y-1 text-sm text-slate-800">
+      <p>
+        {rules.requirePoNumber
+          ? 'Every bill must quote a purchase order number before it is paid.'
+          : 'Bills need no purchase order number.'}
+      </p>
+      {rules.vendorCode && <p>Our vendor code with you: {rules.vendorCode}</p>}
+      <p className="text-slate-700">{refusal}</p>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { FormMessage, SelectField, TextAreaField, TextField } from '@/components
 import { StatusBadge } from '@/components/status-badge';
 import { formatDueTime, formatMinutes } from '@/domain/business-hours';
 import { OTHER_PROJECT_TYPE, PROJECT_TYPES } from '@/domain/quote-request';
+import { useCompany } from '@/lib/company-session';
 import { useSession } from '@/lib/session';
 import {
   NO_SERVICE,
@@ -68,22 +69,28 @@ function tierText(service: { tier: SupportTierId | null }): string {
 }
 
 /** The way back into plan: the open renewal's pay link, or a quote request prefilled from the service or request. */
-function OutOfPlan({ reason, payUrl, about }: { reason: string; payUrl: string | null; about: QuoteAbout }) {
+function OutOfPlan({ reason, payUrl: renewUrl, about }: { reason: string; payUrl: string | null; about: QuoteAbout }) {
   const session = useSession();
+  const company = useCompany();
+  // Renewing is paying: a member whose role cannot pay is told so instead.
+  const payUrl = renewUrl && company.can('pay') ? renewUrl : null;
+  const payRefusal = renewUrl && !payUrl ? company.refusal('pay') : null;
   const [isAsking, setAsking] = useState(false);
   const [status, setStatus] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   return (
     <div role="note" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       <p>
         {OUT_OF_PLAN_MESSAGES[reason as keyof typeof OUT_OF_PLAN_MESSAGES] ?? reason}{' '}
-        {payUrl ? OUT_OF_PLAN_WAY_BACK.renew : OUT_OF_PLAN_WAY_BACK.quote}
+        {renewUrl ? (payUrl ? OUT_OF_PLAN_WAY_BACK.renew : '') : OUT_OF_PLAN_WAY_BACK.quote}
       </p>
       <p className="mt-2">
+        {payRefusal}
         {payUrl ? (
           <a className={buttonClasses('primary', 'sm')} href={payUrl}>
             Renew now
           </a>
         ) : (
+          !payRefusal &&
           !isAsking && (
             <Button variant="secondary" size="sm" onClick={() => setAsking(true)}>
               Ask for a quote
@@ -111,17 +118,35 @@ function OutOfPlan({ reason, payUrl, about }: { reason: string; payUrl: string |
   );
 }
 
-/** /support: the customer's services with their support tier and time used, and their requests. */
-export function SupportHome({ links }: { links: SupportLinks }) {
-  const [services] = useLoad(getSupportServices, 'services');
-  const [requests] = useLoad(getMyRequests, 'requests');
+/** A role that cannot open requests (a viewer) sees why, where "New request" and "Get help" would be. */
+function RaiseRefusal({ text }: { text: string }) {
+  return <p className="text-sm text-slate-700">{text}</p>;
+}
+
+/**
+ * /support: the acting company's services with their support tier and time used, and its
+ * requests (every member's, for the roles that read support); its own heading slot `heading`
+ * (the page's "Acting for", composed by the app).
+ */
+export function SupportHome({ links, heading }: { links: SupportLinks; heading?: ReactNode }) {
+  const company = useCompany();
+  // Read again when the person acts for another company (the API answers for the acting one).
+  const companyId = company.acting?.companyId ?? '';
+  const [services] = useLoad(getSupportServices, `services:${companyId}`);
+  const [requests] = useLoad(getMyRequests, `requests:${companyId}`);
+  const canRaise = company.can('raiseSupport');
   return (
     <div className={PAGE}>
+      {heading}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Support</h1>
-        <Link className={buttonClasses('primary')} to={links.newRequest()}>
-          New request
-        </Link>
+        {canRaise ? (
+          <Link className={buttonClasses('primary')} to={links.newRequest()}>
+            New request
+          </Link>
+        ) : (
+          <RaiseRefusal text={company.refusal('raiseSupport')} />
+        )}
       </div>
       <p className="mt-2 text-slate-700">
         Business hours: Monday to Friday, 9:30 am to 6:30 pm IST, except holidays. Times below are IST.
@@ -152,13 +177,15 @@ export function SupportHome({ links }: { links: SupportLinks }) {
                   <div className="flex items-center gap-3">
                     <StatusBadge status={service.status} />
                     {/* Named for its service: a list of "Get help" links would read alike. */}
-                    <Link
-                      className={buttonClasses('secondary', 'sm')}
-                      to={links.newRequest(service.id)}
-                      aria-label={`Get help with ${service.name}`}
-                    >
-                      Get help
-                    </Link>
+                    {canRaise && (
+                      <Link
+                        className={buttonClasses('secondary', 'sm')}
+                        to={links.newRequest(service.id)}
+                        aria-label={`Get help with ${service.name}`}
+                      >
+                        Get help
+                      </Link>
+                    )}
                   </div>
                 </div>
                 {service.outOfPlan && (
@@ -220,12 +247,16 @@ export function NewRequestPage({
   links,
   serviceId,
   onCreated,
+  heading,
 }: {
   links: SupportLinks;
   serviceId: string | null;
   onCreated: (id: string) => void;
+  /** Above the page: whose company the request is for (composed by the app). */
+  heading?: ReactNode;
 }) {
-  const [services] = useLoad(getSupportServices, 'services');
+  const companyId = useCompany().acting?.companyId ?? '';
+  const [services] = useLoad(getSupportServices, `services:${companyId}`);
   const [form, setForm] = useState({ serviceId: serviceId ?? '', subject: '', description: '' });
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -268,6 +299,7 @@ export function NewRequestPage({
   const subjectLength = form.subject.length;
   return (
     <div className={PAGE}>
+      {heading}
       <p>
         <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
           ← Support
@@ -460,9 +492,10 @@ export function DueTimes({ request }: { request: SupportRequestView }): ReactNod
   );
 }
 
-/** /support/:id: the conversation, status, both due times (IST), files and a reply box. */
-export function RequestPage({ id, links }: { id: string; links: SupportLinks }) {
-  const [state, reload] = useLoad(() => getMyRequest(id), id);
+/** /support/:id: the conversation, status, both due times (IST), files and a reply box (for a role that may reply). */
+export function RequestPage({ id, links, heading }: { id: string; links: SupportLinks; heading?: ReactNode }) {
+  const company = useCompany();
+  const [state, reload] = useLoad(() => getMyRequest(id), `${company.acting?.companyId ?? ''}/${id}`);
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -504,6 +537,7 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
   const isClosed = request.status === 'Closed';
   return (
     <div className={PAGE}>
+      {heading}
       <p>
         <Link className="text-sm text-brand-darker hover:underline" to={links.home}>
           ← Support
@@ -540,11 +574,18 @@ export function RequestPage({ id, links }: { id: string; links: SupportLinks }) 
       <Conversation request={request} />
       {isClosed ? (
         <p className="mt-6 text-slate-700">
-          {SUPPORT_MESSAGES.closed}{' '}
-          <Link className="text-brand-darker underline" to={links.newRequest(request.serviceId ?? undefined)}>
-            New request
-          </Link>
+          {SUPPORT_MESSAGES.closed}
+          {company.can('raiseSupport') && (
+            <>
+              {' '}
+              <Link className="text-brand-darker underline" to={links.newRequest(request.serviceId ?? undefined)}>
+                New request
+              </Link>
+            </>
+          )}
         </p>
+      ) : !company.can('replySupport') ? (
+        <p className="mt-6 text-slate-700">{company.refusal('replySupport')}</p>
       ) : (
         <form className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5" onSubmit={send} noValidate>
           <TextAreaField

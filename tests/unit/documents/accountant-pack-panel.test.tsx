@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { previousIstMonth } from '@/domain/staff';
+import { previousIstMonth } from '@/domain/ist';
 import { AccountantPackPanel } from '@/features/documents/console/accountant-pack';
 import { ApiError } from '@/lib/api-client';
 import { renderApp } from '../../helpers/render-app';

@@ -20,7 +20,7 @@ import {
   type RateSplit,
 } from '@/domain/gstr1';
 import { paiseToDecimalText } from '@/domain/money';
-import { csvText } from '@/domain/staff';
+import { csvText } from '@/domain/csv';
 import { splitInclusiveAmount, type TaxLine } from '@/domain/tax';
 import type { TaxDocumentSnapshot } from '@/domain/tax-document';
 import { loadConfig } from '../../../server/config';

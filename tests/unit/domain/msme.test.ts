@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addMonths,
-  dueDateProblem,
-  lateDeductionLine,
-  LONG_TERM_REASON_REQUIRED,
-  msmeSnapshot,
-  section16Interest,
-  section16RatePercent,
-  termDays,
-  udyamProblem,
-  UDYAM_MESSAGE,
-} from '@/domain/msme';
+import { addMonths } from '@/domain/ist';
+import { dueDateProblem, lateDeductionLine, LONG_TERM_REASON_REQUIRED, msmeSnapshot, section16Interest, section16RatePercent, termDays, udyamProblem, UDYAM_MESSAGE } from '@/domain/msme';
 import { WORKED_CASES } from '../../helpers/msme-cases';
 
 describe('section16Interest', () => {

@@ -20,7 +20,7 @@ import {
   serviceUpdateSchema,
   SERVICE_STATUS,
 } from '@/domain/renewals';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 
 const settings = RENEWAL_DEFAULTS;
 const RENEWS_ON = '2027-11-10';

@@ -8,7 +8,7 @@ import {
   type PaymentEntry,
   type StoredDocument,
 } from '@/domain/accountant-pack';
-import { monthRangeMs, monthSchema, MONTH_MESSAGE, previousIstMonth } from '@/domain/staff';
+import { monthRangeMs, monthSchema, MONTH_MESSAGE, previousIstMonth } from '@/domain/ist';
 import { loadConfig } from '../../../server/config';
 import { paymentDocumentSnapshot } from '../../../server/documents/snapshot';
 import { quoteSample } from '../documents/pdf-samples';

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  csvCell,
-  dateRangeMs,
-  dateRangeSchema,
-  invoiceNumberKey,
-  invoiceTotalPaise,
-  issueProformaSchema,
-  istToday,
-  addDays,
-} from '@/domain/staff';
+import { csvCell } from '@/domain/csv';
+import { dateRangeMs, dateRangeSchema, istToday, addDays } from '@/domain/ist';
+import { invoiceNumberKey } from '@/domain/payments';
+import { invoiceTotalPaise, issueProformaSchema } from '@/domain/proforma';
 import { paymentStatusOf } from '@/domain/console-status';
 import { statusTone } from '@/domain/status';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlinePaymentSchema } from '@/domain/staff';
+import { offlinePaymentSchema } from '@/domain/payments';
 import {
   TDS_SECTIONS_1961,
   tdsCitationFor,

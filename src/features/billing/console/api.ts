@@ -7,19 +7,9 @@ import {
   where,
   type QueryConstraint,
 } from 'firebase/firestore';
-import {
-  dateRangeMs,
-  istToday,
-  monthRangeMs,
-  issueProformaSchema,
-  offlinePaymentSchema,
-  refundRequestSchema,
-  type DateRange,
-  type IssueProforma,
-  type OfflinePayment,
-  type ProformaPreview,
-  type RefundRequest,
-} from '@/domain/staff';
+import { dateRangeMs, istToday, monthRangeMs, type DateRange } from '@/domain/ist';
+import { issueProformaSchema, type IssueProforma, type ProformaPreview } from '@/domain/proforma';
+import { offlinePaymentSchema, refundRequestSchema, type OfflinePayment, type RefundRequest } from '@/domain/payments';
 import { PAYABLE_STATUSES, PAYMENT_EXCEPTIONS, type PaymentStatus } from '@/domain/console-status';
 import { OPEN_STATUSES } from '@/domain/status';
 import { searchQueryOf } from '@/domain/search';

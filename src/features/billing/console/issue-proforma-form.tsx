@@ -3,16 +3,9 @@ import { Button } from '@/components/button';
 import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, rupeeTextToPaise } from '@/domain/money';
-import {
-  addDays,
-  DEFAULT_DUE_DAYS,
-  invoiceTotalPaise,
-  istToday,
-  proformaFieldsSchema,
-  type ProformaFields,
-  type ProformaPreview,
-} from '@/domain/staff';
-import { daysBetween, MSME_MAX_TERM_DAYS } from '@/domain/msme';
+import { addDays, istToday, daysBetween } from '@/domain/ist';
+import { DEFAULT_DUE_DAYS, invoiceTotalPaise, proformaFieldsSchema, type ProformaFields, type ProformaPreview } from '@/domain/proforma';
+import { MSME_MAX_TERM_DAYS } from '@/domain/msme';
 import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
 import { useDraftRows, useTextState } from '@/components/console/field-state';

@@ -1,13 +1,8 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { AMOUNT_FORMAT_MESSAGE, formatInrWithPaise, paiseToRupeeText, rupeeTextToPaise } from '@/domain/money';
-import {
-  istToday,
-  OFFLINE_METHOD_LABELS,
-  OFFLINE_METHODS,
-  offlinePaymentSchema,
-  type OfflinePayment as OfflinePaymentInput,
-} from '@/domain/staff';
+import { istToday } from '@/domain/ist';
+import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlinePaymentSchema, type OfflinePayment as OfflinePaymentInput } from '@/domain/payments';
 import { tdsCitationFor, tdsCitationsOn, tdsKindOf, type TdsCitation } from '@/domain/tds';
 import { recordOfflinePayment } from './api';
 import { MessageLine, Options } from '@/components/console/console-parts';

@@ -3,7 +3,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
 import { pricePayable, readPayable } from '@/domain/payable';
-import { customerLabel } from '@/domain/staff';
+import { customerLabel } from '@/domain/customers';
 import { STATUS } from '@/domain/status';
 import type { Order } from '../data';
 import { AmountRow } from '@/components/console/console-parts';

@@ -8,7 +8,7 @@ import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDay } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
-import { istToday } from '@/domain/staff';
+import { istToday } from '@/domain/ist';
 import {
   recentTdsQuarters,
   TDS_CERTIFICATE_STATUS_LABELS,

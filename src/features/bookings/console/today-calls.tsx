@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { IST_ZONE, bookingStatusLabel, istMidnightOf, timeInZone } from '@/domain/bookings';
-import { istDay } from '@/domain/business-hours';
+import { IST_ZONE, bookingStatusLabel, timeInZone } from '@/domain/bookings';
+import { DAY_MS, istMidnightMs } from '@/domain/ist';
 import { LoadedPanel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { useSubscription } from '@/lib/use-subscription';
@@ -10,8 +10,8 @@ import { liveRows } from './api';
 /** The Today page's calls: today's consultations (IST), live, each linking to its enquiry. */
 export function TodayCalls() {
   const to = useConsoleLink();
-  const start = istMidnightOf(istDay(Date.now()));
-  const calls = useSubscription(`today-calls:${start}`, liveRows(bookingsBetween(start, start + 86_400_000)));
+  const start = istMidnightMs(Date.now());
+  const calls = useSubscription(`today-calls:${start}`, liveRows(bookingsBetween(start, start + DAY_MS)));
   return (
     <LoadedPanel
       id="home-calls"

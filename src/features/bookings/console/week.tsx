@@ -11,10 +11,9 @@ import {
   bookingStatusLabel,
   dateInZone,
   formatInZone,
-  istMidnightOf,
   timeInZone,
 } from '@/domain/bookings';
-import { istDay } from '@/domain/business-hours';
+import { istDay, istDayStartMs, istMidnightMs, istTimeMs, weekdayOf } from '@/domain/ist';
 import { ConsolePage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
@@ -28,8 +27,8 @@ const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.sta
 
 /** Midnight IST of the Monday of the week holding `ms`. */
 function weekStart(ms: number): number {
-  const midnight = istMidnightOf(istDay(ms));
-  const weekday = new Date(`${istDay(ms)}T00:00:00Z`).getUTCDay();
+  const midnight = istMidnightMs(ms);
+  const weekday = weekdayOf(istDay(ms));
   return midnight - ((weekday + 6) % 7) * DAY;
 }
 
@@ -45,7 +44,7 @@ export function BookingsWeekPage() {
   const [params] = useSearchParams();
   const asked = params.get('week');
   const [start, setStart] = useState(() =>
-    weekStart(asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? istMidnightOf(asked) + 12 * 3_600_000 : Date.now()),
+    weekStart(asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? istDayStartMs(asked) + 12 * 3_600_000 : Date.now()),
   );
   const end = start + 7 * DAY;
   const bookings = useSubscription(`bookings:${start}`, liveRows(bookingsBetween(start, end)));
@@ -249,7 +248,7 @@ function BlockCard({ block }: { block: BlockRecord }) {
 }
 
 /** IST wall-clock date and time fields -> an instant. */
-const istInstant = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`).toISOString();
+const istInstant = (date: string, time: string) => new Date(istTimeMs(date, time)).toISOString();
 
 function BlockTimeForm({ staff }: { staff: Array<{ id: string; name: string }> }) {
   const [staffId, setStaffId] = useState('');

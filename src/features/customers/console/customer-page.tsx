@@ -12,14 +12,7 @@ import type { CustomerQuery } from '@/features/enquiries';
 import type { Invoice, Order, PaymentRecord } from '@/features/billing';
 import type { Profile } from '../data';
 import { usePagedList } from '@/lib/paged-list';
-import {
-  cancelInvoice,
-  customerInvoicesQuery,
-  customerOrdersQuery,
-  customerPaymentsQuery,
-  issueProforma,
-  previewProforma,
-} from '@/features/billing';
+import { cancelInvoice, customerInvoicesQuery, customerOrdersQuery, customerPaymentsQuery, issueProforma, previewProforma, IssueProformaForm, OfflinePayment, OrderRow, PaymentSummary } from '@/features/billing';
 import { customerQueriesQuery, subscribeToCustomer } from './api';
 import { BillingDetailsPanel } from './billing-details';
 import {
@@ -31,15 +24,11 @@ import {
   MessageLine,
   Panel,
 } from '@/components/console/console-parts';
-import { customerLabel } from '@/domain/staff';
+import { customerLabel } from '@/domain/customers';
 import { DeletedCustomer } from './deleted-customer';
-import { IssueProformaForm } from '@/features/billing';
-import { OfflinePayment } from '@/features/billing';
-import { OrderRow } from '@/features/billing';
 import { QuotesPanel } from '@/features/quotes';
 import { StatementPanel } from '@/features/statements';
 import { CompanySection } from '@/features/companies';
-import { PaymentSummary } from '@/features/billing';
 import { useAction } from '@/components/console/use-action';
 import { useConsoleLink } from '@/components/console/console-path';
 

@@ -2,7 +2,7 @@ import { taxSettings } from '@/lib/tax-settings';
 import { useState, type FormEvent } from 'react';
 import { Button, Spinner } from '@/components/button';
 import { FormMessage, TextField } from '@/components/form-field';
-import { monthSchema, previousIstMonth } from '@/domain/staff';
+import { monthSchema, previousIstMonth } from '@/domain/ist';
 import { downloadAccountantPack } from './api';
 import { Panel } from '@/components/console/console-parts';
 import { saveDownload } from '@/lib/save-file';

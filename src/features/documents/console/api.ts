@@ -1,5 +1,5 @@
 import { orderBy, query, where } from 'firebase/firestore';
-import { monthSchema } from '@/domain/staff';
+import { monthSchema } from '@/domain/ist';
 import type { Turnover } from '@/domain/turnover';
 import { apiClient } from '@/lib/api-client';
 import { taxDocumentsCollection } from '../data';

@@ -1,11 +1,6 @@
 import { onSnapshot, orderBy, query, where, type Query } from 'firebase/firestore';
-import {
-  enquiryUpdateSchema,
-  proformaFieldsSchema,
-  type EnquiryUpdate,
-  type ProformaFields,
-  type ProformaPreview,
-} from '@/domain/staff';
+import { enquiryUpdateSchema, type EnquiryUpdate } from '@/domain/enquiries';
+import { proformaFieldsSchema, type ProformaFields, type ProformaPreview } from '@/domain/proforma';
 import { STATUS } from '@/domain/status';
 import type { IssuedProforma } from '@/features/billing';
 import { apiClient } from '@/lib/api-client';

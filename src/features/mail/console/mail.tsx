@@ -6,7 +6,7 @@ import { formatIstDateTime } from '@/domain/dates';
 import type { MailItem } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { mailTemplateLabel } from '@/domain/console-status';
-import { customerLabel } from '@/domain/staff';
+import { customerLabel } from '@/domain/customers';
 import { mailQuery, resendMail } from './api';
 import { FilterSelect, ListPage, MessageLine } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';

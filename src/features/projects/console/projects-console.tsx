@@ -8,7 +8,7 @@ import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDay } from '@/domain/dates';
 import { PROJECT_LIST_VIEWS, type ProjectListView, type ProjectSummary } from '@/domain/projects';
-import { customerLabel } from '@/domain/staff';
+import { customerLabel } from '@/domain/customers';
 import type { Customer } from '@/features/customers';
 import { useCustomer } from '@/features/customers';
 import type { PagedList } from '@/lib/paged-list';

@@ -10,7 +10,7 @@ import {
   type QuoteStatus,
   type QuoteView,
 } from '@/domain/quotes';
-import { addDays, istDayStartMs, istToday } from '@/domain/staff';
+import { addDays, istDayStartMs, istToday } from '@/domain/ist';
 import { apiClient, type ApiFile } from '@/lib/api-client';
 import { enquiriesCollection } from '@/features/enquiries';
 import { quoteDoc, quotesCollection, type QuoteRecord } from '../data';

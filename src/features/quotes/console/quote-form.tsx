@@ -13,7 +13,7 @@ import {
   type QuoteFields,
   type QuoteFieldsInput,
 } from '@/domain/quotes';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import type { QuoteRecord } from '../data';
 import { taxSettings } from '@/lib/tax-settings';
 import { useDraftRows, useTextState } from '@/components/console/field-state';

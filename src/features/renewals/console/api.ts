@@ -7,7 +7,7 @@ import {
   serviceUpdateSchema,
   type ServiceUpdate,
 } from '@/domain/renewals';
-import { addDays, istToday } from '@/domain/staff';
+import { addDays, istToday } from '@/domain/ist';
 import { customersQuery } from '@/features/customers';
 import { apiClient } from '@/lib/api-client';
 import { convertedDocs } from '@/lib/converted-docs';
