@@ -302,6 +302,41 @@ describe('a long mail is kept whole and shown shortened', () => {
   });
 });
 
+describe('HTML no mail can turn into a 500', () => {
+  it('when an HTML-only mail nests 5,000 <div>s, then it is kept (200) and opens a request with its text', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+
+    const response = await postInbound(
+      server,
+      postmarkMail({ from: customer.email, to: 'help@nimbus.test', html: `${'<div>'.repeat(5000)}please call me` }),
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'created' });
+    const [message] = await messagesOf(response.body.requestId);
+    expect(message!.body).toBe('please call me');
+  });
+
+  it('when an HTML-only mail is 2 MB, then it is kept whole (200) and the request shows the text of its first 256 KB', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const html = `<p>please call me</p>${'<p>a</p>'.repeat(250_000)}`;
+
+    const response = await postInbound(server, postmarkMail({ from: customer.email, to: 'help@nimbus.test', html }));
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'created' });
+    const [message] = await messagesOf(response.body.requestId);
+    expect(message!.body.startsWith('please call me\n\na\n\na')).toBe(true);
+    // The text of 256 KB of it: kept beside the message (the text of all 2 MB was three times that).
+    expect(message!.original.length).toBeLessThan(100 * 1024);
+    const [inbound] = (await admin().db.collection('supportInbound').get()).docs;
+    const kept = await firestoreFileStore(admin().db).get(inbound!.get('htmlFileId'));
+    expect(kept!.bytes.toString('utf8')).toBe(html);
+  });
+});
+
 describe('a reply read as people write it', () => {
   async function replyByMail(mail: { text?: string; html?: string; strippedTextReply?: string }) {
     const server = supportApp();
