@@ -66,6 +66,11 @@ const schema = z.object({
   MAIL_POLL_SECONDS: z.coerce.number().min(0).default(60),
   /** Every request's overall timeout: past it the API answers 503 { message } (webhooks: 4 s, Razorpay wants 5). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
+  /**
+   * How long an upload's body (a 10 MB file) may take to arrive once its sender is let in: a slower
+   * sender gets 408 and the connection is closed (a 10 MB file at 1 Mbit/s takes about 80 s).
+   */
+  UPLOAD_BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * 'json': Cloud Logging's JSON lines (severity, httpRequest, trace, errors Error Reporting groups);
