@@ -187,6 +187,20 @@ async function stalledUpload(server: App, path: string, headers: Record<string, 
   }
 }
 
+describe('a long file name keeps its type', () => {
+  it('when a customer uploads a PDF named with 130 characters before ".pdf", then it is stored (201) as a PDF, its name shortened before the extension', async () => {
+    const server = app();
+    const customer = await newUser('files-long-name');
+    const name = `${'Quarterly statement '.repeat(7).slice(0, 130)}.pdf`;
+
+    const response = await upload(server, '/api/support/files', customer.idToken, name, pdfOf(2048));
+
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.name).toBe(`${name.slice(0, 116).trim()}.pdf`);
+    expect(response.body.type).toBe('PDF');
+  });
+});
+
 describe('an upload is let in before its bytes are read', () => {
   it('when 10 MB are announced to any upload route without credentials, then it is 401 at once and the connection closes, the body unread', async () => {
     const server = app();

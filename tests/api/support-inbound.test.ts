@@ -229,6 +229,30 @@ describe('attachments: every one is kept or accounted for', () => {
     expect(inbound!.get('attachments').filter((file: { fileId: string | null }) => file.fileId)).toHaveLength(4);
   });
 
+  it('when an attachment is named with 130 characters before ".png", then it is stored as a PNG, its name shortened before the extension', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const name = `${'Screenshot of the dashboard '.repeat(5).slice(0, 130)}.png`;
+
+    const response = await postInbound(
+      server,
+      postmarkMail({
+        from: customer.email,
+        to: 'help@nimbus.test',
+        text: 'Screenshot attached.',
+        attachments: [attachment(name, PNG, 'image/png')],
+      }),
+    );
+
+    expect(response.body).toMatchObject({ outcome: 'created' });
+    const page = await as(customer.idToken)(
+      request(server).get(`/api/support/requests/${response.body.requestId}`),
+    ).expect(200);
+    expect(page.body.messages[0].files.map((file: { name: string }) => file.name)).toEqual([
+      `${name.slice(0, 116).trim()}.png`,
+    ]);
+  });
+
   it("when a mail waits for review, then its attachments' bytes are kept in the file store for staff, and no one else reads them", async () => {
     const server = supportApp();
     const customer = await customerWithService();
