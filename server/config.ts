@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { namedIssueMessage } from './errors';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
 import { bankRateBasisPoints, MSME_MAX_TERM_DAYS, normaliseUdyam, udyamProblem } from '../src/domain/msme';
@@ -338,7 +339,7 @@ export function parseMailbox(value: string): MailAddress | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues.map(namedIssueMessage).join('; ');
     throw new Error(`Invalid server configuration: ${problems}`);
   }
   const config = parsed.data;

@@ -89,6 +89,18 @@ export function fieldIssueMessage(issue: Parameters<typeof englishMessage>[0]): 
   return text ? `${field}: ${text}` : undefined;
 }
 
+/**
+ * An issue's message naming its field once: as fieldIssueMessage wrote it (it names the field
+ * already), or a schema's own message with the field put before it.
+ */
+export function namedIssueMessage(issue: { path?: ReadonlyArray<PropertyKey>; message: string }): string {
+  const field = fieldName(issue.path ?? []);
+  if (!field || issue.message.startsWith(`${field}: `) || issue.message === `Missing field: ${field}.`) {
+    return issue.message;
+  }
+  return `${field}: ${issue.message}`;
+}
+
 // Every API 400 from a schema then names its field (the error handler sends the first issue's message).
 z.config({ customError: fieldIssueMessage });
 

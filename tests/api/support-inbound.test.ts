@@ -55,6 +55,18 @@ describe('the inbound webhook asks who is calling before it reads', () => {
     expect(right.body).toEqual({ message: 'Request body is not valid JSON.' });
   });
 
+  it('when a delivery is not Postmark’s shape (From a number), then the 400 names the field once', async () => {
+    const server = supportApp();
+
+    const response = await postInbound(server, {
+      ...postmarkMail({ from: 'a@example.com', to: 'help@nimbus.test' }),
+      From: 42,
+    });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'From: Invalid input: expected string, received number' });
+  });
+
   it('when an authenticated delivery announces more than 35 MB, then it is refused with 413 without waiting for the bytes', async () => {
     const listening = http.createServer(supportApp()).listen(0);
     await new Promise((resolve) => listening.once('listening', resolve));
