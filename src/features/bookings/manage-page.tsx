@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
-import { BOOKING_CONFLICT, BOOKING_STATUS, bookingStatusLabel } from '@/domain/bookings';
+import { BOOKING_STATUS, bookingStatusLabel } from '@/domain/bookings';
 import {
   cancelBooking,
   loadBooking,
@@ -13,8 +13,6 @@ import {
 import { SlotPicker, describeStart, visitorZone } from './slot-picker';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** The server's code of a failure (ApiError's), which this page branches on rather than its words. */
-const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 /**
  * /booking/{token}: the visitor's call, opened by the link in its mails: move it to another free
@@ -56,8 +54,7 @@ export function ManageBookingPage({ token }: { token: string }) {
       reload();
     } catch (failure) {
       setMessage({ tone: 'error', text: messageOf(failure) });
-      // Taken meanwhile, or the day filled up: fresh times.
-      if (Object.values<unknown>(BOOKING_CONFLICT).includes(codeOf(failure))) {
+      if (messageOf(failure).startsWith('That time was just taken')) {
         setStartAt(null);
         loadRescheduleSlots(token).then(setSlots, () => undefined);
       }
