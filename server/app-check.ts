@@ -153,7 +153,8 @@ export interface AppCheckGuardOptions {
  */
 export function appCheckGuard({ mode, verifier, isExempt }: AppCheckGuardOptions): RequestHandler {
   return async (req, _res, next) => {
-    if (mode === 'off' || req.method === 'OPTIONS' || isExempt(req)) return next();
+    // req.appCheck: verified already for this request (an upload's caller is, before its body is read).
+    if (mode === 'off' || req.method === 'OPTIONS' || isExempt(req) || req.appCheck) return next();
     const token = req.get(APP_CHECK_HEADER);
     let problem: 'missing' | 'invalid' | 'unverifiable' = 'missing';
     if (token) {

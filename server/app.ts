@@ -9,6 +9,7 @@ import type { Request } from 'express';
 import type { AppDeps } from './app-deps';
 import { COMPANY_HEADER } from '../src/domain/companies';
 import { APP_CHECK_HEADER, appCheckGuard, firebaseAppCheckVerifier, localAppCheckVerifier } from './app-check';
+import { authenticate } from './auth';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
 import { requestLogOptions, requestSerializer } from './logger';
@@ -92,25 +93,31 @@ export function createApp(deps: AppDeps): Express {
   // Webhook signatures are over the exact bytes Razorpay sent, so that route keeps the raw body;
   // express.json() below skips a body that is already read.
   app.use('/api/payments/webhook', express.raw({ type: '*/*', limit: '256kb' }));
+  const projectId = deps.config.FIREBASE_PROJECT_ID;
+  const appCheck = appCheckGuard({
+    mode: deps.config.APP_CHECK,
+    verifier:
+      deps.appCheck ??
+      (isDemoProject(projectId)
+        ? localAppCheckVerifier(deps.config.APP_CHECK_LOCAL_SECRET, projectId)
+        : firebaseAppCheckVerifier(getAppCheck(deps.firebase.auth.app))),
+    isExempt: isAppCheckExempt,
+  });
+  // Uploads are let in before their bytes are read: App Check, then the ID token (a stranger's
+  // 10 MB is answered 401 at once, its connection closed), and their body has a deadline.
+  const upload = {
+    gate: [appCheck, authenticate(deps.firebase.auth, { required: true })],
+    timeoutMs: deps.config.UPLOAD_BODY_TIMEOUT_SECONDS * 1000,
+  };
   // Support's uploads, and Postmark's inbound mail: its Basic credentials before its (35 MB) body.
-  for (const [path, parser] of supportBodyParsers(deps.config.support.inbound)) app.use(path, parser);
+  for (const [path, parser] of supportBodyParsers(deps.config.support.inbound, upload)) app.use(path, parser);
   // TDS certificates' PDFs, uploaded as raw bytes like support's files.
-  for (const [path, parser] of tdsBodyParsers()) app.use(path, parser);
+  for (const [path, parser] of tdsBodyParsers(upload)) app.use(path, parser);
   app.use(express.json({ limit: '16kb' }));
   // After the body parsers: they resume the chain from socket events, outside the budget's context.
   app.use(requestDeadline(deps.config.REQUEST_TIMEOUT_SECONDS * 1000));
-  const projectId = deps.config.FIREBASE_PROJECT_ID;
-  app.use(
-    appCheckGuard({
-      mode: deps.config.APP_CHECK,
-      verifier:
-        deps.appCheck ??
-        (isDemoProject(projectId)
-          ? localAppCheckVerifier(deps.config.APP_CHECK_LOCAL_SECRET, projectId)
-          : firebaseAppCheckVerifier(getAppCheck(deps.firebase.auth.app))),
-      isExempt: isAppCheckExempt,
-    }),
-  );
+  // (An upload's caller was checked before its body: the guard and the routes' sign-in see that.)
+  app.use(appCheck);
 
   app.use(healthRouter(deps));
   if (isDemoProject(projectId)) app.use(appCheckLocalRouter(deps));

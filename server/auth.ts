@@ -114,6 +114,8 @@ export function authenticate(
   { required, revocation = 'first' }: { required: boolean; revocation?: 'first' | 'alongside' },
 ): RequestHandler {
   return async (req, _res, next) => {
+    // Verified already for this request (an upload's caller is, before its body is read).
+    if (req.user) return next();
     const token = bearerToken(req);
     if (!token) {
       if (required) throw new HttpError(401, 'Please log in to continue.');

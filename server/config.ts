@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { namedIssueMessage } from './errors';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
 import { bankRateBasisPoints, MSME_MAX_TERM_DAYS, normaliseUdyam, udyamProblem } from '../src/domain/msme';
@@ -66,6 +67,11 @@ const schema = z.object({
   MAIL_POLL_SECONDS: z.coerce.number().min(0).default(60),
   /** Every request's overall timeout: past it the API answers 503 { message } (webhooks: 4 s, Razorpay wants 5). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(8),
+  /**
+   * How long an upload's body (a 10 MB file) may take to arrive once its sender is let in: a slower
+   * sender gets 408 and the connection is closed (a 10 MB file at 1 Mbit/s takes about 80 s).
+   */
+  UPLOAD_BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * 'json': Cloud Logging's JSON lines (severity, httpRequest, trace, errors Error Reporting groups);
@@ -333,7 +339,7 @@ export function parseMailbox(value: string): MailAddress | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues.map(namedIssueMessage).join('; ');
     throw new Error(`Invalid server configuration: ${problems}`);
   }
   const config = parsed.data;

@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A stable code the browser branches on (sent beside the message), when the status alone does not say. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -89,6 +91,18 @@ export function fieldIssueMessage(issue: Parameters<typeof englishMessage>[0]): 
   return text ? `${field}: ${text}` : undefined;
 }
 
+/**
+ * An issue's message naming its field once: as fieldIssueMessage wrote it (it names the field
+ * already), or a schema's own message with the field put before it.
+ */
+export function namedIssueMessage(issue: { path?: ReadonlyArray<PropertyKey>; message: string }): string {
+  const field = fieldName(issue.path ?? []);
+  if (!field || issue.message.startsWith(`${field}: `) || issue.message === `Missing field: ${field}.`) {
+    return issue.message;
+  }
+  return `${field}: ${issue.message}`;
+}
+
 // Every API 400 from a schema then names its field (the error handler sends the first issue's message).
 z.config({ customError: fieldIssueMessage });
 
@@ -101,14 +115,16 @@ interface BodyParserError {
   status?: number;
 }
 
-/** Every error becomes `{ message }` with the right status; stacks are logged, never sent. */
+/** Every error becomes `{ message }` (and its `code`, if any) with the right status; stacks are logged, never sent. */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   let status = 500;
   let message = 'Something went wrong. Please try again.';
+  let code: string | undefined;
   const parserError = error as BodyParserError;
   if (error instanceof HttpError) {
     status = error.status;
     message = error.message;
+    code = error.code;
   } else if (isTransientDependencyError(error)) {
     status = 503;
     message = SERVICE_UNAVAILABLE_MESSAGE;
@@ -129,5 +145,5 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   else if (status >= 500) req.log?.error({ err: error }, 'request failed');
   if (res.headersSent) return;
   if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-  res.status(status).json({ message });
+  res.status(status).json(code ? { message, code } : { message });
 };

@@ -491,6 +491,31 @@ export function projectSignOffCheck(env: GoLiveEnv): CheckResult {
 }
 
 /**
+ * The inbound-mail webhook takes Basic credentials, user and password: with only one of them set
+ * it is silently off (404), and customers' mails to support are never received. Neither set: off
+ * on purpose.
+ */
+function inboundMailCheck(env: GoLiveEnv): CheckResult {
+  const user = value(env, 'POSTMARK_INBOUND_USER');
+  const password = value(env, 'POSTMARK_INBOUND_PASSWORD');
+  if (!user && !password) {
+    return pass('inbound-mail', 'The inbound-mail webhook is off (POSTMARK_INBOUND_USER and _PASSWORD unset).');
+  }
+  if (!user || !password) {
+    const [set, unset] = user
+      ? ['POSTMARK_INBOUND_USER', 'POSTMARK_INBOUND_PASSWORD']
+      : ['POSTMARK_INBOUND_PASSWORD', 'POSTMARK_INBOUND_USER'];
+    return fail(
+      'inbound-mail',
+      `${set} is set without ${unset}: the inbound-mail webhook would be off, and mail to support never received.`,
+      `Set both (the user and password in the webhook URL in Postmark), or neither to turn inbound mail off.`,
+      true,
+    );
+  }
+  return pass('inbound-mail', 'The inbound-mail webhook has its user and password.');
+}
+
+/**
  * The built-in holiday list (src/domain/business-hours.ts) a deploy ships: a warning from 60 days
  * before its last year ends. The company's own list (edited in the console) is checked on the
  * console's Today page, which reads it.
@@ -524,6 +549,7 @@ export const GO_LIVE_CHECKS: ReadonlyArray<(env: GoLiveEnv, nowMs: number) => Ch
   recaptchaCheck,
   smtpCheck,
   mailFromCheck,
+  inboundMailCheck,
   gstinCheck,
   udyamCheck,
   publicUrlCheck,

@@ -32,6 +32,12 @@ const server = app.listen(config.API_PORT, '0.0.0.0', () => {
   );
 });
 
+// No request's bytes take longer than the slowest upload may (UPLOAD_BODY_TIMEOUT_SECONDS, checked
+// per upload) and a little more: a sender trickling a body is cut off here at the latest (Node's
+// default is 300 s), and its headers must all arrive within 20 s.
+server.requestTimeout = config.UPLOAD_BODY_TIMEOUT_SECONDS * 1000 + 30_000;
+server.headersTimeout = 20_000;
+
 process.on('unhandledRejection', (reason) => {
   logger.fatal({ err: reason }, 'unhandled rejection');
   process.exit(1);

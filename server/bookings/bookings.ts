@@ -1,6 +1,8 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
+  BOOKING_CONFLICT,
   BOOKING_MESSAGES,
+  isDayFullAt,
   BOOKING_STATUS,
   IST_ZONE,
   canChange,
@@ -105,6 +107,12 @@ async function chooseStaff(
   const ordered =
     input.prefer && free.includes(input.prefer) ? [input.prefer, ...free.filter((id) => id !== input.prefer)] : free;
   const day = istDay(startMs);
+  // Whether the time is gone because the day is full (every seat of every staff member free then
+  // taken), not because someone took this time: the visitor is told to pick another day.
+  const isDayFull =
+    free.length === 0 && isDayFullAt(startMs, { nowMs: input.nowMs, settings, holidays: input.holidays, busy });
+  let isSlotTaken = false;
+  let isOutOfSeats = false;
   for (const staffId of ordered) {
     const staff = settings.staff.find((member) => member.id === staffId)!;
     const ownSeat = input.ownSeatId?.startsWith(`${staffId}_${day}_`) ? input.ownSeatId : null;
@@ -112,14 +120,24 @@ async function chooseStaff(
       ? []
       : Array.from({ length: settings.maxPerDay }, (_, seat) => daySeatDoc(ctx.db, daySeatKey(staffId, day, seat)));
     const [slot, ...seatSnapshots] = await ctx.db.getAll(slotDoc(ctx.db, slotKey(staffId, startMs)), ...seats);
-    if (slot!.exists) continue;
+    if (slot!.exists) {
+      isSlotTaken = true;
+      continue;
+    }
     if (ownSeat) return { staff, seatId: ownSeat, isNew: false };
     const left = seatSnapshots.filter((snapshot) => !snapshot.exists);
-    if (left.length === 0) continue;
+    if (left.length === 0) {
+      isOutOfSeats = true;
+      continue;
+    }
     return { staff, seatId: left[Math.floor(Math.random() * left.length)]!.id, isNew: true };
   }
-  throw new HttpError(409, BOOKING_MESSAGES.taken);
+  throw isDayFull || (isOutOfSeats && !isSlotTaken) ? dayFullError() : takenError();
 }
+
+/** The 409s of a time that cannot be had, with the code the browser branches on. */
+const takenError = () => new HttpError(409, BOOKING_MESSAGES.taken, BOOKING_CONFLICT.taken);
+const dayFullError = () => new HttpError(409, BOOKING_MESSAGES.dayFull, BOOKING_CONFLICT.dayFull);
 
 /**
  * Chooses who takes the call and writes it in one transaction, again (up to CLAIM_ATTEMPTS) when
@@ -132,7 +150,7 @@ async function claimAndWrite<T>(ctx: BookingsContext, work: (tx: Transaction) =>
       return await ctx.db.runTransaction(work);
     } catch (error) {
       if (!isAlreadyExists(error)) throw error;
-      if (attempt >= CLAIM_ATTEMPTS) throw new HttpError(409, BOOKING_MESSAGES.taken);
+      if (attempt >= CLAIM_ATTEMPTS) throw takenError();
     }
   }
 }

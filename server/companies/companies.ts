@@ -33,7 +33,6 @@ export function foundingFields(uid: string, profile: DocumentData): { company: D
     company: {
       name,
       ...details,
-      poRequired: false,
       memberCount: 1,
       memberEmails: person.email ? { [uid]: person.email } : {},
       searchTokens: companySearchTokens({ name, legalName: details.legalName, gstin: details.gstin }, [person]),

@@ -34,8 +34,6 @@ export interface StoredCompany {
   city: string;
   state: string;
   country: string;
-  /** Whether its invoices need a purchase order number (the PO work sets it). */
-  poRequired: boolean;
   memberCount: number;
   /**
    * Each member's address as the owner and staff see it (the founder's profile e-mail, an
@@ -81,7 +79,6 @@ export function readCompany(snapshot: DocumentSnapshot): StoredCompany {
     city: text(data.city),
     state: text(data.state),
     country: text(data.country),
-    poRequired: data.poRequired === true,
     memberCount: typeof data.memberCount === 'number' ? data.memberCount : 0,
     memberEmails: Object.fromEntries(
       Object.entries(emails as Record<string, unknown>).filter(

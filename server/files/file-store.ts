@@ -199,12 +199,16 @@ export function sniffFileType(name: string, bytes: Buffer): { type: string; cont
   return null;
 }
 
+/** The longest file name kept (in characters, its extension included). */
+export const FILE_NAME_MAX_CHARS = 120;
+
 /**
  * A file name safe to show and to store, from any name a client sends: the last path segment, in
  * NFC (a Mac sends names decomposed), without control characters, `"`, or the invisible
  * bidirectional controls that can make `invoice\u202Efdp.exe` read as `invoiceexe.pdf`; at most 120
- * characters, never cut inside one. Unicode stays (U+202F, Devanagari, curly quotes): downloads
- * send it through contentDisposition (server/routes/downloads.ts).
+ * characters, never cut inside one, a longer name shortened before its extension (`….pdf` stays
+ * a PDF). Unicode stays (U+202F, Devanagari, curly quotes): downloads send it through
+ * contentDisposition (server/routes/downloads.ts).
  */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
@@ -214,5 +218,13 @@ export function safeFileName(name: string): string {
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f"\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, '')
     .trim();
-  return Array.from(clean).slice(0, 120).join('').trim() || 'file';
+  const chars = Array.from(clean);
+  if (chars.length <= FILE_NAME_MAX_CHARS) return clean || 'file';
+  // Shortened in the middle: the extension (what the type check reads) stays.
+  const extension = /\.[\p{L}\p{M}\p{N}]{1,10}$/u.exec(clean)?.[0] ?? '';
+  const stem = chars
+    .slice(0, FILE_NAME_MAX_CHARS - extension.length)
+    .join('')
+    .trim();
+  return `${stem}${extension}`;
 }

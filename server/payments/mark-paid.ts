@@ -1,5 +1,6 @@
 import {
   FieldValue,
+  Timestamp,
   type DocumentData,
   type DocumentReference,
   type Firestore,
@@ -14,6 +15,7 @@ import { singleFlight } from '../single-flight';
 import { afterPaymentCommitted, recordPaymentEffects, type PaymentEffectsInput } from './after-paid';
 import { buyerRefFor } from './services';
 import type { PaymentsContext } from './context';
+import { chargePaise } from './payment-orders';
 import { gatewayOrderDoc, payableDoc, paymentDoc, type GatewayOrderLink } from './store';
 import { addTdsCertificate, readOrderTds } from './tds';
 
@@ -36,9 +38,10 @@ export type MarkPaidOutcome =
   /** The document was already Paid by another payment (or deleted); this one is recorded for a refund. */
   | 'already-paid'
   /**
-   * The document no longer carries this gateway order or amount (deleted and re-created, re-priced),
-   * or it can no longer be paid (Cancelled, Refunded): the payment is recorded with status
-   * 'mismatch' for review and refund, and nothing is marked Paid.
+   * The payment does not fit the document (its gateway order's amount and TDS no longer make the
+   * balance due, or the document was deleted and re-created since), or the document can no longer
+   * be paid (Cancelled, Refunded): the payment is recorded with status 'mismatch' for review and
+   * refund, and nothing is marked Paid.
    */
   | 'mismatch'
   /** No gateway order of ours has this id. */
@@ -52,14 +55,44 @@ export interface MarkPaidResult {
 /** payments/{id}.status of a payment that did not match its document (kept for review and refund). */
 export const MISMATCH = 'mismatch';
 
-function mismatchReason(payable: DocumentData, link: GatewayOrderLink, input: MarkPaidInput): string | undefined {
+/** When a document or gateway order was created, in epoch milliseconds (null when unknown). */
+const createdMs = (value: unknown): number | null => (value instanceof Timestamp ? value.toMillis() : null);
+
+/**
+ * Why a captured payment cannot settle the payable, or undefined when it can. A payment of the
+ * gateway order the payable carries, for that order's amount, settles it. So does one of an
+ * order we created for it before (the customer opened checkout twice, with another TDS choice,
+ * and paid the first): on that order's own terms (its amount and its TDS), when those still make
+ * exactly the balance due now and the payable was not re-created since (its owner may delete it
+ * and create another under the same id, with a dearer order).
+ */
+function mismatchReason(
+  ctx: PaymentsContext,
+  payable: DocumentData,
+  link: GatewayOrderLink,
+  input: MarkPaidInput,
+): string | undefined {
   // A Cancelled order was replaced or expired, or staff cancelled an issued invoice: charging it
   // would charge the customer for something they no longer owe.
   if (payable.status === STATUS.cancelled) return 'cancelled';
   if (!isOpenStatus(payable.status)) return 'not-pending';
-  if (payable.gatewayOrderId !== input.gatewayOrderId) return 'gateway-order-replaced';
-  if (input.amountPaise !== link.amountPaise || payable.gatewayOrderAmount !== link.amountPaise) return 'amount';
-  return undefined;
+  if (input.amountPaise !== link.amountPaise) return 'amount';
+  if (payable.gatewayOrderId === input.gatewayOrderId) {
+    return payable.gatewayOrderAmount === link.amountPaise ? undefined : 'amount';
+  }
+  const payableCreated = createdMs(payable.createdAt);
+  const orderCreated = createdMs((link as GatewayOrderLink & { createdAt?: unknown }).createdAt);
+  if (payableCreated !== null && orderCreated !== null && orderCreated < payableCreated) {
+    return 'gateway-order-replaced';
+  }
+  let duePaise: number;
+  try {
+    duePaise = chargePaise(link, payable, ctx.documents.tax) - settledPaiseOf(payable);
+  } catch {
+    return 'gateway-order-replaced';
+  }
+  const termsPaise = link.amountPaise + (readOrderTds(link.tds)?.paise ?? 0);
+  return termsPaise === duePaise ? undefined : 'gateway-order-replaced';
 }
 
 /** What a payment already recorded says about a repeat: a mismatched payment stays a mismatch. */
@@ -149,7 +182,7 @@ async function markPaidOnce(
     // the same id (with a dearer order). Only a payment of the gateway order the document carries
     // NOW, for the amount we priced, may mark it Paid.
     const mismatch =
-      payableSnap!.exists && !alreadyPaid ? mismatchReason(payableSnap!.data()!, link, input) : undefined;
+      payableSnap!.exists && !alreadyPaid ? mismatchReason(ctx, payableSnap!.data()!, link, input) : undefined;
     const status: PaymentStatus = mismatch
       ? 'mismatch'
       : !payableSnap!.exists

@@ -59,6 +59,7 @@ import {
 } from '../support/requests';
 import { contentDisposition } from './downloads';
 import { perAccountPerHour } from './rate-limits';
+import { uploadBodyParser, type UploadBodyOptions } from './upload-body';
 
 export const POSTMARK_INBOUND_PATH = '/api/support/inbound/postmark';
 export const UPLOAD_PATHS = ['/api/support/files', '/api/staff/support/files', '/api/staff/projects/files'];
@@ -88,30 +89,21 @@ const INBOUND_TIMEOUT_MS = 60_000;
 
 /**
  * The body parsers support needs before express.json(): an upload's raw bytes (10 MB; a larger
- * file is refused with the file's name) and Postmark's JSON with base64 attachments (up to its
- * 35 MB), read only once the webhook's credentials are right: without them (or with a malformed
- * body and no credentials) the caller gets 403 and not one byte of the body is read or parsed.
+ * file is refused with the file's name), read only once `upload.gate` (App Check, the ID token)
+ * let the caller in, within `upload.timeoutMs` (see upload-body.ts); and Postmark's JSON with
+ * base64 attachments (up to its 35 MB), read only once the webhook's credentials are right:
+ * without them (or with a malformed body and no credentials) the caller gets 403 and not one byte
+ * of the body is read or parsed.
  */
 export function supportBodyParsers(
   inbound: { user: string; password: string } | null,
+  upload: Pick<UploadBodyOptions, 'gate' | 'timeoutMs'>,
 ): Array<[string, RequestHandler]> {
-  const raw = express.raw({ type: () => true, limit: SUPPORT_MAX_FILE_BYTES });
-  const upload: RequestHandler = (req, res, next) => {
-    // Mounted on the upload path's prefix: a download (GET …/files/:id) is not an upload.
-    if (req.method !== 'POST' || req.path !== '/') {
-      next();
-      return;
-    }
-    const name = safeFileName(String(req.query.name ?? 'file'));
-    if (Number(req.get('content-length') ?? 0) > SUPPORT_MAX_FILE_BYTES) {
-      next(new HttpError(413, SUPPORT_MESSAGES.fileTooLarge(name)));
-      return;
-    }
-    raw(req, res, (error?: unknown) => {
-      const tooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
-      next(tooLarge ? new HttpError(413, SUPPORT_MESSAGES.fileTooLarge(name)) : error);
-    });
-  };
+  const uploadBody = uploadBodyParser({
+    ...upload,
+    maxBytes: SUPPORT_MAX_FILE_BYTES,
+    tooLarge: SUPPORT_MESSAGES.fileTooLarge,
+  });
   const inboundJson = express.json({ limit: INBOUND_BODY_LIMIT_BYTES });
   const inboundWebhook: RequestHandler = (req, res, next) => {
     if (req.method !== 'POST' || req.path !== '/') {
@@ -133,7 +125,7 @@ export function supportBodyParsers(
     inboundJson(req, res, next);
   };
   return [
-    ...UPLOAD_PATHS.map((path): [string, RequestHandler] => [path, upload]),
+    ...UPLOAD_PATHS.map((path): [string, RequestHandler] => [path, uploadBody]),
     [POSTMARK_INBOUND_PATH, inboundWebhook],
   ];
 }

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { formatDueTime } from '../../src/domain/business-hours';
 import { documentIdSchema } from '../../src/domain/schemas';
@@ -29,6 +29,7 @@ import {
 import { JOB_REQUEST_TIMEOUT_MS } from './jobs';
 import { perAccountPerHour } from './rate-limits';
 import { sendFile } from './support';
+import { uploadBodyParser, type UploadBodyOptions } from './upload-body';
 
 /** Where a certificate's PDF is uploaded: the raw body, parsed before express.json (see tdsBodyParsers). */
 export const TDS_UPLOAD_PATHS = [
@@ -38,28 +39,17 @@ export const TDS_UPLOAD_PATHS = [
 
 /**
  * The upload's body parser: the raw bytes of one PDF of at most TDS_CERTIFICATE_MAX_BYTES (support's
- * cap), refused with the file's name before a byte is read when its Content-Length says it is larger.
- * Only a POST to the path itself: a download (GET) has no body.
+ * cap), read only once `upload.gate` (App Check, the ID token) let the caller in, refused with the
+ * file's name before a byte is read when its Content-Length says it is larger, within
+ * `upload.timeoutMs` (see upload-body.ts). Only a POST to the path itself: a download (GET) has no body.
  */
-export function tdsBodyParsers(): Array<[string, RequestHandler]> {
-  const raw = express.raw({ type: () => true, limit: TDS_CERTIFICATE_MAX_BYTES });
-  const upload: RequestHandler = (req, res, next) => {
-    if (req.method !== 'POST' || req.path !== '/') {
-      next();
-      return;
-    }
-    const name = safeFileName(String(req.query.name ?? 'file'));
-    if (Number(req.get('content-length') ?? 0) > TDS_CERTIFICATE_MAX_BYTES) {
-      res.set('Connection', 'close');
-      next(new HttpError(413, TDS_CERTIFICATE_MESSAGES.tooLarge(name)));
-      return;
-    }
-    raw(req, res, (error?: unknown) => {
-      const tooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
-      next(tooLarge ? new HttpError(413, TDS_CERTIFICATE_MESSAGES.tooLarge(name)) : error);
-    });
-  };
-  return TDS_UPLOAD_PATHS.map((path): [string, RequestHandler] => [path, upload]);
+export function tdsBodyParsers(upload: Pick<UploadBodyOptions, 'gate' | 'timeoutMs'>): Array<[string, RequestHandler]> {
+  const uploadBody = uploadBodyParser({
+    ...upload,
+    maxBytes: TDS_CERTIFICATE_MAX_BYTES,
+    tooLarge: TDS_CERTIFICATE_MESSAGES.tooLarge,
+  });
+  return TDS_UPLOAD_PATHS.map((path): [string, RequestHandler] => [path, uploadBody]);
 }
 
 const cursorSchema = z

@@ -8,7 +8,23 @@ declare module 'html-to-text' {
     format?: string;
     options?: Record<string, unknown>;
   }
+  export interface BlockBuilder {
+    openBlock(options?: { leadingLineBreaks?: number; reservedLineLength?: number; isPre?: boolean }): void;
+    closeBlock(options?: { trailingLineBreaks?: number; blockTransform?: (text: string) => string }): void;
+    addLiteral(text: string): void;
+  }
+  export interface DomElement {
+    name: string;
+    children: unknown[];
+  }
+  export type FormatCallback = (
+    elem: DomElement,
+    walk: (nodes: unknown[], builder: BlockBuilder) => void,
+    builder: BlockBuilder,
+    formatOptions: { leadingLineBreaks?: number; trailingLineBreaks?: number },
+  ) => void;
   export interface HtmlToTextOptions {
+    formatters?: Record<string, FormatCallback>;
     wordwrap?: number | false | null;
     selectors?: SelectorDefinition[];
     decodeEntities?: boolean;

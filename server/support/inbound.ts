@@ -16,7 +16,7 @@ import {
   SUPPORT_REQUESTS,
   type SupportContext,
 } from './store';
-import { htmlReplyText, htmlToText, trimReply } from './trim-reply';
+import { readMailHtml, trimReply, type MailHtmlText } from './trim-reply';
 
 /** One inbound mail, whatever provider delivered it (see postmark.ts for the one we use). */
 export interface InboundMail {
@@ -88,10 +88,10 @@ async function staffByEmail(ctx: SupportContext, email: string) {
  * (StrippedTextReply) first; else the text part without its quoted history and signature; else the
  * HTML part turned into text (no <style>, entities decoded) without its quoted thread.
  */
-function newPart(mail: InboundMail): string {
+function newPart(mail: InboundMail, htmlText: MailHtmlText | null): string {
   if (mail.strippedReply?.trim()) return mail.strippedReply.trim();
   if (mail.text.trim()) return trimReply(mail.text);
-  return htmlReplyText(mail.html);
+  return htmlText?.reply ?? '';
 }
 
 export { INBOUND_OWNER };
@@ -246,6 +246,8 @@ async function decide(ctx: SupportContext, mail: InboundMail, from: string): Pro
 
 /**
  * An inbound mail: kept whole in supportInbound (nothing is lost), then
+ * - HTML-only and its HTML unreadable as text (server/support/trim-reply.ts readMailHtml): waits
+ *   for review, with the reason;
  * - from a staff member's address: waits for review (staff reply in the console; a mail's From
  *   is not proof, and the customer knows both addresses);
  * - matched to a request (signed reply address or our Message-IDs) AND sent from the proven
@@ -269,7 +271,6 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     .collection(SUPPORT_INBOUND)
     .doc(createHash('sha256').update(mail.providerId).digest('hex').slice(0, 40));
   const from = normalise(mail.from);
-  const original = mail.text.trim() ? mail.text : htmlToText(mail.html);
   // The record is one document (1 MiB at most): long text and HTML go whole to the file store below,
   // and headers no mail needs this long are cut, so no mail fails to be kept.
   const text = headBytes(mail.text, INLINE_TEXT_BYTES);
@@ -301,7 +302,10 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     // id (the request or message), so nothing is done twice.
     if ((await inboundRef.get()).get('outcome') !== 'received') return { outcome: 'duplicate' };
   }
-  const { shown: body, isShortened } = shorten(newPart(mail) || original.trim());
+  // Read once the record is kept (a mail the reading fails on is not lost), and only once.
+  const htmlText = mail.text.trim() ? null : readMailHtml(mail.html);
+  const original = htmlText ? htmlText.text : mail.text;
+  const { shown: body, isShortened } = shorten(newPart(mail, htmlText) || original.trim());
   const record = async (outcome: InboundOutcome, files: AttachmentOutcome[]) => {
     await inboundRef.update({
       ...outcome,
@@ -334,6 +338,8 @@ export async function receiveInbound(ctx: SupportContext, mail: InboundMail): Pr
     await inboundRef.update(wholeFiles);
   }
 
+  // HTML the converter could not read: a person reads it (the record keeps it, tags stripped in its body).
+  if (htmlText?.problem) return review(htmlText.problem);
   const decision = await decide(ctx, mail, from);
   if (decision.kind === 'review') return review(decision.reason);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '../errors';
+import { HttpError, namedIssueMessage } from '../errors';
 import { messageIdsIn, type InboundMail } from './inbound';
 import { senderAuthentication } from './mail-authentication';
 
@@ -49,10 +49,8 @@ export function parsePostmarkInbound(body: unknown): InboundMail {
   const parsed = postmarkInboundSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new HttpError(
-      400,
-      `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'not a Postmark inbound message'}`,
-    );
+    // zod's own words already name the field (server/errors.ts): named once, never "From: From: …".
+    throw new HttpError(400, issue ? namedIssueMessage(issue) : 'body: not a Postmark inbound message');
   }
   const mail = parsed.data;
   const header = (name: string) =>

@@ -98,8 +98,17 @@ export interface Slot {
   staffIds: string[];
 }
 
+/** The 409 codes of a time that cannot be had (the browser shows fresh times on either). */
+export const BOOKING_CONFLICT = {
+  /** Someone took that time meanwhile. */
+  taken: 'slot-taken',
+  /** Every call the day takes is booked (the day's maximum). */
+  dayFull: 'day-full',
+} as const;
+
 export const BOOKING_MESSAGES = {
   taken: 'That time was just taken. Please pick another time.',
+  dayFull: 'That day is fully booked. Please pick another day.',
   past: 'That time has already passed. Please pick another time.',
   notice: (hours: number) => `Calls need at least ${formatHours(hours)} notice. Please pick a later time.`,
   window: (days: number) => `Calls can be booked up to ${days} days ahead. Please pick an earlier date.`,
@@ -137,19 +146,27 @@ function gridOf(staff: BookingStaff, day: string, settings: BookingSettings): nu
   return starts;
 }
 
+/** Calls one staff member has on an IST day. */
+const callsOn = (staffId: string, day: string, ctx: SlotContext) =>
+  ctx.busy.filter((busy) => busy.staffId === staffId && busy.isCall && istDay(busy.startMs) === day).length;
+
 /** Whether one staff member can take a call at `startMs` given what occupies them (the grid is checked elsewhere). */
 function isFreeFor(staffId: string, startMs: number, ctx: SlotContext): boolean {
   const { settings } = ctx;
   const endMs = startMs + settings.meetingMinutes * MINUTE;
   const buffer = settings.bufferMinutes * MINUTE;
-  const day = istDay(startMs);
-  let callsThatDay = 0;
   for (const busy of ctx.busy) {
     if (busy.staffId !== staffId) continue;
     if (busy.startMs < endMs + buffer && startMs < busy.endMs + buffer) return false;
-    if (busy.isCall && istDay(busy.startMs) === day) callsThatDay += 1;
   }
-  return callsThatDay < settings.maxPerDay;
+  return callsOn(staffId, istDay(startMs), ctx) < settings.maxPerDay;
+}
+
+/** Whether a start is gone because its day is full: every staff member whose hours hold it has the day's maximum of calls. */
+export function isDayFullAt(startMs: number, ctx: SlotContext): boolean {
+  const day = istDay(startMs);
+  const onGrid = ctx.settings.staff.filter((staff) => gridOf(staff, day, ctx.settings).includes(startMs));
+  return onGrid.length > 0 && onGrid.every((staff) => callsOn(staff.id, day, ctx) >= ctx.settings.maxPerDay);
 }
 
 /**

@@ -72,11 +72,27 @@ export function addMonths(day: string, months: number): string {
 /** The weekday of a YYYY-MM-DD day: 0 Sunday to 6 Saturday. */
 export const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
 
-/** Text that is a YYYY-MM-DD day (its shape; the API's schemas check the rest). */
-export const isIsoDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A YYYY-MM-DD text naming a day that exists (Date.parse rolls 2026-02-31 over to 3 March). */
+const isCalendarDay = (value: string): boolean => {
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+};
 
-/** A YYYY-MM-DD day in an API body or form. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');
+/** Text that is a YYYY-MM-DD day of the calendar: not '2099-99-99', not '2026-02-31'. */
+export const isIsoDay = (value: unknown): value is string =>
+  typeof value === 'string' && ISO_DAY.test(value) && isCalendarDay(value);
+
+export const DATE_FORMAT_MESSAGE = 'Dates are YYYY-MM-DD.';
+export const noSuchDayMessage = (day: string) => `${day} is not a day of the calendar.`;
+
+/** A YYYY-MM-DD day of the calendar in an API body or form (its shape, then that the day exists). */
+export const isoDateSchema = z
+  .string({ message: DATE_FORMAT_MESSAGE })
+  .regex(ISO_DAY, DATE_FORMAT_MESSAGE)
+  .superRefine((day, ctx) => {
+    if (ISO_DAY.test(day) && !isCalendarDay(day)) ctx.addIssue({ code: 'custom', message: noSuchDayMessage(day) });
+  });
 
 // ---- Months and ranges the books are read by ---------------------------------------------------
 

@@ -1,5 +1,6 @@
 import { findCatalogueEntry } from './catalogue';
 import { priceOrderItems } from './cart';
+import { isIsoDay } from './ist';
 import { priceTextPaise, rupeesToPaise } from './money';
 import type { PaymentType } from './schemas';
 import { chargedAmountPaise, taxLinesForPayment, type TaxSettings } from './tax';
@@ -93,7 +94,7 @@ export function readPayable(ref: PayableRef, stored: Record<string, unknown>): P
     lines,
     kind: stored.kind === 'proforma' ? 'proforma' : null,
     amountsIncludeGst: typeof stored.amountsIncludeGst === 'boolean' ? stored.amountsIncludeGst : null,
-    dueDate: typeof stored.dueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(stored.dueDate) ? stored.dueDate : null,
+    dueDate: isIsoDay(stored.dueDate) ? stored.dueDate : null,
     description: text(stored.description),
     name: text(stored.name),
     email: text(stored.email),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDay, noSuchDayMessage } from './ist';
 import {
   addBusinessMinutes,
   BUSINESS_DAY_MINUTES,
@@ -301,7 +302,14 @@ export const holidaysSchema = z.object({
   holidays: z
     .array(
       z.object({
-        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A holiday date must be YYYY-MM-DD.'),
+        date: z.string().superRefine((day, ctx) => {
+          if (isIsoDay(day)) return;
+          const shaped = /^\d{4}-\d{2}-\d{2}$/.test(day);
+          ctx.addIssue({
+            code: 'custom',
+            message: shaped ? noSuchDayMessage(day) : 'A holiday date must be YYYY-MM-DD.',
+          });
+        }),
         name: z.string().trim().min(1, 'Each holiday needs a name.').max(80),
       }),
     )

@@ -48,7 +48,12 @@ export function taxSettingsOf(parsed: z.output<typeof taxEnvironmentSchema>): Ta
 export function taxSettingsFromEnv(env: Record<string, string | undefined>): TaxSettings {
   const parsed = taxEnvironmentSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    // The field named once (the API's zod messages name it already: server/errors.ts).
+    const named = (issue: { path: PropertyKey[]; message: string }) => {
+      const field = issue.path.map(String).join('.');
+      return issue.message.startsWith(`${field}: `) ? issue.message : `${field}: ${issue.message}`;
+    };
+    const problems = parsed.error.issues.map(named).join('; ');
     throw new Error(`Invalid site configuration: ${problems}`);
   }
   try {

@@ -2,11 +2,12 @@ import { env } from './env';
 import { fileNameFrom } from './save-file';
 import { currentIdToken } from './session';
 
-/** A failed API call, carrying the server's `{ message }`. */
+/** A failed API call, carrying the server's `{ message }` (and `code`, where the server names the case). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -72,9 +73,10 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
   });
-  const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+  const payload = (await response.json().catch(() => null)) as { message?: string; code?: unknown } | null;
   if (!response.ok) {
-    throw new ApiError(response.status, payload?.message || `Request failed (${response.status}).`);
+    const code = typeof payload?.code === 'string' ? payload.code : undefined;
+    throw new ApiError(response.status, payload?.message || `Request failed (${response.status}).`, code);
   }
   return payload as T;
 }

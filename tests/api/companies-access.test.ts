@@ -17,6 +17,7 @@ import {
   COMPANY_NAME,
   companyWithMembers,
   foundCompany,
+  join,
   otherCustomer,
   person,
   removeMember,
@@ -542,6 +543,72 @@ describe('billing by role', () => {
       404,
       { message: STATEMENT_NOT_FOUND },
     ]);
+  });
+});
+
+describe('a founder who handed the company on and was removed', () => {
+  it('when the new owner removes the former owner, then the former owner reads none of the company’s billing or support, and the new owner and billing do', async () => {
+    const server = app();
+    const founder = await person('Asha Verma');
+    const id = await foundCompany(founder);
+    await seedService(id);
+    const [heir, billing] = await Promise.all([person('Meena Iyer'), person('Ravi Kumar')]);
+    await join(id, heir, 'technical');
+    await join(id, billing, 'billing');
+    const earlier = await ownersRequest(server, { id, owner: founder } as Company);
+    await as(founder)(request(server).post(`/api/companies/${id}/transfer`))
+      .send({ uid: heir.uid, formerOwnerRole: 'viewer' })
+      .expect(200);
+    await as(heir)(request(server).post(`/api/companies/${id}/members/${founder.uid}/remove`)).expect(200);
+    const formerOwner = as(founder);
+
+    const statement = await formerOwner(request(server).get(statementPath(id)));
+    const poRules = await formerOwner(request(server).post(`/api/companies/${id}/purchase-order-rules`)).send({
+      requirePoNumber: true,
+    });
+    const list = await formerOwner(request(server).get('/api/support/requests'));
+    const listNamed = await as(founder, id)(request(server).get('/api/support/requests'));
+    const read = await formerOwner(request(server).get(`/api/support/requests/${earlier.id}`));
+    const raised = await formerOwner(request(server).post('/api/support/requests')).send(NEW_REQUEST);
+    const raisedNamed = await as(founder, id)(request(server).post('/api/support/requests')).send(NEW_REQUEST);
+    const mailed = await postInbound(
+      server,
+      postmarkMail({ from: founder.email, to: 'help@nimbus.test', subject: 'Still mine?', text: 'Please reply.' }),
+    );
+    const [ackId] = (await db().doc(`supportRequests/${earlier.id}`).get()).get('ourMessageIds') as string[];
+    const replied = await postInbound(
+      server,
+      postmarkMail({
+        from: founder.email,
+        to: 'help@nimbus.test',
+        text: 'Any news?',
+        headers: [...authenticatedBy(founder.email), { Name: 'In-Reply-To', Value: ackId! }],
+      }),
+    );
+
+    expect(answer(statement)).toEqual([404, { message: STATEMENT_NOT_FOUND }]);
+    expect(answer(poRules)).toEqual([404, { message: STATEMENT_NOT_FOUND }]);
+    expect(answer(list)).toEqual([404, { message: COMPANY_NOT_FOUND }]);
+    expect(answer(listNamed)).toEqual([404, { message: COMPANY_NOT_FOUND }]);
+    expect(answer(read)).toEqual([404, { message: SUPPORT_MESSAGES.notFound }]);
+    expect(answer(raised)).toEqual([404, { message: COMPANY_NOT_FOUND }]);
+    expect(answer(raisedNamed)).toEqual([404, { message: COMPANY_NOT_FOUND }]);
+    expect(mailed.body).toEqual({
+      outcome: 'review',
+      reason: 'no request matched, and the sender belongs to no company',
+    });
+    expect(replied.body).toEqual({
+      outcome: 'review',
+      reason: `sender is not a member of the company of ${earlier.reference} with a verified address`,
+    });
+    expect(await messagesOf(earlier.id)).toHaveLength(1);
+    const requests = await db().collection('supportRequests').where('uid', '==', id).get();
+    expect(requests.docs.map((doc) => doc.id)).toEqual([earlier.id]);
+    expect((await db().doc(`companies/${id}`).get()).get('purchaseOrderRules')).toBeUndefined();
+    for (const reader of [heir, billing]) {
+      expect((await as(reader)(request(server).get(statementPath(id)))).status).toBe(200);
+    }
+    expect((await as(heir)(request(server).get(`/api/support/requests/${earlier.id}`))).status).toBe(200);
   });
 });
 

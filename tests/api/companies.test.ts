@@ -79,11 +79,12 @@ describe('GET /api/companies/mine', () => {
       city: 'Pune',
       state: 'Maharashtra',
       country: 'India',
-      poRequired: false,
       memberCount: 1,
       memberEmails: { [user.uid]: 'asha@vermatextiles.in' },
       searchTokens: expect.arrayContaining(['verma', 'textiles', 'asha', 'vermatex', '27abcde1234f']),
     });
+    // A company's PO rules are companies/{id}.purchaseOrderRules: no poRequired beside them.
+    expect(await docData(`companies/${user.uid}`)).not.toHaveProperty('poRequired');
     const owner = await docData(`companies/${user.uid}/members/${user.uid}`);
     expect(owner).toMatchObject({ uid: user.uid, role: 'owner', name: 'Asha Verma', invitedBy: null });
     // Members other than the owner read member documents: no e-mail on them.

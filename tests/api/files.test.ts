@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parse } from 'content-disposition';
 import { Timestamp } from 'firebase-admin/firestore';
 import pino from 'pino';
@@ -11,6 +13,7 @@ import { deleteUnattachedUploads } from '../../server/files/cleanup';
 import { firestoreFileStore } from '../../server/files/file-store';
 import { createJobs, UPLOADS_JOB, uploadsJob } from '../../server/jobs';
 import { createLogTransport } from '../../server/mail/transport';
+import { UPLOAD_TOO_SLOW } from '../../server/routes/upload-body';
 import { testApp } from '../helpers/api-app';
 import { admin, createStaffWithToken } from '../helpers/emulators';
 import { download } from './documents-fixtures';
@@ -143,6 +146,94 @@ describe('files up to 10 MB', () => {
     for (const head of heads.docs) expect(await store.meta(head.id)).toBeNull();
     const chunks = await Promise.all(heads.docs.map((head) => head.ref.collection('chunks').count().get()));
     expect(chunks.map((count) => count.data().count)).toEqual(heads.docs.map(() => 0));
+  });
+});
+
+/**
+ * Sends an upload's headers announcing `announced` bytes, then only `sent` bytes, and resolves with
+ * the answer (status, Connection header, body) as soon as it comes: the body is never finished.
+ */
+async function stalledUpload(server: App, path: string, headers: Record<string, string>, announced: number, sent = 3) {
+  const listening = http.createServer(server).listen(0);
+  await new Promise((resolve) => listening.once('listening', resolve));
+  const { port } = listening.address() as AddressInfo;
+  try {
+    return await new Promise<{ status: number; connection: string | undefined; body: unknown }>((resolve, reject) => {
+      const call = http.request({
+        port,
+        method: 'POST',
+        path: `${path}?name=brief.pdf`,
+        headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(announced), ...headers },
+      });
+      call.once('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.once('end', () => {
+          resolve({
+            status: response.statusCode ?? 0,
+            connection: response.headers.connection,
+            body: JSON.parse(text),
+          });
+          call.destroy();
+        });
+      });
+      call.once('error', reject);
+      call.write(Buffer.alloc(sent, 0x25));
+    });
+  } finally {
+    listening.closeAllConnections();
+    listening.close();
+  }
+}
+
+describe('a long file name keeps its type', () => {
+  it('when a customer uploads a PDF named with 130 characters before ".pdf", then it is stored (201) as a PDF, its name shortened before the extension', async () => {
+    const server = app();
+    const customer = await newUser('files-long-name');
+    const name = `${'Quarterly statement '.repeat(7).slice(0, 130)}.pdf`;
+
+    const response = await upload(server, '/api/support/files', customer.idToken, name, pdfOf(2048));
+
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.name).toBe(`${name.slice(0, 116).trim()}.pdf`);
+    expect(response.body.type).toBe('PDF');
+  });
+});
+
+describe('an upload is let in before its bytes are read', () => {
+  it('when 10 MB are announced to any upload route without credentials, then it is 401 at once and the connection closes, the body unread', async () => {
+    const server = app();
+    const companyId = (await newUser('files-gate')).uid;
+    for (const path of [
+      '/api/support/files',
+      '/api/staff/support/files',
+      '/api/staff/projects/files',
+      `/api/companies/${companyId}/tds-certificates/some-id/file`,
+      '/api/staff/tds-certificates/some-id/file',
+    ]) {
+      const answer = await stalledUpload(server, path, {}, 10_000_000);
+
+      expect(answer, path).toEqual({
+        status: 401,
+        connection: 'close',
+        body: { message: 'Please log in to continue.' },
+      });
+    }
+  });
+
+  it('when a signed-in sender announces 5 MB and sends 3 bytes, then past UPLOAD_BODY_TIMEOUT_SECONDS it is 408 and the connection closes', async () => {
+    const server = app({ UPLOAD_BODY_TIMEOUT_SECONDS: '0.3' });
+    const customer = await newUser('files-slow');
+
+    const answer = await stalledUpload(
+      server,
+      '/api/support/files',
+      { Authorization: `Bearer ${customer.idToken}` },
+      5 * MB,
+    );
+
+    expect(answer).toEqual({ status: 408, connection: 'close', body: { message: UPLOAD_TOO_SLOW } });
   });
 });
 

@@ -92,6 +92,20 @@ describe('issued proforma invoices', () => {
     return { customer, issued, checkout };
   }
 
+  it('when staff issue a proforma due on a day that does not exist (2099-99-99, 2027-02-29), then it is 400 saying so and nothing is written', async () => {
+    const { app } = testApp({ env: { SELLER_UDYAM: 'UDYAM-KR-03-0012345' } });
+    const customer = await newUser('billed-bad-date');
+    await seedProfile(customer.uid);
+
+    for (const dueDate of ['2099-99-99', '2027-02-29']) {
+      const response = await asStaff(app).post('/api/staff/invoices', proformaBody(customer.uid, { dueDate }));
+
+      expect(response.status, dueDate).toBe(400);
+      expect(response.body.message).toContain(`${dueDate} is not a day of the calendar.`);
+    }
+    expect((await admin().db.collection(`users/${customer.uid}/invoices`).get()).size).toBe(0);
+  });
+
   it("when staff issue a proforma, then it is the customer's Pending invoice numbered in the PI series, with its PDF, pay link and mail, audited", async () => {
     const { app } = testApp();
     const customer = await newUser('billed');

@@ -214,6 +214,19 @@ describe('GET /api/companies/:id/statement', () => {
     expect(backwards.status).toBe(400);
   });
 
+  it('when a statement range names a day that does not exist (2026-02-31), then it is 400 saying so', async () => {
+    const { app } = testApp();
+    const customer = await newUser('statement-bad-day');
+    await seedProfile(customer.uid);
+
+    const response = await statementOf(app, customer.uid, { from: '2026-02-31', to: '2026-03-31' }, customer.idToken);
+
+    expect(response.status).toBe(400);
+    expect(JSON.parse((response.body as Buffer).toString()).message).toContain(
+      '2026-02-31 is not a day of the calendar.',
+    );
+  });
+
   it.each(WORKED_CASES)(
     'when the seller is a micro or small enterprise and a bill is open ($name), then the statement’s section 16 interest is the worked figure',
     async (worked) => {

@@ -55,6 +55,18 @@ describe('the inbound webhook asks who is calling before it reads', () => {
     expect(right.body).toEqual({ message: 'Request body is not valid JSON.' });
   });
 
+  it('when a delivery is not Postmark’s shape (From a number), then the 400 names the field once', async () => {
+    const server = supportApp();
+
+    const response = await postInbound(server, {
+      ...postmarkMail({ from: 'a@example.com', to: 'help@nimbus.test' }),
+      From: 42,
+    });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'From: Invalid input: expected string, received number' });
+  });
+
   it('when an authenticated delivery announces more than 35 MB, then it is refused with 413 without waiting for the bytes', async () => {
     const listening = http.createServer(supportApp()).listen(0);
     await new Promise((resolve) => listening.once('listening', resolve));
@@ -229,6 +241,30 @@ describe('attachments: every one is kept or accounted for', () => {
     expect(inbound!.get('attachments').filter((file: { fileId: string | null }) => file.fileId)).toHaveLength(4);
   });
 
+  it('when an attachment is named with 130 characters before ".png", then it is stored as a PNG, its name shortened before the extension', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const name = `${'Screenshot of the dashboard '.repeat(5).slice(0, 130)}.png`;
+
+    const response = await postInbound(
+      server,
+      postmarkMail({
+        from: customer.email,
+        to: 'help@nimbus.test',
+        text: 'Screenshot attached.',
+        attachments: [attachment(name, PNG, 'image/png')],
+      }),
+    );
+
+    expect(response.body).toMatchObject({ outcome: 'created' });
+    const page = await as(customer.idToken)(
+      request(server).get(`/api/support/requests/${response.body.requestId}`),
+    ).expect(200);
+    expect(page.body.messages[0].files.map((file: { name: string }) => file.name)).toEqual([
+      `${name.slice(0, 116).trim()}.png`,
+    ]);
+  });
+
   it("when a mail waits for review, then its attachments' bytes are kept in the file store for staff, and no one else reads them", async () => {
     const server = supportApp();
     const customer = await customerWithService();
@@ -299,6 +335,41 @@ describe('a long mail is kept whole and shown shortened', () => {
     expect(Buffer.byteLength(inbound!.get('text'))).toBeLessThanOrEqual(100 * 1024);
     const kept = await firestoreFileStore(admin().db).get(inbound!.get('textFileId'));
     expect(kept!.bytes.toString('utf8')).toBe(text);
+  });
+});
+
+describe('HTML no mail can turn into a 500', () => {
+  it('when an HTML-only mail nests 5,000 <div>s, then it is kept (200) and opens a request with its text', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+
+    const response = await postInbound(
+      server,
+      postmarkMail({ from: customer.email, to: 'help@nimbus.test', html: `${'<div>'.repeat(5000)}please call me` }),
+    );
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'created' });
+    const [message] = await messagesOf(response.body.requestId);
+    expect(message!.body).toBe('please call me');
+  });
+
+  it('when an HTML-only mail is 2 MB, then it is kept whole (200) and the request shows the text of its first 256 KB', async () => {
+    const server = supportApp();
+    const customer = await customerWithService();
+    const html = `<p>please call me</p>${'<p>a</p>'.repeat(250_000)}`;
+
+    const response = await postInbound(server, postmarkMail({ from: customer.email, to: 'help@nimbus.test', html }));
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'created' });
+    const [message] = await messagesOf(response.body.requestId);
+    expect(message!.body.startsWith('please call me\n\na\n\na')).toBe(true);
+    // The text of 256 KB of it: kept beside the message (the text of all 2 MB was three times that).
+    expect(message!.original.length).toBeLessThan(100 * 1024);
+    const [inbound] = (await admin().db.collection('supportInbound').get()).docs;
+    const kept = await firestoreFileStore(admin().db).get(inbound!.get('htmlFileId'));
+    expect(kept!.bytes.toString('utf8')).toBe(html);
   });
 });
 

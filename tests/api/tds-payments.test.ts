@@ -195,6 +195,82 @@ describe('paying a proforma net of TDS through its pay link', () => {
     expect(await docData(`tdsCertificates/${paymentId}`)).toMatchObject({ status: 'awaited', tdsPaise: 10_000_00 });
   });
 
+  it('when the payer opens checkout with TDS, then in full, and pays the first, then it settles the proforma on its own terms: ₹1,08,000 + ₹10,000 TDS', async () => {
+    const { app } = testApp({ env: REGISTERED_SELLER });
+    const { customer, id, token } = await customerWithProforma(app, 'tds-superseded');
+    const withTds = await request(app).post(`/api/pay/${token}/orders`).send({ tds: PROFESSIONAL }).expect(201);
+    await request(app).post(`/api/pay/${token}/orders`).send({}).expect(201);
+
+    const { paymentId, status } = await payOrder(app, token, withTds.body.id as string);
+
+    expect(status).toBe('Paid');
+    expect(await docData(`users/${customer.uid}/invoices/${id}`)).toMatchObject({
+      status: 'Paid',
+      paymentId,
+      settledPaise: 1_18_000_00,
+      tdsPaise: 10_000_00,
+    });
+    expect(await docData(`payments/${paymentId}`)).toMatchObject({
+      status: 'paid',
+      amountPaise: 1_08_000_00,
+      tdsPaise: 10_000_00,
+    });
+    expect(await docData(`tdsCertificates/${paymentId}`)).toMatchObject({ status: 'awaited', tdsPaise: 10_000_00 });
+  });
+
+  it('when the payer opens checkout in full, then with TDS, and pays the first, then ₹1,18,000 settles it with no TDS', async () => {
+    const { app } = testApp({ env: REGISTERED_SELLER });
+    const { customer, id, token } = await customerWithProforma(app, 'tds-superseded-full');
+    const inFull = await request(app).post(`/api/pay/${token}/orders`).send({}).expect(201);
+    await request(app).post(`/api/pay/${token}/orders`).send({ tds: PROFESSIONAL }).expect(201);
+
+    const { paymentId, status } = await payOrder(app, token, inFull.body.id as string);
+
+    expect(status).toBe('Paid');
+    const invoice = await docData(`users/${customer.uid}/invoices/${id}`);
+    expect(invoice).toMatchObject({ status: 'Paid', paymentId });
+    expect(invoice?.tdsPaise ?? 0).toBe(0);
+    expect(await docData(`tdsCertificates/${paymentId}`)).toBeUndefined();
+  });
+
+  it('when both checkouts are paid, then the first settles the proforma and the second is kept for a refund (409); a balance changed since is a mismatch', async () => {
+    const { app } = testApp({ env: REGISTERED_SELLER });
+    const { customer, id, token } = await customerWithProforma(app, 'tds-both');
+    const withTds = await request(app).post(`/api/pay/${token}/orders`).send({ tds: PROFESSIONAL }).expect(201);
+    const inFull = await request(app).post(`/api/pay/${token}/orders`).send({}).expect(201);
+    const [first, second] = await Promise.all([
+      payInSandbox(app, token, withTds.body.id as string),
+      payInSandbox(app, token, inFull.body.id as string),
+    ]);
+
+    const verified = await Promise.all(
+      [first, second].map((result) => request(app).post(`/api/pay/${token}/verify`).send(result)),
+    );
+
+    expect(verified.map((response) => response.status).sort()).toEqual([200, 409]);
+    const invoice = await docData(`users/${customer.uid}/invoices/${id}`);
+    expect(invoice?.status).toBe('Paid');
+    expect([first.razorpay_payment_id, second.razorpay_payment_id]).toContain(invoice?.paymentId);
+    const statuses = await Promise.all(
+      [first, second].map(async (result) => (await docData(`payments/${result.razorpay_payment_id}`))?.status),
+    );
+    expect(statuses.sort()).toEqual(['duplicate', 'paid']);
+
+    // A balance changed after the order was made: that order no longer fits, and waits for a refund.
+    const other = await customerWithProforma(app, 'tds-changed');
+    const stale = await request(app).post(`/api/pay/${other.token}/orders`).send({ tds: PROFESSIONAL }).expect(201);
+    await request(app).post(`/api/pay/${other.token}/orders`).send({}).expect(201);
+    await admin().db.doc(`users/${other.customer.uid}/invoices/${other.id}`).update({ settledPaise: 59_000_00 });
+    const result = await payInSandbox(app, other.token, stale.body.id as string);
+    const refused = await request(app).post(`/api/pay/${other.token}/verify`).send(result);
+    expect(refused.status).toBe(409);
+    expect(await docData(`users/${other.customer.uid}/invoices/${other.id}`)).toMatchObject({ status: 'Pending' });
+    expect(await docData(`payments/${result.razorpay_payment_id}`)).toMatchObject({
+      status: 'mismatch',
+      mismatchReason: 'gateway-order-replaced',
+    });
+  });
+
   it('when ₹59,000 was received before, then TDS is on the taxable share of the ₹59,000 balance and the rest settles it', async () => {
     const { app } = testApp({ env: REGISTERED_SELLER });
     const { customer, id, token } = await customerWithProforma(app, 'tds-balance');

@@ -95,7 +95,6 @@ export async function seedCompany(
     city: '',
     state: '',
     country: 'India',
-    poRequired: false,
     memberCount: people.length,
     memberEmails: Object.fromEntries(people.map((person) => [person.uid, `${person.uid}@example.com`])),
     searchTokens: [],

@@ -60,10 +60,12 @@ describe('file names as uploaded', () => {
     expect(safeFileName('Re\u0301sume\u0301.pdf')).toBe('Résumé.pdf');
   });
 
-  it('when a name is longer than 120 characters, then it is cut at 120 characters, never inside one', () => {
+  it('when a name is longer than 120 characters, then it is cut to 120 before its extension, never inside a character', () => {
     const name = safeFileName(`${'😀'.repeat(130)}.png`);
     expect(Array.from(name)).toHaveLength(120);
-    expect(name).toBe('😀'.repeat(120));
+    expect(name).toBe(`${'😀'.repeat(116)}.png`);
     expect(() => encodeURIComponent(name)).not.toThrow();
+    expect(safeFileName(`${'a'.repeat(130)}.अनुबंध`)).toBe(`${'a'.repeat(113)}.अनुबंध`);
+    expect(safeFileName('b'.repeat(130))).toBe('b'.repeat(120));
   });
 });

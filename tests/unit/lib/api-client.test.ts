@@ -69,3 +69,15 @@ describe('the API client and the acting company', () => {
     expect(sentHeaders(fetchMock)).not.toHaveProperty('X-Company-Id');
   });
 });
+
+describe('a failed call', () => {
+  it('when the API answers 409 with a code, then the error carries its status, message and code', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'That day is fully booked.', code: 'day-full' }), { status: 409 }),
+    );
+
+    const failure = await apiClient.post('/api/bookings', {}).catch((error: unknown) => error);
+
+    expect(failure).toMatchObject({ status: 409, message: 'That day is fully booked.', code: 'day-full' });
+  });
+});

@@ -55,6 +55,6 @@ describe("Postmark Inbound's JSON", () => {
   });
 
   it('refuses a body that is not Postmark’s, naming the field', () => {
-    expect(() => parsePostmarkInbound({ From: 'a@b.in' })).toThrow(/^MessageID:/);
+    expect(() => parsePostmarkInbound({ From: 'a@b.in' })).toThrow(/^Missing field: MessageID\.$/);
   });
 });

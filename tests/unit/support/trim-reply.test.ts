@@ -133,3 +133,17 @@ describe('HTML mail as text', () => {
     expect(htmlReplyText(html)).toBe('Still broken.');
   });
 });
+
+describe('HTML no mail can make the conversion fail or stall', () => {
+  it('when HTML nests 30,000 elements deep, then its text is read (the nesting past the limit flattened), not a stack overflow', () => {
+    expect(htmlToText(`${'<div>'.repeat(30_000)}please call me`)).toBe('please call me');
+    expect(htmlReplyText(`${'<li><td><blockquote>'.repeat(3000)}please call me`)).toBe('');
+    expect(htmlToText(`<p>Hi</p>${'<span title="<b>">'.repeat(5000)}please call me`)).toBe('Hi\n\nplease call me');
+  });
+
+  it('when HTML is 2 MB, then only its first 256 KB are turned into text', () => {
+    const text = htmlToText('<p>a</p>'.repeat(250_000));
+
+    expect(text.split('\n\n').length).toBe((256 * 1024) / '<p>a</p>'.length);
+  });
+});

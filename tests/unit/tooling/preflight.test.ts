@@ -226,6 +226,22 @@ describe('npm run preflight', () => {
     },
   );
 
+  it('when only one of the inbound-mail webhook’s user and password is set, then it fails naming the other; both or neither pass', () => {
+    expect(failures({ ...PRODUCTION, POSTMARK_INBOUND_PASSWORD: 'a-private-inbound-password-0123' })).toEqual([
+      expect.stringMatching(
+        /^✗ POSTMARK_INBOUND_PASSWORD is set without POSTMARK_INBOUND_USER: the inbound-mail webhook would be off/,
+      ),
+      expect.stringMatching(/^✗ The API refuses to start: POSTMARK_INBOUND_PASSWORD is set without/),
+    ]);
+    expect(
+      failures({
+        ...PRODUCTION,
+        POSTMARK_INBOUND_USER: 'postmark',
+        POSTMARK_INBOUND_PASSWORD: 'a-private-inbound-password-0123',
+      }),
+    ).toEqual([]);
+  });
+
   it('when no variable holds a public value, then the public-defaults line passes; on a demo- project the defaults are fine', () => {
     expect(preflight(PRODUCTION).lines).toContainEqual(
       expect.stringMatching(/^✓ No variable holds a public local default/),
@@ -359,6 +375,16 @@ describe('the API at start on a real project (the same checks)', () => {
     ],
     ['a short jobs secret', { JOBS_SECRET: 'short' }, /JOBS_SECRET/],
     ['an invalid GSTIN', { SELLER_GSTIN: '29AAACN1234F1ZA' }, /SELLER_GSTIN/],
+    [
+      'an inbound-mail password without its user',
+      { POSTMARK_INBOUND_PASSWORD: 'a-private-inbound-password-0123' },
+      /POSTMARK_INBOUND_PASSWORD is set without POSTMARK_INBOUND_USER/,
+    ],
+    [
+      'an inbound-mail user without its password',
+      { POSTMARK_INBOUND_USER: 'postmark' },
+      /without POSTMARK_INBOUND_PASSWORD/,
+    ],
   ])('when it has %s, then it refuses to start and says why', (_, change, message) => {
     expect(start(change)).toThrow(message);
   });
