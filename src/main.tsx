@@ -1,3 +1,5 @@
+// First: before any chunk builds a zod schema (see the module).
+import './lib/zod-jitless';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
