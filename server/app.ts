@@ -18,9 +18,11 @@ import { bookingsRouter } from './routes/bookings';
 import { companiesRouter } from './routes/companies';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
+import { enquiriesRouter } from './routes/enquiries';
 import { healthRouter } from './routes/health';
 import { jobsRouter } from './routes/jobs';
 import { locationsRouter } from './routes/locations';
+import { mailRouter } from './routes/mail';
 import { payRouter } from './routes/pay';
 import { paymentsRouter } from './routes/payments';
 import { projectsRouter } from './routes/projects';
@@ -130,6 +132,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(projectsRouter(deps));
   app.use(statementsRouter(deps));
   app.use(tdsCertificatesRouter(deps));
+  app.use(enquiriesRouter(deps));
+  app.use(mailRouter(deps));
   app.use(staffRouter(deps));
 
   app.use(notFound);
