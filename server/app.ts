@@ -9,6 +9,7 @@ import type { Request } from 'express';
 import type { AppDeps } from './app-deps';
 import { COMPANY_HEADER } from '../src/domain/companies';
 import { APP_CHECK_HEADER, appCheckGuard, firebaseAppCheckVerifier, localAppCheckVerifier } from './app-check';
+import { requireStaff } from './auth';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
 import { requestLogOptions, requestSerializer } from './logger';
@@ -28,7 +29,6 @@ import { paymentsRouter } from './routes/payments';
 import { projectsRouter } from './routes/projects';
 import { quotesRouter } from './routes/quotes';
 import { servicesRouter } from './routes/services';
-import { staffRouter } from './routes/staff';
 import { statementsRouter } from './routes/statements';
 import { POSTMARK_INBOUND_PATH, supportBodyParsers, supportRouter } from './routes/support';
 import { tdsBodyParsers, tdsCertificatesRouter } from './routes/tds-certificates';
@@ -134,7 +134,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(tdsCertificatesRouter(deps));
   app.use(enquiriesRouter(deps));
   app.use(mailRouter(deps));
-  app.use(staffRouter(deps));
+  // Every staff path needs staff, even one that does not exist (401 / 403 before the 404).
+  app.use('/api/staff', ...requireStaff(deps.firebase.auth));
 
   app.use(notFound);
   app.use(errorHandler);
