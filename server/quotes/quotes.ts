@@ -28,7 +28,7 @@ import { quoteSentMail } from '../mail/quote-mails';
 import { renderMail, type MailTemplate, type QuoteSentData } from '../mail/templates';
 import { addMail, mailQueued, type MailAddress } from '../mail/outbox';
 import { CUSTOMER_NOT_FOUND, issueProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
-import { customerOf } from '../staff/enquiry-billing';
+import { customerOf } from '../account/enquiry-billing';
 import { quoteSnapshot } from './snapshot';
 import {
   quoteDoc,

@@ -9,7 +9,7 @@ import { exportAccountData } from '../account/export-data';
 import { joinLeadRecords } from '../account/leads';
 import { actorOf, authenticate, requireStaff } from '../auth';
 import { requestDeadline } from '../deadline';
-import { updateBillingDetails } from '../staff/customers';
+import { updateBillingDetails } from '../account/billing-details';
 import { sendDownload } from './downloads';
 import { perHour } from './rate-limits';
 

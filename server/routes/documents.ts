@@ -11,8 +11,8 @@ import {
   documentSummary,
   type DocumentReader,
 } from '../documents/read';
-import { accountantPack } from '../staff/accountant-pack';
-import { financialYearTurnover } from '../staff/turnover';
+import { accountantPack } from '../documents/accountant-pack';
+import { financialYearTurnover } from '../documents/turnover';
 import { sendDownload } from './downloads';
 import { sendPdf } from './send-pdf';
 

@@ -5,7 +5,7 @@ import { proformaFieldsSchema } from '../../src/domain/proforma';
 import { paymentsContext, type AppDeps } from '../app-deps';
 import { actorOf, requireStaff } from '../auth';
 import { updateEnquiry } from '../enquiries/enquiries';
-import { billEnquiry, previewEnquiryBill } from '../staff/enquiry-billing';
+import { billEnquiry, previewEnquiryBill } from '../account/enquiry-billing';
 
 /** A path parameter that must be a document id (400 otherwise). */
 const idParam = (value: unknown) => documentIdSchema.parse(value);

@@ -19,7 +19,7 @@ import { createCustomerInvoice } from '../payments/customer-invoices';
 import { recordOfflinePayment } from '../payments/offline';
 import { cancelInvoice, issueProforma, previewProforma } from '../payments/proformas';
 import { refundPayment } from '../payments/refunds';
-import { paymentsCsv } from '../staff/export';
+import { paymentsCsv } from '../documents/payments-export';
 import { SandboxGateway } from '../payments/sandbox';
 import { verifyPayment } from '../payments/verify';
 import { handleWebhook } from '../payments/webhook';
