@@ -24,7 +24,7 @@ describe('India time (src/domain/ist.ts)', () => {
     expect(istDayStartMs('2026-03-11')).toBe(utc('2026-03-10T18:30:00.000Z'));
   });
 
-  it('when the month or year ends in India but not yet in UTC, then the month and year are India\'s', () => {
+  it("when the month or year ends in India but not yet in UTC, then the month and year are India's", () => {
     expect(istMonth(utc('2026-01-31T18:29:59.999Z'))).toBe('2026-01');
     expect(istMonth(utc('2026-01-31T18:30:00.000Z'))).toBe('2026-02');
     expect(istDay(utc('2025-12-31T18:30:00.000Z'))).toBe('2026-01-01');
