@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { COMPANY_ROLE_LABELS, isCompanyRole, type CompanyRole } from '../../src/domain/companies';
@@ -15,6 +15,7 @@ import {
 import { addAudit } from '../audit';
 import { HttpError } from '../errors';
 import { addMail, mailQueued } from '../mail/outbox';
+import { LINK_TOKEN_PATTERN, linkRecordDoc, linkToken, siteLinkUrl } from '../signed-links';
 import { assertManager, membershipFields, readCompanyState, type CompanyActor } from './members';
 import { COMPANIES, invitationsOf, memberDoc } from './store';
 
@@ -29,7 +30,6 @@ import { COMPANIES, invitationsOf, memberDoc } from './store';
  * malformed or a guessed token are the same plain 404. Looking one up is rate-limited per IP.
  */
 export const INVITE_LINKS = 'companyInviteLinks';
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const DAY_MS = 86_400_000;
 
 export interface InvitationsContext {
@@ -47,18 +47,14 @@ export interface InvitationLinkRef {
 }
 
 export function invitationToken(secret: string, ref: InvitationLinkRef): string {
-  return createHmac('sha256', secret)
-    .update(`company-invite|${ref.companyId}|${ref.invitationId}|${ref.linkNo}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return linkToken(secret, 'company-invite', ref.companyId, ref.invitationId, ref.linkNo);
 }
 
-export const invitationLinkDoc = (db: Firestore, token: string) =>
-  db.collection(INVITE_LINKS).doc(createHash('sha256').update(token).digest('hex'));
+export const invitationLinkDoc = (db: Firestore, token: string) => linkRecordDoc(db, INVITE_LINKS, token);
 
 /** The page an invitation mail links to: `{site}/invite/{token}`. */
 export function invitationUrl(siteUrl: string, secret: string, ref: InvitationLinkRef): string {
-  return `${siteUrl.replace(/\/+$/, '')}/invite/${invitationToken(secret, ref)}`;
+  return siteLinkUrl(siteUrl, 'invite', invitationToken(secret, ref));
 }
 
 /** The outbox id of an invitation's mail: one per link (a resend is a new link, so a new mail). */
@@ -317,7 +313,7 @@ async function openInvitation(
   ctx: InvitationsContext,
   token: string,
 ): Promise<{ link: DocumentSnapshot; invitation: StoredInvitation }> {
-  if (!TOKEN_PATTERN.test(token)) throw notFound();
+  if (!LINK_TOKEN_PATTERN.test(token)) throw notFound();
   const link = await invitationLinkDoc(ctx.db, token).get();
   if (!isLive(link, nowOf(ctx))) throw notFound();
   const invitation = readInvitation(
