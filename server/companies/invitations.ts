@@ -226,6 +226,28 @@ const linkOf = (ctx: InvitationsContext, invitation: StoredInvitation, linkNo = 
     invitationToken(ctx.linkSecret, { companyId: invitation.companyId, invitationId: invitation.id, linkNo }),
   );
 
+/** In `tx`: a waiting invitation of a company the actor manages, and the company (404, 403, 409 otherwise). */
+async function pendingInvitation(
+  tx: FirebaseFirestore.Transaction,
+  db: Firestore,
+  { companyId, invitationId }: { companyId: string; invitationId: string },
+  actor: CompanyActor,
+) {
+  const [state, invitation] = await Promise.all([
+    readCompanyState(tx, db, companyId),
+    invitationIn(tx, db, companyId, invitationId),
+  ]);
+  assertManager(state, actor);
+  if (invitation.status !== 'pending') throw new HttpError(409, MESSAGES.notPending);
+  return { state, invitation };
+}
+
+/** In `tx`: the invitation's current link stops working (when it was ever made). */
+async function revokeLink(tx: FirebaseFirestore.Transaction, ctx: InvitationsContext, invitation: StoredInvitation) {
+  const link = linkOf(ctx, invitation);
+  if ((await tx.get(link)).exists) tx.update(link, { revokedAt: FieldValue.serverTimestamp() });
+}
+
 /** A new link for a waiting invitation (expired or not), mailed again; the old link stops working. */
 export async function resendInvitation(
   ctx: InvitationsContext,
@@ -236,16 +258,9 @@ export async function resendInvitation(
   const { db } = ctx;
   const expiresAt = Timestamp.fromMillis(nowOf(ctx) + INVITATION_DAYS * DAY_MS);
   await db.runTransaction(async (tx) => {
-    const [state, invitation] = await Promise.all([
-      readCompanyState(tx, db, companyId),
-      invitationIn(tx, db, companyId, invitationId),
-    ]);
-    assertManager(state, actor);
-    if (invitation.status !== 'pending') throw new HttpError(409, MESSAGES.notPending);
-    const oldLink = linkOf(ctx, invitation);
-    const old = await tx.get(oldLink);
+    const { state, invitation } = await pendingInvitation(tx, db, { companyId, invitationId }, actor);
     const ref: InvitationLinkRef = { companyId, invitationId, linkNo: invitation.linkNo + 1 };
-    if (old.exists) tx.update(oldLink, { revokedAt: FieldValue.serverTimestamp() });
+    await revokeLink(tx, ctx, invitation);
     tx.create(invitationLinkDoc(db, invitationToken(ctx.linkSecret, ref)), linkFields(ref, expiresAt));
     tx.update(invitationsOf(db, companyId).doc(invitationId), {
       linkNo: ref.linkNo,
@@ -274,15 +289,8 @@ export async function revokeInvitation(
 ): Promise<{ revoked: true }> {
   const { db } = ctx;
   await db.runTransaction(async (tx) => {
-    const [state, invitation] = await Promise.all([
-      readCompanyState(tx, db, companyId),
-      invitationIn(tx, db, companyId, invitationId),
-    ]);
-    assertManager(state, actor);
-    if (invitation.status !== 'pending') throw new HttpError(409, MESSAGES.notPending);
-    const link = linkOf(ctx, invitation);
-    const linkSnapshot = await tx.get(link);
-    if (linkSnapshot.exists) tx.update(link, { revokedAt: FieldValue.serverTimestamp() });
+    const { invitation } = await pendingInvitation(tx, db, { companyId, invitationId }, actor);
+    await revokeLink(tx, ctx, invitation);
     tx.update(invitationsOf(db, companyId).doc(invitationId), {
       status: 'revoked' satisfies InvitationStatus,
       revokedAt: FieldValue.serverTimestamp(),
