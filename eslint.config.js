@@ -79,6 +79,44 @@ const SERVER_ZONES = [
   })),
 ];
 
+/** The console shell: it composes areas into pages (Today, a customer, an enquiry), as app/ does. */
+const SHELL = 'console';
+const AREAS = FEATURES.filter((feature) => feature !== SHELL);
+const AREAS_APART =
+  'A feature imports no other feature (types and import() included): share a record in src/records, compose areas in the console shell (src/features/console) or src/app.';
+
+/** The import zones. In the browser, an area may import only domain, lib, records and components. */
+const ZONES = [
+  {
+    target: './src/domain',
+    from: ['./src/lib', './src/records', './src/features', './src/app', './src/components', './server'],
+  },
+  { target: './src/lib', from: ['./src/records', './src/features', './src/app', './src/components'] },
+  {
+    target: './src/records',
+    from: ['./src/features', './src/app', './src/components'],
+    message: 'src/records imports only src/domain and src/lib.',
+  },
+  { target: './src/components', from: ['./src/features', './src/app'] },
+  { target: './src/features', from: ['./src/app'] },
+  // The browser never imports the server; the server shares only src/domain with it.
+  { target: './src', from: './server' },
+  { target: './server', from: './src', except: ['./domain'] },
+  ...SERVER_ZONES,
+  ...AREAS.map((area) => ({
+    target: `./src/features/${area}`,
+    from: `./src/features/!(${area})/**`,
+    message: AREAS_APART,
+  })),
+  // The shell uses an area only through its entry file (index.ts), never an inner file.
+  {
+    target: `./src/features/${SHELL}`,
+    from: `./src/features/!(${SHELL})/**`,
+    except: ['**/src/features/*/index.ts'],
+    message: "The console shell imports an area only through its index.ts (e.g. '@/features/quotes').",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', '.tmp', 'node_modules', 'coverage', 'reports', 'public'] },
   js.configs.recommended,
@@ -93,32 +131,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': 'off',
-      // Imports flow one way: domain -> lib -> features -> app; features meet only through their index.ts.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/domain',
-              from: ['./src/lib', './src/features', './src/app', './src/components', './server'],
-            },
-            { target: './src/lib', from: ['./src/features', './src/app', './src/components'] },
-            { target: './src/components', from: ['./src/features', './src/app'] },
-            { target: './src/features', from: ['./src/app'] },
-            // The browser never imports the server; the server shares only src/domain with it.
-            { target: './src', from: './server' },
-            { target: './server', from: './src', except: ['./domain'] },
-            ...SERVER_ZONES,
-            // A feature uses another only through its entry file (index.ts), never an inner file.
-            ...FEATURES.map((feature) => ({
-              target: `./src/features/${feature}`,
-              from: `./src/features/!(${feature})/**`,
-              except: ['**/src/features/*/index.ts'],
-              message: "Import another feature only through its index.ts (e.g. '@/features/quotes').",
-            })),
-          ],
-        },
-      ],
+      // Imports flow one way: domain -> lib -> records -> features -> the console shell and app.
+      'import-x/no-restricted-paths': ['error', { zones: ZONES }],
     },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
@@ -128,6 +142,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: [
       'src/lib/**',
+      'src/records/**',
       'src/features/*/api.ts',
       'src/features/*/api/**',
       'src/features/*/data.ts',
@@ -140,7 +155,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['firebase', 'firebase/*'],
-              message: "Firebase is used only in src/lib and a feature's data.ts and api.ts (api/, console/api.ts).",
+              message:
+                "Firebase is used only in src/lib, src/records and a feature's data.ts and api.ts (api/, console/api.ts).",
             },
           ],
         },

@@ -6,6 +6,10 @@
  *   a lazy chunk reaches back (Firebase -> session), and the importer has finished evaluating by then.
  * - No module in src/lib sits on a circle at all, not even through `import()` (session <- firebase ->
  *   firestore was one): the floor every feature stands on loads upward only.
+ * A third rule, stricter, holds for all of src/ (`sourceCycles`): no circle at all, `import()` and
+ * type imports included. A circle there means two layers or two areas lean on each other (the
+ * 26-file loop of billing, customers, enquiries and quotes was closed by a type import and an
+ * `import()`), whether or not the build notices.
  * no-cycle walked the import graph again from each file it linted: a third of ESLint's time over
  * the repository. This builds the graph once (about a second).
  */
@@ -16,18 +20,20 @@ import ts from 'typescript';
 interface Import {
   specifier: string;
   dynamic: boolean;
+  /** Erased from the build: `import type`, `export type … from`, `typeof import('…')`. */
+  typeOnly: boolean;
 }
 
-/** The imports of one file that load code: static imports and re-exports, and `import()` calls. */
+/** The imports of one file: static imports and re-exports, `import()` calls, and type-only imports. */
 export function importsOf(fileName: string, text: string): Import[] {
   const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   const found: Import[] = [];
   for (const node of source.statements) {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!typeOnlyImport(node)) found.push({ specifier: node.moduleSpecifier.text, dynamic: false });
+      found.push({ specifier: node.moduleSpecifier.text, dynamic: false, typeOnly: typeOnlyImport(node) });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!typeOnlyExport(node)) found.push({ specifier: node.moduleSpecifier.text, dynamic: false });
+      found.push({ specifier: node.moduleSpecifier.text, dynamic: false, typeOnly: typeOnlyExport(node) });
     }
   }
   // import() can sit anywhere in the tree: walk it only in the files that have one.
@@ -38,7 +44,13 @@ export function importsOf(fileName: string, text: string): Import[] {
       node.arguments[0] &&
       ts.isStringLiteralLike(node.arguments[0])
     ) {
-      found.push({ specifier: node.arguments[0].text, dynamic: true });
+      found.push({ specifier: node.arguments[0].text, dynamic: true, typeOnly: false });
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      found.push({ specifier: node.argument.literal.text, dynamic: false, typeOnly: true });
     }
     ts.forEachChild(node, visit);
   };
@@ -95,7 +107,8 @@ export function importCycles(root: string, sources: ReadonlyMap<string, string>)
   for (const [file, text] of sources) {
     const statics: string[] = [];
     const all: string[] = [];
-    for (const { specifier, dynamic } of importsOf(file, text)) {
+    for (const { specifier, dynamic, typeOnly } of importsOf(file, text)) {
+      if (typeOnly) continue;
       const target = resolveImport(root, file, specifier, files);
       if (!target) continue;
       all.push(target);
@@ -112,6 +125,26 @@ export function importCycles(root: string, sources: ReadonlyMap<string, string>)
       .filter((group) => group.some((file) => file.startsWith(libDir)))
       .map(relative),
   };
+}
+
+/**
+ * The circles among the modules of src/ in `sources`, counting every import: static, `import()`
+ * and type-only. Paths in the answer are relative to `root`.
+ */
+export function sourceCycles(root: string, sources: ReadonlyMap<string, string>): string[][] {
+  const srcDir = path.join(root, 'src') + path.sep;
+  const files = new Set([...sources.keys()].filter((file) => file.startsWith(srcDir)));
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file, sources.get(file)!).map(({ specifier }) =>
+      resolveImport(root, file, specifier, files),
+    );
+    edges.set(
+      file,
+      targets.filter((target): target is string => target !== undefined),
+    );
+  }
+  return circles(edges).map((group) => group.map((file) => path.relative(root, file)).sort());
 }
 
 /** Strongly connected groups of more than one module, or of one that imports itself (Tarjan). */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ProductsSection } from '@/features/catalog/products-section';
-import { ContactSection } from '@/features/contact/contact-section';
+import { ContactSection } from './contact-section';
 import { Clients } from '@/features/landing/clients';
 import { Process } from '@/features/landing/process';
 import { useCart } from '@/features/cart/cart-provider';

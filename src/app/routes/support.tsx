@@ -1,8 +1,9 @@
+import { lazy } from 'react';
 import { useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
 import { ActingFor } from '@/components/acting-for';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { CompanyAction } from '@/domain/companies';
-import { NewRequestPage, RequestPage, SupportHome, type SupportLinks } from '@/features/support';
+import { NewRequestPage, QuoteFormContext, RequestPage, SupportHome, type SupportLinks } from '@/features/support';
 import { CompanyGate } from '../layouts/company-gate';
 import { SignInGate } from '../layouts/sign-in-gate';
 import { paths, supportNewPath, supportRequestPath } from '../paths';
@@ -12,6 +13,9 @@ const LINKS: SupportLinks = {
   newRequest: supportNewPath,
   request: supportRequestPath,
 };
+
+// The contact area's quote request form, for the out-of-plan panel: loaded only when asked for.
+const QuoteRequestForm = lazy(() => import('@/features/contact').then((m) => ({ default: m.QuoteRequestForm })));
 
 const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading support...</p>;
 
@@ -68,9 +72,10 @@ export function SupportRequestRoute() {
 
 /** /support, /support/new and /support/:id: one lazy route in the app's table (the landing page carries its router). */
 export function SupportRoutes() {
-  return useRoutes([
+  const routes = useRoutes([
     { index: true, element: <SupportRoute /> },
     { path: 'new', element: <NewSupportRequestRoute /> },
     { path: ':id', element: <SupportRequestRoute /> },
   ]);
+  return <QuoteFormContext value={QuoteRequestForm}>{routes}</QuoteFormContext>;
 }

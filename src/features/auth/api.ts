@@ -16,7 +16,7 @@ import { auth } from '@/lib/firebase';
 import { withGoogle } from '@/lib/google-auth';
 
 /** Firestore is loaded only when a profile is read or written, not when the modal opens. */
-const firestore = () => Promise.all([import('firebase/firestore'), import('@/features/customers')]);
+const firestore = () => Promise.all([import('firebase/firestore'), import('@/records/users')]);
 
 export const GUEST_NAME = 'Guest User';
 

@@ -15,9 +15,10 @@ import { OPEN_STATUSES, STATUS } from '@/domain/status';
 import type { TdsCertificateView } from '@/domain/tds-certificates';
 import { apiClient, type ApiFile } from '@/lib/api-client';
 import { convertedDocs } from '@/lib/converted-docs';
-import { invoicesOf, ordersOf, type Invoice, type Order } from './data';
+import { invoicesOf, type Invoice } from '@/records/invoices';
+import { ordersOf, type Order } from '@/records/orders';
 import { listenToList } from '@/lib/firestore';
-import { userDoc } from '@/features/customers';
+import { userDoc } from '@/records/users';
 
 /** The only module of the payments feature that talks to Firestore or the API. */
 

@@ -1,15 +1,13 @@
-// What other features may use of billing (invoices, payments, pay links, reconciliation).
+// What the console shell and the app may use of billing (invoices, payments, pay links, reconciliation).
+// Invoices and orders themselves are shared records (src/records/invoices.ts, orders.ts).
 export {
   cancelInvoice,
-  customerInvoicesQuery,
-  customerOrdersQuery,
   customerPaymentsQuery,
   issueProforma,
   overdueInvoicesQuery,
   paymentExceptionsQuery,
   previewProforma,
   receivedInMonth,
-  type IssuedProforma,
 } from './console/api';
 export { IssueProformaForm } from './console/issue-proforma-form';
 export { OfflinePayment } from './console/offline-payment-form';
@@ -24,5 +22,4 @@ export const billingScreens = {
   reconciliation: () => import('./console/reconciliation').then((m) => m.ReconciliationPage),
   tdsCertificates: () => import('./console/tds-certificates').then((m) => m.TdsCertificatesPage),
 };
-export { invoicesNewestFirst, invoicesOf, ordersNewestFirst, ordersOf } from './data';
-export type { Invoice, Order, OrderItem, PaymentRecord } from './data';
+export type { PaymentRecord } from './data';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { sameInvoiceId } from '@/domain/payments';
 import type { NewInvoice } from '@/domain/schemas';
-import type { Invoice } from './data';
+import type { Invoice } from '@/records/invoices';
 import { useSession } from '@/lib/session';
 import { useSubscription } from '@/lib/use-subscription';
 import { NewInvoiceForm } from './new-invoice-form';

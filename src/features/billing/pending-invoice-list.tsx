@@ -1,7 +1,7 @@
 import { Button, Spinner } from '@/components/button';
 import { ISSUED_BY_COMPANY } from '@/domain/company';
 import { formatInr } from '@/domain/money';
-import type { Invoice } from './data';
+import type { Invoice } from '@/records/invoices';
 import type { SubscriptionState } from '@/lib/use-subscription';
 
 export const INVOICE_LIST_ERROR = 'Could not load pending invoices. Ensure Firestore index is created.';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatInr } from '@/domain/money';
 import { canCustomerDeleteInvoice } from '@/domain/payments';
-import type { Invoice } from './data';
+import type { Invoice } from '@/records/invoices';
 import { useSession } from '@/lib/session';
 import { useToast } from '@/lib/toast';
 

@@ -1,15 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { BOOKING_STATUS, bookingStatusLabel } from '@/domain/bookings';
-import {
-  cancelBooking,
-  loadBooking,
-  loadRescheduleSlots,
-  rescheduleBooking,
-  type BookingView,
-  type SlotList,
-} from './api';
+import { ApiError } from '@/lib/api-client';
+import { useLoad } from '@/lib/use-load';
+import { cancelBooking, loadBooking, loadRescheduleSlots, rescheduleBooking, type SlotList } from './api';
 import { SlotPicker, describeStart, visitorZone } from './slot-picker';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -20,8 +15,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function ManageBookingPage({ token }: { token: string }) {
   const zone = visitorZone();
-  const [booking, setBooking] = useState<BookingView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [loaded, reload] = useLoad(() => loadBooking(token), token);
+  const booking = loaded.status === 'ready' ? loaded.data : null;
   const [slots, setSlots] = useState<SlotList | null>(null);
   const [startAt, setStartAt] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -37,11 +32,6 @@ export function ManageBookingPage({ token }: { token: string }) {
     messageRef.current?.scrollIntoView?.({ block: 'center' });
   }, [message]);
 
-  const reload = useCallback(() => {
-    loadBooking(token).then(setBooking, (failure: unknown) => setError(messageOf(failure)));
-  }, [token]);
-  useEffect(reload, [reload]);
-
   async function act(work: () => Promise<{ message: string }>) {
     setIsBusy(true);
     setMessage(null);
@@ -54,9 +44,12 @@ export function ManageBookingPage({ token }: { token: string }) {
       reload();
     } catch (failure) {
       setMessage({ tone: 'error', text: messageOf(failure) });
-      if (messageOf(failure).startsWith('That time was just taken')) {
+      // A 409 says the page is out of date: the time was just taken, or the call can no longer be
+      // changed. The booking and the free times shown are read again; the message stays.
+      if (failure instanceof ApiError && failure.status === 409) {
         setStartAt(null);
-        loadRescheduleSlots(token).then(setSlots, () => undefined);
+        reload();
+        if (slots) loadRescheduleSlots(token).then(setSlots, () => undefined);
       }
     } finally {
       setIsBusy(false);
@@ -66,9 +59,9 @@ export function ManageBookingPage({ token }: { token: string }) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold text-slate-900">Your call with us</h1>
-      {error ? (
+      {loaded.status === 'error' ? (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
-          {error}
+          {loaded.error}
         </p>
       ) : !booking ? (
         <p className="mt-6 text-slate-700">Loading...</p>

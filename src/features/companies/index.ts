@@ -1,5 +1,4 @@
-// What other features and pages use of company accounts (members, invitations).
+// What other pages use of company accounts (members, invitations).
 export { CompanyPanel } from './company-panel';
 export { InvitationPage } from './invitation-page';
 export { CompanySection } from './console/company-section';
-export { companiesQuery, type CompanyRow } from './console/api';

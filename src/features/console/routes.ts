@@ -17,13 +17,16 @@ export interface ScreenEntry {
   load: () => Promise<ComponentType>;
 }
 
-/** The console's one route table: each area's screens, composed here. */
+/**
+ * The console's one route table: each area's screens, and the pages that show several areas (Today,
+ * an enquiry, a customer), composed here.
+ */
 export const SCREENS: ScreenEntry[] = [
   { index: true, load: () => import('./console-home').then((m) => m.ConsoleHome) },
   { path: 'inbox', load: enquiryScreens.inbox },
-  { path: 'enquiries/:id', load: enquiryScreens.detail },
+  { path: 'enquiries/:id', load: () => import('./enquiry-page').then((m) => m.EnquiryPage) },
   { path: 'customers', load: customerScreens.list },
-  { path: 'customers/:uid', load: customerScreens.detail },
+  { path: 'customers/:uid', load: () => import('./customer-page').then((m) => m.CustomerPage) },
   { path: 'quotes', load: quoteScreens.list },
   { path: 'quotes/new', load: quoteScreens.create },
   { path: 'quotes/:id', load: quoteScreens.detail },

@@ -1,7 +1,8 @@
 import { doc } from 'firebase/firestore';
 import type { DocumentKind } from '@/domain/tax-document';
 import { ApiError, apiClient, type ApiFile } from '@/lib/api-client';
-import { invoicesOf, ordersOf, type Invoice, type Order } from '@/features/billing';
+import { invoicesOf, type Invoice } from '@/records/invoices';
+import { ordersOf, type Order } from '@/records/orders';
 import { listenToDoc } from '@/lib/firestore';
 
 /** The only module of the receipts feature that talks to Firestore or the API. */

@@ -1,9 +1,7 @@
-// What other features may use of enquiries (the console's inbox).
-export { newEnquiriesQuery, subscribeToEnquiry } from './console/api';
+// What the console shell may use of enquiries: the inbox, the Today page's count, and what the
+// enquiry page (a console page that also shows billing and quotes) does to an enquiry.
+export { billEnquiry, newEnquiriesQuery, previewEnquiryBill, updateEnquiry } from './console/api';
 
 export const enquiryScreens = {
   inbox: () => import('./console/inbox').then((m) => m.InboxPage),
-  detail: () => import('./console/enquiry-page').then((m) => m.EnquiryPage),
 };
-export { enquiriesCollection, queriesNewestFirst } from './data';
-export type { CustomerQuery, Enquiry, EnquiryNote } from './data';

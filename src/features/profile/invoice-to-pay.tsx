@@ -7,7 +7,7 @@ import { ISSUED_BY_COMPANY } from '@/domain/company';
 import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { isOpenStatus, STATUS } from '@/domain/status';
-import type { Invoice } from '@/features/billing';
+import type { Invoice } from '@/records/invoices';
 import { useSubscription } from '@/lib/use-subscription';
 import { subscribeToInvoice } from './api';
 

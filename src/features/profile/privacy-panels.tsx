@@ -4,7 +4,7 @@ import { FormMessage } from '@/components/form-field';
 import { MARKETING_CONSENT_WORDING, SERVICE_MAIL_NOTE } from '@/domain/consent';
 import { formatDateTime } from '@/domain/dates';
 import { ApiError } from '@/lib/api-client';
-import type { Profile } from '@/features/customers';
+import type { Profile } from '@/records/users';
 import { saveDownload } from '@/lib/save-file';
 import { downloadMyData, setMarketingConsent } from './api';
 import { Panel } from '@/components/panel';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ProfileFields } from '@/components/profile-fields';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
-import type { Profile } from '@/features/customers';
+import type { Profile } from '@/records/users';
 import { formatDateTime } from '@/domain/dates';
 import { Panel } from '@/components/panel';
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import type { ProfileDetails } from '@/domain/profile-schemas';
 import { useToast } from '@/lib/toast';
-import type { Profile } from '@/features/customers';
+import type { Profile } from '@/records/users';
 import { updateProfileDetails } from './api';
 import { GuestLinkPanel } from './guest-link-panel';
 import { ProfileDetailsView, ProfileEditForm } from './profile-details';

@@ -5,7 +5,7 @@ import { PaymentSummary } from '@/features/billing/console/payment-summary';
 import type { PaymentRecord } from '@/features/billing';
 
 // The seam: the console's only Firebase/HTTP module (the row names its customer already).
-vi.mock('@/features/customers/console/api', () => ({ getCustomer: vi.fn() }));
+vi.mock('@/records/users', () => ({ getCustomer: vi.fn() }));
 
 const payment: PaymentRecord = {
   id: 'pay_Q1',

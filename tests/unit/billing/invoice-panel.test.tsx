@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sameInvoiceId } from '@/domain/payments';
-import type { Invoice } from '@/features/billing';
+import type { Invoice } from '@/records/invoices';
 import { CORRECT_BY_DELETING, DUPLICATE_INVOICE, InvoicePanelContent } from '@/features/billing/invoice-panel-content';
 import { REGISTERED, renderApp } from '../../helpers/render-app';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES } from '@/domain/bookings';
 import { ApiError } from '@/lib/api-client';
 import { bookCall, loadSlots } from '@/features/bookings/api';
-import { ContactSection } from '@/features/contact/contact-section';
+import { ContactSection } from '@/app/routes/contact-section';
 
 vi.mock('@/features/bookings/api', () => ({ loadSlots: vi.fn(), bookCall: vi.fn() }));
 const slots = vi.mocked(loadSlots);

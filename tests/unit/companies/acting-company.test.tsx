@@ -6,7 +6,7 @@ import { CompanyGate } from '@/app/layouts/company-gate';
 import { ActingFor } from '@/components/acting-for';
 import type { MembershipSummary } from '@/domain/acting-company';
 import * as supportApi from '@/features/support/api';
-import { RequestPage, SupportHome } from '@/features/support/support-pages';
+import { RequestPage, SupportHome } from '@/features/support';
 import { createCompanySessionStore, type MembershipSources } from '@/lib/company-session-store';
 import { publish } from '@/lib/session-store';
 import { REGISTERED, renderApp } from '../../helpers/render-app';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { submitQuery } from '@/features/contact/api';
-import { ContactSection, type ContactSectionProps } from '@/features/contact/contact-section';
+import { ContactSection, type ContactSectionProps } from '@/app/routes/contact-section';
 
 vi.mock('@/features/contact/api', () => ({ submitQuery: vi.fn() }));
 const submit = vi.mocked(submitQuery);

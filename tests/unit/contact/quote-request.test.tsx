@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { submitQuoteRequest } from '@/features/contact/api';
 import { ProductsSection } from '@/features/catalog/products-section';
-import { ContactSection, type ContactSectionProps } from '@/features/contact/contact-section';
+import { ContactSection, type ContactSectionProps } from '@/app/routes/contact-section';
 
 vi.mock('@/features/contact/api', () => ({ submitQuery: vi.fn(), submitQuoteRequest: vi.fn() }));
 const submit = vi.mocked(submitQuoteRequest);

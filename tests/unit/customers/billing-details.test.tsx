@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEGAL_NAME_REQUIRED, PIN_CODE_REQUIRED } from '@/domain/profile-schemas';
 import { BillingDetailsPanel } from '@/features/customers/console/billing-details';
-import type { Profile } from '@/features/customers';
+import type { Profile } from '@/records/users';
 import { renderApp } from '../../helpers/render-app';
 
 // The seam: the console's only Firebase/HTTP module.

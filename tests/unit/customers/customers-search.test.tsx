@@ -10,8 +10,8 @@ const api = vi.hoisted(() => ({
   customersQuery: vi.fn((search: string) => (search ? 'customers-found' : 'customers')),
   companiesQuery: vi.fn(() => 'companies-found'),
 }));
-vi.mock('@/features/customers/console/api', () => api);
-vi.mock('@/features/companies/console/api', () => api);
+vi.mock('@/records/users', () => api);
+vi.mock('@/records/companies', () => api);
 vi.mock('@/lib/paged-list', () => import('../../helpers/fake-paged-list'));
 
 const asha = {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DeletedCustomer } from '@/features/customers/console/deleted-customer';
+import { DeletedCustomer } from '@/features/console/deleted-customer';
 import type { DeletedAccount } from '@/features/customers';
-import type { TaxDocumentItem } from '@/features/documents';
+import type { TaxDocumentItem } from '@/records/tax-documents';
 import { lists } from '../../helpers/fake-paged-list';
 import { renderApp } from '../../helpers/render-app';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/domain/dates';
 import { ApiError } from '@/lib/api-client';
-import type { Order } from '@/features/billing';
+import type { Order } from '@/records/orders';
 import type { SubscriptionState } from '@/lib/use-subscription';
 import type { ReceiptSubject } from '@/features/documents/api';
 import { ReceiptView } from '@/features/documents/receipt-view';

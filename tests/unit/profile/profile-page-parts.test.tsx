@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { GuestLinkPanel } from '@/features/profile/guest-link-panel';
 import { InvoiceToPay } from '@/features/profile/invoice-to-pay';
 import { ProfileOverview } from '@/features/profile/profile-overview';
-import type { Profile } from '@/features/customers';
+import type { Profile } from '@/records/users';
 import { expectGstinChecked } from '../../helpers/gstin-field';
 import { expectPasswordMismatchRefused } from '../../helpers/password-fields';
 import { lists } from '../../helpers/fake-paged-list';

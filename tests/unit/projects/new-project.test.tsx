@@ -15,7 +15,7 @@ const search = vi.hoisted(() => ({ findCustomers: vi.fn() }));
 const customers = vi.hoisted(() => ({ useCustomer: vi.fn() }));
 vi.mock('@/features/projects/api', () => api);
 vi.mock('@/features/projects/console/api', () => search);
-vi.mock('@/features/customers', () => customers);
+vi.mock('@/records/use-customer', () => customers);
 
 const meera = {
   id: 'uid-meera',

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SupportMessageView, SupportRequestView } from '@/domain/support';
-import { Conversation } from '@/features/support/support-pages';
+import { Conversation } from '@/features/support/conversation';
 import { renderApp } from '../../helpers/render-app';
 
 // The seam: the feature's only HTTP module (a file link downloads through it).

@@ -11,8 +11,9 @@ import {
   type SupportServiceView,
 } from '@/domain/support';
 import * as api from '@/features/support/api';
-import { Holidays, SupportConsole } from '@/features/support/console/support-console';
-import { NewRequestPage, RequestPage } from '@/features/support/support-pages';
+import { Holidays } from '@/features/support/console/holidays';
+import { SupportConsole } from '@/features/support/console/support-console';
+import { NewRequestPage, QuoteFormContext, RequestPage } from '@/features/support';
 import { SessionContext } from '@/lib/session';
 import { REGISTERED, renderApp } from '../../helpers/render-app';
 
@@ -151,7 +152,13 @@ describe("an out-of-plan request's page", () => {
       assigneeName: null,
       messages: [],
     });
-    renderApp(<RequestPage id="r1" links={links} />, { session: REGISTERED });
+    // The app hands support the quote form: with one at hand, renewing is still the way offered.
+    renderApp(
+      <QuoteFormContext value={() => <p>Quote form</p>}>
+        <RequestPage id="r1" links={links} />
+      </QuoteFormContext>,
+      { session: REGISTERED },
+    );
 
     const renew = await screen.findByRole('link', { name: 'Renew now' });
     expect(renew).toHaveAttribute('href', 'https://nimbus.test/pay/token1');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCycles } from '../../../scripts/lib/import-cycles';
+import { importCycles, sourceCycles } from '../../../scripts/lib/import-cycles';
 
 const ROOT = '/repo';
 /** A repository of `files` (path from the root -> text), checked for circles. */
@@ -52,6 +52,37 @@ describe('import circles (npm run lint)', () => {
       staticCycles: [],
       libCycles: [['src/lib/firebase.ts', 'src/lib/session.tsx']],
     });
+  });
+
+  it('when modules in src/ close a circle only through a type import and an import(), then the src check reports it', () => {
+    const files = {
+      'src/features/billing/index.ts': "export { userName } from './order-row';\n",
+      'src/features/billing/order-row.tsx':
+        "import { useCustomer } from '@/features/customers';\nexport const userName = useCustomer;\n",
+      'src/features/customers/index.ts':
+        "import type { Invoice } from '@/features/billing';\nexport const useCustomer = (invoice: Invoice) => invoice;\nexport const page = () => import('./page');\n",
+      'src/features/customers/page.tsx':
+        "import { userName } from '@/features/billing';\nexport const Page = userName;\n",
+    };
+    const sources = new Map(Object.entries(files).map(([file, text]) => [path.join(ROOT, file), text]));
+
+    expect(sourceCycles(ROOT, sources)).toEqual([
+      [
+        'src/features/billing/index.ts',
+        'src/features/billing/order-row.tsx',
+        'src/features/customers/index.ts',
+        'src/features/customers/page.tsx',
+      ],
+    ]);
+  });
+
+  it('when a circle closed by a type import lies outside src/, then the src check leaves it alone', () => {
+    const sources = new Map([
+      [path.join(ROOT, 'server/a.ts'), "import type { B } from './b';\nexport type A = B;\n"],
+      [path.join(ROOT, 'server/b.ts'), "import type { A } from './a';\nexport type B = A | 1;\n"],
+    ]);
+
+    expect(sourceCycles(ROOT, sources)).toEqual([]);
   });
 
   it('when a module imports only packages and files that do not exist, then nothing is reported', () => {

@@ -21,13 +21,57 @@ describe('lint boundaries', () => {
     expect(ruleIds(results)).toContain(RESTRICTED_PATH);
   }, 60_000);
 
-  it('when a feature imports another feature through its index.ts, then lint allows it', async () => {
+  it("when a feature imports another feature's index.ts, then lint fails with a restricted-path error", async () => {
     const results = await eslint.lintText(
       "import { QuotesPanel } from '@/features/quotes';\nexport const probe = QuotesPanel;\n",
       { filePath: path.join(ROOT, 'src/features/customers/lint-probe.ts') },
     );
 
-    expect(ruleIds(results)).toEqual([]);
+    expect(ruleIds(results)).toContain(RESTRICTED_PATH);
+  }, 60_000);
+
+  it('when a feature imports only a type, or loads another feature with import(), then lint fails just the same', async () => {
+    const typeOnly = await eslint.lintText(
+      "import type { PaymentRecord } from '@/features/billing';\nexport type Probe = PaymentRecord;\n",
+      { filePath: path.join(ROOT, 'src/features/profile/lint-probe.ts') },
+    );
+    const lazy = await eslint.lintText("export const probe = () => import('@/features/bookings');\n", {
+      filePath: path.join(ROOT, 'src/features/contact/lint-probe.ts'),
+    });
+
+    expect(ruleIds(typeOnly)).toContain(RESTRICTED_PATH);
+    expect(ruleIds(lazy)).toContain(RESTRICTED_PATH);
+  }, 60_000);
+
+  it("when the console shell or the app imports a feature's index.ts, then lint allows it", async () => {
+    const shell = await eslint.lintText(
+      "import { QuotesPanel } from '@/features/quotes';\nimport { type PaymentRecord } from '@/features/billing';\nexport const probe: [typeof QuotesPanel, PaymentRecord?] = [QuotesPanel];\n",
+      { filePath: path.join(ROOT, 'src/features/console/lint-probe.ts') },
+    );
+    const app = await eslint.lintText("export const probe = () => import('@/features/bookings');\n", {
+      filePath: path.join(ROOT, 'src/app/routes/lint-probe.ts'),
+    });
+
+    expect(ruleIds(shell)).toEqual([]);
+    expect(ruleIds(app)).toEqual([]);
+  }, 60_000);
+
+  it('when a shared record imports a feature or a component, then lint fails; domain and lib it may import', async () => {
+    const probeIn = (code: string) => eslint.lintText(code, { filePath: path.join(ROOT, 'src/records/lint-probe.ts') });
+
+    expect(
+      ruleIds(await probeIn("import { QuotesPanel } from '@/features/quotes';\nexport const probe = QuotesPanel;\n")),
+    ).toContain(RESTRICTED_PATH);
+    expect(
+      ruleIds(await probeIn("import { Button } from '@/components/button';\nexport const probe = Button;\n")),
+    ).toContain(RESTRICTED_PATH);
+    expect(
+      ruleIds(
+        await probeIn(
+          "import { collection } from 'firebase/firestore';\nimport { db } from '@/lib/firestore';\nimport { formatInr } from '@/domain/money';\nexport const probe = [collection, db, formatInr];\n",
+        ),
+      ),
+    ).toEqual([]);
   }, 60_000);
 
   it("when a feature reaches into another feature's inner file, then lint fails with a restricted-path error", async () => {

@@ -16,7 +16,9 @@ import { searchQueryOf } from '@/domain/search';
 import { tdsCertificateRejectSchema, type TdsCertificateView } from '@/domain/tds-certificates';
 import { apiClient, type ApiFile } from '@/lib/api-client';
 import { searchOn } from '@/lib/search-query';
-import { invoicesOfEveryone, ordersOfEveryone, paymentsCollection } from '../data';
+import { invoicesOfEveryone, type IssuedProforma } from '@/records/invoices';
+import { ordersOfEveryone } from '@/records/orders';
+import { paymentsCollection } from '../data';
 
 /** The console's billing: reads under the rules (Firestore), every write through the API. */
 
@@ -58,7 +60,6 @@ export function paymentsQuery(filter: PaymentsFilter) {
 
 export const customerPaymentsQuery = (uid: string) =>
   query(paymentsCollection(), where('uid', '==', uid), orderBy('createdAt', 'desc'));
-export { invoicesNewestFirst as customerInvoicesQuery, ordersNewestFirst as customerOrdersQuery } from '../data';
 
 // ---- The console's home: counts and sums the database works out (never a whole collection read) ----
 
@@ -88,14 +89,6 @@ export async function receivedInMonth(month: string): Promise<number> {
 // ---- Every write: the API, which checks the claim and audits --------------------------------------
 
 const withAuth = { withAuth: true };
-
-/** A proforma the server issued: its number, what it charges (GST included) and its pay link. */
-export interface IssuedProforma {
-  id: string;
-  number: string;
-  amountPaise: number;
-  payUrl: string;
-}
 
 export function previewProforma(input: IssueProforma): Promise<ProformaPreview> {
   return apiClient.post('/api/staff/invoices/preview', issueProformaSchema.parse(input), withAuth);

@@ -5,7 +5,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { PAYABLE_STATUSES } from '@/domain/console-status';
 import { formatInrWithPaise } from '@/domain/money';
-import type { Invoice } from '../data';
+import type { Invoice } from '@/records/invoices';
 import { usePagedList } from '@/lib/paged-list';
 import { invoicesQuery, type InvoicesView } from './api';
 import { AmountRow, FilterInput, FilterSelect, ListPage } from '@/components/console/console-parts';

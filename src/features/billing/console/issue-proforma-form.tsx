@@ -10,7 +10,7 @@ import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
 import { useDraftRows, useTextState } from '@/components/console/field-state';
 import { DecimalField, GstIncludedChoice, LinesFieldset } from '@/components/console/lines-parts';
-import type { IssuedProforma } from './api';
+import type { IssuedProforma } from '@/records/invoices';
 
 interface LineDraft {
   description: string;

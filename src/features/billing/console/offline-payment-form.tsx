@@ -7,7 +7,7 @@ import { tdsCitationFor, tdsCitationsOn, tdsKindOf, type TdsCitation } from '@/d
 import { recordOfflinePayment } from './api';
 import { MessageLine, Options } from '@/components/console/console-parts';
 import { bindText, useTextState } from '@/components/console/field-state';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 import { sellerDocumentWords } from '@/domain/seller-document';
 import { taxSettings } from '@/lib/tax-settings';
 

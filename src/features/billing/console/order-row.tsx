@@ -5,11 +5,11 @@ import { formatInrWithPaise } from '@/domain/money';
 import { pricePayable, readPayable } from '@/domain/payable';
 import { customerLabel } from '@/domain/customers';
 import { STATUS } from '@/domain/status';
-import type { Order } from '../data';
+import type { Order } from '@/records/orders';
 import { AmountRow } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { OfflinePayment } from './offline-payment-form';
-import { useCustomer } from '@/features/customers';
+import { useCustomer } from '@/records/use-customer';
 import { taxSettings } from '@/lib/tax-settings';
 
 /** What the order charges, as the API prices it (GST added when prices exclude it); its stored total if it cannot be priced. */

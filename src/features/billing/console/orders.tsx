@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PAYABLE_STATUSES } from '@/domain/console-status';
-import type { Order } from '../data';
+import type { Order } from '@/records/orders';
 import { usePagedList } from '@/lib/paged-list';
 import { ordersQuery } from './api';
 import { allOr, FilterSelect, ListPage } from '@/components/console/console-parts';

@@ -11,7 +11,7 @@ import { tdsCitationOf } from '@/domain/tds';
 import type { PaymentRecord } from '../data';
 import { CopyButton, Facts } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
-import { useCustomer } from '@/features/customers';
+import { useCustomer } from '@/records/use-customer';
 import { sellerDocumentWords } from '@/domain/seller-document';
 import { taxSettings } from '@/lib/tax-settings';
 import { mismatchReasonLabel } from '@/domain/console-status';

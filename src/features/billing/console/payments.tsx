@@ -15,9 +15,9 @@ import { usePagedList } from '@/lib/paged-list';
 import { downloadPaymentsCsv, paymentsQuery, refundPayment, type PaymentsFilter } from './api';
 import { ConsolePage, FilterInput, FilterSelect } from '@/components/console/console-parts';
 import { paidForText, PaymentSummary } from './payment-summary';
-import { useCustomer } from '@/features/customers';
+import { useCustomer } from '@/records/use-customer';
 import { saveDownload } from '@/lib/save-file';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 import { useTextState } from '@/components/console/field-state';
 import { DecimalField } from '@/components/console/lines-parts';
 

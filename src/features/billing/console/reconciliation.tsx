@@ -1,7 +1,7 @@
 import { formatIstDateTime } from '@/domain/dates';
 import { runReconciliation } from './api';
 import { Facts, Panel } from '@/components/console/console-parts';
-import { JobPage } from '@/features/console';
+import { JobPage } from '@/components/console/job-page';
 
 const REPORT_LABELS: Record<string, string> = {
   checked: 'Pending payments checked',

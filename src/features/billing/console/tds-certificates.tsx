@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Spinner } from '@/components/button';
 import { ConsolePage, Facts, FilterSelect, MessageLine, TitleLink } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 import { TextAreaField } from '@/components/form-field';
 import { PagedRows } from '@/components/paged-rows';
 import { StatusBadge } from '@/components/status-badge';

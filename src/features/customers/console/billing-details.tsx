@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { fieldsOf, FormMessage, TextField } from '@/components/form-field';
 import { billingDetailsSchema, type BillingDetails, type BillingDetailsForm } from '@/domain/profile-schemas';
-import type { Profile } from '../data';
+import type { Profile } from '@/records/users';
 import { updateBillingDetails } from './api';
 import { Facts, MessageLine } from '@/components/console/console-parts';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 
 /**
  * What the customer's next tax invoice prints of them (legal name, GSTIN, PIN code, address), and

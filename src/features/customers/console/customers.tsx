@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { formatIstDateTime } from '@/domain/dates';
-import type { Customer } from '../data';
 import { usePagedList } from '@/lib/paged-list';
-import { customersQuery } from './api';
+import { customersQuery, type Customer } from '@/records/users';
+import { companiesQuery, type CompanyRow } from '@/records/companies';
 import { searchKey, searchedRows } from '@/components/console/searched-rows';
 import { FilterInput, ListPage, TitleLink } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
-import { companiesQuery, type CompanyRow } from '@/features/companies';
 
 /**
  * Every customer, newest first, or those holding every word typed (a word of any field, or its

@@ -6,7 +6,7 @@ import { monthSchema, previousIstMonth } from '@/domain/ist';
 import { downloadAccountantPack } from './api';
 import { Panel } from '@/components/console/console-parts';
 import { saveDownload } from '@/lib/save-file';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 
 /**
  * The accountant's pack of a month: GSTR-1's tables, the register of documents and the payments,

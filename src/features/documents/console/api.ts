@@ -2,7 +2,7 @@ import { orderBy, query, where } from 'firebase/firestore';
 import { monthSchema } from '@/domain/ist';
 import type { Turnover } from '@/domain/turnover';
 import { apiClient } from '@/lib/api-client';
-import { taxDocumentsCollection } from '../data';
+import { taxDocumentsCollection } from '@/records/tax-documents';
 
 const withAuth = { withAuth: true };
 

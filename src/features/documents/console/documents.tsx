@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
-import type { TaxDocumentItem } from '../data';
+import type { TaxDocumentItem } from '@/records/tax-documents';
 import { usePagedList } from '@/lib/paged-list';
 import { AccountantPackPanel } from './accountant-pack';
 import { documentsQuery } from './api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { saveDownload } from '@/lib/save-file';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
-import type { TaxDocumentItem } from '../data';
+import type { TaxDocumentItem } from '@/records/tax-documents';
 import { downloadDocumentPdf } from './api';
 
 /** A document's title as its PDF heads it ('Tax Invoice', 'Credit Note', ...). */

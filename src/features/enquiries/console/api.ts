@@ -1,10 +1,10 @@
-import { onSnapshot, orderBy, query, where, type Query } from 'firebase/firestore';
+import { orderBy, query, where, type Query } from 'firebase/firestore';
 import { enquiryUpdateSchema, type EnquiryUpdate } from '@/domain/enquiries';
 import { proformaFieldsSchema, type ProformaFields, type ProformaPreview } from '@/domain/proforma';
 import { STATUS } from '@/domain/status';
-import type { IssuedProforma } from '@/features/billing';
 import { apiClient } from '@/lib/api-client';
-import { enquiriesCollection, enquiryDoc, type Enquiry } from '../data';
+import { enquiriesCollection, type Enquiry } from '@/records/enquiries';
+import type { IssuedProforma } from '@/records/invoices';
 import { searchOn } from '@/lib/search-query';
 
 export interface InboxFilter {
@@ -19,11 +19,6 @@ export function inboxQuery(filter: InboxFilter): Query<Enquiry> {
 }
 
 export const newEnquiriesQuery = () => query(enquiriesCollection(), where('status', '==', STATUS.new));
-
-type OnError = (error: Error) => void;
-
-export const subscribeToEnquiry = (id: string, onData: (enquiry: Enquiry | null) => void, onError: OnError) =>
-  onSnapshot(enquiryDoc(id), (snapshot) => onData(snapshot.data() ?? null), onError);
 
 const withAuth = { withAuth: true };
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES } from '@/domain/console-status';
-import type { Enquiry } from '../data';
+import type { Enquiry } from '@/records/enquiries';
 import { usePagedList } from '@/lib/paged-list';
 import { inboxQuery } from './api';
 import { searchKey, searchedRows } from '@/components/console/searched-rows';

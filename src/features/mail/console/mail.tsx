@@ -10,8 +10,8 @@ import { customerLabel } from '@/domain/customers';
 import { mailQuery, resendMail } from './api';
 import { FilterSelect, ListPage, MessageLine } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
-import { useCustomer } from '@/features/customers';
-import { useAction } from '@/components/console/use-action';
+import { useCustomer } from '@/records/use-customer';
+import { useAction } from '@/lib/use-action';
 
 const STATUSES: Array<[string, string]> = [
   ['failed', 'Failed'],

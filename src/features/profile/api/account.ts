@@ -4,7 +4,7 @@ import { customerSearchTokens } from '@/domain/search';
 import type { EmulatedGoogleAccount } from '@/domain/schemas';
 import { apiClient } from '@/lib/api-client';
 import { auth } from '@/lib/firebase';
-import { userDoc } from '@/features/customers';
+import { userDoc } from '@/records/users';
 import { withGoogle } from '@/lib/google-auth';
 
 // What the profile page does to the login itself: link a guest to a real sign-in, or delete it.

@@ -1,10 +1,11 @@
 import { doc } from 'firebase/firestore';
-import { invoicesOf, type Invoice } from '@/features/billing';
+import { invoicesOf, type Invoice } from '@/records/invoices';
 import { listenToDoc } from '@/lib/firestore';
 
 // The profile's three lists, newest first: lib/paged-list.ts reads them a page at a time.
-export { invoicesNewestFirst as invoicesQuery, ordersNewestFirst as ordersQuery } from '@/features/billing';
-export { queriesNewestFirst as queriesQuery } from '@/features/enquiries';
+export { invoicesNewestFirst as invoicesQuery } from '@/records/invoices';
+export { ordersNewestFirst as ordersQuery } from '@/records/orders';
+export { queriesNewestFirst as queriesQuery } from '@/records/queries';
 
 type OnError = (error: Error) => void;
 

@@ -1,7 +1,7 @@
 import { getDoc, setDoc } from 'firebase/firestore';
 import { profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
 import { customerSearchTokens } from '@/domain/search';
-import { userDoc, type Profile } from '@/features/customers';
+import { userDoc, type Profile } from '@/records/users';
 
 /** Reads the profile document; null when there is none. */
 export async function getProfile(uid: string): Promise<Profile | null> {

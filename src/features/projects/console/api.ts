@@ -1,5 +1,5 @@
 import { getDocs, limit, query } from 'firebase/firestore';
-import { customersQuery, type Customer } from '@/features/customers';
+import { customersQuery, type Customer } from '@/records/users';
 import { convertedDocs } from '@/lib/converted-docs';
 import { matchesSearch } from '@/lib/search-query';
 

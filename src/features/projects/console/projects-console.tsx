@@ -9,25 +9,15 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatDay } from '@/domain/dates';
 import { PROJECT_LIST_VIEWS, type ProjectListView, type ProjectSummary } from '@/domain/projects';
 import { customerLabel } from '@/domain/customers';
-import type { Customer } from '@/features/customers';
-import { useCustomer } from '@/features/customers';
+import type { Customer } from '@/records/users';
+import { useCustomer } from '@/records/use-customer';
+import { useApiPages } from '@/lib/api-pages';
 import type { PagedList } from '@/lib/paged-list';
 import { createProject, getStaffProjects } from '../api';
-import { ProjectPage } from '../project-page';
+import { StaffProjectPage } from './staff-project-page';
 import { findCustomers } from './api';
 
 const VIEWS = PROJECT_LIST_VIEWS.map(([view, text]): [ProjectListView, string] => [view, text]);
-
-interface Pages {
-  key: string;
-  status: PagedList<ProjectSummary>['status'];
-  items: ProjectSummary[];
-  next: string | null;
-  error: Error | undefined;
-  isLoadingMore: boolean;
-}
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /**
  * The Projects list from the API, a page at a time (the API joins what a row needs: the status of
@@ -35,65 +25,9 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
  * the page after the last project read. A late answer for an older view or search is dropped.
  */
 function useProjectPages(view: ProjectListView, search: string): PagedList<ProjectSummary> {
-  const key = `${view}:${searchKey(search)}`;
-  const [pages, setPages] = useState<Pages>({
-    key: '',
-    status: 'loading',
-    items: [],
-    next: null,
-    error: undefined,
-    isLoadingMore: false,
-  });
-  useEffect(() => {
-    let isCurrent = true;
-    getStaffProjects({ view, search }).then(
-      (page) =>
-        isCurrent &&
-        setPages({
-          key,
-          status: 'ready',
-          items: page.projects,
-          next: page.next,
-          error: undefined,
-          isLoadingMore: false,
-        }),
-      (error: unknown) =>
-        isCurrent &&
-        setPages({ key, status: 'error', items: [], next: null, error: asError(error), isLoadingMore: false }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-    // `key` holds the view and the search's words.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  const current = pages.key === key ? pages : { ...pages, status: 'loading' as const, items: [], next: null };
-  return {
-    status: current.status,
-    items: current.items,
-    error: current.error,
-    hasMore: current.next !== null,
-    isLoadingMore: current.isLoadingMore,
-    loadMore: () => {
-      if (!current.next || current.isLoadingMore) return;
-      const after = current.next;
-      setPages((previous) => ({ ...previous, isLoadingMore: true }));
-      getStaffProjects({ view, search, after }).then(
-        (page) =>
-          setPages((previous) =>
-            previous.key === key
-              ? { ...previous, items: [...previous.items, ...page.projects], next: page.next, isLoadingMore: false }
-              : previous,
-          ),
-        (error: unknown) =>
-          setPages((previous) =>
-            previous.key === key
-              ? { ...previous, status: 'error', error: asError(error), isLoadingMore: false }
-              : previous,
-          ),
-      );
-    },
-  };
+  return useApiPages(`${view}:${searchKey(search)}`, (after) =>
+    getStaffProjects({ view, search, after }).then((page) => ({ items: page.projects, next: page.next })),
+  );
 }
 
 /** One row: the project, whose it is, where it came from, the milestone it stands at, and what waits. */
@@ -132,7 +66,8 @@ function CustomerPicker({ uid, onChange }: { uid: string; onChange: (uid: string
     let isCurrent = true;
     findCustomers(search).then(
       (customers) => isCurrent && setFound({ search, customers, error: null }),
-      (error: unknown) => isCurrent && setFound({ search, customers: [], error: asError(error).message }),
+      (error: unknown) =>
+        isCurrent && setFound({ search, customers: [], error: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       isCurrent = false;
@@ -298,7 +233,7 @@ export function ProjectDetail() {
       <Link className="text-sm text-brand-darker underline" to={to('projects')}>
         All projects
       </Link>
-      <ProjectPage key={id} source={{ kind: 'staff', id }} />
+      <StaffProjectPage key={id} id={id} />
     </div>
   );
 }

@@ -12,9 +12,9 @@ import {
 } from '@/domain/quotes';
 import { addDays, istDayStartMs, istToday } from '@/domain/ist';
 import { apiClient, type ApiFile } from '@/lib/api-client';
-import { enquiriesCollection } from '@/features/enquiries';
+import { enquiriesCollection } from '@/records/enquiries';
 import { quoteDoc, quotesCollection, type QuoteRecord } from '../data';
-import { taxDocumentsCollection } from '@/features/documents';
+import { taxDocumentsCollection } from '@/records/tax-documents';
 
 /**
  * The console's quotes: reads under the rules (lists, one quote live, the pipeline's counts and

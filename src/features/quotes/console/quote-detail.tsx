@@ -22,7 +22,7 @@ import { ConsolePage, Facts, LiveRecord, MessageLine, MissingPage, Panel } from 
 import { useConsoleLink } from '@/components/console/console-path';
 import { QuoteForm } from './quote-form';
 import { saveDownload } from '@/lib/save-file';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 import { useTextState } from '@/components/console/field-state';
 
 /** One quote version, live: its terms (editable while a draft), a preview, what the customer answered, and its milestones. */

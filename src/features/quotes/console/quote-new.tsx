@@ -1,9 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Enquiry } from '@/features/enquiries';
-import type { Profile } from '@/features/customers';
 import { useSubscription } from '@/lib/use-subscription';
-import { subscribeToCustomer } from '@/features/customers';
-import { subscribeToEnquiry } from '@/features/enquiries';
+import { subscribeToEnquiry, type Enquiry } from '@/records/enquiries';
+import { subscribeToCustomer, type Profile } from '@/records/users';
 import { createQuote } from './api';
 import { ConsolePage, Facts, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';

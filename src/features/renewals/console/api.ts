@@ -8,7 +8,7 @@ import {
   type ServiceUpdate,
 } from '@/domain/renewals';
 import { addDays, istToday } from '@/domain/ist';
-import { customersQuery } from '@/features/customers';
+import { customersQuery } from '@/records/users';
 import { apiClient } from '@/lib/api-client';
 import { convertedDocs } from '@/lib/converted-docs';
 import { servicesOfEveryone } from '../data';

@@ -25,11 +25,11 @@ import {
 } from './api';
 import { Facts, FilterInput, FilterSelect, LoadedPanel } from '@/components/console/console-parts';
 import { searchKey } from '@/components/console/searched-rows';
-import { useCustomer } from '@/features/customers';
+import { useCustomer } from '@/records/use-customer';
 import { useConsoleLink, useViewParam } from '@/components/console/console-path';
-import { JobPage } from '@/features/console';
+import { JobPage } from '@/components/console/job-page';
 import { monthBars, totalOf, type MonthFigure } from '@/components/console/month-chart';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 
 const VIEWS: Array<[RenewalsView, string]> = [
   ['due', `Due in the next ${RENEWALS_DUE_WITHIN_DAYS} days`],

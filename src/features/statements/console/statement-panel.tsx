@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { MessageLine, Panel } from '@/components/console/console-parts';
 import { saveDownload } from '@/lib/save-file';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 import { formatInrWithPaise } from '@/domain/money';
 import { defaultStatementRange } from '@/domain/statement';
 import { useLoad } from '@/lib/use-load';

@@ -15,7 +15,7 @@ import {
   searchCustomers,
   type ReviewMail,
 } from '../api';
-import { FileLink } from '../support-pages';
+import { FileLink } from '../conversation';
 
 type Action = 'attach' | 'open' | 'reply';
 

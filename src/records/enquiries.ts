@@ -1,17 +1,10 @@
-import { collection, doc, orderBy, query } from 'firebase/firestore';
+import { collection, doc, onSnapshot } from 'firebase/firestore';
 import { STATUS } from '@/domain/status';
 import { str, date, stringsOf, texts, converter, readOnly } from '@/lib/converters';
 import { db } from '@/lib/firestore';
 
-// A customer's queries (users/{uid}/queries) and the inbox of enquiries staff answer (written by the API).
-export interface CustomerQuery {
-  id: string;
-  businessName: string;
-  message: string;
-  status: string;
-  submittedAt: Date | null;
-}
-
+// The inbox of enquiries staff answer (written by the API). Read by enquiries, quotes (a quote made
+// from an enquiry) and the console's enquiry page.
 export interface EnquiryNote {
   text: string;
   by: string;
@@ -40,19 +33,6 @@ export interface Enquiry {
   /** A booked consultation (kind 'consultation'): its call, kept in step with the booking; null otherwise. */
   consultation: { bookingId: string; startAt: Date | null; staffName: string; status: string; plan: string } | null;
 }
-
-const queryConverter = converter<CustomerQuery>(
-  (id, data) => ({
-    id,
-    businessName: str(data.businessName),
-    message: str(data.message),
-    status: str(data.status) || STATUS.new,
-    submittedAt: date(data.submittedAt),
-  }),
-  () => {
-    throw new Error('Queries are written by the server.');
-  },
-);
 
 const noteOf = (note: unknown): EnquiryNote => {
   const fields = (typeof note === 'object' && note !== null ? note : {}) as Record<string, unknown>;
@@ -91,7 +71,10 @@ const enquiryConverter = converter<Enquiry>(
   readOnly,
 );
 
-export const queriesOf = (uid: string) => collection(db, 'users', uid, 'queries').withConverter(queryConverter);
-export const queriesNewestFirst = (uid: string) => query(queriesOf(uid), orderBy('submittedAt', 'desc'));
 export const enquiriesCollection = () => collection(db, 'enquiries').withConverter(enquiryConverter);
 export const enquiryDoc = (id: string) => doc(db, 'enquiries', id).withConverter(enquiryConverter);
+
+type OnError = (error: Error) => void;
+
+export const subscribeToEnquiry = (id: string, onData: (enquiry: Enquiry | null) => void, onError: OnError) =>
+  onSnapshot(enquiryDoc(id), (snapshot) => onData(snapshot.data() ?? null), onError);

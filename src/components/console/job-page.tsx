@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
-import type { JobRun } from './data';
 import { useSubscription, type SubscriptionState } from '@/lib/use-subscription';
-import { subscribeToJobRun } from './api';
-import { ConsolePage } from '@/components/console/console-parts';
-import { useAction } from '@/components/console/use-action';
+import { subscribeToJobRun, type JobRun } from '@/records/job-runs';
+import { useAction } from '@/lib/use-action';
+import { ConsolePage } from './console-parts';
 
 /**
  * The page of a job that runs by itself (reconciliation, renewals): what it does, a button to run

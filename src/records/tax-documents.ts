@@ -2,6 +2,9 @@ import { collection } from 'firebase/firestore';
 import { str, num, date, texts, converter, readOnly } from '@/lib/converters';
 import { db } from '@/lib/firestore';
 
+// Issued tax invoices, receipts and credit notes (`documents`, written by the server). Read by
+// documents, quotes and the console's customer page.
+
 export interface TaxDocumentItem {
   id: string;
   status: string;

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 
 /** A promise the test settles by hand. */
 function deferred() {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 
 /**
- * One console button's API call: `isBusy` while it runs (to disable the button and say so), and
- * the server's `{ message }` (or the error's text) when it fails. `run` resolves to whether it
- * succeeded, so a caller can close a form or say 'done' only then.
+ * One button's or form's API call, on the customer's pages and in the console: `isBusy` while it
+ * runs (to disable the button and say so), and the server's `{ message }` (or the error's text)
+ * when it fails. `run` resolves to whether it succeeded, so a caller can close a form or say 'done'
+ * only then; the input stays when it fails.
  */
 export function useAction<Args extends unknown[]>(action: (...args: Args) => Promise<unknown>) {
   const [isBusy, setIsBusy] = useState(false);

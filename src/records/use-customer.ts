@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Profile } from '../data';
-import { getCustomer } from './api';
+import { getCustomer, type Profile } from './users';
 
 // One read per customer per session, however many rows name them (payments, mail).
 const customers = new Map<string, Promise<Profile | null>>();

@@ -8,13 +8,23 @@ import { formatIstDateTime } from '@/domain/dates';
 import { formatInrWithPaise } from '@/domain/money';
 import { isOpenStatus, STATUS } from '@/domain/status';
 import { PAYMENT_STATUS_LABELS } from '@/domain/console-status';
-import type { CustomerQuery } from '@/features/enquiries';
-import type { Invoice, Order, PaymentRecord } from '@/features/billing';
-import type { Profile } from '../data';
 import { usePagedList } from '@/lib/paged-list';
-import { cancelInvoice, customerInvoicesQuery, customerOrdersQuery, customerPaymentsQuery, issueProforma, previewProforma, IssueProformaForm, OfflinePayment, OrderRow, PaymentSummary } from '@/features/billing';
-import { customerQueriesQuery, subscribeToCustomer } from './api';
-import { BillingDetailsPanel } from './billing-details';
+import { invoicesNewestFirst, type Invoice } from '@/records/invoices';
+import { ordersNewestFirst, type Order } from '@/records/orders';
+import { queriesNewestFirst, type CustomerQuery } from '@/records/queries';
+import { subscribeToCustomer, type Profile } from '@/records/users';
+import {
+  cancelInvoice,
+  customerPaymentsQuery,
+  issueProforma,
+  previewProforma,
+  IssueProformaForm,
+  OfflinePayment,
+  OrderRow,
+  PaymentSummary,
+  type PaymentRecord,
+} from '@/features/billing';
+import { BillingDetailsPanel } from '@/features/customers';
 import {
   AmountRow,
   ConsolePage,
@@ -29,12 +39,13 @@ import { DeletedCustomer } from './deleted-customer';
 import { QuotesPanel } from '@/features/quotes';
 import { StatementPanel } from '@/features/statements';
 import { CompanySection } from '@/features/companies';
-import { useAction } from '@/components/console/use-action';
+import { useAction } from '@/lib/use-action';
 import { useConsoleLink } from '@/components/console/console-path';
 
 /**
  * One customer: profile, billing details (view, correct), their company (members, invitations,
- * audit trail), orders, invoices (issue, cancel, record a payment), queries and payments.
+ * audit trail), orders, invoices (issue, cancel, record a payment), queries and payments. It shows
+ * six areas (customers, companies, billing, quotes, statements, documents), so the console shell composes it.
  */
 export function CustomerPage() {
   const { uid = '' } = useParams();
@@ -53,9 +64,9 @@ export function CustomerPage() {
 function CustomerDetails({ profile }: { profile: Profile }) {
   const { uid } = profile;
   const to = useConsoleLink();
-  const invoices = usePagedList(`customer-invoices:${uid}`, () => customerInvoicesQuery(uid));
-  const orders = usePagedList(`customer-orders:${uid}`, () => customerOrdersQuery(uid));
-  const queries = usePagedList(`customer-queries:${uid}`, () => customerQueriesQuery(uid));
+  const invoices = usePagedList(`customer-invoices:${uid}`, () => invoicesNewestFirst(uid));
+  const orders = usePagedList(`customer-orders:${uid}`, () => ordersNewestFirst(uid));
+  const queries = usePagedList(`customer-queries:${uid}`, () => queriesNewestFirst(uid));
   const payments = usePagedList(`customer-payments:${uid}`, () => customerPaymentsQuery(uid));
   return (
     <ConsolePage title={profile.name || 'Customer'}>

@@ -3,13 +3,11 @@ import { formatDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
 import { lastDayKept } from '@/domain/retention';
 import { DOCUMENT_TITLES, type DocumentKind } from '@/domain/tax-document';
-import type { DeletedAccount } from '../data';
-import type { PaymentRecord } from '@/features/billing';
-import type { TaxDocumentItem } from '@/features/documents';
 import { usePagedList } from '@/lib/paged-list';
-import { customerDocumentsQuery } from '@/features/documents';
-import { customerPaymentsQuery } from '@/features/billing';
-import { subscribeToDeletedAccount } from './api';
+import type { TaxDocumentItem } from '@/records/tax-documents';
+import { customerPaymentsQuery, type PaymentRecord } from '@/features/billing';
+import { subscribeToDeletedAccount, type DeletedAccount } from '@/features/customers';
+import { customerDocumentsQuery, DownloadButton } from '@/features/documents';
 import {
   AmountRow,
   ConsolePage,
@@ -19,11 +17,11 @@ import {
   MissingPage,
   Panel,
 } from '@/components/console/console-parts';
-import { DownloadButton } from '@/features/documents';
 
 /**
  * A customer with no profile: one who deleted their account (what the law keeps of it: their tax
- * documents and payments, as issued), or a uid that never had one.
+ * documents and payments, as issued), or a uid that never had one. It shows customers, billing and
+ * documents, so the console shell composes it (for the customer page).
  */
 export function DeletedCustomer({ uid }: { uid: string }) {
   return (

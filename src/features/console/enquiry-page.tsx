@@ -5,15 +5,18 @@ import { FormMessage, SelectField, TextAreaField } from '@/components/form-field
 import { StatusBadge } from '@/components/status-badge';
 import { formatIstDateTime } from '@/domain/dates';
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/domain/console-status';
-import type { Enquiry } from '../data';
-import { billEnquiry, previewEnquiryBill, subscribeToEnquiry, updateEnquiry } from './api';
+import { subscribeToEnquiry, type Enquiry } from '@/records/enquiries';
+import { billEnquiry, previewEnquiryBill, updateEnquiry } from '@/features/enquiries';
 import { ConsolePage, Facts, LiveRecord, MissingPage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { IssueProformaForm } from '@/features/billing';
 import { QuotesPanel } from '@/features/quotes';
 import { useTextState } from '@/components/console/field-state';
 
-/** One enquiry: what was sent, its status (saved to the customer's query too) and internal notes. */
+/**
+ * One enquiry: what was sent, its status (saved to the customer's query too) and internal notes.
+ * It shows enquiries, billing and quotes, so the console shell composes it.
+ */
 export function EnquiryPage() {
   const { id = '' } = useParams();
   return (

@@ -8,10 +8,10 @@ import { scrollToSection } from '@/components/section-link';
 
 // The form (and, once the visitor types, zod) loads only when the visitor comes near it: it is not needed
 // for the first paint, and most visitors who never reach the bottom never download it.
-const QueryForm = lazy(() => import('./query-form').then((module) => ({ default: module.QueryForm })));
+const QueryForm = lazy(() => import('@/features/contact/query-form').then((module) => ({ default: module.QueryForm })));
 // The quote request form loads only when its tab is opened: few visitors ask for a quote.
 const QuoteRequestForm = lazy(() =>
-  import('./quote-request-form').then((module) => ({ default: module.QuoteRequestForm })),
+  import('@/features/contact/quote-request-form').then((module) => ({ default: module.QuoteRequestForm })),
 );
 
 // "Book a call" (consultations) loads only when its tab is opened: nothing of it is in the landing page's chunks.
@@ -70,7 +70,10 @@ function useIsNear(ref: React.RefObject<HTMLElement | null>): boolean {
   return isNear;
 }
 
-/** Contact: a query form and, for signed-in users, invoice payment. */
+/**
+ * Contact: a query form and, for signed-in users, invoice payment. Its tabs come from three areas
+ * (contact's forms, billing's invoice panel, bookings' calls), so the app composes it.
+ */
 export function ContactSection({
   isSignedIn,
   isAuthPending = false,
