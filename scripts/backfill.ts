@@ -13,7 +13,7 @@ import { initFirebase } from '../server/firebase';
 import { accountEmailLookup } from '../server/mail/recipients';
 import { backfillProjects } from '../server/projects/backfill';
 import { backfillServices } from '../server/renewals/backfill';
-import { backfillConsoleData } from '../server/staff/backfill';
+import { backfillConsoleData } from '../server/account/backfill';
 import { backfillTdsCertificates } from '../server/tds/backfill';
 
 if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');

@@ -9,7 +9,7 @@ import { makeOrderNumber, paiseToRupees, findCatalogueEntry } from '../src/domai
 import { customerSearchTokens, enquirySearchTokens } from '../src/domain/search';
 import { initFirebase } from '../server/firebase';
 import { isAlreadyExists } from '../server/errors';
-import { setStaffClaim } from '../server/staff/claims';
+import { setStaffClaim } from '../server/auth';
 import { newServiceFields } from '../server/payments/services';
 import { servicesForOrder } from '../src/domain/renewals';
 import { istToday } from '../src/domain/ist';

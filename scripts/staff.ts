@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { initFirebase } from '../server/firebase';
-import { setStaffClaim } from '../server/staff/claims';
+import { setStaffClaim } from '../server/auth';
 
 if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
 

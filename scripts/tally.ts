@@ -10,7 +10,7 @@ import { monthSchema } from '../src/domain/ist';
 import { loadConfig } from '../server/config';
 import { HttpError } from '../server/errors';
 import { initFirebase } from '../server/firebase';
-import { tallyMonthFiles } from '../server/staff/tally';
+import { tallyMonthFiles } from '../server/documents/tally';
 
 if (process.env.LOAD_DOTENV !== 'false' && existsSync('.env')) process.loadEnvFile('.env');
 

@@ -9,7 +9,7 @@ import type { Request } from 'express';
 import type { AppDeps } from './app-deps';
 import { COMPANY_HEADER } from '../src/domain/companies';
 import { APP_CHECK_HEADER, appCheckGuard, firebaseAppCheckVerifier, localAppCheckVerifier } from './app-check';
-import { authenticate } from './auth';
+import { authenticate, requireStaff } from './auth';
 import { requestDeadline } from './deadline';
 import { errorHandler, notFound } from './errors';
 import { requestLogOptions, requestSerializer } from './logger';
@@ -19,15 +19,16 @@ import { bookingsRouter } from './routes/bookings';
 import { companiesRouter } from './routes/companies';
 import { contactRouter } from './routes/contact';
 import { documentsRouter } from './routes/documents';
+import { enquiriesRouter } from './routes/enquiries';
 import { healthRouter } from './routes/health';
 import { jobsRouter } from './routes/jobs';
 import { locationsRouter } from './routes/locations';
+import { mailRouter } from './routes/mail';
 import { payRouter } from './routes/pay';
 import { paymentsRouter } from './routes/payments';
 import { projectsRouter } from './routes/projects';
 import { quotesRouter } from './routes/quotes';
 import { servicesRouter } from './routes/services';
-import { staffRouter } from './routes/staff';
 import { statementsRouter } from './routes/statements';
 import { POSTMARK_INBOUND_PATH, supportBodyParsers, supportRouter } from './routes/support';
 import { tdsBodyParsers, tdsCertificatesRouter } from './routes/tds-certificates';
@@ -137,7 +138,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(projectsRouter(deps));
   app.use(statementsRouter(deps));
   app.use(tdsCertificatesRouter(deps));
-  app.use(staffRouter(deps));
+  app.use(enquiriesRouter(deps));
+  app.use(mailRouter(deps));
+  // Every staff path needs staff, even one that does not exist (401 / 403 before the 404).
+  app.use('/api/staff', ...requireStaff(deps.firebase.auth));
 
   app.use(notFound);
   app.use(errorHandler);

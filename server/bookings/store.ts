@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { Timestamp, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   BOOKING_STATUS,
@@ -12,6 +12,7 @@ import {
 } from '../../src/domain/bookings';
 import type { Holiday } from '../../src/domain/business-hours';
 import { loadCalendar } from '../support/store';
+import { linkToken, siteLinkUrl } from '../signed-links';
 
 /**
  * Consultations' data, written only by the API:
@@ -174,7 +175,7 @@ export async function loadBusy(
 // ---- Reschedule/cancel links: signed, expiring at the meeting's start. ----
 
 const sign = (secret: string, bookingId: string, expiresAtMs: number) =>
-  createHmac('sha256', secret).update(`booking-link|${bookingId}|${expiresAtMs}`).digest('base64url').slice(0, 32);
+  linkToken(secret, 'booking-link', bookingId, expiresAtMs);
 
 /** `{bookingId}.{expiry in base 36}.{hmac}`: opens one booking until the call starts. */
 export function manageToken(secret: string, bookingId: string, expiresAtMs: number): string {
@@ -182,7 +183,7 @@ export function manageToken(secret: string, bookingId: string, expiresAtMs: numb
 }
 
 export function manageUrl(siteUrl: string, secret: string, bookingId: string, expiresAtMs: number): string {
-  return `${siteUrl.replace(/\/+$/, '')}/booking/${manageToken(secret, bookingId, expiresAtMs)}`;
+  return siteLinkUrl(siteUrl, 'booking', manageToken(secret, bookingId, expiresAtMs));
 }
 
 /** The booking a token opens, or null (malformed, forged, or past its expiry). */

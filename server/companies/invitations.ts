@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { COMPANY_ROLE_LABELS, isCompanyRole, type CompanyRole } from '../../src/domain/companies';
@@ -15,6 +15,7 @@ import {
 import { addAudit } from '../audit';
 import { HttpError } from '../errors';
 import { addMail, mailQueued } from '../mail/outbox';
+import { LINK_TOKEN_PATTERN, linkRecordDoc, linkToken, siteLinkUrl } from '../signed-links';
 import { assertManager, membershipFields, readCompanyState, type CompanyActor } from './members';
 import { COMPANIES, invitationsOf, memberDoc } from './store';
 
@@ -29,7 +30,6 @@ import { COMPANIES, invitationsOf, memberDoc } from './store';
  * malformed or a guessed token are the same plain 404. Looking one up is rate-limited per IP.
  */
 export const INVITE_LINKS = 'companyInviteLinks';
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const DAY_MS = 86_400_000;
 
 export interface InvitationsContext {
@@ -47,18 +47,14 @@ export interface InvitationLinkRef {
 }
 
 export function invitationToken(secret: string, ref: InvitationLinkRef): string {
-  return createHmac('sha256', secret)
-    .update(`company-invite|${ref.companyId}|${ref.invitationId}|${ref.linkNo}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return linkToken(secret, 'company-invite', ref.companyId, ref.invitationId, ref.linkNo);
 }
 
-export const invitationLinkDoc = (db: Firestore, token: string) =>
-  db.collection(INVITE_LINKS).doc(createHash('sha256').update(token).digest('hex'));
+export const invitationLinkDoc = (db: Firestore, token: string) => linkRecordDoc(db, INVITE_LINKS, token);
 
 /** The page an invitation mail links to: `{site}/invite/{token}`. */
 export function invitationUrl(siteUrl: string, secret: string, ref: InvitationLinkRef): string {
-  return `${siteUrl.replace(/\/+$/, '')}/invite/${invitationToken(secret, ref)}`;
+  return siteLinkUrl(siteUrl, 'invite', invitationToken(secret, ref));
 }
 
 /** The outbox id of an invitation's mail: one per link (a resend is a new link, so a new mail). */
@@ -230,6 +226,28 @@ const linkOf = (ctx: InvitationsContext, invitation: StoredInvitation, linkNo = 
     invitationToken(ctx.linkSecret, { companyId: invitation.companyId, invitationId: invitation.id, linkNo }),
   );
 
+/** In `tx`: a waiting invitation of a company the actor manages, and the company (404, 403, 409 otherwise). */
+async function pendingInvitation(
+  tx: FirebaseFirestore.Transaction,
+  db: Firestore,
+  { companyId, invitationId }: { companyId: string; invitationId: string },
+  actor: CompanyActor,
+) {
+  const [state, invitation] = await Promise.all([
+    readCompanyState(tx, db, companyId),
+    invitationIn(tx, db, companyId, invitationId),
+  ]);
+  assertManager(state, actor);
+  if (invitation.status !== 'pending') throw new HttpError(409, MESSAGES.notPending);
+  return { state, invitation };
+}
+
+/** In `tx`: the invitation's current link stops working (when it was ever made). */
+async function revokeLink(tx: FirebaseFirestore.Transaction, ctx: InvitationsContext, invitation: StoredInvitation) {
+  const link = linkOf(ctx, invitation);
+  if ((await tx.get(link)).exists) tx.update(link, { revokedAt: FieldValue.serverTimestamp() });
+}
+
 /** A new link for a waiting invitation (expired or not), mailed again; the old link stops working. */
 export async function resendInvitation(
   ctx: InvitationsContext,
@@ -240,16 +258,9 @@ export async function resendInvitation(
   const { db } = ctx;
   const expiresAt = Timestamp.fromMillis(nowOf(ctx) + INVITATION_DAYS * DAY_MS);
   await db.runTransaction(async (tx) => {
-    const [state, invitation] = await Promise.all([
-      readCompanyState(tx, db, companyId),
-      invitationIn(tx, db, companyId, invitationId),
-    ]);
-    assertManager(state, actor);
-    if (invitation.status !== 'pending') throw new HttpError(409, MESSAGES.notPending);
-    const oldLink = linkOf(ctx, invitation);
-    const old = await tx.get(oldLink);
+    const { state, invitation } = await pendingInvitation(tx, db, { companyId, invitationId }, actor);
     const ref: InvitationLinkRef = { companyId, invitationId, linkNo: invitation.linkNo + 1 };
-    if (old.exists) tx.update(oldLink, { revokedAt: FieldValue.serverTimestamp() });
+    await revokeLink(tx, ctx, invitation);
     tx.create(invitationLinkDoc(db, invitationToken(ctx.linkSecret, ref)), linkFields(ref, expiresAt));
     tx.update(invitationsOf(db, companyId).doc(invitationId), {
       linkNo: ref.linkNo,
@@ -278,15 +289,8 @@ export async function revokeInvitation(
 ): Promise<{ revoked: true }> {
   const { db } = ctx;
   await db.runTransaction(async (tx) => {
-    const [state, invitation] = await Promise.all([
-      readCompanyState(tx, db, companyId),
-      invitationIn(tx, db, companyId, invitationId),
-    ]);
-    assertManager(state, actor);
-    if (invitation.status !== 'pending') throw new HttpError(409, MESSAGES.notPending);
-    const link = linkOf(ctx, invitation);
-    const linkSnapshot = await tx.get(link);
-    if (linkSnapshot.exists) tx.update(link, { revokedAt: FieldValue.serverTimestamp() });
+    const { invitation } = await pendingInvitation(tx, db, { companyId, invitationId }, actor);
+    await revokeLink(tx, ctx, invitation);
     tx.update(invitationsOf(db, companyId).doc(invitationId), {
       status: 'revoked' satisfies InvitationStatus,
       revokedAt: FieldValue.serverTimestamp(),
@@ -317,7 +321,7 @@ async function openInvitation(
   ctx: InvitationsContext,
   token: string,
 ): Promise<{ link: DocumentSnapshot; invitation: StoredInvitation }> {
-  if (!TOKEN_PATTERN.test(token)) throw notFound();
+  if (!LINK_TOKEN_PATTERN.test(token)) throw notFound();
   const link = await invitationLinkDoc(ctx.db, token).get();
   if (!isLive(link, nowOf(ctx))) throw notFound();
   const invitation = readInvitation(

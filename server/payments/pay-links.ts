@@ -1,7 +1,7 @@
-import { createHash, createHmac } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { STATUS } from '../../src/domain/status';
 import { HttpError } from '../errors';
+import { LINK_TOKEN_PATTERN, linkRecordDoc, linkToken, siteLinkUrl } from '../signed-links';
 import { payableDoc, type OwnedPayableRef } from './store';
 
 /**
@@ -14,27 +14,20 @@ import { payableDoc, type OwnedPayableRef } from './store';
  */
 export const PAY_LINKS = 'payLinks';
 
-/** 32 characters of base64url: 192 bits. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
-
 export const PAY_LINK_NOT_FOUND = 'This payment link is not valid. Please check the link in your email.';
 export const PAY_LINK_CANCELLED =
   'This invoice has been cancelled, so it can no longer be paid. Please contact us if you think this is a mistake.';
 
 /** The token of one payable's pay link. */
 export function payLinkToken(secret: string, ref: OwnedPayableRef): string {
-  return createHmac('sha256', secret)
-    .update(`pay-link|${ref.uid}|${ref.type}|${ref.docId}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return linkToken(secret, 'pay-link', ref.uid, ref.type, ref.docId);
 }
 
-export const payLinkDoc = (db: Firestore, token: string) =>
-  db.collection(PAY_LINKS).doc(createHash('sha256').update(token).digest('hex'));
+export const payLinkDoc = (db: Firestore, token: string) => linkRecordDoc(db, PAY_LINKS, token);
 
 /** The page a pay link opens: `{site}/pay/{token}`. */
 export function payLinkUrl(siteUrl: string, secret: string, ref: OwnedPayableRef): string {
-  return `${siteUrl.replace(/\/+$/, '')}/pay/${payLinkToken(secret, ref)}`;
+  return siteLinkUrl(siteUrl, 'pay', payLinkToken(secret, ref));
 }
 
 /** Adds the link of a new invoice to its issuing transaction or batch. */
@@ -62,7 +55,7 @@ export interface OpenPayLink {
  * shape, an unknown one, one whose invoice is gone, or (with its own message) a cancelled one.
  */
 export async function openPayLink(db: Firestore, token: string): Promise<OpenPayLink> {
-  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, PAY_LINK_NOT_FOUND);
+  if (!LINK_TOKEN_PATTERN.test(token)) throw new HttpError(404, PAY_LINK_NOT_FOUND);
   const link = await payLinkDoc(db, token).get();
   if (!link.exists) throw new HttpError(404, PAY_LINK_NOT_FOUND);
   const ref: OwnedPayableRef = {

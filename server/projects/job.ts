@@ -1,10 +1,8 @@
 import { formatDueTime } from '../../src/domain/business-hours';
 import { MILESTONE_STATUS, PROJECTS } from '../../src/domain/projects';
-import { addMail, mailQueued, toCompanyMembers, type OutboxMail } from '../mail/outbox';
-import { messageIdFor } from '../mail/drain';
+import { mailQueued, toCompanyMembers, type OutboxMail } from '../mail/outbox';
 import type { ProjectMailData } from '../mail/templates';
-import { FieldValue } from 'firebase-admin/firestore';
-import { mailItems, signOff } from './projects';
+import { addProjectMails, mailItems, signOff } from './projects';
 import { milestonesFields, nowOf, projectDoc, readProject, type ProjectsContext } from './store';
 
 export interface ProjectsJobReport {
@@ -55,10 +53,6 @@ async function remind(ctx: ProjectsContext, id: string, index: number): Promise<
     const project = readProject(await tx.get(ref));
     const milestone = project.milestones[index];
     if (!milestone || milestone.status !== MILESTONE_STATUS.ready || milestone.reminded) return false;
-    const thread = project.threadMessageIds;
-    const headers = thread.length
-      ? { 'In-Reply-To': thread[thread.length - 1]!, References: thread.slice(-20).join(' ') }
-      : undefined;
     const base = {
       kind: 'reminder' as const,
       projectTitle: project.title,
@@ -83,20 +77,9 @@ async function remind(ctx: ProjectsContext, id: string, index: number): Promise<
           },
         })),
     ];
-    const ids = recipients.map(({ data, ...recipient }, n) => {
-      const mailId = `project:${id}:m${index}:reminder:${milestone.round}:${n}`;
-      addMail(tx, db, mailId, {
-        template: 'project',
-        data,
-        ...recipient,
-        replyTo: null,
-        attachmentDocumentId: null,
-        ...(headers ? { headers } : {}),
-      });
-      return messageIdFor(mailId, ctx.from);
-    });
     const milestones = project.milestones.map((m, i) => (i === index ? { ...m, reminded: true } : m));
-    tx.update(ref, { ...milestonesFields(milestones), threadMessageIds: FieldValue.arrayUnion(ids[0]!) });
+    const thread = addProjectMails(tx, ctx, project, `m${index}:reminder:${milestone.round}`, recipients);
+    tx.update(ref, { ...milestonesFields(milestones), ...thread });
     return true;
   });
   if (sent) mailQueued();

@@ -1,7 +1,7 @@
-import { createHash, createHmac } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { PROJECT_MESSAGES } from '../../src/domain/projects';
 import { HttpError } from '../errors';
+import { LINK_TOKEN_PATTERN, linkRecordDoc, linkToken, siteLinkUrl } from '../signed-links';
 
 /**
  * Contacts' links: `/project-links/{token}` opens one project for one contact (a colleague the
@@ -12,7 +12,6 @@ import { HttpError } from '../errors';
  * it was revoked; either answers 404.
  */
 export const PROJECT_LINKS = 'projectLinks';
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 export interface ProjectLinkRef {
   projectId: string;
@@ -21,17 +20,13 @@ export interface ProjectLinkRef {
 }
 
 export function projectLinkToken(secret: string, ref: ProjectLinkRef): string {
-  return createHmac('sha256', secret)
-    .update(`project-link|${ref.projectId}|${ref.contactId}|${ref.linkNo}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return linkToken(secret, 'project-link', ref.projectId, ref.contactId, ref.linkNo);
 }
 
-export const projectLinkDoc = (db: Firestore, token: string) =>
-  db.collection(PROJECT_LINKS).doc(createHash('sha256').update(token).digest('hex'));
+export const projectLinkDoc = (db: Firestore, token: string) => linkRecordDoc(db, PROJECT_LINKS, token);
 
 export function projectLinkUrl(siteUrl: string, secret: string, ref: ProjectLinkRef): string {
-  return `${siteUrl.replace(/\/+$/, '')}/project-links/${projectLinkToken(secret, ref)}`;
+  return siteLinkUrl(siteUrl, 'project-links', projectLinkToken(secret, ref));
 }
 
 export interface OpenProjectLink extends ProjectLinkRef {
@@ -41,7 +36,7 @@ export interface OpenProjectLink extends ProjectLinkRef {
 
 /** What a token names, or a 404 that says nothing of any project. */
 export async function readProjectLink(db: Firestore, token: string): Promise<OpenProjectLink> {
-  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, PROJECT_MESSAGES.linkNotFound);
+  if (!LINK_TOKEN_PATTERN.test(token)) throw new HttpError(404, PROJECT_MESSAGES.linkNotFound);
   const link = await projectLinkDoc(db, token).get();
   if (!link.exists) throw new HttpError(404, PROJECT_MESSAGES.linkNotFound);
   const expiresAt = link.get('expiresAt') as FirebaseFirestore.Timestamp | undefined;

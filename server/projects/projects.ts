@@ -106,7 +106,7 @@ function companySide(
  * last mail (In-Reply-To) and names the chain (References); ids derive from the event, so an event
  * mails once. Returns the field that adds this event to the project's thread.
  */
-function addProjectMails(
+export function addProjectMails(
   tx: Transaction,
   ctx: ProjectsContext,
   project: StoredProject,
@@ -176,6 +176,15 @@ async function unattachedFiles(ctx: ProjectsContext, ids: string[]): Promise<Sto
   });
 }
 
+/** After a change's commit: its files attached to the project, then its mails sent. */
+async function attachAndSend(ctx: ProjectsContext, projectId: string, files: Array<{ id: string }>) {
+  if (files.length)
+    await ctx.files.attach(
+      files.map((file) => file.id),
+      `projects/${projectId}`,
+    );
+  mailQueued();
+}
 /**
  * Staff set a milestone Not started, In progress, or Ready for review with its deliverables (files
  * from the file store, links such as a staging site, a note: any of them, but at least one): the
@@ -265,12 +274,7 @@ export async function setMilestoneStatus(
       after: { index, status: change.status },
     });
   });
-  if (files.length)
-    await ctx.files.attach(
-      files.map((file) => file.id),
-      `projects/${id}`,
-    );
-  mailQueued();
+  await attachAndSend(ctx, id, files);
   return { status: change.status };
 }
 
@@ -523,12 +527,7 @@ export async function postUpdate(
     );
     tx.update(ref, { ...thread, updatedAt: serverTime() });
   });
-  if (files.length)
-    await ctx.files.attach(
-      files.map((file) => file.id),
-      `projects/${id}`,
-    );
-  mailQueued();
+  await attachAndSend(ctx, id, files);
   return { id: updateRef.id };
 }
 

@@ -1,5 +1,5 @@
 import type { DocumentData, Query, Timestamp } from 'firebase-admin/firestore';
-import { istDay } from '../../src/domain/ist';
+import { DAY_MS, istDay, istDayStartMs, weekdayOf } from '../../src/domain/ist';
 import {
   currentMilestoneText,
   MILESTONE_STATUS,
@@ -278,8 +278,8 @@ export async function staffProjects(ctx: ProjectsContext, input: ProjectListQuer
 /** The Today page: milestones waiting for the customer's sign-off, and deemed acceptances this week (Monday on, India time). */
 export async function projectsTodayCounts(ctx: ProjectsContext, nowMs = Date.now()) {
   const today = istDay(nowMs);
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
-  const mondayMs = Date.parse(`${today}T00:00:00+05:30`) - weekday * 86_400_000;
+  const weekday = (weekdayOf(today) + 6) % 7;
+  const mondayMs = istDayStartMs(today) - weekday * DAY_MS;
   const [waiting, deemed] = await Promise.all([
     ctx.db.collection(PROJECTS).where('waitingForCustomer', '==', true).get(),
     ctx.db.collectionGroup('signoffs').where('via', '==', 'deemed').where('atMs', '>=', mondayMs).count().get(),

@@ -17,6 +17,7 @@ import {
   type QuoteSnapshot,
 } from '../../src/domain/quotes';
 import { addDays, istToday } from '../../src/domain/ist';
+import type { MailPreview } from '../../src/domain/proforma';
 import { addAudit, type Actor } from '../audit';
 import { seriesCounter } from '../documents/numbering';
 import { taxDocumentDoc } from '../documents/store';
@@ -28,7 +29,7 @@ import { quoteSentMail } from '../mail/quote-mails';
 import { renderMail, type MailTemplate, type QuoteSentData } from '../mail/templates';
 import { addMail, mailQueued, type MailAddress } from '../mail/outbox';
 import { CUSTOMER_NOT_FOUND, issueProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
-import { customerOf } from '../staff/enquiry-billing';
+import { customerOf } from '../account/enquiry-billing';
 import { quoteSnapshot } from './snapshot';
 import {
   quoteDoc,
@@ -181,19 +182,11 @@ function quoteSentData(quote: StoredQuote, snapshot: QuoteSnapshot): Omit<QuoteS
 /** Where a preview's button points: the real quote link is made when the quote is sent. */
 export const PREVIEW_QUOTE_URL = 'https://quote-link.made-when-sent.invalid/';
 
-/** What sending a draft would mail: its recipient, the mail as rendered, and the PDF attached. */
-export interface QuoteSendPreview {
+/** What sending a draft would mail: its recipient (the customer's email), the mail as rendered, and the PDF. */
+export interface QuoteSendPreview extends MailPreview {
   number: string;
   version: number;
   totalPaise: number;
-  /** Where the mail goes: the customer's email on record. */
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  fileName: string;
-  /** The PDF it is mailed with, base64. */
-  pdfBase64: string;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { readPurchaseOrder } from '../../src/domain/purchase-order';
-import { createHash, createHmac } from 'node:crypto';
 import type { DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
 import {
   milestoneKey,
@@ -10,6 +9,7 @@ import {
   type QuoteLine,
 } from '../../src/domain/quotes';
 import { HttpError } from '../errors';
+import { LINK_TOKEN_PATTERN, linkRecordDoc, linkToken, siteLinkUrl } from '../signed-links';
 import type { QuoteTerms } from './snapshot';
 
 /**
@@ -96,7 +96,6 @@ export const progressOf = (quote: StoredQuote, index: number): MilestoneProgress
 // ---- Quote links: /quote/{token} opens one quote version, for whoever has the mail ----------------
 
 export const QUOTE_LINKS = 'quoteLinks';
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 export const QUOTE_LINK_NOT_FOUND = 'This quote link is not valid. Please check the link in your email.';
 
 /**
@@ -106,20 +105,19 @@ export const QUOTE_LINK_NOT_FOUND = 'This quote link is not valid. Please check 
  * stored; the server keeps only its hash.
  */
 export function quoteLinkToken(secret: string, quoteId: string): string {
-  return createHmac('sha256', secret).update(`quote-link|${quoteId}`).digest('base64url').slice(0, 32);
+  return linkToken(secret, 'quote-link', quoteId);
 }
 
-export const quoteLinkDoc = (db: Firestore, token: string) =>
-  db.collection(QUOTE_LINKS).doc(createHash('sha256').update(token).digest('hex'));
+export const quoteLinkDoc = (db: Firestore, token: string) => linkRecordDoc(db, QUOTE_LINKS, token);
 
 /** The page a quote link opens: `{site}/quote/{token}`. */
 export function quoteLinkUrl(siteUrl: string, secret: string, quoteId: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/quote/${quoteLinkToken(secret, quoteId)}`;
+  return siteLinkUrl(siteUrl, 'quote', quoteLinkToken(secret, quoteId));
 }
 
 /** The quote a token opens, or a 404 that says nothing about any other. */
 export async function openQuoteLink(db: Firestore, token: string): Promise<string> {
-  if (!TOKEN_PATTERN.test(token)) throw new HttpError(404, QUOTE_LINK_NOT_FOUND);
+  if (!LINK_TOKEN_PATTERN.test(token)) throw new HttpError(404, QUOTE_LINK_NOT_FOUND);
   const link = await quoteLinkDoc(db, token).get();
   if (!link.exists) throw new HttpError(404, QUOTE_LINK_NOT_FOUND);
   return String(link.get('quoteId'));

@@ -1,12 +1,15 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { marketingConsentSchema } from '../../src/domain/consent';
+import { billingDetailsSchema } from '../../src/domain/profile-schemas';
+import { documentIdSchema } from '../../src/domain/schemas';
 import { recordMarketingConsent } from '../account/consent';
 import { deleteAccount } from '../account/delete-account';
 import { exportAccountData } from '../account/export-data';
 import { joinLeadRecords } from '../account/leads';
-import { authenticate } from '../auth';
+import { actorOf, authenticate, requireStaff } from '../auth';
 import { requestDeadline } from '../deadline';
+import { updateBillingDetails } from '../account/billing-details';
 import { sendDownload } from './downloads';
 import { perHour } from './rate-limits';
 
@@ -74,6 +77,13 @@ export function accountRouter(deps: AppDeps): Router {
       return;
     }
     res.json(await joinLeadRecords(deps.firebase.db, { uid, email }, deps.config.payLinkSecret));
+  });
+
+  // Staff correct a customer's billing details (audited).
+  router.post('/api/staff/customers/:uid/billing', ...requireStaff(deps.firebase.auth), async (req, res) => {
+    const uid = documentIdSchema.parse(req.params.uid);
+    const details = billingDetailsSchema.parse(req.body ?? {});
+    res.json(await updateBillingDetails(deps.firebase.db, uid, details, actorOf(req.user!)));
   });
   return router;
 }

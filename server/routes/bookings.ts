@@ -1,7 +1,14 @@
 import { Router, type RequestHandler } from 'express';
-import { BOOKING_MESSAGES, bookingRequestSchema, rescheduleSchema } from '../../src/domain/bookings';
-import { CONTACT_HONEYPOT_FIELD } from '../../src/domain/schemas';
+import {
+  BOOKING_MESSAGES,
+  blockTimeSchema,
+  bookingRequestSchema,
+  bookingSettingsSchema,
+  rescheduleSchema,
+} from '../../src/domain/bookings';
+import { CONTACT_HONEYPOT_FIELD, documentIdSchema } from '../../src/domain/schemas';
 import { bookingsContext, type AppDeps } from '../app-deps';
+import { actorOf, requireStaff } from '../auth';
 import {
   bookCall,
   bookingView,
@@ -11,6 +18,7 @@ import {
   rescheduleCall,
   rescheduleSlots,
 } from '../bookings/bookings';
+import { blockTime, bookingSettings, markNoShow, removeBlock, saveBookingSettings } from '../bookings/console';
 import { perHour, perMinute } from './rate-limits';
 import { CONTACT_EMAIL_LIMIT_MESSAGE, CONTACT_EMAIL_LIMIT_PER_HOUR } from './contact';
 
@@ -26,7 +34,8 @@ const isHoneypotFilled = (body: unknown) => {
 /**
  * Consultations, for visitors (no account): the free slots, booking one (App Check, the honeypot,
  * per-IP and per-email limits as on the contact form), and the reschedule/cancel page's calls,
- * authorised by the signed link in the mails.
+ * authorised by the signed link in the mails. For staff (`/api/staff/bookings/...`): the
+ * availability, blocked time and no-shows, each audited.
  */
 export function bookingsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -70,6 +79,28 @@ export function bookingsRouter(deps: AppDeps): Router {
   router.post('/api/bookings/manage/:token/cancel', limiter, async (req, res) => {
     await cancelCall(ctx, token(req.params.token));
     res.json({ message: BOOKING_MESSAGES.cancelledNow });
+  });
+
+  router.use('/api/staff/bookings', ...requireStaff(deps.firebase.auth));
+  router.get('/api/staff/bookings/settings', async (_req, res) => {
+    res.set('Cache-Control', 'private, no-store').json(await bookingSettings(ctx));
+  });
+  router.post('/api/staff/bookings/settings', async (req, res) => {
+    const settings = bookingSettingsSchema.parse(req.body ?? {});
+    await saveBookingSettings(ctx, settings, actorOf(req.user!));
+    res.json({ settings, saved: true });
+  });
+  router.post('/api/staff/bookings/blocks', async (req, res) => {
+    const block = blockTimeSchema.parse(req.body ?? {});
+    res.status(201).json(await blockTime(ctx, block, actorOf(req.user!)));
+  });
+  router.post('/api/staff/bookings/blocks/:id/remove', async (req, res) => {
+    await removeBlock(ctx, documentIdSchema.parse(req.params.id), actorOf(req.user!));
+    res.json({ removed: true });
+  });
+  router.post('/api/staff/bookings/:id/no-show', async (req, res) => {
+    await markNoShow(ctx, documentIdSchema.parse(req.params.id), actorOf(req.user!));
+    res.json({ status: 'No-show' });
   });
   return router;
 }

@@ -1,16 +1,29 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { COMPANY_HEADER } from '../../src/domain/companies';
-import { paymentOrderRequestSchema, verifyPaymentSchema, type PaymentOrderResponse } from '../../src/domain/payments';
+import { dateRangeSchema } from '../../src/domain/ist';
+import {
+  offlinePaymentSchema,
+  paymentOrderRequestSchema,
+  refundRequestSchema,
+  verifyPaymentSchema,
+  type PaymentOrderResponse,
+} from '../../src/domain/payments';
+import { issueProformaSchema } from '../../src/domain/proforma';
 import { paymentsContext, type AppDeps } from '../app-deps';
-import { actorOf, authenticate, tokenNotRevoked } from '../auth';
+import { actorOf, authenticate, requireStaff, tokenNotRevoked } from '../auth';
 import { actingCompanyId, requireMemberRole } from '../companies/access';
 import { requestDeadline } from '../deadline';
-import { newInvoiceFormSchema } from '../../src/domain/schemas';
+import { documentIdSchema, newInvoiceFormSchema } from '../../src/domain/schemas';
 import { openCheckout } from '../payments/checkout';
 import { createCustomerInvoice } from '../payments/customer-invoices';
+import { recordOfflinePayment } from '../payments/offline';
+import { cancelInvoice, issueProforma, previewProforma } from '../payments/proformas';
+import { refundPayment } from '../payments/refunds';
+import { paymentsCsv } from '../documents/payments-export';
 import { SandboxGateway } from '../payments/sandbox';
 import { verifyPayment } from '../payments/verify';
 import { handleWebhook } from '../payments/webhook';
+import { sendDownload } from './downloads';
 import { perMinute } from './rate-limits';
 import { sandboxPaymentsRouter } from './sandbox-payments';
 
@@ -37,7 +50,8 @@ async function payingCompany(deps: AppDeps, req: Request, { named }: { named?: u
  * POST /api/payments/orders (and the spec's POST /create-razorpay-order, either body shape),
  * POST /api/payments/verify and POST /api/payments/webhook. The person always comes from the ID
  * token, and pays for a company whose member they are with a role that may pay (payingCompany);
- * amounts always come from Firestore and the catalogue, never from the request.
+ * amounts always come from Firestore and the catalogue, never from the request. Staff's billing
+ * (see staffBilling): invoices, refunds, offline payments, the payments CSV.
  */
 export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -123,5 +137,58 @@ export function paymentsRouter(deps: AppDeps): Router {
   if (ctx.gateway instanceof SandboxGateway) {
     router.use(sandboxPaymentsRouter(deps, ctx.gateway, limiter, (req) => payingCompany(deps, req)));
   }
+  staffBilling(router, deps);
   return router;
+}
+
+/** A path parameter that must be a document id (400 otherwise). */
+const idParam = (value: unknown) => documentIdSchema.parse(value);
+
+/**
+ * The console's billing (staff only, each write audited with its change): proformas previewed,
+ * issued and cancelled, refunds, offline payments, and the payments CSV of a date range (India).
+ */
+function staffBilling(router: Router, deps: AppDeps): void {
+  const payments = paymentsContext(deps);
+  const staff = requireStaff(deps.firebase.auth);
+
+  router.post('/api/staff/invoices/preview', ...staff, async (req, res) => {
+    res.json(await previewProforma(payments, issueProformaSchema.parse(req.body ?? {})));
+  });
+
+  router.post('/api/staff/invoices', ...staff, async (req, res) => {
+    const input = issueProformaSchema.parse(req.body ?? {});
+    const issued = await issueProforma({ ...payments, logger: req.log }, input, { actor: actorOf(req.user!) });
+    res.status(201).json(issued);
+  });
+
+  router.post('/api/staff/customers/:uid/invoices/:id/cancel', ...staff, async (req, res) => {
+    await cancelInvoice(payments, { uid: idParam(req.params.uid), docId: idParam(req.params.id) }, actorOf(req.user!));
+    res.json({ status: 'Cancelled' });
+  });
+
+  router.post('/api/staff/payments/:id/refunds', ...staff, async (req, res) => {
+    const body = refundRequestSchema.parse(req.body ?? {});
+    const result = await refundPayment(
+      { ...payments, logger: req.log },
+      { paymentId: idParam(req.params.id), ...body },
+      actorOf(req.user!),
+    );
+    res.status(result.status === 'pending' ? 202 : result.status === 'failed' ? 502 : 200).json(result);
+  });
+
+  router.post('/api/staff/payments/offline', ...staff, async (req, res) => {
+    const input = offlinePaymentSchema.parse(req.body ?? {});
+    const result = await recordOfflinePayment({ ...payments, logger: req.log }, input, actorOf(req.user!));
+    res.status(result.outcome === 'already-recorded' ? 200 : 201).json(result);
+  });
+
+  router.get('/api/staff/payments.csv', ...staff, async (req, res) => {
+    const range = dateRangeSchema.parse({ from: req.query.from, to: req.query.to });
+    sendDownload(res, {
+      fileName: `payments-${range.from}-to-${range.to}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: await paymentsCsv(deps.firebase.db, range),
+    });
+  });
 }

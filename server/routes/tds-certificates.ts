@@ -11,13 +11,10 @@ import {
   tdsQuarterFromKey,
 } from '../../src/domain/tds-certificates';
 import { tdsContext, type AppDeps } from '../app-deps';
-import { recordAudit } from '../audit';
 import { actorOf, authenticate, requireStaff } from '../auth';
 import { requireCompanyRole } from '../companies/access';
-import { requestDeadline } from '../deadline';
 import { HttpError } from '../errors';
 import { safeFileName } from '../files/file-store';
-import { JobRunner, TDS_CERTIFICATES_JOB, tdsCertificatesJob } from '../jobs';
 import {
   certificateFile,
   companyCertificates,
@@ -26,7 +23,6 @@ import {
   uploadCertificate,
   verifyCertificate,
 } from '../tds/certificates';
-import { JOB_REQUEST_TIMEOUT_MS } from './jobs';
 import { perAccountPerHour } from './rate-limits';
 import { sendFile } from './support';
 import { uploadBodyParser, type UploadBodyOptions } from './upload-body';
@@ -159,30 +155,5 @@ export function tdsCertificatesRouter(deps: AppDeps): Router {
     res.json(await rejectCertificate({ ...ctx, logger: req.log }, idOf(req), reason, actorOf(req.user!)));
   });
 
-  // The reminders, now (audited); the same pass as the job's.
-  router.post(
-    '/api/staff/jobs/tds-certificates/run',
-    ...requireStaff(deps.firebase.auth),
-    requestDeadline(JOB_REQUEST_TIMEOUT_MS),
-    async (req, res) => {
-      const runner = deps.jobs?.has(TDS_CERTIFICATES_JOB)
-        ? deps.jobs
-        : new JobRunner(ctx.db, req.log).register(tdsCertificatesJob({ ...ctx, logger: req.log }, 0));
-      const outcome = await runner.run(TDS_CERTIFICATES_JOB, { trigger: 'manual', force: true });
-      await recordAudit(ctx.db, {
-        actor: actorOf(req.user!),
-        action: 'job.run',
-        target: `leases/${TDS_CERTIFICATES_JOB}`,
-        before: null,
-        after: { outcome: outcome.outcome, ok: outcome.outcome === 'ran' ? outcome.ok : null },
-      });
-      if (outcome.outcome === 'busy')
-        throw new HttpError(409, 'The reminders are being sent already. Try again shortly.');
-      if (outcome.outcome === 'ran' && !outcome.ok) {
-        throw new HttpError(502, `The reminders failed: ${outcome.error ?? 'unknown error'}`);
-      }
-      res.json(outcome);
-    },
-  );
   return router;
 }

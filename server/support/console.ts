@@ -2,6 +2,7 @@ import { FieldValue, Timestamp, type Query } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { z } from 'zod';
 import { businessMinutesBetween, DEFAULT_HOLIDAYS, type Holiday } from '../../src/domain/business-hours';
+import { DAY_MS, istMidnightMs, istYearStartMs, monthRangeMs } from '../../src/domain/ist';
 import { STATUS } from '../../src/domain/status';
 import {
   computeSla,
@@ -149,8 +150,7 @@ export const TODAY_UNTOUCHED_SHOWN = 5;
  */
 export async function supportTodayCounts(ctx: SupportContext) {
   const nowMs = ctx.now ? ctx.now() : Date.now();
-  const ist = new Date(nowMs + 330 * 60_000);
-  const endOfDay = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 1) - 330 * 60_000;
+  const endOfDay = istMidnightMs(nowMs) + DAY_MS;
   const requests = ctx.db.collection(SUPPORT_REQUESTS);
   const open = requests.where('isOpen', '==', true);
   const untouched = requests.where('status', '==', SUPPORT_STATUS.new);
@@ -198,11 +198,8 @@ const median = (values: number[]) => {
  * support time logged per service this year.
  */
 export async function supportReport(ctx: SupportContext, month: string) {
-  const from = new Date(`${month}-01T00:00:00+05:30`).getTime();
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const to = new Date(
-    `${monthNumber === 12 ? year + 1 : year}-${String((monthNumber % 12) + 1).padStart(2, '0')}-01T00:00:00+05:30`,
-  ).getTime();
+  const { startMs: from, endMs: to } = monthRangeMs(month);
+  const year = month.slice(0, 4);
   const { calendar } = await loadCalendar(ctx.db);
   const [monthDocs, yearDocs] = await Promise.all([
     ctx.db
@@ -212,7 +209,7 @@ export async function supportReport(ctx: SupportContext, month: string) {
       .get(),
     ctx.db
       .collection(SUPPORT_REQUESTS)
-      .where('createdAt', '>=', Timestamp.fromMillis(new Date(`${year}-01-01T00:00:00+05:30`).getTime()))
+      .where('createdAt', '>=', Timestamp.fromMillis(istYearStartMs(year)))
       .get(),
   ]);
   const tiers = SUPPORT_TIER_IDS.map((tierId) => {

@@ -1,6 +1,6 @@
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { formatDueTime } from '../../src/domain/business-hours';
-import { istDay } from '../../src/domain/ist';
+import { istDay, istYearStartMs } from '../../src/domain/ist';
 import {
   NO_SERVICE,
   OUT_OF_PLAN_MESSAGES,
@@ -768,7 +768,7 @@ export async function readRequestFile(ctx: SupportContext, viewer: { uid: string
 }
 
 /** The first day of the IST year `instantMs` falls in, as an instant. */
-const istYearStart = (instantMs: number) => new Date(`${istDay(instantMs).slice(0, 4)}-01-01T00:00:00+05:30`).getTime();
+const istYearStart = (instantMs: number) => istYearStartMs(istDay(instantMs).slice(0, 4));
 
 /** The support page: the customer's services with tier, plan state, renewal link and support used this year. */
 export async function supportServices(ctx: SupportContext, uid: string): Promise<SupportServiceView[]> {

@@ -451,79 +451,79 @@ const taxableValue = <Row extends RateSplit>(): CsvColumn<Row> => ({
   cell: (row) => rupees(row.taxablePaise),
 });
 
-/** The offline tool's b2b template (table 4A): one row per invoice and rate. */
-export const B2B_COLUMNS: Array<CsvColumn<B2bRow>> = [
+/** The recipient's GSTIN and name, as the registered templates start a row. */
+const recipient = <Row extends { gstin: string; receiverName: string }>(): Array<CsvColumn<Row>> => [
   { header: 'GSTIN/UIN of Recipient', cell: (row) => row.gstin },
   { header: 'Receiver Name', cell: (row) => row.receiverName },
+];
+/** An invoice's number, date and value. */
+const invoice = <Row extends { invoiceNumber: string; invoiceDate: string; invoiceValuePaise: number }>(): Array<
+  CsvColumn<Row>
+> => [
   { header: 'Invoice Number', cell: (row) => row.invoiceNumber },
   { header: 'Invoice date', cell: (row) => row.invoiceDate },
   { header: 'Invoice Value', cell: (row) => rupees(row.invoiceValuePaise) },
+];
+/** A credit note's number, date and type (always C). */
+const note = <Row extends { noteNumber: string; noteDate: string }>(): Array<CsvColumn<Row>> => [
+  { header: 'Note Number', cell: (row) => row.noteNumber },
+  { header: 'Note Date', cell: (row) => row.noteDate },
+  { header: 'Note Type', cell: () => 'C' },
+];
+/** What a row of one rate ends with: the rate, the taxable value, the cess. */
+const rateValues = <Row extends RateSplit>(): Array<CsvColumn<Row>> => [rate(), taxableValue(), CESS];
+
+/** The offline tool's b2b template (table 4A): one row per invoice and rate. */
+export const B2B_COLUMNS: Array<CsvColumn<B2bRow>> = [
+  ...recipient(),
+  ...invoice(),
   { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
   { header: 'Reverse Charge', cell: (row) => row.reverseCharge },
   APPLICABLE_RATE,
   { header: 'Invoice Type', cell: () => 'Regular B2B' },
   E_COMMERCE_GSTIN,
-  rate(),
-  taxableValue(),
-  CESS,
+  ...rateValues(),
 ];
 
 /** The offline tool's cdnr template (table 9B, registered): one row per credit note and rate. */
 export const CDNR_COLUMNS: Array<CsvColumn<CdnrRow>> = [
-  { header: 'GSTIN/UIN of Recipient', cell: (row) => row.gstin },
-  { header: 'Receiver Name', cell: (row) => row.receiverName },
-  { header: 'Note Number', cell: (row) => row.noteNumber },
-  { header: 'Note Date', cell: (row) => row.noteDate },
-  { header: 'Note Type', cell: () => 'C' },
+  ...recipient(),
+  ...note(),
   { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
   { header: 'Reverse Charge', cell: (row) => row.reverseCharge },
   { header: 'Note Supply Type', cell: () => 'Regular B2B' },
   { header: 'Note Value', cell: (row) => rupees(row.noteValuePaise) },
   APPLICABLE_RATE,
-  rate(),
-  taxableValue(),
-  CESS,
+  ...rateValues(),
 ];
 
 /** The offline tool's b2cl template (table 5): one row per invoice and rate. */
 export const B2CL_COLUMNS: Array<CsvColumn<B2clRow>> = [
-  { header: 'Invoice Number', cell: (row) => row.invoiceNumber },
-  { header: 'Invoice date', cell: (row) => row.invoiceDate },
-  { header: 'Invoice Value', cell: (row) => rupees(row.invoiceValuePaise) },
+  ...invoice(),
   { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
   APPLICABLE_RATE,
-  rate(),
-  taxableValue(),
-  CESS,
+  ...rateValues(),
   E_COMMERCE_GSTIN,
 ];
 
 /** The offline tool's exp template (table 6A): one row per invoice and rate; no port or shipping bill for services. */
 export const EXP_COLUMNS: Array<CsvColumn<ExpRow>> = [
   { header: 'Export Type', cell: (row) => row.exportType },
-  { header: 'Invoice Number', cell: (row) => row.invoiceNumber },
-  { header: 'Invoice date', cell: (row) => row.invoiceDate },
-  { header: 'Invoice Value', cell: (row) => rupees(row.invoiceValuePaise) },
+  ...invoice(),
   { header: 'Port Code', cell: () => '' },
   { header: 'Shipping Bill Number', cell: () => '' },
   { header: 'Shipping Bill Date', cell: () => '' },
-  rate(),
-  taxableValue(),
-  CESS,
+  ...rateValues(),
 ];
 
 /** The offline tool's cdnur template (table 9B, unregistered): one row per credit note and rate. */
 export const CDNUR_COLUMNS: Array<CsvColumn<CdnurRow>> = [
   { header: 'UR Type', cell: (row) => row.urType },
-  { header: 'Note Number', cell: (row) => row.noteNumber },
-  { header: 'Note Date', cell: (row) => row.noteDate },
-  { header: 'Note Type', cell: () => 'C' },
+  ...note(),
   { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
   { header: 'Note Value', cell: (row) => rupees(row.noteValuePaise) },
   APPLICABLE_RATE,
-  rate(),
-  taxableValue(),
-  CESS,
+  ...rateValues(),
 ];
 
 /** The offline tool's docs template (table 13): per nature of document and run of numbers. */
@@ -540,9 +540,7 @@ export const B2CS_COLUMNS: Array<CsvColumn<B2csRow>> = [
   { header: 'Type', cell: () => 'OE' },
   { header: 'Place Of Supply', cell: (row) => row.placeOfSupply },
   APPLICABLE_RATE,
-  rate(),
-  taxableValue(),
-  CESS,
+  ...rateValues(),
   E_COMMERCE_GSTIN,
 ];
 

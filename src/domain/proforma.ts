@@ -48,11 +48,8 @@ export type ProformaFields = z.infer<typeof proformaFieldsSchema>;
 export const issueProformaSchema = proformaFieldsSchema.and(z.object({ uid: documentIdSchema }));
 export type IssueProforma = z.infer<typeof issueProformaSchema>;
 
-/** Exactly what issuing a proforma would mail (its mail and PDF), without issuing anything. */
-export interface ProformaPreview {
-  /** The number it will get, unless another proforma is issued first. */
-  number: string;
-  amountPaise: number;
+/** A mail with a PDF as sending it would go out, shown before anything is sent (a preview). */
+export interface MailPreview {
   /** Where the mail goes. */
   to: string;
   subject: string;
@@ -61,6 +58,13 @@ export interface ProformaPreview {
   fileName: string;
   /** The PDF it is mailed with, base64. */
   pdfBase64: string;
+}
+
+/** Exactly what issuing a proforma would mail (its mail and PDF), without issuing anything. */
+export interface ProformaPreview extends MailPreview {
+  /** The number it will get, unless another proforma is issued first. */
+  number: string;
+  amountPaise: number;
 }
 
 /** What an issued invoice charges: the sum of its lines, in paise. */

@@ -7,7 +7,7 @@ import { rupeeTextToPaise } from '@/domain/money';
 import { addDays, istToday, monthRangeMs, MONTH_MESSAGE } from '@/domain/ist';
 import { NOT_STAFF } from '../../server/auth';
 import { issuePendingDocuments } from '../../server/documents/issue';
-import { accountantPack } from '../../server/staff/accountant-pack';
+import { accountantPack } from '../../server/documents/accountant-pack';
 import { testApp } from '../helpers/api-app';
 import { clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import {

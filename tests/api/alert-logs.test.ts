@@ -10,16 +10,7 @@ import { createSmtpTransport } from '../../server/mail/transport';
 import { testApp } from '../helpers/api-app';
 import { admin, clearFirestore, stack } from '../helpers/emulators';
 import { drainOptions, mailServerSwitch } from '../helpers/mail-catcher';
-import {
-  createPaymentOrder,
-  deliverWebhook,
-  newUser,
-  paymentsFor,
-  recreateDearer,
-  sandboxPay,
-  seedOrder,
-  waitFor,
-} from './payments-fixtures';
+import { deliverWebhook, paidReplacedOrder, waitFor } from './payments-fixtures';
 
 /**
  * The events deploy/monitoring's log-based metrics count (jsonPayload.alert="…"): each is logged,
@@ -63,16 +54,7 @@ describe('the log lines alerts are built on', () => {
   it('when a payment lands on an order that no longer carries its gateway order, then one payment-mismatch line names it', async () => {
     const log = cloudLog();
     const { app } = testApp({ logger: log.logger });
-    const user = await newUser();
-    const orderId = await seedOrder(user.uid, ['website-Basic']);
-    const cheap = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
-    await recreateDearer(user.uid, orderId);
-
-    await sandboxPay(app, user.idToken, cheap.body.id as string, 'success', 'deliver');
-    const payments = await waitFor(
-      () => paymentsFor(cheap.body.id as string),
-      (docs) => docs.length > 0,
-    );
+    const { cheap, payments } = await paidReplacedOrder(app);
 
     expect(payments[0]!.get('status')).toBe('mismatch');
     // The line is logged once the transaction has committed, so it may follow the record by a moment.

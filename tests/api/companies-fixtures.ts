@@ -5,6 +5,7 @@ import { ensureCompany } from '../../server/companies/companies';
 import { admin, createUserWithToken } from '../helpers/emulators';
 import { seedProfile } from './documents-fixtures';
 import { uniqueEmail } from './payments-fixtures';
+import { growthService } from '../helpers/sample-service';
 
 /** A company with a member of every role, as the companies work writes them (seeded with the admin SDK). */
 
@@ -19,11 +20,11 @@ export interface Person {
 
 const db = () => admin().db;
 
-/** A login with its email verified (an invitation proves it). */
-export async function person(name: string): Promise<Person> {
+/** A login; its email verified unless told (an invitation proves it). */
+export async function person(name: string, { verified = true } = {}): Promise<Person> {
   const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
   const user = await createUserWithToken(email);
-  await admin().auth.updateUser(user.uid, { emailVerified: true });
+  if (verified) await admin().auth.updateUser(user.uid, { emailVerified: true });
   return { ...user, email, name };
 }
 
@@ -49,18 +50,7 @@ export const removeMember = (companyId: string, member: Person) =>
   db().doc(`companies/${companyId}/members/${member.uid}`).delete();
 
 /** A Factory Management Growth service (₹50,000 a year: Priority support), Active. */
-export const seedService = (uid: string) =>
-  db().doc(`users/${uid}/services/order1_Growth`).set({
-    planName: 'Growth',
-    category: 'Factory Management',
-    yearlyFeePaise: 50_000_00,
-    startedOn: '2026-01-10',
-    anchorDay: 10,
-    renewsOn: '2027-01-10',
-    status: 'Active',
-    revision: 0,
-    renewal: null,
-  });
+export const seedService = (uid: string) => db().doc(`users/${uid}/services/order1_Growth`).set(growthService());
 
 /** Founds `owner`'s company from their profile (as the backfill or their first visit does). */
 export async function foundCompany(owner: Person) {

@@ -1,15 +1,14 @@
 import request from 'supertest';
-import { FieldValue } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CompanyRole } from '@/domain/companies';
 import { ensureCompany } from '../../server/companies/companies';
 import { drainOutbox, resendMail } from '../../server/mail/drain';
 import { invoiceCancelledMail } from '../../server/mail/mails';
 import { enqueueMail } from '../../server/mail/outbox';
 import { MailSendError, type MailTransport } from '../../server/mail/transport';
-import { admin, clearFirestore, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
+import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
 import { seedProfile } from './documents-fixtures';
+import { join, person, removeMember } from './companies-fixtures';
 import { uniqueEmail } from './payments-fixtures';
 import { projectFixtures } from './projects-fixtures';
 import { as, customerWithService, openRequest, supportApp } from './support-fixtures';
@@ -36,47 +35,12 @@ const outbox = async (template: string) =>
     ...doc.data(),
   })) as Array<Record<string, unknown> & { id: string }>;
 
-interface Person {
-  uid: string;
-  idToken: string;
-  email: string;
-  name: string;
-}
-
-/** A login; its email verified unless told (an invitation proves it). */
-async function person(name: string, { verified = true } = {}): Promise<Person> {
-  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  const user = await createUserWithToken(email);
-  if (verified) await admin().auth.updateUser(user.uid, { emailVerified: true });
-  return { ...user, email, name };
-}
-
 /** Founds `owner`'s company from their profile (as the backfill or their first visit does). */
 async function foundCompany(owner: { uid: string; email: string }, name = 'Asha Verma') {
   await seedProfile(owner.uid, { name, email: owner.email, legalName: 'Verma Textiles Private Limited' });
   expect(await ensureCompany(db(), owner.uid, { uid: owner.uid, email: owner.email })).toBe('created');
   return owner.uid;
 }
-
-/** A member of the company, written as the invitations work writes one. */
-async function join(companyId: string, member: Person, role: CompanyRole, canApprove = false) {
-  await db().doc(`companies/${companyId}/members/${member.uid}`).set({
-    uid: member.uid,
-    role,
-    canApprove,
-    name: member.name,
-    companyName: 'Verma Textiles Private Limited',
-    joinedAt: FieldValue.serverTimestamp(),
-    invitedBy: companyId,
-    noticeSeenAt: null,
-  });
-  await db()
-    .doc(`companies/${companyId}`)
-    .update({ [`memberEmails.${member.uid}`]: member.email, memberCount: FieldValue.increment(1) });
-}
-
-const removeMember = (companyId: string, member: Person) =>
-  db().doc(`companies/${companyId}/members/${member.uid}`).delete();
 
 const subjectsTo = async (who: { email: string }) => (await mailsTo(who.email)).map((mail) => mail.subject);
 

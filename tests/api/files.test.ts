@@ -3,18 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'content-disposition';
 import { Timestamp } from 'firebase-admin/firestore';
-import pino from 'pino';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MILESTONE_STATUS } from '@/domain/projects';
 import { takeAllowance } from '../../server/account-limit';
-import { paymentsContext } from '../../server/app-deps';
 import { deleteUnattachedUploads } from '../../server/files/cleanup';
 import { firestoreFileStore } from '../../server/files/file-store';
-import { createJobs, UPLOADS_JOB, uploadsJob } from '../../server/jobs';
-import { createLogTransport } from '../../server/mail/transport';
+import { UPLOADS_JOB, uploadsJob } from '../../server/jobs';
 import { UPLOAD_TOO_SLOW } from '../../server/routes/upload-body';
-import { testApp } from '../helpers/api-app';
+import { testApp, testJobs } from '../helpers/api-app';
 import { admin, createStaffWithToken } from '../helpers/emulators';
 import { download } from './documents-fixtures';
 import { newUser, uniqueEmail } from './payments-fixtures';
@@ -397,16 +394,7 @@ describe('uploads never attached', () => {
   });
 
   it('when the API starts its jobs, then the uploads job is one of them (once per interval across instances), and staff can run it now', async () => {
-    const { deps } = testApp();
-    const runner = createJobs(
-      {
-        config: deps.config,
-        firebase: deps.firebase,
-        payments: paymentsContext(deps),
-        logger: pino({ level: 'silent' }),
-      },
-      createLogTransport(pino({ level: 'silent' })),
-    );
+    const runner = testJobs(testApp().deps);
     expect(runner.names).toContain(UPLOADS_JOB);
     expect(uploadsJob(admin().db, 60)).toMatchObject({ scope: 'once', everyMs: 60 * 60_000 });
     const old = await storedFile(Date.now(), 2 * DAY);

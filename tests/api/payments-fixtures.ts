@@ -183,3 +183,21 @@ export async function recreateDearer(uid: string, orderId: string) {
     createdAt: FieldValue.serverTimestamp(),
   });
 }
+
+/**
+ * A payment that lands on an order no longer carrying its gateway order: a cheap order's gateway
+ * order is paid (its webhook delivered) after the order was re-created dearer under the same id.
+ */
+export async function paidReplacedOrder(app: Express) {
+  const user = await newUser();
+  const orderId = await seedOrder(user.uid, ['website-Basic']);
+  const cheap = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
+  await recreateDearer(user.uid, orderId);
+
+  await sandboxPay(app, user.idToken, cheap.body.id as string, 'success', 'deliver');
+  const payments = await waitFor(
+    () => paymentsFor(cheap.body.id as string),
+    (docs) => docs.length > 0,
+  );
+  return { user, orderId, cheap, payments };
+}

@@ -12,7 +12,7 @@ import {
   orderPath,
   paidCheckout,
   paymentsFor,
-  recreateDearer,
+  paidReplacedOrder,
   sandboxOf,
   sandboxPay,
   seedOrder,
@@ -169,17 +169,7 @@ describe('POST /api/payments/webhook', () => {
 describe('an order deleted and re-created under the same id', () => {
   it('when the re-created order never asked for a gateway order, then the webhook of the old one does not mark it Paid', async () => {
     const { app } = testApp();
-    const user = await newUser();
-    const orderId = await seedOrder(user.uid, ['website-Basic']);
-    const cheap = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
-    await recreateDearer(user.uid, orderId);
-
-    await sandboxPay(app, user.idToken, cheap.body.id as string, 'success', 'deliver');
-
-    const payments = await waitFor(
-      () => paymentsFor(cheap.body.id as string),
-      (docs) => docs.length > 0,
-    );
+    const { user, orderId, payments } = await paidReplacedOrder(app);
     expect(payments[0]!.get('status')).toBe('mismatch');
     expect((await docData(orderPath(user.uid, orderId)))?.status).toBe('Pending');
   });

@@ -1,10 +1,8 @@
 import pino from 'pino';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createJobs, JobRunner, RETENTION_JOB, retentionJob } from '../../server/jobs';
-import { createLogTransport } from '../../server/mail/transport';
-import { paymentsContext } from '../../server/app-deps';
-import { testApp } from '../helpers/api-app';
+import { JobRunner, RETENTION_JOB, retentionJob } from '../../server/jobs';
+import { testApp, testJobs } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
 
 const DAY = 86_400_000;
@@ -53,16 +51,7 @@ describe('the retention job', () => {
   });
 
   it('when the API starts its jobs, then retention is one of them, once per interval across instances', () => {
-    const { deps } = testApp();
-    const runner = createJobs(
-      {
-        config: deps.config,
-        firebase: deps.firebase,
-        payments: paymentsContext(deps),
-        logger: pino({ level: 'silent' }),
-      },
-      createLogTransport(pino({ level: 'silent' })),
-    );
+    const runner = testJobs(testApp().deps);
     expect(runner.names).toContain(RETENTION_JOB);
     expect(retentionJob(admin().db, 6)).toMatchObject({ scope: 'once', everyMs: 6 * 3_600_000 });
   });

@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backfillConsoleData } from '../../server/staff/backfill';
+import { backfillConsoleData } from '../../server/account/backfill';
 import { admin, clearFirestore } from '../helpers/emulators';
 import { docData } from './payments-fixtures';
 

@@ -6,6 +6,7 @@ import { admin, createUserWithToken } from '../helpers/emulators';
 import { mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
 import { seedProfile } from './documents-fixtures';
 import { uniqueEmail } from './payments-fixtures';
+import { growthService } from '../helpers/sample-service';
 
 export const COMPANY_INBOX = 'support-desk@nimbus.test';
 export const PNG = Buffer.from(
@@ -25,17 +26,7 @@ export async function customerWithService() {
   const user = await createUserWithToken(email);
   await admin().auth.updateUser(user.uid, { emailVerified: true });
   await seedProfile(user.uid, { name: 'Asha Verma', email });
-  await admin().db.doc(`users/${user.uid}/services/order1_Growth`).set({
-    planName: 'Growth',
-    category: 'Factory Management',
-    yearlyFeePaise: 50_000_00,
-    startedOn: '2026-01-10',
-    anchorDay: 10,
-    renewsOn: '2027-01-10',
-    status: 'Active',
-    revision: 0,
-    renewal: null,
-  });
+  await admin().db.doc(`users/${user.uid}/services/order1_Growth`).set(growthService());
   return { ...user, email };
 }
 

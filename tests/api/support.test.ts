@@ -7,29 +7,28 @@ import { DEMO_INBOUND_PASSWORD, DEMO_INBOUND_USER } from '../../server/config';
 import { drainOutbox } from '../../server/mail/drain';
 import { POSTMARK_INBOUND_PATH } from '../../server/routes/support';
 import { deleteSupportData, exportSupportData } from '../../server/support/account-data';
-import { testApp } from '../helpers/api-app';
 import { admin, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
 import { seedProfile } from './documents-fixtures';
 import { newUser, uniqueEmail } from './payments-fixtures';
-
-const COMPANY_INBOX = 'support-desk@nimbus.test';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { growthService } from '../helpers/sample-service';
+import {
+  as,
+  authenticatedBy,
+  COMPANY_INBOX,
+  messagesOf,
+  PNG,
+  postmarkMail,
+  replyAddressOf,
+  supportApp as app,
+  type SupportApp as App,
+} from './support-fixtures';
 
 const { transport } = caughtMailPerTest();
 let staff: { uid: string; idToken: string };
 beforeAll(async () => {
   staff = await createStaffWithToken(uniqueEmail('support-staff'));
 });
-
-const app = () =>
-  testApp({ env: { COMPANY_EMAIL: COMPANY_INBOX, MAIL_FROM: `${TEST_FROM.name} <${TEST_FROM.address}>` } }).app;
-type App = ReturnType<typeof app>;
-
-const as = (token: string) => (call: request.Test) => call.set('Authorization', `Bearer ${token}`);
 
 /** A customer with a Factory Management Growth service (₹50,000 a year: Priority), Active unless told. */
 async function customerWithService(status = 'Active', extra: Record<string, unknown> = {}) {
@@ -38,18 +37,7 @@ async function customerWithService(status = 'Active', extra: Record<string, unkn
   await seedProfile(user.uid, { name: 'Asha Verma', email });
   await admin()
     .db.doc(`users/${user.uid}/services/order1_Growth`)
-    .set({
-      planName: 'Growth',
-      category: 'Factory Management',
-      yearlyFeePaise: 50_000_00,
-      startedOn: '2026-01-10',
-      anchorDay: 10,
-      renewsOn: '2027-01-10',
-      status,
-      revision: 0,
-      renewal: null,
-      ...extra,
-    });
+    .set(growthService({ status, ...extra }));
   return { ...user, email };
 }
 
@@ -83,40 +71,25 @@ function postmarkReply(input: {
   references?: string;
   attachments?: Array<{ Name: string; Content: string; ContentType: string; ContentLength: number }>;
 }) {
-  const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   return {
-    FromName: 'Asha Verma',
-    MessageStream: 'inbound',
-    From: input.from,
-    FromFull: { Email: input.from, Name: 'Asha Verma', MailboxHash: '' },
-    To: input.to,
-    ToFull: [{ Email: input.to, Name: '', MailboxHash: input.to.split('+')[1]?.split('@')[0] ?? '' }],
-    Cc: '',
-    CcFull: [],
+    ...postmarkMail({
+      from: input.from,
+      to: input.to,
+      subject: input.subject,
+      text: input.text,
+      html: `<p>${input.text}</p>`,
+      attachments: input.attachments,
+      headers: [
+        ...authenticatedBy(input.from),
+        ...(input.inReplyTo ? [{ Name: 'In-Reply-To', Value: input.inReplyTo }] : []),
+        ...(input.references ? [{ Name: 'References', Value: input.references }] : []),
+      ],
+    }),
     Bcc: '',
     BccFull: [],
-    OriginalRecipient: input.to,
-    Subject: input.subject,
-    MessageID: id,
     ReplyTo: '',
     MailboxHash: '',
-    Date: 'Mon, 30 Nov 2026 13:30:00 +0530',
-    TextBody: input.text,
-    HtmlBody: `<p>${input.text}</p>`,
-    StrippedTextReply: '',
     Tag: '',
-    Headers: [
-      // Postmark's verdicts on top: SPF and a DKIM signature of the From domain pass.
-      {
-        Name: 'Received-SPF',
-        Value: `Pass (sender SPF authorized) identity=mailfrom; client-ip=209.85.160.180; envelope-from=${input.from}`,
-      },
-      { Name: 'X-Spam-Tests', Value: 'DKIM_SIGNED,DKIM_VALID,DKIM_VALID_AU,SPF_PASS' },
-      { Name: 'Message-ID', Value: `<${id}@mail.example.com>` },
-      ...(input.inReplyTo ? [{ Name: 'In-Reply-To', Value: input.inReplyTo }] : []),
-      ...(input.references ? [{ Name: 'References', Value: input.references }] : []),
-    ],
-    Attachments: input.attachments ?? [],
   };
 }
 
@@ -125,17 +98,6 @@ const postInbound = (server: App, body: unknown, credentials = `${DEMO_INBOUND_U
     .post(POSTMARK_INBOUND_PATH)
     .set('Authorization', `Basic ${Buffer.from(credentials).toString('base64')}`)
     .send(body as object);
-
-async function messagesOf(id: string) {
-  return (await admin().db.collection(`supportRequests/${id}/messages`).orderBy('createdAt').get()).docs.map((doc) =>
-    doc.data(),
-  );
-}
-
-async function replyAddressOf(customerEmail: string) {
-  const [ack] = await mailsTo(customerEmail);
-  return (await rawHeader(ack!.id, 'reply-to'))!.match(/support\+[^>\s]+/)![0]!;
-}
 
 describe('a support request', () => {
   it("when a Priority customer asks for help, then it gets its reference, due times, the acknowledgement naming the plan and 'We will reply by …', and the company's notice", async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tallyMonthFiles } from '../../server/staff/tally';
+import { tallyMonthFiles } from '../../server/documents/tally';
 import { testApp } from '../helpers/api-app';
 import { clearFirestore, createStaffWithToken } from '../helpers/emulators';
 import { expectTiesOut, MONTH, vouchersOf } from '../unit/documents/tally-fixtures';

@@ -8,6 +8,7 @@ import { expectAccessible, uniqueEmail } from '../helpers/e2e';
 import { admin, signInWithPassword, stack } from '../helpers/emulators';
 import { callApi, createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { mailsTo, waitForMails } from '../helpers/mail-catcher';
+import { growthService } from '../helpers/sample-service';
 
 const browser = sharedBrowser();
 const PNG = Buffer.from(
@@ -76,20 +77,7 @@ async function mailToSupport(input: { from: string; subject: string; text: strin
 }
 
 async function withService(uid: string, fields: Record<string, unknown> = {}) {
-  await admin()
-    .db.doc(`users/${uid}/services/order1_manufacturing-growth`)
-    .set({
-      planName: 'Growth',
-      category: 'Factory Management',
-      yearlyFeePaise: 50_000_00,
-      startedOn: '2026-01-10',
-      anchorDay: 10,
-      renewsOn: '2027-01-10',
-      status: 'Active',
-      revision: 0,
-      renewal: null,
-      ...fields,
-    });
+  await admin().db.doc(`users/${uid}/services/order1_manufacturing-growth`).set(growthService(fields));
 }
 
 describe('support requests', () => {

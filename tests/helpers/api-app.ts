@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { createApp } from '../../server/app';
-import type { AppDeps } from '../../server/app-deps';
+import { paymentsContext, type AppDeps } from '../../server/app-deps';
 import { loadConfig, type Config } from '../../server/config';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { deadlineFirestore, initFirebase, type FirebaseDeps } from '../../server/firebase';
+import { createJobs } from '../../server/jobs';
+import { createLogTransport } from '../../server/mail/transport';
 import { createGateway } from '../../server/payments/create-gateway';
 import { stack } from './emulators';
 
@@ -46,4 +48,13 @@ export function testApp(overrides: Partial<AppDeps> & { env?: Record<string, str
     ...overrides,
   };
   return { app: createApp(deps), deps };
+}
+
+/** Every periodic job of a test app, as the API registers them (createJobs): logging nothing, mailing to a log. */
+export function testJobs(deps: AppDeps) {
+  const silent = pino({ level: 'silent' });
+  return createJobs(
+    { config: deps.config, firebase: deps.firebase, payments: paymentsContext(deps), logger: silent },
+    createLogTransport(silent),
+  );
 }

@@ -8,7 +8,7 @@ import { STATUS } from '../../src/domain/status';
 import { taxDocumentsCollection } from '../documents/store';
 import { HttpError } from '../errors';
 import { forEachPage } from '../paging';
-import { EXPORT_MAX_ROWS, EXPORT_PAGE, millisOf, paymentRows, readAll } from './export';
+import { EXPORT_MAX_ROWS, EXPORT_PAGE, millisOf, paymentRows, readAll } from './payments-export';
 
 export interface AccountantPack {
   fileName: string;

@@ -1,8 +1,8 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { ProformaFields, ProformaPreview } from '../../src/domain/proforma';
 import type { Actor } from '../audit';
-import { ensureLead, leadProfile, leadUid, type LeadDetails } from '../account/leads';
-import { isProvenEmailOf } from '../account/person';
+import { ensureLead, leadProfile, leadUid, type LeadDetails } from './leads';
+import { isProvenEmailOf } from './person';
 import { enquiryDoc, ENQUIRY_NOT_FOUND } from '../enquiries/enquiries';
 import { HttpError } from '../errors';
 import { issueProforma, previewProforma, type IssuedProforma, type ProformaContext } from '../payments/proformas';
