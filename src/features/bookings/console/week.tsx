@@ -16,6 +16,7 @@ import {
 import { istDay, istDayStartMs, istMidnightMs, istTimeMs, weekdayOf } from '@/domain/ist';
 import { ConsolePage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
+import { useAction } from '@/lib/use-action';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { blockTime, loadBookingSettings, markNoShow, removeBlock } from '../api';
 import { blocksAround, bookingsBetween, type BlockRecord, type BookingRecord } from '../data';
@@ -129,26 +130,16 @@ export function BookingsWeekPage() {
 
 function CallCard({ booking }: { booking: BookingRecord }) {
   const to = useConsoleLink();
-  const [error, setError] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
+  const { run, isBusy, error } = useAction(markNoShow);
   const nowMs = Date.now();
   const startMs = booking.startAt?.getTime() ?? Infinity;
   const started = startMs <= nowMs;
   const status = bookingStatusLabel(booking.status, startMs, booking.endAt?.getTime() ?? Infinity, nowMs);
 
   async function confirmNoShow() {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await markNoShow(booking.id);
-      setIsConfirming(false);
-    } catch (failure) {
-      setError(messageOf(failure));
-      setIsConfirming(false);
-    } finally {
-      setIsBusy(false);
-    }
+    await run(booking.id);
+    setIsConfirming(false);
   }
 
   return (
@@ -199,25 +190,16 @@ function CallCard({ booking }: { booking: BookingRecord }) {
 
 function BlockCard({ block }: { block: BlockRecord }) {
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, isBusy, error } = useAction(removeBlock);
   const when = `${
     block.startAt
       ? `${dateInZone(block.startAt.getTime(), IST_ZONE).replace(/ \d{4}$/, '')} ${istTime(block.startAt)}`
       : ''
   } – ${block.endAt ? istTime(block.endAt) : ''}`;
 
+  // Removed, the card goes with the block; failed, the dialog closes on the reason.
   async function confirmRemove() {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await removeBlock(block.id);
-    } catch (failure) {
-      setError(messageOf(failure));
-      setIsConfirming(false);
-    } finally {
-      setIsBusy(false);
-    }
+    if (!(await run(block.id))) setIsConfirming(false);
   }
 
   return (
