@@ -167,6 +167,16 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success'; chi
   );
 }
 
+/** An error in a box of its own below a form or an action (`className` places the box); nothing while there is none. */
+export function ErrorMessage({ error, className }: { error: string | null | undefined; className: string }) {
+  if (!error) return null;
+  return (
+    <div className={className}>
+      <FormMessage tone="error">{error}</FormMessage>
+    </div>
+  );
+}
+
 /**
  * Binds fields to a react-hook-form form: `field('email')` is that field's registration and its
  * error message, to spread onto a TextField, TextAreaField or SelectField.
