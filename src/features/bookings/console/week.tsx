@@ -232,6 +232,19 @@ function BlockCard({ block }: { block: BlockRecord }) {
 /** IST wall-clock date and time fields -> an instant. */
 const istInstant = (date: string, time: string) => new Date(istTimeMs(date, time)).toISOString();
 
+/** A wall-clock time of the form, in IST (the label says so). */
+function IstTimeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      label={`${label} (IST)`}
+      type="time"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 function BlockTimeForm({ staff }: { staff: Array<{ id: string; name: string }> }) {
   const [staffId, setStaffId] = useState('');
   const [date, setDate] = useState('');
@@ -289,20 +302,8 @@ function BlockTimeForm({ staff }: { staff: Array<{ id: string; name: string }> }
           ))}
         </SelectField>
         <TextField label="Day" type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
-        <TextField
-          label="From (IST)"
-          type="time"
-          required
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <TextField
-          label="Until (IST)"
-          type="time"
-          required
-          value={until}
-          onChange={(event) => setUntil(event.target.value)}
-        />
+        <IstTimeField label="From" value={from} onChange={setFrom} />
+        <IstTimeField label="Until" value={until} onChange={setUntil} />
         <TextField
           label="Reason"
           isOptional
