@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
 import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
-import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
+import { CheckboxField, FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { QuoteDocument } from '@/components/quote-document';
 import { formatIstDateTime } from '@/domain/dates';
 import { poNumberSchema } from '@/domain/purchase-order';
@@ -227,7 +227,6 @@ function AcceptForm({
   const [agrees, setAgrees] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const agreeId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const agreeRef = useRef<HTMLInputElement>(null);
   const first = view.document.milestones[0];
@@ -286,17 +285,9 @@ function AcceptForm({
         onChange={(event) => setPoNumber(event.target.value)}
         autoComplete="off"
       />
-      <label htmlFor={agreeId} className="flex items-start gap-2 text-sm text-slate-800">
-        <input
-          ref={agreeRef}
-          id={agreeId}
-          type="checkbox"
-          className="mt-0.5 size-4"
-          checked={agrees}
-          onChange={(event) => setAgrees(event.target.checked)}
-        />
-        <span>I have read this quote and agree to its terms and payment milestones.</span>
-      </label>
+      <CheckboxField ref={agreeRef} checked={agrees} onCheckedChange={setAgrees}>
+        I have read this quote and agree to its terms and payment milestones.
+      </CheckboxField>
       <Button type="submit" size="lg" disabled={isSending}>
         {isSending && <Spinner />}
         {isSending ? 'Accepting...' : 'Accept the quote'}
