@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorMessage, FormMessage } from '@/components/form-field';
+import { ErrorMessage } from '@/components/form-field';
+import { LoadFailed } from '@/components/load-failed';
 import { Panel } from '@/components/panel';
 import { membershipNotice, ROLE_DESCRIPTIONS, type CompanyView } from '@/domain/company-members';
 import { ApiError } from '@/lib/api-client';
@@ -76,12 +77,7 @@ function OwnedCompany({ company, isOwn, onDeleted }: { company: MyCompany; isOwn
   if (view.status === 'error') {
     return (
       <Panel titleId={titleId} title="Company">
-        <div className="mt-3">
-          <FormMessage tone="error">{view.error}</FormMessage>
-        </div>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={reload}>
-          Try again
-        </Button>
+        <LoadFailed error={view.error} onRetry={reload} className="mt-3" />
       </Panel>
     );
   }
