@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRevealed } from '@/components/use-revealed';
 import { Button, buttonClasses, Spinner } from '@/components/button';
 import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
 import { CheckboxField, FormMessage, TextAreaField, TextField } from '@/components/form-field';
@@ -36,14 +37,8 @@ export function QuotePage({ source, heading }: { source: QuoteSource; heading?: 
   const [loaded, setLoaded] = useState<DocumentLoad<QuoteView>>({ status: 'loading' });
   // What the customer's answer did: kept here, as an accepted or declined quote's page drops the answer forms.
   const [notice, setNotice] = useState<ReactNode>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  // The answer's form is gone (focus would fall to <body>, the reader left at the footer on a
-  // phone): the confirmation, with the first invoice's number, takes the focus and comes into view.
-  useEffect(() => {
-    if (!notice) return;
-    noticeRef.current?.focus({ preventScroll: true });
-    noticeRef.current?.scrollIntoView?.({ block: 'center' });
-  }, [notice]);
+  // The answer's form is gone: the confirmation, with the first invoice's number, takes its place.
+  const noticeRef = useRevealed<HTMLDivElement>(notice);
 
   const load = useCallback(async () => {
     try {
