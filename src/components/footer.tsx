@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { COMPANY } from '@/domain/company';
 import { MailIcon, MapPinIcon, PhoneIcon } from './icons';
 import { Logo } from './logo';
-import { SectionLink, SECTIONS } from './section-link';
+import { SectionLinkItems, SECTIONS } from './section-link';
 
 /** Spec: the footer's quick links are every section but the clients. */
 const QUICK_LINKS = SECTIONS.filter((section) => section.id !== 'clients');
@@ -51,13 +51,7 @@ export function Footer({ policyLinks }: { policyLinks: FooterLink[] }) {
           </ul>
         </div>
         <FooterNav id="footer-quick-links" title="Quick links">
-          {QUICK_LINKS.map(({ id, label }) => (
-            <li key={id}>
-              <SectionLink section={id} className={linkClass}>
-                {label}
-              </SectionLink>
-            </li>
-          ))}
+          <SectionLinkItems sections={QUICK_LINKS} className={linkClass} />
         </FooterNav>
         <FooterNav id="footer-policies" title="Policies">
           {policyLinks.map((link) => (
