@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COMPANY } from '@/domain/company';
 import { MailIcon, MapPinIcon, PhoneIcon } from './icons';
 import { Logo } from './logo';
-import { SectionLink, SECTIONS } from './section-link';
+import { SectionLinkItems, SECTIONS } from './section-link';
 
 /** Spec: the footer's quick links are every section but the clients. */
 const QUICK_LINKS = SECTIONS.filter((section) => section.id !== 'clients');
@@ -49,34 +50,18 @@ export function Footer({ policyLinks }: { policyLinks: FooterLink[] }) {
             </li>
           </ul>
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Quick links
-          </h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            {QUICK_LINKS.map(({ id, label }) => (
-              <li key={id}>
-                <SectionLink section={id} className={linkClass}>
-                  {label}
-                </SectionLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-policies">
-          <h2 id="footer-policies" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Policies
-          </h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            {policyLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav id="footer-quick-links" title="Quick links">
+          <SectionLinkItems sections={QUICK_LINKS} className={linkClass} />
+        </FooterNav>
+        <FooterNav id="footer-policies" title="Policies">
+          {policyLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={linkClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </FooterNav>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -99,5 +84,17 @@ export function Footer({ policyLinks }: { policyLinks: FooterLink[] }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A column of the footer's links under its heading. */
+function FooterNav({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-3 text-sm">{children}</ul>
+    </nav>
   );
 }

@@ -3,6 +3,7 @@ import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -155,6 +156,30 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   );
 });
 
+export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> {
+  /** What ticking it says, beside the box (clicking the words ticks it too). */
+  children: ReactNode;
+  onCheckedChange: (checked: boolean) => void;
+  /** Where the line sits in its form (grid spans). */
+  fieldClassName?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A checkbox with its words beside it, all of them its label. */
+export function CheckboxField({ children, onCheckedChange, fieldClassName, ...input }: CheckboxFieldProps) {
+  return (
+    <label className={`flex items-start gap-2 text-sm text-slate-800 ${fieldClassName ?? ''}`}>
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 accent-brand-darker"
+        onChange={(event) => onCheckedChange(event.target.checked)}
+        {...input}
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
+
 /** A message box inside a form: errors are announced at once, the rest politely. */
 export function FormMessage({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
   return (
@@ -164,6 +189,16 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success'; chi
     >
       {children}
     </p>
+  );
+}
+
+/** An error in a box of its own below a form or an action (`className` places the box); nothing while there is none. */
+export function ErrorMessage({ error, className }: { error: string | null | undefined; className: string }) {
+  if (!error) return null;
+  return (
+    <div className={className}>
+      <FormMessage tone="error">{error}</FormMessage>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { buttonClasses } from './button';
 import { Drawer } from './drawer';
 import { CartIcon, MenuIcon, UserIcon } from './icons';
 import { Logo } from './logo';
-import { SectionLink, SECTIONS } from './section-link';
+import { SectionLink, SectionLinkItems, SECTIONS } from './section-link';
 
 export interface NavbarProps {
   session: Session;
@@ -43,13 +43,7 @@ export function Navbar({ session, cartCount, onLogin, onLogout }: NavbarProps) {
           </Link>
 
           <ul className="hidden items-center gap-1 lg:flex">
-            {SECTIONS.map(({ id, label }) => (
-              <li key={id}>
-                <SectionLink section={id} className={barLink}>
-                  {label}
-                </SectionLink>
-              </li>
-            ))}
+            <SectionLinkItems className={barLink} />
             {session.user && (
               <li>
                 <Link to="/support" className={barLink}>

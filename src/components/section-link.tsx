@@ -65,3 +65,20 @@ export function SectionLink({ section, children, className, onNavigate }: Sectio
     </a>
   );
 }
+
+/** The links to `sections` (all of them by default), each in a list item of the caller's list. */
+export function SectionLinkItems({
+  sections = SECTIONS,
+  className,
+}: {
+  sections?: ReadonlyArray<(typeof SECTIONS)[number]>;
+  className: string;
+}) {
+  return sections.map(({ id, label }) => (
+    <li key={id}>
+      <SectionLink section={id} className={className}>
+        {label}
+      </SectionLink>
+    </li>
+  ));
+}

@@ -2,8 +2,7 @@ import { useParams } from 'react-router';
 import { useDocumentTitle } from '@/components/use-document-title';
 import { ActingFor } from '@/components/acting-for';
 import { ProjectPage } from '@/features/projects';
-import { CompanyGate } from '../layouts/company-gate';
-import { SignInGate } from '../layouts/sign-in-gate';
+import { CompanyPage } from '../layouts/company-page';
 
 // Inside the root layout's <main>: a page region, never a second main landmark.
 const PAGE = 'mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10';
@@ -12,24 +11,18 @@ const PAGE = 'mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-10';
 export function AccountProjectRoute() {
   useDocumentTitle('Project');
   const { id = '' } = useParams();
-  const loading = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading project...</p>;
   return (
-    <SignInGate loading={loading} title="Please log in" text="Log in to follow your project.">
-      {(user) => (
-        <CompanyGate
-          key={user.uid}
-          uid={user.uid}
-          loading={loading}
-          needs={{ action: 'readProjects', title: 'Project' }}
-        >
-          {() => (
-            <div className={PAGE}>
-              <ProjectPage key={`${user.uid}/${id}`} source={{ kind: 'account', id }} heading={<ActingFor />} />
-            </div>
-          )}
-        </CompanyGate>
+    <CompanyPage
+      loadingText="Loading project..."
+      signInText="Log in to follow your project."
+      needs={{ action: 'readProjects', title: 'Project' }}
+    >
+      {(_company, user) => (
+        <div className={PAGE}>
+          <ProjectPage key={`${user.uid}/${id}`} source={{ kind: 'account', id }} heading={<ActingFor />} />
+        </div>
       )}
-    </SignInGate>
+    </CompanyPage>
   );
 }
 

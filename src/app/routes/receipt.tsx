@@ -5,8 +5,7 @@ import { ReceiptView } from '@/features/documents/receipt-view';
 import { subscribeToSubject, type ReceiptSubject } from '@/features/documents/api';
 import { taxSettings } from '@/lib/tax-settings';
 import { useSubscription } from '@/lib/use-subscription';
-import { CompanyGate } from '../layouts/company-gate';
-import { SignInGate } from '../layouts/sign-in-gate';
+import { CompanyPage } from '../layouts/company-page';
 import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
 
@@ -20,23 +19,18 @@ export function ReceiptRoute() {
   useDocumentTitle('Receipt');
   const { kind, id } = useParams();
   if ((kind !== 'order' && kind !== 'invoice') || !id) return <NotFoundRoute />;
-  const loading = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading receipt...</p>;
   return (
-    <SignInGate loading={loading} title="Please log in" text="Log in to see your receipt.">
-      {(user) => (
-        <CompanyGate key={user.uid} uid={user.uid} loading={loading}>
-          {(company) => (
-            <Receipt
-              // A role that reads no billing of the acting company still has its own cart's receipts.
-              companyId={company.can('readBilling') ? company.acting!.companyId : user.uid}
-              ownId={user.uid}
-              kind={kind}
-              id={id}
-            />
-          )}
-        </CompanyGate>
+    <CompanyPage loadingText="Loading receipt..." signInText="Log in to see your receipt.">
+      {(company, user) => (
+        <Receipt
+          // A role that reads no billing of the acting company still has its own cart's receipts.
+          companyId={company.can('readBilling') ? company.acting!.companyId : user.uid}
+          ownId={user.uid}
+          kind={kind}
+          id={id}
+        />
       )}
-    </SignInGate>
+    </CompanyPage>
   );
 }
 

@@ -4,8 +4,7 @@ import { ActingFor } from '@/components/acting-for';
 import { useDocumentTitle } from '@/components/use-document-title';
 import type { CompanyAction } from '@/domain/companies';
 import { NewRequestPage, QuoteFormContext, RequestPage, SupportHome, type SupportLinks } from '@/features/support';
-import { CompanyGate } from '../layouts/company-gate';
-import { SignInGate } from '../layouts/sign-in-gate';
+import { CompanyPage } from '../layouts/company-page';
 import { paths, supportNewPath, supportRequestPath } from '../paths';
 
 const LINKS: SupportLinks = {
@@ -17,8 +16,6 @@ const LINKS: SupportLinks = {
 // The contact area's quote request form, for the out-of-plan panel: loaded only when asked for.
 const QuoteRequestForm = lazy(() => import('@/features/contact').then((m) => ({ default: m.QuoteRequestForm })));
 
-const LOADING = <p className="px-4 py-16 text-center text-lg text-slate-700">Loading support...</p>;
-
 /** Signed in, acting for a company whose support the role may `needs` (reading it, by default). */
 function Gated({
   children,
@@ -28,13 +25,13 @@ function Gated({
   needs?: { action: CompanyAction; title: string };
 }) {
   return (
-    <SignInGate loading={LOADING} title="Please log in" text="Log in to ask for help and follow your requests.">
-      {(user) => (
-        <CompanyGate key={user.uid} uid={user.uid} loading={LOADING} needs={needs}>
-          {children}
-        </CompanyGate>
-      )}
-    </SignInGate>
+    <CompanyPage
+      loadingText="Loading support..."
+      signInText="Log in to ask for help and follow your requests."
+      needs={needs}
+    >
+      {children}
+    </CompanyPage>
   );
 }
 

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { fieldsOf, TextField } from '@/components/form-field';
+import { fieldsOf } from '@/components/form-field';
 import { ProfileFields } from '@/components/profile-fields';
 import { EMPTY_ADDRESS_FIELDS, profileDetailsSchema, type ProfileDetails } from '@/domain/profile-schemas';
+import { EmailField } from './email-field';
 
 export interface DetailsFormProps {
   initialName: string;
@@ -24,7 +25,6 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
     },
   });
   const field = fieldsOf(form);
-  const isEmailLocked = initialEmail !== '';
 
   return (
     <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onSubmit)} aria-label="Complete your profile">
@@ -32,13 +32,10 @@ export function DetailsFormView({ initialName, initialEmail, isSaving, onSubmit 
         form={form}
         idPrefix="details"
         afterName={
-          <TextField
+          <EmailField
             id="details-email"
             label="Email (optional)"
-            type="email"
-            autoComplete="email"
-            readOnly={isEmailLocked}
-            hint={isEmailLocked ? 'From your sign-in; it cannot be changed here.' : undefined}
+            lockedHint={initialEmail !== '' ? 'From your sign-in; it cannot be changed here.' : undefined}
             {...field('email')}
           />
         }

@@ -4,6 +4,7 @@ import { Button } from '@/components/button';
 import { fieldsOf, TextField } from '@/components/form-field';
 import { AUTH_MESSAGES } from '@/domain/auth-messages';
 import { loginFormSchema, type LoginForm } from '@/domain/schemas';
+import { EmailField, LOCKED_EMAIL_HINT } from './email-field';
 
 export interface LoginFormProps {
   isBusy: boolean;
@@ -14,9 +15,6 @@ export interface LoginFormProps {
   /** The only address to log in with (an invitation's): prefilled and read-only. */
   lockedEmail?: string;
 }
-
-/** Under an address the form may not change (an invitation's). */
-export const LOCKED_EMAIL_HINT = 'The invitation is for this address.';
 
 export function LoginFormView({
   isBusy,
@@ -34,13 +32,9 @@ export function LoginFormView({
 
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit)} aria-label="Login">
-      <TextField
+      <EmailField
         id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        readOnly={lockedEmail !== undefined}
-        hint={lockedEmail !== undefined ? LOCKED_EMAIL_HINT : undefined}
+        lockedHint={lockedEmail !== undefined ? LOCKED_EMAIL_HINT : undefined}
         {...field('email')}
       />
       <TextField

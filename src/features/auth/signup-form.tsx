@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
-import { fieldsOf, TextField } from '@/components/form-field';
+import { fieldsOf } from '@/components/form-field';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { ProfileFields } from '@/components/profile-fields';
 import { EMPTY_ADDRESS_FIELDS, signupFormSchema, type SignupForm } from '@/domain/profile-schemas';
-import { LOCKED_EMAIL_HINT } from './login-form';
+import { EmailField, LOCKED_EMAIL_HINT } from './email-field';
 
 export interface SignupFormProps {
   isBusy: boolean;
@@ -36,13 +36,9 @@ export function SignupFormView({ isBusy, onSubmit, lockedEmail }: SignupFormProp
         form={form}
         idPrefix="signup"
         afterName={
-          <TextField
+          <EmailField
             id="signup-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            readOnly={lockedEmail !== undefined}
-            hint={lockedEmail !== undefined ? LOCKED_EMAIL_HINT : undefined}
+            lockedHint={lockedEmail !== undefined ? LOCKED_EMAIL_HINT : undefined}
             {...field('email')}
           />
         }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, buttonClasses, Spinner } from '@/components/button';
 import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
 import { CellLabel, DocumentParties, DocumentTotals, LinesTable } from '@/components/document-parts';
-import { FormMessage, SelectField, TextField } from '@/components/form-field';
+import { CheckboxField, FormMessage, SelectField, TextField } from '@/components/form-field';
 import { formatInr } from '@/domain/money';
 import type { PayLinkTds, PayLinkView } from '@/domain/pay-link';
 import { isOpenStatus } from '@/domain/status';
@@ -310,24 +310,13 @@ function TdsDeclaration({
   onKindChange: (kind: string) => void;
   disabled: boolean;
 }) {
-  const checkboxId = useId();
   if (!choice) return null;
   return (
     <fieldset className="max-w-xl rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">TDS</legend>
-      <div className="flex items-start gap-2">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="mt-1 size-4 shrink-0 accent-brand-darker"
-          checked={deducts}
-          disabled={disabled}
-          onChange={(event) => onDeductsChange(event.target.checked)}
-        />
-        <label htmlFor={checkboxId} className="text-sm text-slate-800">
-          My company deducts TDS from this payment
-        </label>
-      </div>
+      <CheckboxField checked={deducts} disabled={disabled} onCheckedChange={onDeductsChange}>
+        My company deducts TDS from this payment
+      </CheckboxField>
       {deducts && (
         <div className="mt-3 space-y-3">
           <SelectField

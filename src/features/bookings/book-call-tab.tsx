@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRevealed } from '@/components/use-revealed';
 import { Button } from '@/components/button';
 import { SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { CHANGE_CUTOFF_HOURS, bookingRequestSchema, isIndiaZone, type BookingRequestForm } from '@/domain/bookings';
@@ -229,11 +230,7 @@ function BookedConfirmation({
   email: string;
   onBookAnother: () => void;
 }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    headingRef.current?.focus({ preventScroll: true });
-    headingRef.current?.scrollIntoView?.({ block: 'center' });
-  }, []);
+  const headingRef = useRevealed<HTMLHeadingElement>(true);
   return (
     <section
       aria-labelledby="booked-title"

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useRevealed } from '@/components/use-revealed';
 import { Button } from '@/components/button';
 import { FormMessage } from '@/components/form-field';
 import { BOOKING_STATUS, bookingStatusLabel } from '@/domain/bookings';
@@ -22,15 +23,8 @@ export function ManageBookingPage({ token }: { token: string }) {
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const messageRef = useRef<HTMLDivElement>(null);
-
-  // The outcome of a move or a cancellation takes the focus and the middle of the window: the
-  // times above it just closed, so on a phone the window would otherwise be left in the footer.
-  useEffect(() => {
-    if (!message) return;
-    messageRef.current?.focus({ preventScroll: true });
-    messageRef.current?.scrollIntoView?.({ block: 'center' });
-  }, [message]);
+  // The outcome of a move or a cancellation: the times above it just closed.
+  const messageRef = useRevealed<HTMLDivElement>(message);
 
   async function act(work: () => Promise<{ message: string }>) {
     setIsBusy(true);

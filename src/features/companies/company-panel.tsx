@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormMessage } from '@/components/form-field';
+import { ErrorMessage } from '@/components/form-field';
+import { LoadFailed } from '@/components/load-failed';
 import { Panel } from '@/components/panel';
 import { membershipNotice, ROLE_DESCRIPTIONS, type CompanyView } from '@/domain/company-members';
 import { ApiError } from '@/lib/api-client';
 import { useCompany } from '@/lib/company-session';
+import { useAction } from '@/lib/use-action';
 import { useLoad } from '@/lib/use-load';
 import { deleteCompany, getCompany, getMyCompanies, leaveCompany, markNoticeSeen, type MyCompany } from './api';
 import { MembersManager } from './members-manager';
@@ -75,12 +77,7 @@ function OwnedCompany({ company, isOwn, onDeleted }: { company: MyCompany; isOwn
   if (view.status === 'error') {
     return (
       <Panel titleId={titleId} title="Company">
-        <div className="mt-3">
-          <FormMessage tone="error">{view.error}</FormMessage>
-        </div>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={reload}>
-          Try again
-        </Button>
+        <LoadFailed error={view.error} onRetry={reload} className="mt-3" />
       </Panel>
     );
   }
@@ -117,47 +114,70 @@ function OwnedCompany({ company, isOwn, onDeleted }: { company: MyCompany; isOwn
 
 function DeleteCompany({ company, onDeleted }: { company: MyCompany; onDeleted: () => void }) {
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const removal = useAction(deleteCompany, messageOf);
   const name = company.name || 'the company';
 
   async function remove() {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await deleteCompany(company.companyId);
-      setIsConfirming(false);
-      onDeleted();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setIsBusy(false);
-    }
+    if (!(await removal.run(company.companyId))) return;
+    setIsConfirming(false);
+    onDeleted();
   }
 
   return (
+    <ConfirmedButton
+      label={`Delete ${name}`}
+      title={`Delete ${name}?`}
+      confirmLabel={removal.isBusy ? 'Deleting...' : 'Delete company'}
+      isBusy={removal.isBusy}
+      error={removal.error}
+      isConfirming={isConfirming}
+      onConfirming={setIsConfirming}
+      onConfirm={() => void remove()}
+    >
+      Its invoices, orders, services, quotes, support requests and projects will be deleted. The law makes us keep its
+      tax documents and payment records for the statutory period, marked as a deleted company&apos;s. This cannot be
+      undone.
+    </ConfirmedButton>
+  );
+}
+
+/** A danger button that asks first: the dialog says what will happen and, while it is open, what failed. */
+function ConfirmedButton({
+  label,
+  title,
+  confirmLabel,
+  isBusy,
+  error,
+  isConfirming,
+  onConfirming,
+  onConfirm,
+  children,
+}: {
+  label: string;
+  title: string;
+  confirmLabel: string;
+  isBusy: boolean;
+  error: string | null;
+  isConfirming: boolean;
+  onConfirming: (isConfirming: boolean) => void;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
     <>
-      <Button variant="dangerOutline" size="sm" className="mt-4" onClick={() => setIsConfirming(true)}>
-        Delete {name}
+      <Button variant="dangerOutline" size="sm" className="mt-4" onClick={() => onConfirming(true)}>
+        {label}
       </Button>
       <ConfirmDialog
         isOpen={isConfirming}
-        title={`Delete ${name}?`}
-        confirmLabel={isBusy ? 'Deleting...' : 'Delete company'}
+        title={title}
+        confirmLabel={confirmLabel}
         isBusy={isBusy}
-        onCancel={() => setIsConfirming(false)}
-        onConfirm={() => void remove()}
+        onCancel={() => onConfirming(false)}
+        onConfirm={onConfirm}
       >
-        <p className="text-slate-800">
-          Its invoices, orders, services, quotes, support requests and projects will be deleted. The law makes us keep
-          its tax documents and payment records for the statutory period, marked as a deleted company&apos;s. This
-          cannot be undone.
-        </p>
-        {error && (
-          <div className="mt-3">
-            <FormMessage tone="error">{error}</FormMessage>
-          </div>
-        )}
+        <p className="text-slate-800">{children}</p>
+        <ErrorMessage error={error} className="mt-3" />
       </ConfirmDialog>
     </>
   );
@@ -166,22 +186,12 @@ function DeleteCompany({ company, onDeleted }: { company: MyCompany; onDeleted: 
 function MemberOfCompany({ company, onLeft }: { company: MyCompany; onLeft: () => void }) {
   const [view, reload] = useCompanyView(company.companyId);
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, isBusy, error } = useAction((action: () => Promise<unknown>) => action(), messageOf);
   const titleId = useId();
   const name = company.name || 'the company';
 
   async function act(action: () => Promise<unknown>, after: () => void) {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await action();
-      after();
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setIsBusy(false);
-    }
+    if (await run(action)) after();
   }
 
   const data: CompanyView | null = view.status === 'ready' ? view.data : null;
@@ -211,20 +221,15 @@ function MemberOfCompany({ company, onLeft }: { company: MyCompany; onLeft: () =
         Your role: <strong>{data?.me?.roleLabel ?? company.roleLabel}</strong>. {ROLE_DESCRIPTIONS[company.role]}
       </p>
       {data && <MembersManager scope="member" view={data} onChanged={reload} />}
-      {error && !isConfirming && (
-        <div className="mt-3">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      )}
-      <Button variant="dangerOutline" size="sm" className="mt-4" onClick={() => setIsConfirming(true)}>
-        Leave {name}
-      </Button>
-      <ConfirmDialog
-        isOpen={isConfirming}
+      <ErrorMessage error={isConfirming ? null : error} className="mt-3" />
+      <ConfirmedButton
+        label={`Leave ${name}`}
         title={`Leave ${name}?`}
         confirmLabel={isBusy ? 'Leaving...' : 'Leave'}
         isBusy={isBusy}
-        onCancel={() => setIsConfirming(false)}
+        error={error}
+        isConfirming={isConfirming}
+        onConfirming={setIsConfirming}
         onConfirm={() =>
           void act(
             () => leaveCompany(company.companyId),
@@ -235,16 +240,9 @@ function MemberOfCompany({ company, onLeft }: { company: MyCompany; onLeft: () =
           )
         }
       >
-        <p className="text-slate-800">
-          You will no longer see anything of {name}. What you wrote in its records stays with it. Its owner can invite
-          you again.
-        </p>
-        {error && (
-          <div className="mt-3">
-            <FormMessage tone="error">{error}</FormMessage>
-          </div>
-        )}
-      </ConfirmDialog>
+        You will no longer see anything of {name}. What you wrote in its records stays with it. Its owner can invite you
+        again.
+      </ConfirmedButton>
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
-import { FormMessage } from '@/components/form-field';
+import { ErrorMessage } from '@/components/form-field';
 import { membershipNotice, ROLE_DESCRIPTIONS, type InvitationView } from '@/domain/company-members';
 import { formatIstDateTime } from '@/domain/dates';
 import { ApiError } from '@/lib/api-client';
@@ -118,11 +118,7 @@ function Invitation({
       <p className="mt-3 text-sm text-slate-600">
         The link works until {formatIstDateTime(new Date(invitation.expiresAt))}, once.
       </p>
-      {error && (
-        <div className="mt-4">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      )}
+      <ErrorMessage error={error} className="mt-4" />
       <div className="mt-6 flex flex-wrap gap-3">
         {status === 'ready' && isInvitedLogin && (
           <Button onClick={() => void accept()} disabled={isBusy}>

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { SelectField } from '@/components/form-field';
-import { MEMBER_ROLES, type CompanyMemberView, type CompanyView, type MemberRole } from '@/domain/company-members';
+import { type CompanyMemberView, type CompanyView, type MemberRole } from '@/domain/company-members';
 import { COMPANY_ROLE_LABELS } from '@/domain/companies';
 import { changeMemberRole, removeMember, transferOwnership, type CompanyScope } from './api';
-import { companyNameOf, RoleFields, type Run } from './members-parts';
+import { companyNameOf, RoleFields, RoleSelect, type Run } from './members-parts';
 
 /** A member, their role, and for those who manage the company: change the role, make owner, remove. */
 export function MemberRow({
@@ -132,19 +131,13 @@ export function MemberRow({
           {name} will own {company}: they may do everything and manage the members.{' '}
           {scope === 'staff' ? 'The owner now' : 'You'} will no longer manage it.
         </p>
-        <SelectField
+        <RoleSelect
           id={`${id}-former`}
           label={scope === 'staff' ? 'The owner now becomes' : 'You become'}
           fieldClassName="mt-4"
           value={formerOwnerRole}
-          onChange={(event) => setFormerOwnerRole(event.target.value as MemberRole)}
-        >
-          {MEMBER_ROLES.map((option) => (
-            <option key={option} value={option}>
-              {COMPANY_ROLE_LABELS[option]}
-            </option>
-          ))}
-        </SelectField>
+          onRole={setFormerOwnerRole}
+        />
       </ConfirmDialog>
     </li>
   );

@@ -1,4 +1,4 @@
-import { SelectField } from '@/components/form-field';
+import { SelectField, type SelectFieldProps } from '@/components/form-field';
 import {
   APPROVE_RIGHT_LABEL,
   MEMBER_ROLES,
@@ -14,6 +14,26 @@ export const companyNameOf = (view: CompanyView) => view.name || 'the company';
 
 /** Runs one change and says what happened (see MembersManager); resolves to whether it worked. */
 export type Run = (change: () => Promise<unknown>, success: string) => Promise<boolean>;
+
+/** A member role to choose, each by its label. */
+export function RoleSelect({
+  value,
+  onRole,
+  ...field
+}: Omit<SelectFieldProps, 'value' | 'onChange' | 'children'> & {
+  value: MemberRole;
+  onRole: (role: MemberRole) => void;
+}) {
+  return (
+    <SelectField value={value} onChange={(event) => onRole(event.target.value as MemberRole)} {...field}>
+      {MEMBER_ROLES.map((option) => (
+        <option key={option} value={option}>
+          {COMPANY_ROLE_LABELS[option]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
 
 /** A role and, for a technical member, the approve right. */
 export function RoleFields({
@@ -33,20 +53,14 @@ export function RoleFields({
 }) {
   return (
     <>
-      <SelectField
+      <RoleSelect
         id={`${idPrefix}-role`}
         label="Role"
         value={role}
         error={error}
         hint={ROLE_DESCRIPTIONS[role]}
-        onChange={(event) => onRole(event.target.value as MemberRole)}
-      >
-        {MEMBER_ROLES.map((option) => (
-          <option key={option} value={option}>
-            {COMPANY_ROLE_LABELS[option]}
-          </option>
-        ))}
-      </SelectField>
+        onRole={onRole}
+      />
       {role === 'technical' && (
         <label className="flex items-start gap-3 text-sm text-slate-900">
           <input

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EmulatedGoogleChooser } from '@/components/emulated-google-chooser';
 import { Button } from '@/components/button';
-import { fieldsOf, FormMessage, TextField } from '@/components/form-field';
+import { ErrorMessage, fieldsOf, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { authErrorMessage } from '@/domain/auth-messages';
@@ -64,11 +64,7 @@ export function GuestLinkPanel({ name, onLinked }: GuestLinkPanelProps) {
       <p className="mt-1 text-sm text-amber-950">
         You are browsing as a Guest. Link an email and password or a Google account to keep your cart and data.
       </p>
-      {error && (
-        <div className="mt-4">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      )}
+      <ErrorMessage error={error} className="mt-4" />
       <form
         noValidate
         className="mt-4 grid gap-4 sm:grid-cols-3"

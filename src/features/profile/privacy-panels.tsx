@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, type ButtonVariant } from '@/components/button';
-import { FormMessage } from '@/components/form-field';
+import { ErrorMessage, FormMessage } from '@/components/form-field';
 import { MARKETING_CONSENT_WORDING, SERVICE_MAIL_NOTE } from '@/domain/consent';
 import { formatDateTime } from '@/domain/dates';
 import { ApiError } from '@/lib/api-client';
@@ -119,11 +119,7 @@ export function EmailPreferencesPanel({ profile, onSaved }: EmailPreferencesPane
       <p className="mt-2 text-sm text-slate-600" data-testid="consent-status">
         {pending === null && saved === null ? recorded : 'Saving...'}
       </p>
-      {error && (
-        <div className="mt-2">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      )}
+      <ErrorMessage error={error} className="mt-2" />
     </Panel>
   );
 }

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
-import { FormMessage, TextField } from '@/components/form-field';
+import { CheckboxField, FormMessage, TextField } from '@/components/form-field';
 import type { CompanyAction } from '@/domain/companies';
 import { formatDueTime } from '@/domain/business-hours';
 import type { ProjectView } from '@/domain/projects';
@@ -25,7 +25,6 @@ export function Contacts({
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [pays, setPays] = useState(false);
-  const paysId = useId();
   // One message and one busy state for the list's buttons and the form: a change at a time.
   const action = useAction((change: () => Promise<void>) => change());
   if (!view.contacts) return null;
@@ -132,16 +131,9 @@ export function Contacts({
             required
           />
           <TextField label="Their name (optional)" value={name} onChange={(event) => setName(event.target.value)} />
-          <label htmlFor={paysId} className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-2">
-            <input
-              id={paysId}
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0"
-              checked={pays}
-              onChange={(event) => setPays(event.target.checked)}
-            />
-            <span>They pay our invoices: mail them each invoice this project issues.</span>
-          </label>
+          <CheckboxField checked={pays} onCheckedChange={setPays} fieldClassName="sm:col-span-2">
+            They pay our invoices: mail them each invoice this project issues.
+          </CheckboxField>
           <div>
             <Button type="submit" disabled={action.isBusy}>
               Add contact

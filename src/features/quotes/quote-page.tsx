@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRevealed } from '@/components/use-revealed';
 import { Button, buttonClasses, Spinner } from '@/components/button';
 import { DocumentFrame, DocumentPending, type DocumentLoad } from '@/components/document-frame';
-import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
+import { CheckboxField, FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { QuoteDocument } from '@/components/quote-document';
 import { formatIstDateTime } from '@/domain/dates';
 import { poNumberSchema } from '@/domain/purchase-order';
@@ -36,14 +37,8 @@ export function QuotePage({ source, heading }: { source: QuoteSource; heading?: 
   const [loaded, setLoaded] = useState<DocumentLoad<QuoteView>>({ status: 'loading' });
   // What the customer's answer did: kept here, as an accepted or declined quote's page drops the answer forms.
   const [notice, setNotice] = useState<ReactNode>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
-  // The answer's form is gone (focus would fall to <body>, the reader left at the footer on a
-  // phone): the confirmation, with the first invoice's number, takes the focus and comes into view.
-  useEffect(() => {
-    if (!notice) return;
-    noticeRef.current?.focus({ preventScroll: true });
-    noticeRef.current?.scrollIntoView?.({ block: 'center' });
-  }, [notice]);
+  // The answer's form is gone: the confirmation, with the first invoice's number, takes its place.
+  const noticeRef = useRevealed<HTMLDivElement>(notice);
 
   const load = useCallback(async () => {
     try {
@@ -227,7 +222,6 @@ function AcceptForm({
   const [agrees, setAgrees] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const agreeId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const agreeRef = useRef<HTMLInputElement>(null);
   const first = view.document.milestones[0];
@@ -286,17 +280,9 @@ function AcceptForm({
         onChange={(event) => setPoNumber(event.target.value)}
         autoComplete="off"
       />
-      <label htmlFor={agreeId} className="flex items-start gap-2 text-sm text-slate-800">
-        <input
-          ref={agreeRef}
-          id={agreeId}
-          type="checkbox"
-          className="mt-0.5 size-4"
-          checked={agrees}
-          onChange={(event) => setAgrees(event.target.checked)}
-        />
-        <span>I have read this quote and agree to its terms and payment milestones.</span>
-      </label>
+      <CheckboxField ref={agreeRef} checked={agrees} onCheckedChange={setAgrees}>
+        I have read this quote and agree to its terms and payment milestones.
+      </CheckboxField>
       <Button type="submit" size="lg" disabled={isSending}>
         {isSending && <Spinner />}
         {isSending ? 'Accepting...' : 'Accept the quote'}

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
-import { FormMessage, TextField } from '@/components/form-field';
+import { CheckboxField, FormMessage, TextField } from '@/components/form-field';
 import { purchaseOrderRulesSchema, type PurchaseOrderRules } from '@/domain/purchase-order';
 import { savePurchaseOrderRules } from './api';
 
@@ -24,7 +24,6 @@ export function PurchaseOrderRulesForm({
   const [vendorCode, setVendorCode] = useState(rules.vendorCode);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  const checkboxId = useId();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -48,18 +47,9 @@ export function PurchaseOrderRulesForm({
 
   return (
     <form onSubmit={(event) => void save(event)} className="space-y-3" noValidate>
-      <div className="flex items-start gap-2">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="mt-1 h-4 w-4"
-          checked={requirePoNumber}
-          onChange={(event) => setRequirePoNumber(event.target.checked)}
-        />
-        <label htmlFor={checkboxId} className="text-sm text-slate-800">
-          Require a purchase order (PO) number on every bill paid: the pay page asks for it before paying.
-        </label>
-      </div>
+      <CheckboxField checked={requirePoNumber} onCheckedChange={setRequirePoNumber}>
+        Require a purchase order (PO) number on every bill paid: the pay page asks for it before paying.
+      </CheckboxField>
       <TextField
         label={audience === 'company' ? 'Vendor code (how your accounts know us)' : 'Our vendor code with them'}
         value={vendorCode}

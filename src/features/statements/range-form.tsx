@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
-import { FormMessage, TextField } from '@/components/form-field';
+import { ErrorMessage, TextField } from '@/components/form-field';
 import { statementRangeSchema } from '@/domain/statement';
 import type { StatementRange } from './api';
 
@@ -34,11 +34,7 @@ export function StatementRangeForm({
       <Button type="submit" variant="secondary">
         Show statement
       </Button>
-      {error && (
-        <div className="w-full">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      )}
+      <ErrorMessage error={error} className="w-full" />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
+import { LoadFailed } from '@/components/load-failed';
 import { FormMessage } from '@/components/form-field';
 import { Panel } from '@/components/panel';
 import { formatDay } from '@/domain/dates';
@@ -42,14 +43,7 @@ export function StatementPage({
       </div>
       <StatementRangeForm range={range} onChange={setRange} />
       {loaded.status === 'loading' && <p className="text-slate-700">Loading statement...</p>}
-      {loaded.status === 'error' && (
-        <div className="space-y-3">
-          <FormMessage tone="error">{loaded.error}</FormMessage>
-          <Button variant="secondary" size="sm" onClick={retry}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {loaded.status === 'error' && <LoadFailed error={loaded.error} onRetry={retry} />}
       {loaded.status === 'ready' && <LoadedStatement companyId={companyId} range={range} view={loaded.data} />}
     </section>
   );

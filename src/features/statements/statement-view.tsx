@@ -129,6 +129,15 @@ export function OpenBills({
   );
 }
 
+/** The lines table's columns: heading, and where its figures sit. */
+const LINE_COLUMNS: Array<[heading: string, className: string]> = [
+  ['Date', 'pr-3'],
+  ['Particulars', 'pr-3'],
+  ['Debit', 'pr-3 text-right'],
+  ['Credit', 'pr-3 text-right'],
+  ['Balance', 'text-right'],
+];
+
 /** Every movement of the period with its running balance: a table on a desk, a list on a phone. */
 export function StatementLines({ statement }: { statement: Statement }) {
   if (statement.lines.length === 0) {
@@ -140,21 +149,11 @@ export function StatementLines({ statement }: { statement: Statement }) {
         <caption className="sr-only">Every bill and payment of the period, with the balance after it</caption>
         <thead>
           <tr className="border-b border-slate-300 text-slate-700">
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              Particulars
-            </th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-              Debit
-            </th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-              Credit
-            </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
-              Balance
-            </th>
+            {LINE_COLUMNS.map(([heading, className]) => (
+              <th key={heading} scope="col" className={`py-1.5 font-medium ${className}`}>
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -192,7 +192,7 @@ describe('the profile’s company panel (a member)', () => {
     expect(within(panel).getByText('Technical', { selector: 'strong' })).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(within(panel).queryByRole('form', { name: 'Invite a colleague' })).toBeNull();
-    const notice = within(panel).getByRole('region', { name: 'What Verma Textiles sees about you' });
+    const notice = await within(panel).findByRole('region', { name: 'What Verma Textiles sees about you' });
     await user.click(within(notice).getByRole('button', { name: 'Got it' }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'What Verma Textiles sees about you' })).toBeNull(),

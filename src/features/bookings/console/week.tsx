@@ -16,6 +16,7 @@ import {
 import { istDay, istDayStartMs, istMidnightMs, istTimeMs, weekdayOf } from '@/domain/ist';
 import { ConsolePage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
+import { useAction } from '@/lib/use-action';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { blockTime, loadBookingSettings, markNoShow, removeBlock } from '../api';
 import { blocksAround, bookingsBetween, type BlockRecord, type BookingRecord } from '../data';
@@ -129,26 +130,16 @@ export function BookingsWeekPage() {
 
 function CallCard({ booking }: { booking: BookingRecord }) {
   const to = useConsoleLink();
-  const [error, setError] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
+  const { run, isBusy, error } = useAction(markNoShow);
   const nowMs = Date.now();
   const startMs = booking.startAt?.getTime() ?? Infinity;
   const started = startMs <= nowMs;
   const status = bookingStatusLabel(booking.status, startMs, booking.endAt?.getTime() ?? Infinity, nowMs);
 
   async function confirmNoShow() {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await markNoShow(booking.id);
-      setIsConfirming(false);
-    } catch (failure) {
-      setError(messageOf(failure));
-      setIsConfirming(false);
-    } finally {
-      setIsBusy(false);
-    }
+    await run(booking.id);
+    setIsConfirming(false);
   }
 
   return (
@@ -199,25 +190,16 @@ function CallCard({ booking }: { booking: BookingRecord }) {
 
 function BlockCard({ block }: { block: BlockRecord }) {
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, isBusy, error } = useAction(removeBlock);
   const when = `${
     block.startAt
       ? `${dateInZone(block.startAt.getTime(), IST_ZONE).replace(/ \d{4}$/, '')} ${istTime(block.startAt)}`
       : ''
   } – ${block.endAt ? istTime(block.endAt) : ''}`;
 
+  // Removed, the card goes with the block; failed, the dialog closes on the reason.
   async function confirmRemove() {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await removeBlock(block.id);
-    } catch (failure) {
-      setError(messageOf(failure));
-      setIsConfirming(false);
-    } finally {
-      setIsBusy(false);
-    }
+    if (!(await run(block.id))) setIsConfirming(false);
   }
 
   return (
@@ -249,6 +231,19 @@ function BlockCard({ block }: { block: BlockRecord }) {
 
 /** IST wall-clock date and time fields -> an instant. */
 const istInstant = (date: string, time: string) => new Date(istTimeMs(date, time)).toISOString();
+
+/** A wall-clock time of the form, in IST (the label says so). */
+function IstTimeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      label={`${label} (IST)`}
+      type="time"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
 
 function BlockTimeForm({ staff }: { staff: Array<{ id: string; name: string }> }) {
   const [staffId, setStaffId] = useState('');
@@ -307,20 +302,8 @@ function BlockTimeForm({ staff }: { staff: Array<{ id: string; name: string }> }
           ))}
         </SelectField>
         <TextField label="Day" type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
-        <TextField
-          label="From (IST)"
-          type="time"
-          required
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <TextField
-          label="Until (IST)"
-          type="time"
-          required
-          value={until}
-          onChange={(event) => setUntil(event.target.value)}
-        />
+        <IstTimeField label="From" value={from} onChange={setFrom} />
+        <IstTimeField label="Until" value={until} onChange={setUntil} />
         <TextField
           label="Reason"
           isOptional

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { LoadFailed } from '@/components/load-failed';
 import { Facts, ListPanel, Panel } from '@/components/console/console-parts';
 import { describeCompanyChange, type CompanyAuditEntry, type CompanyView } from '@/domain/company-members';
 import { formatIstDateTime } from '@/domain/dates';
@@ -30,12 +30,7 @@ export function CompanySection({ companyId, isLead = false }: { companyId: strin
         ) : view.status === 'loading' ? (
           <p className="text-slate-600">Loading...</p>
         ) : view.status === 'error' ? (
-          <div className="space-y-2">
-            <p role="alert">{view.error}</p>
-            <Button variant="secondary" size="sm" onClick={reload}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed error={view.error} onRetry={reload} />
         ) : (
           <CompanyDetails view={view.data} onChanged={reload} />
         )}

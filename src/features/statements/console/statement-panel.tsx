@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/button';
+import { LoadFailed } from '@/components/load-failed';
 import { MessageLine, Panel } from '@/components/console/console-parts';
 import { saveDownload } from '@/lib/save-file';
 import { useAction } from '@/lib/use-action';
@@ -48,14 +49,7 @@ export function StatementPanel({ companyId }: { companyId: string }) {
       <div className="space-y-4">
         <StatementRangeForm range={range} onChange={show} />
         {loaded.status === 'loading' && <p className="text-slate-600">Loading statement...</p>}
-        {loaded.status === 'error' && (
-          <div className="space-y-2">
-            <p role="alert">{loaded.error}</p>
-            <Button variant="secondary" size="sm" onClick={retry}>
-              Try again
-            </Button>
-          </div>
-        )}
+        {loaded.status === 'error' && <LoadFailed error={loaded.error} onRetry={retry} />}
         {loaded.status === 'ready' && (
           <>
             <div className="grid gap-6 lg:grid-cols-2">

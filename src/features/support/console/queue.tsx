@@ -26,6 +26,12 @@ function dueText(row: QueueRow, now: number): string {
   return row.isPaused ? `waiting on customer · ${age}` : `no due time · ${age}`;
 }
 
+interface Filters {
+  status: SupportStatus | '';
+  tier: SupportTierId | '';
+  assignee: string;
+}
+
 /** The support queue: open requests by their next due time. */
 export function Queue() {
   const base = useSupportBase();
@@ -33,12 +39,13 @@ export function Queue() {
   const [params] = useSearchParams();
   // The Today page links to a status ('?status=New').
   const linked = SUPPORT_STATUSES.find((status) => status === params.get('status')) ?? '';
-  const [filters, setFilters] = useState<{ status: SupportStatus | ''; tier: SupportTierId | ''; assignee: string }>({
-    status: linked,
-    tier: '',
-    assignee: '',
-  });
+  const [filters, setFilters] = useState<Filters>({ status: linked, tier: '', assignee: '' });
   const [pages, setPages] = useState<string[]>([]);
+  /** Another filter starts again at the first page. */
+  const filterBy = (change: Partial<Filters>) => {
+    setPages([]);
+    setFilters({ ...filters, ...change });
+  };
   const key = JSON.stringify([filters, pages]);
   const [queue] = useLoad(() => getQueue({ ...filters, after: pages[pages.length - 1] }), key);
   const now = Date.now();
@@ -49,10 +56,7 @@ export function Queue() {
         <SelectField
           label="Status"
           value={filters.status}
-          onChange={(event) => {
-            setPages([]);
-            setFilters({ ...filters, status: event.target.value as SupportStatus | '' });
-          }}
+          onChange={(event) => filterBy({ status: event.target.value as Filters['status'] })}
         >
           <option value="">All open</option>
           {SUPPORT_STATUSES.map((status) => (
@@ -62,10 +66,7 @@ export function Queue() {
         <SelectField
           label="Tier"
           value={filters.tier}
-          onChange={(event) => {
-            setPages([]);
-            setFilters({ ...filters, tier: event.target.value as SupportTierId | '' });
-          }}
+          onChange={(event) => filterBy({ tier: event.target.value as Filters['tier'] })}
         >
           <option value="">All tiers</option>
           {SUPPORT_TIER_IDS.map((tier) => (
@@ -77,10 +78,7 @@ export function Queue() {
         <SelectField
           label="Assignee"
           value={filters.assignee}
-          onChange={(event) => {
-            setPages([]);
-            setFilters({ ...filters, assignee: event.target.value });
-          }}
+          onChange={(event) => filterBy({ assignee: event.target.value })}
         >
           <option value="">Anyone</option>
           {myUid && <option value={myUid}>Me</option>}

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ConsolePage } from '@/components/console/console-parts';
-import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
+import { ErrorMessage, FormMessage, SelectField, TextAreaField, TextField } from '@/components/form-field';
 import { formatDueTime } from '@/domain/business-hours';
 import { NO_SERVICE, type ReviewCustomer } from '@/domain/support';
 import { useLoad } from '@/lib/use-load';
@@ -190,11 +190,7 @@ function ReviewItem({ mail, base, onDone }: { mail: ReviewMail; base: string; on
           }
         />
       )}
-      {problem && (
-        <div className="mt-2">
-          <FormMessage tone="error">{problem}</FormMessage>
-        </div>
-      )}
+      <ErrorMessage error={problem} className="mt-2" />
     </li>
   );
 }
