@@ -6,7 +6,7 @@ import { usePagedList } from '@/lib/paged-list';
 import { customerQuotesQuery, enquiryQuotesQuery } from './api';
 import { Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
-import { QuoteRow } from './quotes';
+import { QuoteRow } from './quote-row';
 
 /** An enquiry's or a customer's quotes, newest first, and 'Make a quote' for them. */
 export function QuotesPanel(props: { enquiryId: string } | { customerUid: string }) {

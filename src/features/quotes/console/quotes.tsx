@@ -1,14 +1,12 @@
-import { Link } from 'react-router';
-import { StatusBadge } from '@/components/status-badge';
-import { formatDay, formatIstDateTime } from '@/domain/dates';
 import { formatInr } from '@/domain/money';
-import { QUOTE_STATUSES, quoteStatusOf, type QuoteStatus } from '@/domain/quotes';
+import { QUOTE_STATUSES, type QuoteStatus } from '@/domain/quotes';
 import type { QuoteRecord } from '../data';
 import { usePagedList } from '@/lib/paged-list';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
 import { quotesQuery, quoteTotals, type QuotesView } from './api';
-import { AmountRow, FilterSelect, ListPage } from '@/components/console/console-parts';
-import { useConsoleLink, useViewParam } from '@/components/console/console-path';
+import { QuoteRow } from './quote-row';
+import { FilterSelect, ListPage } from '@/components/console/console-parts';
+import { useViewParam } from '@/components/console/console-path';
 
 const VIEWS: Array<[QuotesView, string]> = [
   ['', 'All'],
@@ -16,26 +14,6 @@ const VIEWS: Array<[QuotesView, string]> = [
 ];
 
 /** One row of a quotes list: number and version, customer, what it is for, total and where it stands. */
-export function QuoteRow({ quote }: { quote: QuoteRecord }) {
-  const to = useConsoleLink();
-  return (
-    <AmountRow
-      amount={formatInr(quote.totalPaise)}
-      aside={<StatusBadge status={quoteStatusOf(quote.status, quote.validUntil)} />}
-      wide
-    >
-      <Link to={to('quotes', quote.id)} className="font-semibold text-brand-darker underline">
-        {quote.number} · version {quote.version}
-      </Link>
-      <p className="text-sm break-words text-slate-800">{quote.description}</p>
-      <p className="text-sm text-slate-600">
-        {quote.customerName || quote.customerEmail || 'Customer'} · valid until {formatDay(quote.validUntil)} · made{' '}
-        {formatIstDateTime(quote.createdAt)}
-      </p>
-    </AmountRow>
-  );
-}
-
 /** A view's count and totals, as the database adds them up. */
 function Totals({ view }: { view: QuotesView }) {
   const totals = useSubscription(
