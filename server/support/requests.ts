@@ -43,10 +43,10 @@ import {
   SUPPORT_REQUESTS,
   tierOf,
   type StoredRequest,
+  nowOf,
   type SupportContext,
 } from './store';
 
-const now = (ctx: SupportContext) => (ctx.now ? ctx.now() : Date.now());
 
 export interface PlanOfRequest {
   serviceId: string | null;
@@ -254,7 +254,7 @@ export async function createSupportRequest(ctx: SupportContext, input: NewReques
   const ref = input.inbound
     ? db.collection(SUPPORT_REQUESTS).doc(input.inbound.key)
     : db.collection(SUPPORT_REQUESTS).doc();
-  const at = now(ctx);
+  const at = nowOf(ctx);
   const events: SupportEvent[] = [{ type: 'created', at }];
   const { sla, fields } = slaFields(events, plan.tier, calendar);
   const reference = await db.runTransaction(async (tx) => {
@@ -427,7 +427,7 @@ export async function customerReply(ctx: SupportContext, author: ReplyAuthor, id
     accountEmailOf(ctx.auth, uid),
     authorNameOf(ctx, companyId, uid, stored.customerName),
   ]);
-  const at = now(ctx);
+  const at = nowOf(ctx);
   const result = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(requestDoc(db, id));
     const request = readRequest(id, snapshot.data()!);
@@ -505,7 +505,7 @@ export async function staffReply(ctx: SupportContext, staff: { uid: string }, id
     ctx.auth.getUser(staff.uid).catch(() => null),
   ]);
   const displayName = account?.displayName?.trim() || null;
-  const at = now(ctx);
+  const at = nowOf(ctx);
   const result = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(requestDoc(db, id));
     if (!snapshot.exists) throw new HttpError(404, SUPPORT_MESSAGES.notFound);
@@ -585,7 +585,7 @@ export async function updateSupportRequest(
     if (!user || user.customClaims?.staff !== true) throw new HttpError(400, 'assigneeUid: Not a staff member.');
     assigneeName = user.displayName ?? user.email ?? null;
   }
-  const at = now(ctx);
+  const at = nowOf(ctx);
   const result = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(requestDoc(db, id));
     if (!snapshot.exists) throw new HttpError(404, SUPPORT_MESSAGES.notFound);
@@ -776,7 +776,7 @@ export async function supportServices(ctx: SupportContext, uid: string): Promise
     servicesOf(ctx, uid),
     ctx.db.collection(SUPPORT_REQUESTS).where('uid', '==', uid).get(),
   ]);
-  const yearStart = istYearStart(now(ctx));
+  const yearStart = istYearStart(nowOf(ctx));
   const used = new Map<string, number>();
   for (const doc of requests.docs) {
     const created = millis(doc.get('createdAt')) ?? 0;

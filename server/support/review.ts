@@ -25,6 +25,7 @@ import {
   SUPPORT_REQUESTS,
   tierOf,
   type StoredRequest,
+  nowOf,
   type SupportContext,
 } from './store';
 import { FULL_TEXT_FILE, shorten } from './inbound';
@@ -37,7 +38,6 @@ import { htmlToText, trimReply } from './trim-reply';
  * so two people acting at once cannot both act on it (the second gets 409 saying what became of it).
  */
 
-const now = (ctx: SupportContext) => (ctx.now ? ctx.now() : Date.now());
 const inboundDoc = (ctx: SupportContext, id: string) => ctx.db.collection(SUPPORT_INBOUND).doc(id);
 
 /** A mail waiting for review, as the actions need it. */
@@ -199,7 +199,7 @@ export async function attachReviewMail(
   const files = await ownFiles(ctx, request.uid, [...mail.fileIds, ...(await fullTextFileOf(ctx, mail))], {
     attachedTo: `inbound/${mail.id}`,
   });
-  const at = now(ctx);
+  const at = nowOf(ctx);
   const as = isCustomers ? ('customer' as const) : ('note' as const);
   await db.runTransaction(async (tx) => {
     const fresh = await tx.get(requestDoc(db, request.id));
@@ -295,7 +295,7 @@ export async function openRequestFromReviewMail(
   if (!customer) throw new HttpError(400, REVIEW_MESSAGES.noCustomer);
   if (customer.customClaims?.staff === true) throw new HttpError(400, REVIEW_MESSAGES.staffAccount);
   const fullText = await fullTextFileOf(ctx, mail);
-  const at = now(ctx);
+  const at = nowOf(ctx);
   const created = await createSupportRequest(ctx, {
     uid: customer.uid,
     serviceId: input.serviceId,
@@ -352,7 +352,7 @@ export async function replyToReviewMail(
   const mail = await heldMail(ctx, id);
   if (!answerable.safeParse(mail.from).success) throw new HttpError(400, REVIEW_MESSAGES.unanswerable);
   const staffUser = await ctx.auth.getUser(staff.uid).catch(() => null);
-  const at = now(ctx);
+  const at = nowOf(ctx);
   const mailId = `support-review:${mail.id}:reply`;
   await db.runTransaction(async (tx) => {
     await stillWaiting(tx, ctx, mail.id);
@@ -389,7 +389,7 @@ export async function replyToReviewMail(
 /** Dismisses a waiting mail as spam: it leaves the queue; the record and its files stay (nothing is lost). */
 export async function dismissReviewMail(ctx: SupportContext, staff: { uid: string }, id: string) {
   const mail = await heldMail(ctx, id);
-  const at = now(ctx);
+  const at = nowOf(ctx);
   await ctx.db.runTransaction(async (tx) => {
     await stillWaiting(tx, ctx, mail.id);
     tx.update(inboundDoc(ctx, mail.id), { outcome: 'dismissed', ...handled(staff.uid, at) });

@@ -1,17 +1,7 @@
 import { COMPANY } from '../../../src/domain/company';
 import type { QuoteRequestDetails } from '../../../src/domain/quote-request';
-import {
-  FONT,
-  factsTable,
-  factsText,
-  formatIst,
-  html,
-  layout,
-  multiline,
-  oneLine,
-  paragraph,
-  type RenderedMail,
-} from './layout';
+import { FONT, factsTable, factsText, formatIst, html, layout, multiline, oneLine, paragraph } from './layout';
+import type { RenderedMail } from './layout';
 
 export interface EnquiryAckData {
   name: string;

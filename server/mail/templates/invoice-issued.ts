@@ -2,18 +2,8 @@ import { COMPANY } from '../../../src/domain/company';
 import { formatInr } from '../../../src/domain/money';
 import type { PayableRef } from '../../../src/domain/payable';
 import { sellerDocumentWords } from '../../../src/domain/seller-document';
-import {
-  button,
-  factsTable,
-  factsText,
-  html,
-  layout,
-  oneLine,
-  MAIL_COLOURS,
-  paragraph,
-  readableUrl,
-  type RenderedMail,
-} from './layout';
+import { button, factsTable, factsText, html, layout, oneLine, MAIL_COLOURS, paragraph, readableUrl } from './layout';
+import type { RenderedMail } from './layout';
 import { renewalNoticeLines, type RenewalNotice } from './renewals';
 
 export interface InvoiceIssuedData {

@@ -2,17 +2,8 @@ import { formatInr } from '../../../src/domain/money';
 import type { PayableRef } from '../../../src/domain/payable';
 import type { ReminderId } from '../../../src/domain/renewals';
 import { sellerDocumentWords } from '../../../src/domain/seller-document';
-import {
-  button,
-  factsTable,
-  factsText,
-  html,
-  layout,
-  oneLine,
-  paragraph,
-  readableUrl,
-  type RenderedMail,
-} from './layout';
+import { button, factsTable, factsText, html, layout, oneLine, paragraph, readableUrl } from './layout';
+import type { RenderedMail } from './layout';
 
 /**
  * The mails of yearly maintenance renewals (besides the renewal invoice itself, an

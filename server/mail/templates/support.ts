@@ -1,15 +1,6 @@
 import { OUT_OF_PLAN_WAY_BACK, SUPPORT_TEAM_NAME } from '../../../src/domain/support';
-import {
-  button,
-  factsTable,
-  factsText,
-  html,
-  layout,
-  multiline,
-  oneLine,
-  paragraph,
-  type RenderedMail,
-} from './layout';
+import { button, factsTable, factsText, html, layout, multiline, oneLine, paragraph } from './layout';
+import type { RenderedMail } from './layout';
 
 /**
  * The mails of a support request. Every subject carries the request's reference ('[SR-000123]'),

@@ -1,17 +1,8 @@
 import { COMPANY } from '../../../src/domain/company';
 import { formatDay } from '../../../src/domain/dates';
 import { formatInr } from '../../../src/domain/money';
-import {
-  button,
-  factsTable,
-  factsText,
-  html,
-  layout,
-  multiline,
-  oneLine,
-  paragraph,
-  type RenderedMail,
-} from './layout';
+import { button, factsTable, factsText, html, layout, multiline, oneLine, paragraph } from './layout';
+import type { RenderedMail } from './layout';
 
 /** One TDS amount whose certificate a mail asks for. */
 export interface TdsCertificateLine {
