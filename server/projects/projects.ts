@@ -620,17 +620,7 @@ export async function addContact(
     const linkRef = { projectId: id, contactId, linkNo: 1 };
     tx.create(projectLinkDoc(db, projectLinkToken(ctx.payLinkSecret, linkRef)), linkFields(linkRef, nowMs));
     const thread = addProjectMails(tx, ctx, project, `contact:${contactId}:1`, [
-      {
-        to: { address: input.email, ...(input.name ? { name: input.name } : {}) },
-        data: {
-          kind: 'contact-link',
-          projectTitle: project.title,
-          recipientName: input.name || null,
-          actorName: by.name,
-          url: null,
-          projectLink: linkRef,
-        },
-      },
+      contactLinkMail(project, { address: input.email, ...(input.name ? { name: input.name } : {}) }, by.name, linkRef),
     ]);
     tx.update(ref, {
       // One contact pays at a time: marking this one moves the invoices' copy from whoever had it.
@@ -642,6 +632,40 @@ export async function addContact(
   });
   mailQueued();
   return { id: contactId };
+}
+
+/** The mail that hands a contact their link to the project. */
+function contactLinkMail(project: StoredProject, to: MailAddress, actorName: string, projectLink: ProjectLinkRef) {
+  return {
+    to,
+    data: {
+      kind: 'contact-link' as const,
+      projectTitle: project.title,
+      recipientName: to.name ?? null,
+      actorName,
+      url: null,
+      projectLink,
+    },
+  };
+}
+
+/**
+ * A contact of a project the viewer manages (the customer or staff; a contact manages no one), read
+ * in the transaction: 404 when the project or the contact is not theirs to see (a revoked contact
+ * only when `revoked` allows it).
+ */
+async function managedContact(
+  tx: Transaction,
+  ref: ReturnType<typeof projectDoc>,
+  viewer: Viewer,
+  contactId: string,
+  allow: { revoked: boolean },
+) {
+  const project = visibleProject(await tx.get(ref), viewer);
+  if (viewer.role === 'contact') throw new HttpError(404, PROJECT_MESSAGES.notFound);
+  const contact = project.contacts.find((candidate) => candidate.id === contactId);
+  if (!contact || (contact.revoked && !allow.revoked)) throw new HttpError(404, PROJECT_MESSAGES.noContact);
+  return { project, contact };
 }
 
 /** The live contact who pays, as the invoices' mails copy them (none, or one). */
@@ -666,10 +690,7 @@ export async function setContactPays(
   const { db } = ctx;
   const ref = projectDoc(db, id);
   await db.runTransaction(async (tx) => {
-    const project = visibleProject(await tx.get(ref), viewer);
-    if (viewer.role === 'contact') throw new HttpError(404, PROJECT_MESSAGES.notFound);
-    const contact = project.contacts.find((candidate) => candidate.id === contactId);
-    if (!contact || contact.revoked) throw new HttpError(404, PROJECT_MESSAGES.noContact);
+    const { project } = await managedContact(tx, ref, viewer, contactId, { revoked: false });
     tx.update(ref, {
       contacts: project.contacts.map((c) =>
         c.id === contactId ? { ...c, pays } : { ...c, pays: pays ? false : c.pays === true },
@@ -685,10 +706,7 @@ export async function revokeContact(ctx: ProjectsContext, id: string, contactId:
   const { db } = ctx;
   const ref = projectDoc(db, id);
   await db.runTransaction(async (tx) => {
-    const project = visibleProject(await tx.get(ref), viewer);
-    if (viewer.role === 'contact') throw new HttpError(404, PROJECT_MESSAGES.notFound);
-    const contact = project.contacts.find((candidate) => candidate.id === contactId);
-    if (!contact) throw new HttpError(404, PROJECT_MESSAGES.noContact);
+    const { project, contact } = await managedContact(tx, ref, viewer, contactId, { revoked: true });
     const linkRef = projectLinkDoc(
       db,
       projectLinkToken(ctx.payLinkSecret, { projectId: id, contactId, linkNo: contact.linkNo }),
@@ -726,17 +744,12 @@ export async function renewContactLink(ctx: ProjectsContext, id: string, contact
     if (oldLink.exists) tx.update(old, { revokedAt: serverTime() });
     tx.create(projectLinkDoc(db, projectLinkToken(ctx.payLinkSecret, linkRef)), linkFields(linkRef, nowMs));
     const thread = addProjectMails(tx, ctx, project, `contact:${contactId}:${linkRef.linkNo}`, [
-      {
-        to: { address: contact.email },
-        data: {
-          kind: 'contact-link',
-          projectTitle: project.title,
-          recipientName: contact.name || null,
-          actorName: project.customerName || COMPANY.name,
-          url: null,
-          projectLink: linkRef,
-        },
-      },
+      contactLinkMail(
+        project,
+        { address: contact.email, ...(contact.name ? { name: contact.name } : {}) },
+        project.customerName || COMPANY.name,
+        linkRef,
+      ),
     ]);
     tx.update(ref, {
       contacts: project.contacts.map((c) =>
