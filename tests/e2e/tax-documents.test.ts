@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from '../helpers/e2e';
 import { admin, appCheckHeaders, createUserWithToken, stack } from '../helpers/emulators';
-import { customerAtHome, openHome, ordersOf, planButton, sandboxCheckout } from '../helpers/shop';
+import { customerAtHome, openHome, ordersOf, payForBasicWebsite } from '../helpers/shop';
 
 const browser = sharedBrowser();
 
@@ -43,12 +43,7 @@ describe('tax documents in the browser', () => {
     await browser.withPage(async ({ page }) => {
       // A customer in Pune (Maharashtra) buying from Karnataka: IGST.
       const uid = await customerAtHome(page, uniqueEmail('demo-seller'));
-      await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
-      await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-      await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-      await (await sandboxCheckout(page)).getByRole('button', { name: 'Pay', exact: true }).click();
-      await page.waitForURL('**/receipts/order/**');
-      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+      await payForBasicWebsite(page);
 
       const download = page.getByRole('button', { name: 'Download invoice' });
       await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
@@ -103,12 +98,7 @@ describe('tax documents in the browser', () => {
       });
 
       // Pay the cart in the sandbox.
-      await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
-      await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-      await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-      await (await sandboxCheckout(page)).getByRole('button', { name: 'Pay', exact: true }).click();
-      await page.waitForURL('**/receipts/order/**');
-      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+      await payForBasicWebsite(page);
 
       // The profile: the GSTIN among the details, and the paid order's document to download.
       await page.getByRole('link', { name: 'Back to My Profile' }).click();

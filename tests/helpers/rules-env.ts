@@ -3,13 +3,44 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { doc, setDoc, setLogLevel } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  setDoc,
+  setLogLevel,
+  updateDoc,
+  type DocumentData,
+  type SetOptions,
+  type UpdateData,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { stack } from './emulators';
 
+/** A person's Firestore client in a rules test (or a seeding context's). */
+export type RulesClient = ReturnType<RulesTestContext['firestore']>;
+
 // Denied writes are the point of these tests; the SDK would log each one as a warning.
 setLogLevel('silent');
+
+// The calls the rules tests make again and again, by path, on a person's client (or a seeding
+// context's): each is the plain Firestore call, so `assertSucceeds(read(alice(), 'users/alice'))`
+// asks the rules exactly what `getDoc(doc(alice(), 'users/alice'))` would.
+
+/** Reads the document at `path`. */
+export const read = (db: RulesClient, path: string) => getDoc(doc(db, path));
+/** Reads every document of the collection at `path`. */
+export const list = (db: RulesClient, path: string) => getDocs(collection(db, path));
+/** Creates or overwrites the document at `path` (merges, with `{ merge: true }`). */
+export const write = (db: RulesClient, path: string, data: DocumentData, options?: SetOptions) =>
+  options ? setDoc(doc(db, path), data, options) : setDoc(doc(db, path), data);
+/** Updates fields of the document at `path`. */
+export const update = (db: RulesClient, path: string, data: UpdateData<DocumentData>) => updateDoc(doc(db, path), data);
+/** Deletes the document at `path`. */
+export const remove = (db: RulesClient, path: string) => deleteDoc(doc(db, path));
 
 /**
  * A rules test environment on the running Firestore emulator, with the repo's firestore.rules, in
@@ -38,9 +69,8 @@ export function rulesTestbed() {
   // One client per person for the whole file: each new context starts a Firebase app and its
   // connection, which cost more CPU than the rules checks themselves. Clearing the data between
   // tests does not touch them, and every read they make asks the emulator.
-  type Client = ReturnType<RulesTestContext['firestore']>;
-  const clients = new Map<string, Client>();
-  const client = (who: string, open: (env: RulesTestEnvironment) => Client): Client => {
+  const clients = new Map<string, RulesClient>();
+  const client = (who: string, open: (env: RulesTestEnvironment) => RulesClient): RulesClient => {
     let firestore = clients.get(who);
     if (!firestore) clients.set(who, (firestore = open(current())));
     return firestore;
@@ -62,7 +92,7 @@ export function rulesTestbed() {
     visitor: () => client('visitor', (env) => env.unauthenticatedContext().firestore()),
     /** Writes a document with the rules out of the way. */
     seed: async (path: string, data: Record<string, unknown>): Promise<void> => {
-      await current().withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), path), data));
+      await current().withSecurityRulesDisabled((context) => write(context.firestore(), path, data));
     },
   };
 }

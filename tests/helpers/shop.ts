@@ -110,6 +110,19 @@ export async function sandboxCheckout(page: Page) {
   return checkout;
 }
 
+/**
+ * From the home page, with an empty cart: puts the Basic website plan in the cart and pays for it in
+ * the sandbox checkout, then waits on the receipt page until it says the payment succeeded.
+ */
+export async function payForBasicWebsite(page: Page) {
+  await (await planButton(page, 'website', 'Websites & E-commerce', 'Basic')).click();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await (await sandboxCheckout(page)).getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL('**/receipts/order/**');
+  await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 15_000 });
+}
+
 export async function ordersOf(uid: string) {
   return (await admin().db.collection(`users/${uid}/orders`).get()).docs.map(
     (doc) => ({ id: doc.id, ...doc.data() }) as Record<string, unknown>,

@@ -1,19 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  orderBy,
-  query,
-  setDoc,
-  Timestamp,
-  updateDoc,
-  where,
-} from 'firebase/firestore';
+import { collection, getDocs, orderBy, query, Timestamp, where } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { rulesTestbed } from '../helpers/rules-env';
+import { list, read, remove, rulesTestbed, update, write } from '../helpers/rules-env';
 
 const rules = rulesTestbed();
 const { staff, alice, visitor, seed } = rules;
@@ -29,39 +17,39 @@ beforeEach(async () => {
 
 describe('consultations (bookings, blocks, slot locks): written only by the API', () => {
   it("when staff read the week's calls and blocked time, then it is allowed", async () => {
-    await assertSucceeds(getDoc(doc(staff(), 'bookings/b1')));
+    await assertSucceeds(read(staff(), 'bookings/b1'));
     await assertSucceeds(
       getDocs(query(collection(staff(), 'bookings'), where('startAt', '>=', start), orderBy('startAt'))),
     );
-    await assertSucceeds(getDocs(collection(staff(), 'bookingBlocks')));
-    await assertSucceeds(getDoc(doc(staff(), 'settings/bookings')));
+    await assertSucceeds(list(staff(), 'bookingBlocks'));
+    await assertSucceeds(read(staff(), 'settings/bookings'));
   });
 
   it('when a visitor or a customer reads a call, a block, a slot lock or the settings, then it is denied', async () => {
     for (const db of [alice(), visitor()]) {
-      await assertFails(getDoc(doc(db, 'bookings/b1')));
-      await assertFails(getDocs(collection(db, 'bookings')));
-      await assertFails(getDoc(doc(db, 'bookingBlocks/k1')));
-      await assertFails(getDoc(doc(db, 'bookingSlots/team_2027-03-29T04:30:00.000Z')));
-      await assertFails(getDoc(doc(db, 'settings/bookings')));
+      await assertFails(read(db, 'bookings/b1'));
+      await assertFails(list(db, 'bookings'));
+      await assertFails(read(db, 'bookingBlocks/k1'));
+      await assertFails(read(db, 'bookingSlots/team_2027-03-29T04:30:00.000Z'));
+      await assertFails(read(db, 'settings/bookings'));
     }
   });
 
   it('when anyone, staff too, writes a call, a block or a slot lock from a browser, then it is denied (only the API writes)', async () => {
     for (const db of [staff(), alice(), visitor()]) {
-      await assertFails(setDoc(doc(db, 'bookings/b2'), { staffId: 'team', status: 'Booked', startAt: start }));
-      await assertFails(updateDoc(doc(db, 'bookings/b1'), { status: 'Cancelled' }));
-      await assertFails(deleteDoc(doc(db, 'bookings/b1')));
-      await assertFails(setDoc(doc(db, 'bookingBlocks/k2'), { staffId: 'team', startAt: start, endAt: start }));
-      await assertFails(setDoc(doc(db, 'bookingSlots/team_x'), { bookingId: 'b2' }));
-      await assertFails(deleteDoc(doc(db, 'bookingSlots/team_2027-03-29T04:30:00.000Z')));
-      await assertFails(setDoc(doc(db, 'settings/bookings'), { meetingMinutes: 5 }));
+      await assertFails(write(db, 'bookings/b2', { staffId: 'team', status: 'Booked', startAt: start }));
+      await assertFails(update(db, 'bookings/b1', { status: 'Cancelled' }));
+      await assertFails(remove(db, 'bookings/b1'));
+      await assertFails(write(db, 'bookingBlocks/k2', { staffId: 'team', startAt: start, endAt: start }));
+      await assertFails(write(db, 'bookingSlots/team_x', { bookingId: 'b2' }));
+      await assertFails(remove(db, 'bookingSlots/team_2027-03-29T04:30:00.000Z'));
+      await assertFails(write(db, 'settings/bookings', { meetingMinutes: 5 }));
     }
-    await assertFails(getDoc(doc(staff(), 'bookingSlots/team_2027-03-29T04:30:00.000Z')));
+    await assertFails(read(staff(), 'bookingSlots/team_2027-03-29T04:30:00.000Z'));
     // The day seats (the day's maximum) are the API's alone too.
     for (const db of [staff(), alice(), visitor()]) {
-      await assertFails(getDoc(doc(db, 'bookingDaySeats/team_2027-03-29_0')));
-      await assertFails(setDoc(doc(db, 'bookingDaySeats/team_2027-03-29_5'), { bookingId: 'b2' }));
+      await assertFails(read(db, 'bookingDaySeats/team_2027-03-29_0'));
+      await assertFails(write(db, 'bookingDaySeats/team_2027-03-29_5', { bookingId: 'b2' }));
     }
   });
 });

@@ -1,20 +1,8 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import {
-  collection,
-  collectionGroup,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  orderBy,
-  query,
-  setDoc,
-  Timestamp,
-  where,
-} from 'firebase/firestore';
+import { collection, collectionGroup, getDocs, orderBy, query, Timestamp, where } from 'firebase/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { can, COMPANY_RECORD_READS, type CompanyRecord, type CompanyRole } from '@/domain/companies';
-import { rulesTestbed } from '../helpers/rules-env';
+import { list, read, remove, rulesTestbed, write } from '../helpers/rules-env';
 
 const rules = rulesTestbed();
 const { staff, alice, bob, seed } = rules;
@@ -40,7 +28,7 @@ const membership = (role: CompanyRole, canApprove = false) => ({
 beforeEach(async () => {
   await rules.env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();
-    const put = (path: string, data: Record<string, unknown>) => setDoc(doc(db, path), data);
+    const put = (path: string, data: Record<string, unknown>) => write(db, path, data);
     await Promise.all([
       put(`companies/${COMPANY}`, { name: 'Alice Industries', memberEmails: { alice: 'alice@example.com' } }),
       put(`companies/${COMPANY}/members/alice`, { ...membership('owner'), uid: 'alice', name: 'Alice' }),
@@ -66,16 +54,16 @@ beforeEach(async () => {
 
 /** Each record of the matrix, read as the pages would (a document, and a list where the pages list). */
 const READS: Array<[CompanyRecord | 'supportInternalNote', (db: Firestore) => Promise<unknown>]> = [
-  ['invoices', (db) => getDocs(collection(db, `users/${COMPANY}/invoices`))],
-  ['orders', (db) => getDoc(doc(db, `users/${COMPANY}/orders/o1`))],
+  ['invoices', (db) => list(db, `users/${COMPANY}/invoices`)],
+  ['orders', (db) => read(db, `users/${COMPANY}/orders/o1`)],
   [
     'renewals',
     (db) => getDocs(query(collection(db, 'renewals'), where('uid', '==', COMPANY), orderBy('renewsOn', 'desc'))),
   ],
   // Pay links, payments and tax documents: server-only, read through the API (see server/companies).
-  ['payLinks', (db) => getDoc(doc(db, 'payLinks/hash1'))],
-  ['payments', (db) => getDoc(doc(db, 'payments/pay_1'))],
-  ['taxDocuments', (db) => getDoc(doc(db, 'documents/doc1'))],
+  ['payLinks', (db) => read(db, 'payLinks/hash1')],
+  ['payments', (db) => read(db, 'payments/pay_1')],
+  ['taxDocuments', (db) => read(db, 'documents/doc1')],
   [
     'quotes',
     (db) => getDocs(query(collection(db, 'quotes'), where('uid', '==', COMPANY), where('status', 'in', ['Sent']))),
@@ -92,15 +80,15 @@ const READS: Array<[CompanyRecord | 'supportInternalNote', (db: Firestore) => Pr
         ),
       ),
   ],
-  ['supportInternalNote', (db) => getDoc(doc(db, 'supportRequests/sr1/messages/note'))],
-  ['supportFiles', (db) => getDoc(doc(db, 'files/sf1'))],
+  ['supportInternalNote', (db) => read(db, 'supportRequests/sr1/messages/note')],
+  ['supportFiles', (db) => read(db, 'files/sf1')],
   ['projects', (db) => getDocs(query(collection(db, 'projects'), where('uid', '==', COMPANY)))],
-  ['projectTimeline', (db) => getDocs(collection(db, 'projects/p1/updates'))],
-  ['projectFiles', (db) => getDoc(doc(db, 'files/pf1'))],
-  ['services', (db) => getDocs(collection(db, `users/${COMPANY}/services`))],
-  ['members', (db) => getDocs(collection(db, `companies/${COMPANY}/members`))],
-  ['companyDetails', (db) => getDoc(doc(db, `companies/${COMPANY}`))],
-  ['invitations', (db) => getDoc(doc(db, `companies/${COMPANY}/invitations/inv1`))],
+  ['projectTimeline', (db) => list(db, 'projects/p1/updates')],
+  ['projectFiles', (db) => read(db, 'files/pf1')],
+  ['services', (db) => list(db, `users/${COMPANY}/services`)],
+  ['members', (db) => list(db, `companies/${COMPANY}/members`)],
+  ['companyDetails', (db) => read(db, `companies/${COMPANY}`)],
+  ['invitations', (db) => read(db, `companies/${COMPANY}/invitations/inv1`)],
 ];
 
 /** Records no client reads from Firestore, whatever its role: the API serves them to the roles allowed. */
@@ -168,32 +156,32 @@ describe('people outside the company', () => {
     const allowed = await outcomes(bob());
 
     expect(Object.entries(allowed).filter(([, isAllowed]) => isAllowed)).toEqual([]);
-    await assertSucceeds(getDocs(collection(bob(), 'users/carol/invoices')));
+    await assertSucceeds(list(bob(), 'users/carol/invoices'));
   });
 
   it('when a member is removed (the membership deleted), then their next read is refused at once', async () => {
     await seed(BOB, membership('technical'));
-    await assertSucceeds(getDoc(doc(bob(), 'supportRequests/sr1')));
+    await assertSucceeds(read(bob(), 'supportRequests/sr1'));
     await assertSucceeds(getDocs(query(collection(bob(), 'projects'), where('uid', '==', COMPANY))));
 
-    await rules.env.withSecurityRulesDisabled((context) => deleteDoc(doc(context.firestore(), BOB)));
+    await rules.env.withSecurityRulesDisabled((context) => remove(context.firestore(), BOB));
 
-    await assertFails(getDoc(doc(bob(), 'supportRequests/sr1')));
+    await assertFails(read(bob(), 'supportRequests/sr1'));
     await assertFails(getDocs(query(collection(bob(), 'projects'), where('uid', '==', COMPANY))));
-    await assertFails(getDoc(doc(bob(), 'files/sf1')));
-    await assertFails(getDocs(collection(bob(), `companies/${COMPANY}/members`)));
+    await assertFails(read(bob(), 'files/sf1'));
+    await assertFails(list(bob(), `companies/${COMPANY}/members`));
   });
 
   it('when the founder is no longer the owner of their own company, then its records follow their new role, not their uid', async () => {
     await seed(`companies/${COMPANY}/members/alice`, { ...membership('billing'), uid: 'alice' });
 
-    await assertSucceeds(getDocs(collection(alice(), `users/${COMPANY}/invoices`)));
-    await assertFails(getDoc(doc(alice(), 'supportRequests/sr1')));
-    await assertFails(getDoc(doc(alice(), `companies/${COMPANY}`)));
+    await assertSucceeds(list(alice(), `users/${COMPANY}/invoices`));
+    await assertFails(read(alice(), 'supportRequests/sr1'));
+    await assertFails(read(alice(), `companies/${COMPANY}`));
     // Their profile stays theirs: a person's, not the company's.
     await seed(`users/${COMPANY}`, { uid: COMPANY, name: 'Alice' });
-    await assertSucceeds(getDoc(doc(alice(), `users/${COMPANY}`)));
-    await assertFails(getDoc(doc(bob(), `users/${COMPANY}`)));
+    await assertSucceeds(read(alice(), `users/${COMPANY}`));
+    await assertFails(read(bob(), `users/${COMPANY}`));
   });
 });
 
@@ -211,17 +199,17 @@ describe('memberships', () => {
   });
 
   it('when the owner or staff read the company and its invitations, then it is allowed; nobody writes any of it', async () => {
-    await assertSucceeds(getDoc(doc(alice(), `companies/${COMPANY}`)));
-    await assertSucceeds(getDocs(collection(alice(), `companies/${COMPANY}/invitations`)));
-    await assertSucceeds(getDoc(doc(staff(), `companies/${COMPANY}`)));
+    await assertSucceeds(read(alice(), `companies/${COMPANY}`));
+    await assertSucceeds(list(alice(), `companies/${COMPANY}/invitations`));
+    await assertSucceeds(read(staff(), `companies/${COMPANY}`));
     await assertSucceeds(getDocs(query(collection(staff(), 'companies'), where('name', '==', 'Alice Industries'))));
     for (const db of [alice(), staff()]) {
-      await assertFails(setDoc(doc(db, `companies/${COMPANY}`), { name: 'Renamed' }));
-      await assertFails(setDoc(doc(db, BOB), membership('owner')));
-      await assertFails(setDoc(doc(db, `companies/${COMPANY}/invitations/inv2`), { role: 'owner' }));
-      await assertFails(deleteDoc(doc(db, `companies/${COMPANY}/members/alice`)));
+      await assertFails(write(db, `companies/${COMPANY}`, { name: 'Renamed' }));
+      await assertFails(write(db, BOB, membership('owner')));
+      await assertFails(write(db, `companies/${COMPANY}/invitations/inv2`, { role: 'owner' }));
+      await assertFails(remove(db, `companies/${COMPANY}/members/alice`));
     }
     // Nor may anyone make themselves a member.
-    await assertFails(setDoc(doc(bob(), BOB), membership('owner')));
+    await assertFails(write(bob(), BOB, membership('owner')));
   });
 });

@@ -1,7 +1,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, Timestamp, where } from 'firebase/firestore';
+import { collection, getDocs, query, Timestamp, where } from 'firebase/firestore';
 import { beforeEach, describe, it } from 'vitest';
-import { rulesTestbed } from '../helpers/rules-env';
+import { list, read, remove, rulesTestbed, write } from '../helpers/rules-env';
 import { profile } from './fixtures';
 
 const rules = rulesTestbed();
@@ -23,39 +23,41 @@ const deleteAlice = () => seed('deletedAccounts/alice', { uid: 'alice', deletedA
 
 describe("a deleted account's ID token (valid for up to an hour after deletion)", () => {
   it('when the account is live, then its profile, cart, quotes and renewals are readable and writable as before', async () => {
-    await assertSucceeds(getDoc(doc(alice(), 'users/alice')));
-    await assertSucceeds(setDoc(doc(alice(), 'users/alice/cart/website-Business'), { ...CART_ITEM, id: 'website-Business' }));
-    await assertSucceeds(getDoc(doc(alice(), 'quotes/q1')));
-    await assertSucceeds(getDoc(doc(alice(), 'renewals/r1')));
+    await assertSucceeds(read(alice(), 'users/alice'));
+    await assertSucceeds(write(alice(), 'users/alice/cart/website-Business', { ...CART_ITEM, id: 'website-Business' }));
+    await assertSucceeds(read(alice(), 'quotes/q1'));
+    await assertSucceeds(read(alice(), 'renewals/r1'));
   });
 
   it('when the account has a deletion record, then reading its profile, cart, services, quotes and renewals is refused', async () => {
     await deleteAlice();
-    await assertFails(getDoc(doc(alice(), 'users/alice')));
-    await assertFails(getDoc(doc(alice(), 'users/alice/cart/website-Basic')));
-    await assertFails(getDocs(collection(alice(), 'users/alice/cart')));
-    await assertFails(getDoc(doc(alice(), 'users/alice/services/s1')));
-    await assertFails(getDoc(doc(alice(), 'quotes/q1')));
-    await assertFails(getDocs(query(collection(alice(), 'quotes'), where('uid', '==', 'alice'), where('status', '==', 'Sent'))));
-    await assertFails(getDoc(doc(alice(), 'renewals/r1')));
+    await assertFails(read(alice(), 'users/alice'));
+    await assertFails(read(alice(), 'users/alice/cart/website-Basic'));
+    await assertFails(list(alice(), 'users/alice/cart'));
+    await assertFails(read(alice(), 'users/alice/services/s1'));
+    await assertFails(read(alice(), 'quotes/q1'));
+    await assertFails(
+      getDocs(query(collection(alice(), 'quotes'), where('uid', '==', 'alice'), where('status', '==', 'Sent'))),
+    );
+    await assertFails(read(alice(), 'renewals/r1'));
     await assertFails(getDocs(query(collection(alice(), 'renewals'), where('uid', '==', 'alice'))));
   });
 
   it('when the account has a deletion record, then re-creating its profile or cart, or deleting anything, is refused', async () => {
     await deleteAlice();
     await rules.env.withSecurityRulesDisabled(async (context) => {
-      await deleteDoc(doc(context.firestore(), 'users/alice'));
-      await deleteDoc(doc(context.firestore(), 'users/alice/cart/website-Basic'));
+      await remove(context.firestore(), 'users/alice');
+      await remove(context.firestore(), 'users/alice/cart/website-Basic');
     });
-    await assertFails(setDoc(doc(alice(), 'users/alice'), profile('alice')));
-    await assertFails(setDoc(doc(alice(), 'users/alice/cart/website-Basic'), CART_ITEM));
-    await assertFails(deleteDoc(doc(alice(), 'quotes/q1')));
-    await assertFails(setDoc(doc(alice(), 'renewals/r1'), { uid: 'alice' }));
+    await assertFails(write(alice(), 'users/alice', profile('alice')));
+    await assertFails(write(alice(), 'users/alice/cart/website-Basic', CART_ITEM));
+    await assertFails(remove(alice(), 'quotes/q1'));
+    await assertFails(write(alice(), 'renewals/r1', { uid: 'alice' }));
   });
 
   it("when one account is deleted, then another customer's own records are unaffected", async () => {
     await deleteAlice();
-    await assertSucceeds(setDoc(doc(bob(), 'users/bob'), profile('bob')));
-    await assertSucceeds(getDoc(doc(bob(), 'users/bob')));
+    await assertSucceeds(write(bob(), 'users/bob', profile('bob')));
+    await assertSucceeds(read(bob(), 'users/bob'));
   });
 });

@@ -1,7 +1,7 @@
-import { collectionGroup, doc, orderBy, query, setDoc, Timestamp, type DocumentData } from 'firebase/firestore';
+import { collectionGroup, orderBy, query, Timestamp, type DocumentData } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { listenToFirstPage, loadPageAfter, type Page } from '@/lib/paged-list';
-import { rulesTestbed } from '../helpers/rules-env';
+import { rulesTestbed, write } from '../helpers/rules-env';
 
 const rules = rulesTestbed();
 
@@ -9,7 +9,7 @@ const rules = rulesTestbed();
 async function seedOrders(): Promise<void> {
   await rules.env.withSecurityRulesDisabled(async (context) => {
     for (let index = 0; index < 25; index += 1) {
-      await setDoc(doc(context.firestore(), `users/u${index % 3}/orders/o${String(index).padStart(2, '0')}`), {
+      await write(context.firestore(), `users/u${index % 3}/orders/o${String(index).padStart(2, '0')}`, {
         status: 'Pending',
         createdAt: Timestamp.fromMillis(1_700_000_000_000 + index * 60_000),
       });

@@ -38,6 +38,15 @@ async function openFromLink() {
   return screen.findByRole('form', { name: 'Book a call' }, { timeout: 10_000 });
 }
 
+/** Fills Ravi's details and what he wants to talk about in the open form, then books the chosen time. */
+async function bookAsRavi(form: HTMLElement) {
+  await userEvent.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ravi Kumar');
+  await userEvent.type(within(form).getByRole('textbox', { name: 'Email' }), 'ravi@example.com');
+  await userEvent.type(within(form).getByRole('textbox', { name: 'Phone' }), '9876543210');
+  await userEvent.type(within(form).getByRole('textbox', { name: /What would you like/ }), 'A loom dashboard');
+  await userEvent.click(within(form).getByRole('button', { name: 'Book the call' }));
+}
+
 describe('the Book a call tab', () => {
   it('when a visitor opens it from a #book-a-call link, then it shows the free times with IST beside them, and the hash is dropped', async () => {
     slots.mockResolvedValue(list([TEN, TEN_45]));
@@ -54,11 +63,7 @@ describe('the Book a call tab', () => {
     book.mockRejectedValueOnce(new ApiError(409, BOOKING_MESSAGES.taken));
     const form = await openFromLink();
     await userEvent.click(await within(form).findByRole('button', { name: /10:00 am IST/ }));
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ravi Kumar');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Email' }), 'ravi@example.com');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Phone' }), '9876543210');
-    await userEvent.type(within(form).getByRole('textbox', { name: /What would you like/ }), 'A loom dashboard');
-    await userEvent.click(within(form).getByRole('button', { name: 'Book the call' }));
+    await bookAsRavi(form);
 
     expect(await screen.findByText(BOOKING_MESSAGES.taken)).toBeInTheDocument();
     expect(book).toHaveBeenCalledWith(expect.objectContaining({ startAt: TEN, name: 'Ravi Kumar' }));
@@ -96,11 +101,7 @@ describe('the Book a call tab', () => {
     book.mockResolvedValue({ message: BOOKING_MESSAGES.booked, id: 'b1', startAt: TEN_45 });
     const form = await openFromLink();
     await userEvent.click(await within(form).findByRole('button', { name: /10:45 am IST/ }));
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ravi Kumar');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Email' }), 'ravi@example.com');
-    await userEvent.type(within(form).getByRole('textbox', { name: 'Phone' }), '9876543210');
-    await userEvent.type(within(form).getByRole('textbox', { name: /What would you like/ }), 'A loom dashboard');
-    await userEvent.click(within(form).getByRole('button', { name: 'Book the call' }));
+    await bookAsRavi(form);
 
     const confirmation = await screen.findByTestId('booking-confirmation');
     expect(screen.queryByRole('form', { name: 'Book a call' })).toBeNull();

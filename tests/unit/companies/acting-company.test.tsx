@@ -50,6 +50,23 @@ function sessionWith() {
   return { store, send };
 }
 
+/** A page listing the acting company's id, with the switcher above it; `send` delivers memberships. */
+function openListingWithSwitcher() {
+  const session = sessionWith();
+  renderApp(
+    <CompanyGate uid="u1" store={session.store} loading={<p>Loading...</p>}>
+      {(company) => (
+        <>
+          <ActingFor canSwitch />
+          <p>Listing {company.acting!.companyId}</p>
+        </>
+      )}
+    </CompanyGate>,
+    { session: REGISTERED },
+  );
+  return session;
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
   window.localStorage.clear();
@@ -60,18 +77,7 @@ beforeEach(() => {
 
 describe('acting for a company', () => {
   it('when the person is in one company only, then no "Acting for" and no switcher show', async () => {
-    const { store, send } = sessionWith();
-    renderApp(
-      <CompanyGate uid="u1" store={store} loading={<p>Loading...</p>}>
-        {(company) => (
-          <>
-            <ActingFor canSwitch />
-            <p>Listing {company.acting!.companyId}</p>
-          </>
-        )}
-      </CompanyGate>,
-      { session: REGISTERED },
-    );
+    const { send } = openListingWithSwitcher();
     await send([own]);
 
     await screen.findByText('Listing u1');
@@ -79,18 +85,7 @@ describe('acting for a company', () => {
   });
 
   it('when the person is in two companies, then the switcher says whose records show and chooses another', async () => {
-    const { store, send } = sessionWith();
-    renderApp(
-      <CompanyGate uid="u1" store={store} loading={<p>Loading...</p>}>
-        {(company) => (
-          <>
-            <ActingFor canSwitch />
-            <p>Listing {company.acting!.companyId}</p>
-          </>
-        )}
-      </CompanyGate>,
-      { session: REGISTERED },
-    );
+    const { send } = openListingWithSwitcher();
     await send([own, verma('technical')]);
     const user = userEvent.setup();
 

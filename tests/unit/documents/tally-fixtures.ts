@@ -1,7 +1,13 @@
 import { SaxesParser } from 'saxes';
 import { expect } from 'vitest';
-import { paymentRow, type RegisterEntry, type StoredDocument } from '@/domain/accountant-pack';
-import { tallyDate } from '@/domain/tally';
+import {
+  accountantPackFiles,
+  paymentRow,
+  type PaymentRow,
+  type RegisterEntry,
+  type StoredDocument,
+} from '@/domain/accountant-pack';
+import { TALLY_DEFAULTS, tallyDate, withTallyFiles } from '@/domain/tally';
 import { loadConfig } from '../../../server/config';
 import { creditNoteSnapshot, paymentDocumentSnapshot, type ProfileFields } from '../../../server/documents/snapshot';
 
@@ -15,6 +21,16 @@ import { creditNoteSnapshot, paymentDocumentSnapshot, type ProfileFields } from 
 export const SELLER = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site', SELLER_GSTIN: '29AAAAA0000A1ZY' }).documents;
 export const UNREGISTERED_SELLER = loadConfig({ FIREBASE_PROJECT_ID: 'demo-site' }).documents;
 export const MONTH = '2026-11';
+
+/** The month's pack as staff download it (GST-registered seller): the CSV files with the Tally files beside them. */
+export const packWithTallyFiles = (entries: RegisterEntry[], payments: PaymentRow[]) =>
+  withTallyFiles(
+    accountantPackFiles(entries, payments, { month: MONTH, sellerRegistered: true }),
+    entries,
+    payments,
+    TALLY_DEFAULTS,
+    MONTH,
+  );
 
 /** An instant in India time: '2026-11-02T10:00'. */
 export const ist = (dateTime: string) => Date.parse(`${dateTime}:00+05:30`);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountantPackFiles, type PaymentRow, type RegisterEntry } from '@/domain/accountant-pack';
-import { TALLY_DEFAULTS, withTallyFiles } from '@/domain/tally';
+import type { PaymentRow, RegisterEntry } from '@/domain/accountant-pack';
 import type { ProfileFields } from '../../../server/documents/snapshot';
 import {
   creditNote,
@@ -9,7 +8,7 @@ import {
   entryOf,
   expectTiesOut,
   ist,
-  MONTH,
+  packWithTallyFiles,
   paidInvoice,
   rowOf,
   vouchersOf,
@@ -111,13 +110,7 @@ describe('the Tally files tie out with the CSV files', () => {
   it('when a month has 200 documents, then Sales equal documents.csv (taxable value plus tax), Credit Notes its notes and Receipts payments.csv, to the paisa', () => {
     const { entries, payments } = busyMonth();
 
-    const files = withTallyFiles(
-      accountantPackFiles(entries, payments, { month: MONTH, sellerRegistered: true }),
-      entries,
-      payments,
-      TALLY_DEFAULTS,
-      MONTH,
-    );
+    const files = packWithTallyFiles(entries, payments);
 
     expect(entries).toHaveLength(200);
     expectTiesOut(files);

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accountantPackFiles } from '@/domain/accountant-pack';
 import {
   cleanText,
   escapeXml,
@@ -26,6 +25,7 @@ import {
   ledgersOf,
   MEHTA_ID,
   MONTH,
+  packWithTallyFiles,
   paidInvoice,
   parseXml,
   ravi,
@@ -135,13 +135,7 @@ describe('the Tally files of a month', () => {
 
   it("when the month's files are next to documents.csv and payments.csv, then Sales equal taxable value plus tax, Credit Notes the notes and Receipts the amounts received", () => {
     const { entries, payments } = goldenMonth();
-    const files = withTallyFiles(
-      accountantPackFiles(entries, payments, { month: MONTH, sellerRegistered: true }),
-      entries,
-      payments,
-      TALLY_DEFAULTS,
-      MONTH,
-    );
+    const files = packWithTallyFiles(entries, payments);
 
     expectTiesOut(files);
     expect(files['README.txt']).toContain('TALLY_SALES_LEDGER          Sales @ {rate}% (Sales Accounts)');

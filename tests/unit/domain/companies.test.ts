@@ -150,6 +150,9 @@ describe('mail by role', () => {
   const technical = member('technical');
   const owner = member('owner');
   const viewer = member('viewer');
+  /** Whether the owner, a billing member, a technical member and a viewer (in that order) get a mail. */
+  const whoGets = (kind: Parameters<typeof receivesMail>[0]) =>
+    [owner, billing, technical, viewer].map((who) => receivesMail(kind, who));
 
   it('when billing mails go out, then they reach the owner and billing members, not technical members or viewers', () => {
     for (const kind of [
@@ -159,12 +162,7 @@ describe('mail by role', () => {
       'refund-issued',
       'renewal-reminder',
     ] as const) {
-      expect([owner, billing, technical, viewer].map((who) => receivesMail(kind, who))).toEqual([
-        true,
-        true,
-        false,
-        false,
-      ]);
+      expect(whoGets(kind)).toEqual([true, true, false, false]);
     }
   });
 
@@ -179,12 +177,7 @@ describe('mail by role', () => {
 
   it('when a project mail goes out, then the owner gets it too (only they, or an approver, sign off a billed milestone)', () => {
     const kind = mailKindOf('project', { kind: 'ready' })!;
-    expect([owner, billing, technical, viewer].map((who) => receivesMail(kind, who))).toEqual([
-      true,
-      false,
-      true,
-      false,
-    ]);
+    expect(whoGets(kind)).toEqual([true, false, true, false]);
   });
 
   it('when a quote is sent, then whoever may accept it gets it: the owner and a technical member with the approve right', () => {

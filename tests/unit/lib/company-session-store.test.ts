@@ -24,16 +24,25 @@ function fakeSources({ ownsUnwritten = false } = {}) {
   return { sources, send };
 }
 
+/** Asha's company session, started on memberships the test sends. */
+function startedSession(options?: { ownsUnwritten?: boolean }) {
+  const fake = fakeSources(options);
+  const store = createCompanySessionStore(fake.sources);
+  store.start('asha');
+  return { store, ...fake };
+}
+
 beforeEach(() => {
   window.localStorage.clear();
-  publish({ status: 'ready', user: { uid: 'asha', email: null, displayName: null, isAnonymous: false, providerIds: [] } });
+  publish({
+    status: 'ready',
+    user: { uid: 'asha', email: null, displayName: null, isAnonymous: false, providerIds: [] },
+  });
 });
 
 describe('the company session', () => {
   it('when a one-member company is the only membership, then the pages act for it and there is no one else to switch to', async () => {
-    const { sources, send } = fakeSources();
-    const store = createCompanySessionStore(sources);
-    store.start('asha');
+    const { store, send } = startedSession();
     expect(store.getState().status).toBe('loading');
 
     await send([own]);
@@ -55,9 +64,7 @@ describe('the company session', () => {
   });
 
   it('when the acting membership disappears, then the company is lost and the session falls back to their own', async () => {
-    const { sources, send } = fakeSources();
-    const store = createCompanySessionStore(sources);
-    store.start('asha');
+    const { store, send } = startedSession();
     await send([own, verma]);
     store.switchTo('vt');
 
@@ -68,9 +75,7 @@ describe('the company session', () => {
   });
 
   it('when another company they do not act for goes, then nothing is lost', async () => {
-    const { sources, send } = fakeSources();
-    const store = createCompanySessionStore(sources);
-    store.start('asha');
+    const { store, send } = startedSession();
     await send([own, verma]);
 
     await send([own]);
@@ -78,9 +83,7 @@ describe('the company session', () => {
   });
 
   it('when their own company is not written yet, then they act for it as its owner (as before companies)', async () => {
-    const { sources, send } = fakeSources({ ownsUnwritten: true });
-    const store = createCompanySessionStore(sources);
-    store.start('asha');
+    const { store, send } = startedSession({ ownsUnwritten: true });
     await send([verma]);
 
     await vi.waitFor(() => expect(store.getState().status).toBe('ready'));
@@ -89,9 +92,7 @@ describe('the company session', () => {
   });
 
   it('when they handed their own company on and are in another, then that one is acted for', async () => {
-    const { sources, send } = fakeSources({ ownsUnwritten: false });
-    const store = createCompanySessionStore(sources);
-    store.start('asha');
+    const { store, sources, send } = startedSession({ ownsUnwritten: false });
     await send([verma]);
 
     await vi.waitFor(() => expect(store.getState().status).toBe('ready'));
@@ -100,9 +101,7 @@ describe('the company session', () => {
   });
 
   it('when the person signs out, then the session forgets them', async () => {
-    const { sources, send } = fakeSources();
-    const store = createCompanySessionStore(sources);
-    store.start('asha');
+    const { store, send } = startedSession();
     await send([own]);
 
     publish({ status: 'ready', user: null });

@@ -168,12 +168,9 @@ describe("an out-of-plan request's page", () => {
 });
 
 describe("the console's holiday editor", () => {
-  it('when a holiday was added and not saved, then leaving asks first; staying keeps it, leaving goes', async () => {
-    mocked.getHolidays.mockResolvedValue({
-      holidays: [{ date: '2026-01-26', name: 'Republic Day' }],
-      isDefault: false,
-    });
-    const router = renderInDataRouter(
+  /** The holiday editor at its console address, with a link away to Today. */
+  const openHolidays = () =>
+    renderInDataRouter(
       [
         {
           path: '/admin/support/holidays',
@@ -188,6 +185,13 @@ describe("the console's holiday editor", () => {
       ],
       '/admin/support/holidays',
     );
+
+  it('when a holiday was added and not saved, then leaving asks first; staying keeps it, leaving goes', async () => {
+    mocked.getHolidays.mockResolvedValue({
+      holidays: [{ date: '2026-01-26', name: 'Republic Day' }],
+      isDefault: false,
+    });
+    const router = openHolidays();
     await screen.findByText('26 Jan 2026 · Republic Day');
     await userEvent.type(screen.getByLabelText('Date'), '2026-11-09');
     await userEvent.type(screen.getByLabelText('Name'), 'Diwali');
@@ -208,21 +212,7 @@ describe("the console's holiday editor", () => {
 
   it('when nothing changed, then leaving does not ask', async () => {
     mocked.getHolidays.mockResolvedValue({ holidays: [], isDefault: true });
-    const router = renderInDataRouter(
-      [
-        {
-          path: '/admin/support/holidays',
-          element: (
-            <>
-              <Link to="/admin">Today</Link>
-              <Holidays />
-            </>
-          ),
-        },
-        { path: '/admin', element: <h1>Today</h1> },
-      ],
-      '/admin/support/holidays',
-    );
+    const router = openHolidays();
     await userEvent.click(screen.getByRole('link', { name: 'Today' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

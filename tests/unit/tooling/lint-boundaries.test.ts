@@ -12,94 +12,66 @@ const RESTRICTED_PATH = 'import-x/no-restricted-paths';
 const ruleIds = (results: ESLint.LintResult[]) => results.flatMap((result) => result.messages.map((m) => m.ruleId));
 
 describe('lint boundaries', () => {
-  it("when a feature imports another feature's api.ts, then lint fails with a restricted-path error", async () => {
-    const results = await eslint.lintText(
-      "import { submitQuery } from '@/features/contact/api';\nexport const probe = submitQuery;\n",
-      { filePath: path.join(ROOT, 'src/features/cart/lint-probe.ts') },
-    );
-
-    expect(ruleIds(results)).toContain(RESTRICTED_PATH);
-  }, 60_000);
-
-  it("when a feature imports another feature's index.ts, then lint fails with a restricted-path error", async () => {
-    const results = await eslint.lintText(
-      "import { QuotesPanel } from '@/features/quotes';\nexport const probe = QuotesPanel;\n",
-      { filePath: path.join(ROOT, 'src/features/customers/lint-probe.ts') },
-    );
-
-    expect(ruleIds(results)).toContain(RESTRICTED_PATH);
-  }, 60_000);
-
-  it('when a feature imports only a type, or loads another feature with import(), then lint fails just the same', async () => {
-    const typeOnly = await eslint.lintText(
-      "import type { PaymentRecord } from '@/features/billing';\nexport type Probe = PaymentRecord;\n",
-      { filePath: path.join(ROOT, 'src/features/profile/lint-probe.ts') },
-    );
-    const lazy = await eslint.lintText("export const probe = () => import('@/features/bookings');\n", {
-      filePath: path.join(ROOT, 'src/features/contact/lint-probe.ts'),
-    });
-
-    expect(ruleIds(typeOnly)).toContain(RESTRICTED_PATH);
-    expect(ruleIds(lazy)).toContain(RESTRICTED_PATH);
-  }, 60_000);
-
-  it("when the console shell or the app imports a feature's index.ts, then lint allows it", async () => {
-    const shell = await eslint.lintText(
-      "import { QuotesPanel } from '@/features/quotes';\nimport { type PaymentRecord } from '@/features/billing';\nexport const probe: [typeof QuotesPanel, PaymentRecord?] = [QuotesPanel];\n",
-      { filePath: path.join(ROOT, 'src/features/console/lint-probe.ts') },
-    );
-    const app = await eslint.lintText("export const probe = () => import('@/features/bookings');\n", {
-      filePath: path.join(ROOT, 'src/app/routes/lint-probe.ts'),
-    });
-
-    expect(ruleIds(shell)).toEqual([]);
-    expect(ruleIds(app)).toEqual([]);
-  }, 60_000);
-
-  it('when a shared record imports a feature or a component, then lint fails; domain and lib it may import', async () => {
-    const probeIn = (code: string) => eslint.lintText(code, { filePath: path.join(ROOT, 'src/records/lint-probe.ts') });
-
-    expect(
-      ruleIds(await probeIn("import { QuotesPanel } from '@/features/quotes';\nexport const probe = QuotesPanel;\n")),
-    ).toContain(RESTRICTED_PATH);
-    expect(
-      ruleIds(await probeIn("import { Button } from '@/components/button';\nexport const probe = Button;\n")),
-    ).toContain(RESTRICTED_PATH);
-    expect(
-      ruleIds(
-        await probeIn(
-          "import { collection } from 'firebase/firestore';\nimport { db } from '@/lib/firestore';\nimport { formatInr } from '@/domain/money';\nexport const probe = [collection, db, formatInr];\n",
-        ),
-      ),
-    ).toEqual([]);
-  }, 60_000);
-
-  it("when a feature reaches into another feature's inner file, then lint fails with a restricted-path error", async () => {
-    const results = await eslint.lintText(
-      "import { quotesQuery } from '@/features/quotes/console/api';\nexport const probe = quotesQuery;\n",
-      { filePath: path.join(ROOT, 'src/features/customers/lint-probe.ts') },
-    );
-
-    expect(ruleIds(results)).toContain(RESTRICTED_PATH);
-  }, 60_000);
-
-  it('when a feature imports only lib, components and domain, then the boundaries allow it', async () => {
-    const results = await eslint.lintText(
-      "import { useSession } from '@/lib/session';\nimport { formatInr } from '@/domain/money';\nexport const probe = [useSession, formatInr];\n",
-      { filePath: path.join(ROOT, 'src/features/cart/lint-probe.ts') },
-    );
-
-    expect(ruleIds(results)).toEqual([]);
-  }, 60_000);
-
+  /** A probe that loads the bookings feature with import(). */
+  const LOADS_BOOKINGS = "export const probe = () => import('@/features/bookings');\n";
   const restrictedIn = async (filePath: string, code: string) =>
     ruleIds(await eslint.lintText(code, { filePath: path.join(ROOT, filePath) }));
   /** The rules a probe in `dir` breaks that imports `name` from `from` and exports it. */
   const importIn = (dir: string, name: string, from: string) =>
     restrictedIn(`${dir}/lint-probe.ts`, `import { ${name} } from '${from}';\nexport const probe = ${name};\n`);
 
+  it('when a feature imports only a type, or loads another feature with import(), then lint fails just the same', async () => {
+    const typeOnly = await restrictedIn(
+      'src/features/profile/lint-probe.ts',
+      "import type { PaymentRecord } from '@/features/billing';\nexport type Probe = PaymentRecord;\n",
+    );
+    const lazy = await restrictedIn('src/features/contact/lint-probe.ts', LOADS_BOOKINGS);
+
+    expect(typeOnly).toContain(RESTRICTED_PATH);
+    expect(lazy).toContain(RESTRICTED_PATH);
+  }, 60_000);
+
+  it("when the console shell or the app imports a feature's index.ts, then lint allows it", async () => {
+    const shell = await restrictedIn(
+      'src/features/console/lint-probe.ts',
+      "import { QuotesPanel } from '@/features/quotes';\nimport { type PaymentRecord } from '@/features/billing';\nexport const probe: [typeof QuotesPanel, PaymentRecord?] = [QuotesPanel];\n",
+    );
+    const app = await restrictedIn('src/app/routes/lint-probe.ts', LOADS_BOOKINGS);
+
+    expect(shell).toEqual([]);
+    expect(app).toEqual([]);
+  }, 60_000);
+
+  it('when a shared record imports a feature or a component, then lint fails; domain and lib it may import', async () => {
+    expect(await importIn('src/records', 'QuotesPanel', '@/features/quotes')).toContain(RESTRICTED_PATH);
+    expect(await importIn('src/records', 'Button', '@/components/button')).toContain(RESTRICTED_PATH);
+    expect(
+      await restrictedIn(
+        'src/records/lint-probe.ts',
+        "import { collection } from 'firebase/firestore';\nimport { db } from '@/lib/firestore';\nimport { formatInr } from '@/domain/money';\nexport const probe = [collection, db, formatInr];\n",
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
+  it('when a feature imports only lib, components and domain, then the boundaries allow it', async () => {
+    expect(
+      await restrictedIn(
+        'src/features/cart/lint-probe.ts',
+        "import { useSession } from '@/lib/session';\nimport { formatInr } from '@/domain/money';\nexport const probe = [useSession, formatInr];\n",
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
   // Each probe imports `name` from `from` in a file in `dir`.
   it.each([
+    ["a feature imports another feature's api.ts", 'src/features/cart', 'submitQuery', '@/features/contact/api'],
+    ["a feature imports another feature's index.ts", 'src/features/customers', 'QuotesPanel', '@/features/quotes'],
+    [
+      "a feature reaches into another feature's inner file",
+      'src/features/customers',
+      'quotesQuery',
+      '@/features/quotes/console/api',
+    ],
     [
       'a payments module imports a route (services never import routes)',
       'server/payments',
@@ -128,7 +100,7 @@ describe('lint boundaries', () => {
     ['infrastructure imports a service', 'server', 'mailIds', './mail/outbox'],
     ['browser code imports the server', 'src/lib', 'HttpError', '../../server/errors'],
   ])(
-    'when %s, then lint fails',
+    'when %s, then lint fails with a restricted-path error',
     async (_what, dir, name, from) => {
       expect(await importIn(dir, name, from)).toContain(RESTRICTED_PATH);
     },
