@@ -42,11 +42,9 @@ import {
   SUPPORT_COUNTER,
   SUPPORT_REQUESTS,
   tierOf,
-  type StoredRequest,
   nowOf,
-  type SupportContext,
 } from './store';
-
+import type { StoredRequest, SupportContext } from './store';
 
 export interface PlanOfRequest {
   serviceId: string | null;

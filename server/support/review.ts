@@ -24,10 +24,9 @@ import {
   SUPPORT_INBOUND,
   SUPPORT_REQUESTS,
   tierOf,
-  type StoredRequest,
   nowOf,
-  type SupportContext,
 } from './store';
+import type { StoredRequest, SupportContext } from './store';
 import { FULL_TEXT_FILE, shorten } from './inbound';
 import { htmlToText, trimReply } from './trim-reply';
 
