@@ -58,7 +58,7 @@ export function Holidays() {
           ' (The default list of India’s national holidays; saving makes it yours.)'}
       </p>
       {state.status === 'error' && <FormMessage tone="error">{state.error}</FormMessage>}
-      <ul className="divide-y rounded-xl border bg-white text-sm">
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
         {holidays.map((holiday) => (
           <li key={holiday.date} className="flex items-center justify-between gap-3 p-2">
             <span className="min-w-0 wraps-anywhere">

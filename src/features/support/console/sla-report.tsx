@@ -42,7 +42,7 @@ function ReportTables({ report }: { report: SupportReport }) {
         <table className="w-full min-w-[520px] border-collapse rounded-xl bg-white text-sm">
           <caption className="text-left font-semibold">Requests opened in {report.month}, by tier</caption>
           <thead>
-            <tr className="border-b text-left">
+            <tr className="border-b border-slate-200 text-left">
               <th className="p-2">Tier</th>
               <th className="p-2">Requests</th>
               <th className="p-2">First replies within target</th>
@@ -52,7 +52,7 @@ function ReportTables({ report }: { report: SupportReport }) {
           </thead>
           <tbody>
             {report.tiers.map((row) => (
-              <tr key={row.tier} className="border-b">
+              <tr key={row.tier} className="border-b border-slate-200">
                 <th scope="row" className="p-2 text-left">
                   {row.tier}
                 </th>
@@ -74,7 +74,7 @@ function ReportTables({ report }: { report: SupportReport }) {
       {report.usageThisYear.length === 0 ? (
         <p className="text-slate-700">No time logged yet this year.</p>
       ) : (
-        <ul className="divide-y rounded-xl border bg-white text-sm">
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm">
           {report.usageThisYear.map((row) => (
             <li key={`${row.uid}/${row.serviceName}`} className="flex justify-between gap-3 p-3">
               <span>
