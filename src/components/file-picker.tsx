@@ -2,6 +2,10 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { SUPPORT_MAX_FILE_BYTES, SUPPORT_MAX_FILES, SUPPORT_MESSAGES } from '@/domain/support';
 
+/** A file input's look: its 'Choose files' part drawn as the site's outline button, so it reads as one. */
+export const FILE_INPUT_CLASSES =
+  'text-sm text-slate-700 file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-brand-darker file:bg-white file:px-3 file:text-sm file:font-semibold file:text-brand-darker hover:file:bg-brand-light';
+
 /**
  * Picking files for the file store (server/files/file-store.ts) that support requests and projects
  * share: the API's upload route (server/routes/support.ts `fileUpload`) takes these types and sizes
@@ -42,7 +46,7 @@ export function FilePicker({
         type="file"
         multiple
         accept=".png,.jpg,.jpeg,.pdf,.txt,.log,.zip"
-        className="mt-1 block w-full max-w-full text-sm"
+        className={`mt-1 block w-full max-w-full ${FILE_INPUT_CLASSES}`}
         onChange={(event) => {
           const picked = [...(event.target.files ?? [])];
           event.target.value = '';

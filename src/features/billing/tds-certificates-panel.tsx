@@ -1,3 +1,4 @@
+import { FILE_INPUT_CLASSES } from '@/components/file-picker';
 import { useId, useState } from 'react';
 import { Button, Spinner } from '@/components/button';
 import { PagedRows } from '@/components/paged-rows';
@@ -140,7 +141,7 @@ function CertificateRow({
                 type="file"
                 accept="application/pdf,.pdf"
                 disabled={isUploading}
-                className="block w-full max-w-full text-sm text-slate-700 file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-brand-darker file:bg-white file:px-3 file:text-sm file:font-semibold file:text-brand-darker hover:file:bg-brand-light"
+                className={`block w-full max-w-full ${FILE_INPUT_CLASSES}`}
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   event.target.value = '';

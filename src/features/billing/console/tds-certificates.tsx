@@ -1,3 +1,4 @@
+import { FILE_INPUT_CLASSES } from '@/components/file-picker';
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Spinner } from '@/components/button';
 import { ConsolePage, Facts, FilterSelect, MessageLine, TitleLink } from '@/components/console/console-parts';
@@ -206,7 +207,7 @@ function CertificateRow({
               type="file"
               accept="application/pdf,.pdf"
               disabled={act.isBusy}
-              className="mt-1 block w-full max-w-full text-sm text-slate-700 file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-brand-darker file:bg-white file:px-3 file:text-sm file:font-semibold file:text-brand-darker hover:file:bg-brand-light sm:max-w-64"
+              className={`mt-1 block w-full max-w-full ${FILE_INPUT_CLASSES} sm:max-w-64`}
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';
