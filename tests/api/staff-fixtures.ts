@@ -1,4 +1,12 @@
+import { beforeAll, beforeEach } from 'vitest';
 import { addDays, istToday } from '@/domain/ist';
+import { clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { uniqueEmail } from './payments-fixtures';
+
+export interface StaffLogin {
+  uid: string;
+  idToken: string;
+}
 
 /** The body staff send to issue a ₹2,80,000 proforma (GST included, two lines, due in 15 days) to `uid`. */
 export const proformaBody = (uid: string, overrides: Record<string, unknown> = {}) => ({
@@ -12,3 +20,13 @@ export const proformaBody = (uid: string, overrides: Record<string, unknown> = {
   dueDate: addDays(istToday(), 15),
   ...overrides,
 });
+
+/** A staff login for a test file: made once before its tests (as `<label>-…@example.com`), with Firestore emptied before each test. */
+export function staffPerFile(label: string): StaffLogin {
+  const staff: StaffLogin = { uid: '', idToken: '' };
+  beforeAll(async () => {
+    Object.assign(staff, await createStaffWithToken(uniqueEmail(label)));
+  });
+  beforeEach(() => clearFirestore());
+  return staff;
+}

@@ -11,7 +11,7 @@ import { admin, createStaffWithToken, createUserWithToken } from '../helpers/emu
 import { caughtMailPerTest, drainOptions, mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
 import { seedProfile } from './documents-fixtures';
 import { newUser, uniqueEmail } from './payments-fixtures';
-import { growthService } from '../helpers/sample-service';
+import { growthService, overdueRenewal } from '../helpers/sample-service';
 import {
   as,
   authenticatedBy,
@@ -338,15 +338,7 @@ describe('files', () => {
 describe('out of plan, and the queue', () => {
   it('when the service is overdue, then the request is out of plan with the renewal pay link; no due times', async () => {
     const server = app();
-    const customer = await customerWithService('Overdue', {
-      renewal: {
-        renewalId: 'r1',
-        key: '2027-01-10',
-        invoiceDocId: 'inv1',
-        number: 'PI/2026-27/0001',
-        amountPaise: 59_000_00,
-      },
-    });
+    const customer = await customerWithService('Overdue', { renewal: overdueRenewal() });
     const services = await as(customer.idToken)(request(server).get('/api/support/services')).expect(200);
     expect(services.body.services[0]).toMatchObject({ tier: 'priority', outOfPlan: 'overdue' });
     expect(services.body.services[0].payUrl).toMatch(/\/pay\/[\w-]{32}$/);
