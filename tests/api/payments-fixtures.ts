@@ -158,7 +158,7 @@ export async function capturedWebhook(
 }
 
 /** A new user's seeded order with its checkout opened on `app`: the gateway's order id. */
-export async function openedCheckout(app: Parameters<typeof request>[0]) {
+export async function openedCheckout(app: Express) {
   const user = await newUser();
   const orderId = await seedOrder(user.uid);
   const order = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });

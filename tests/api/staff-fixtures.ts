@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { beforeAll, beforeEach } from 'vitest';
 import { addDays, istToday } from '@/domain/ist';
 import { clearFirestore, createStaffWithToken } from '../helpers/emulators';
@@ -20,6 +21,20 @@ export const proformaBody = (uid: string, overrides: Record<string, unknown> = {
   dueDate: addDays(istToday(), 15),
   ...overrides,
 });
+
+/** Staff (`staffToken`) issue the proforma `body` (see proformaBody); its id, number and pay link token. */
+export async function issueProforma(app: Parameters<typeof request>[0], staffToken: string, body: object) {
+  const response = await request(app)
+    .post('/api/staff/invoices')
+    .set('Authorization', `Bearer ${staffToken}`)
+    .send(body)
+    .expect(201);
+  return {
+    id: response.body.id as string,
+    number: response.body.number as string,
+    token: (response.body.payUrl as string).split('/pay/')[1]!,
+  };
+}
 
 /** A staff login for a test file: made once before its tests (as `<label>-…@example.com`), with Firestore emptied before each test. */
 export function staffPerFile(label: string): StaffLogin {

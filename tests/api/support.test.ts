@@ -61,6 +61,16 @@ async function openRequest(server: App, token: string, body: Record<string, unkn
 
 const drain = () => drainOutbox(admin().db, transport(), drainOptions({ from: TEST_FROM }));
 
+/** A customer's request with its acknowledgement sent: the ack's Message-ID and the signed reply address. */
+async function acknowledgedRequest(server: App) {
+  const customer = await customerWithService();
+  const created = await openRequest(server, customer.idToken);
+  await drain();
+  const [ack] = await mailsTo(customer.email);
+  const ackId = (await rawHeader(ack!.id, 'message-id'))!;
+  return { customer, created, ackId, replyTo: await replyAddressOf(customer.email) };
+}
+
 /** Postmark Inbound's JSON for a reply (its documented fields), posted with the webhook's Basic credentials. */
 function postmarkReply(input: {
   from: string;
@@ -131,11 +141,7 @@ describe('a support request', () => {
 
   it('when staff reply, then the mail carries a Message-ID, In-Reply-To and References pointing to the previous mail; an internal note is never mailed', async () => {
     const server = app();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const [ack] = await mailsTo(customer.email);
-    const ackId = await rawHeader(ack!.id, 'message-id');
+    const { customer, created, ackId } = await acknowledgedRequest(server);
 
     await as(staff.idToken)(request(server).post(`/api/staff/support/requests/${created.id}/replies`))
       .send({ body: 'Internal: check the gateway first.', internal: true, minutes: 10 })
@@ -202,10 +208,7 @@ describe('replies by mail (Postmark Inbound)', () => {
 
   it('when the same reply comes from another address, then it is not appended and waits for staff review', async () => {
     const server = app();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { created, replyTo } = await acknowledgedRequest(server);
 
     const response = await postInbound(
       server,
@@ -224,11 +227,7 @@ describe('replies by mail (Postmark Inbound)', () => {
 
   it('when a reply cites our Message-ID (In-Reply-To) from the requester, then it is appended even without the signed address', async () => {
     const server = app();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const [ack] = await mailsTo(customer.email);
-    const ackId = (await rawHeader(ack!.id, 'message-id'))!;
+    const { customer, created, ackId } = await acknowledgedRequest(server);
 
     const response = await postInbound(
       server,
@@ -245,10 +244,7 @@ describe('replies by mail (Postmark Inbound)', () => {
 
   it('when the webhook is unauthenticated or forged, then it is refused and nothing changes', async () => {
     const server = app();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { customer, created, replyTo } = await acknowledgedRequest(server);
     const body = postmarkReply({ from: customer.email, to: replyTo, subject: 'Re:', text: 'Forged' });
 
     await request(server).post(POSTMARK_INBOUND_PATH).send(body).expect(403);

@@ -9,7 +9,7 @@ import { testApp } from '../helpers/api-app';
 import { admin } from '../helpers/emulators';
 import { REGISTERED_SELLER, seedProfile } from './documents-fixtures';
 import { docData, newUser, seedOrder, waitFor } from './payments-fixtures';
-import { staffPerFile } from './staff-fixtures';
+import { issueProforma, proformaBody, staffPerFile } from './staff-fixtures';
 
 // Paying a proforma net of TDS: the payer names the kind of payment, the server works out the
 // TDS on the taxable value and charges the rest, and received + TDS settle the proforma, with one
@@ -24,18 +24,15 @@ const PROFESSIONAL = { kind: 'professional-fees' };
 
 /** Staff issue a ₹1,18,000 proforma (₹1,00,000 + 18 % GST); its id and pay link token. */
 async function issue(app: App, uid: string) {
-  const response = await request(app)
-    .post('/api/staff/invoices')
-    .set('Authorization', `Bearer ${staff.idToken}`)
-    .send({
-      uid,
+  return issueProforma(
+    app,
+    staff.idToken,
+    proformaBody(uid, {
       description: 'Line monitoring for the Nashik plant',
       lines: [{ description: 'Professional services', amountPaise: 1_18_000_00 }],
-      amountsIncludeGst: true,
       dueDate: addDays(TODAY, 15),
-    })
-    .expect(201);
-  return { id: response.body.id as string, token: (response.body.payUrl as string).split('/pay/')[1]! };
+    }),
+  );
 }
 
 /** Pays a pay link's gateway order in the sandbox (its webhook dropped): the checkout's signed result. */
