@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { strFromU8, unzipSync } from 'fflate';
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rupeeTextToPaise } from '@/domain/money';
 import { addDays, istToday, monthRangeMs, MONTH_MESSAGE } from '@/domain/ist';
 import { NOT_STAFF } from '../../server/auth';
 import { issuePendingDocuments } from '../../server/documents/issue';
 import { accountantPack } from '../../server/documents/accountant-pack';
 import { testApp } from '../helpers/api-app';
-import { clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import {} from '../helpers/emulators';
 import {
   BUYER_GSTIN,
   documentData,
@@ -19,18 +19,14 @@ import {
   REGISTERED_SELLER,
   seedProfile,
 } from './documents-fixtures';
-import { newUser, uniqueEmail } from './payments-fixtures';
+import { newUser } from './payments-fixtures';
+import { staffPerFile } from './staff-fixtures';
 
 /** A valid GSTIN registered in Karnataka, the seller's state (so CGST + SGST). */
 const KARNATAKA_BUYER_GSTIN = '29AABCM1234A1Z3';
 const HOUR = 3_600_000;
 
-let staff: { uid: string; idToken: string };
-
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('pack-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('pack-staff');
 
 type App = ReturnType<typeof testApp>['app'];
 

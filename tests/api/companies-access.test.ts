@@ -29,6 +29,7 @@ import { seedInvoice, uniqueEmail } from './payments-fixtures';
 import { projectFixtures } from './projects-fixtures';
 import { proformaBody } from './staff-fixtures';
 import { authenticatedBy, postInbound, postmarkMail, PNG } from './support-fixtures';
+import { overdueRenewal } from '../helpers/sample-service';
 
 /**
  * Access by role, enforced by the API for every write and every read it serves: each route reads
@@ -213,16 +214,7 @@ describe('pay links are billing’s', () => {
     const company = await companyWithMembers();
     await db()
       .doc(`users/${company.id}/services/order1_Growth`)
-      .update({
-        status: 'Overdue',
-        renewal: {
-          renewalId: 'r1',
-          key: '2027-01-10',
-          invoiceDocId: 'inv1',
-          number: 'PI/2026-27/0001',
-          amountPaise: 59_000_00,
-        },
-      });
+      .update({ status: 'Overdue', renewal: overdueRenewal() });
     const technical = as(company.technical, company.id);
 
     const services = await technical(request(server).get('/api/support/services'));

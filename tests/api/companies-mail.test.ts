@@ -1,18 +1,18 @@
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureCompany } from '../../server/companies/companies';
 import { drainOutbox, resendMail } from '../../server/mail/drain';
 import { invoiceCancelledMail } from '../../server/mail/mails';
 import { enqueueMail } from '../../server/mail/outbox';
 import { MailSendError, type MailTransport } from '../../server/mail/transport';
-import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { admin } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
 import { seedProfile } from './documents-fixtures';
 import { join, person, removeMember } from './companies-fixtures';
-import { uniqueEmail } from './payments-fixtures';
+import {} from './payments-fixtures';
 import { projectFixtures } from './projects-fixtures';
 import { as, customerWithService, openRequest, supportApp } from './support-fixtures';
-import { proformaBody } from './staff-fixtures';
+import { proformaBody, staffPerFile } from './staff-fixtures';
 
 /**
  * Mail by role: a company's mail is one outbox entry, sent as one copy to each member its kind
@@ -20,11 +20,7 @@ import { proformaBody } from './staff-fixtures';
  */
 
 const { transport } = caughtMailPerTest();
-let staff: { uid: string; idToken: string };
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('company-mail-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('company-mail-staff');
 
 const db = () => admin().db;
 const drain = (overrides: Parameters<typeof drainOptions>[0] = {}, through: MailTransport = transport()) =>

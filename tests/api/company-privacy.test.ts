@@ -48,6 +48,15 @@ async function join(companyId: string, who: { uid: string; email: string; name: 
     .update({ memberCount: company!.memberCount + 1, [`memberEmails.${who.uid}`]: who.email });
 }
 
+/** An app, and Asha Verma's Verma Textiles (founded by her) with Ravi Kumar joined as `role`. */
+async function vermaTextilesWithRavi(role: string) {
+  const { app } = testApp();
+  const owner = await person('Asha Verma', 'Verma Textiles');
+  const member = await person('Ravi Kumar');
+  await join(owner.uid, member, role);
+  return { app, owner, member };
+}
+
 const as = (app: ReturnType<typeof testApp>['app'], token: string) => ({
   get: (path: string) => request(app).get(path).set('Authorization', `Bearer ${token}`),
   post: (path: string, body: object = {}) => request(app).post(path).set('Authorization', `Bearer ${token}`).send(body),
@@ -55,10 +64,7 @@ const as = (app: ReturnType<typeof testApp>['app'], token: string) => ({
 
 describe('a member’s data', () => {
   it('when a member downloads their data, then it holds their memberships and what they wrote in the company’s records, not what others wrote', async () => {
-    const { app } = testApp();
-    const owner = await person('Asha Verma', 'Verma Textiles');
-    const member = await person('Ravi Kumar');
-    await join(owner.uid, member, 'technical');
+    const { app, owner, member } = await vermaTextilesWithRavi('technical');
     const request_ = db().doc('supportRequests/sr1');
     await request_.set({ uid: owner.uid, reference: 'SR-000001', subject: 'Looms offline' });
     await request_.collection('messages').doc('m1').set({ uid: owner.uid, authorUid: owner.uid, body: 'Owner wrote' });
@@ -85,10 +91,7 @@ describe('a member’s data', () => {
 
 describe('deleting a person', () => {
   it('when a member deletes their account, then they leave the company (audited) and its records stay', async () => {
-    const { app } = testApp();
-    const owner = await person('Asha Verma', 'Verma Textiles');
-    const member = await person('Ravi Kumar');
-    await join(owner.uid, member, 'billing');
+    const { app, owner, member } = await vermaTextilesWithRavi('billing');
     await db().doc(`users/${owner.uid}/invoices/pi1`).set({ invoiceId: 'PI/2026-27/0001', status: 'Pending' });
     await db().doc('payments/pay_Company').set({ uid: owner.uid, amountPaise: 100 });
 
@@ -110,10 +113,7 @@ describe('deleting a person', () => {
   });
 
   it('when the owner of a company with other members deletes their account, then it is refused until ownership passes on, and nothing changes', async () => {
-    const { app } = testApp();
-    const owner = await person('Asha Verma', 'Verma Textiles');
-    const member = await person('Ravi Kumar');
-    await join(owner.uid, member, 'technical');
+    const { app, owner } = await vermaTextilesWithRavi('technical');
 
     const refused = await as(app, owner.idToken).post('/api/account/delete');
 
@@ -124,10 +124,7 @@ describe('deleting a person', () => {
   });
 
   it('when the founder handed ownership on and then deletes their account, then the company and its records stay, and their profile keeps only the company’s details', async () => {
-    const { app } = testApp();
-    const founder = await person('Asha Verma', 'Verma Textiles');
-    const heir = await person('Ravi Kumar');
-    await join(founder.uid, heir, 'technical');
+    const { app, owner: founder, member: heir } = await vermaTextilesWithRavi('technical');
     await db().doc(`users/${founder.uid}/invoices/pi1`).set({ invoiceId: 'PI/2026-27/0001', status: 'Paid' });
     await db().doc(`users/${founder.uid}/cart/website-Basic`).set({ id: 'website-Basic' });
     await db().doc('documents/doc_Company').set({ uid: founder.uid, number: 'NB/2026-27/0001' });
@@ -156,10 +153,7 @@ describe('deleting a person', () => {
 
 describe('deleting a company', () => {
   it('when its owner is its only member (not its founder), then its records go, the tax records are kept and marked, and a tombstone stays', async () => {
-    const { app } = testApp();
-    const founder = await person('Asha Verma', 'Verma Textiles');
-    const heir = await person('Ravi Kumar');
-    await join(founder.uid, heir, 'technical');
+    const { app, owner: founder, member: heir } = await vermaTextilesWithRavi('technical');
     await as(app, founder.idToken).post(`/api/companies/${founder.uid}/transfer`, { uid: heir.uid }).expect(200);
     await as(app, founder.idToken).post(`/api/companies/${founder.uid}/leave`).expect(200);
     await db().doc(`users/${founder.uid}/invoices/pi1`).set({ invoiceId: 'PI/2026-27/0001', status: 'Paid' });
@@ -192,10 +186,7 @@ describe('deleting a company', () => {
   });
 
   it('when other members remain, then deleting the company is refused', async () => {
-    const { app } = testApp();
-    const founder = await person('Asha Verma', 'Verma Textiles');
-    const heir = await person('Ravi Kumar');
-    await join(founder.uid, heir, 'technical');
+    const { app, owner: founder, member: heir } = await vermaTextilesWithRavi('technical');
     await as(app, founder.idToken).post(`/api/companies/${founder.uid}/transfer`, { uid: heir.uid }).expect(200);
 
     const refused = await as(app, heir.idToken).post(`/api/companies/${founder.uid}/delete`);

@@ -95,3 +95,8 @@ export async function pdfText(body: Buffer): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(body));
   return (await extractText(pdf, { mergePages: true })).text;
 }
+
+/** The text of the PDF at `path` (as `idToken`'s user when given), which must download (200). */
+export async function textOfPdfAt(app: Parameters<typeof request>[0], path: string, idToken?: string) {
+  return pdfText((await download(app, path, idToken).expect(200)).body as Buffer);
+}

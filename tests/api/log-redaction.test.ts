@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../server/account/consent';
 import { bookingsContext } from '../../server/app-deps';
 import { manageToken } from '../../server/bookings/store';
@@ -9,20 +9,17 @@ import { createLogger, type LogFormat } from '../../server/logger';
 import { quoteLinkToken } from '../../server/quotes/store';
 import { testApp } from '../helpers/api-app';
 import { freeSlots, visitorForm } from '../helpers/bookings';
-import { admin, clearFirestore, createStaffWithToken, stack } from '../helpers/emulators';
+import { admin, stack } from '../helpers/emulators';
 import { TEST_FROM } from '../helpers/mail-catcher';
 import { uniqueEmail, waitFor } from './payments-fixtures';
 import { as, projectFixtures, SECRET } from './projects-fixtures';
+import { staffPerFile } from './staff-fixtures';
 
 // Whoever holds a link's token can pay, accept, comment, reschedule or unsubscribe: no log line may
 // hold one. Real requests go through createApp with a logger writing to a stream we read, in the
 // JSON Cloud Logging reads and in the readable format, and every line is searched for each token.
 
-let staff: { uid: string; idToken: string };
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('log-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('log-staff');
 
 const { acceptedQuote, addContact } = projectFixtures(() => staff);
 

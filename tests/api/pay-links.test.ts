@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, istToday } from '@/domain/ist';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_ALREADY_PENDING, INVOICE_ID_RESERVED } from '../../server/payments/customer-invoices';
 import { PAY_LINK_CANCELLED, PAY_LINK_NOT_FOUND } from '../../server/payments/pay-links';
 import { PAY_LINK_RATE_LIMIT_MESSAGE } from '../../server/routes/pay';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { admin } from '../helpers/emulators';
 import { download, pdfText, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
-import { docData, newUser, uniqueEmail, waitFor } from './payments-fixtures';
+import { docData, newUser, waitFor } from './payments-fixtures';
+import { issueProforma, proformaBody, staffPerFile } from './staff-fixtures';
 
 type App = ReturnType<typeof testApp>['app'];
-let staff: { uid: string; idToken: string };
-
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('pay-link-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('pay-link-staff');
 
 /** Staff issue a proforma to the customer; its id, number and pay link token. */
 async function issue(
@@ -24,19 +19,11 @@ async function issue(
   uid: string,
   lines = [{ description: 'Machine integration', amountPaise: 2_80_000_00 }],
 ) {
-  const response = await request(app)
-    .post('/api/staff/invoices')
-    .set('Authorization', `Bearer ${staff.idToken}`)
-    .send({
-      uid,
-      description: 'Production monitoring for the Pune plant',
-      lines,
-      amountsIncludeGst: true,
-      dueDate: addDays(istToday(), 15),
-    })
-    .expect(201);
-  const token = (response.body.payUrl as string).split('/pay/')[1]!;
-  return { id: response.body.id as string, number: response.body.number as string, token };
+  return issueProforma(
+    app,
+    staff.idToken,
+    proformaBody(uid, { description: 'Production monitoring for the Pune plant', lines }),
+  );
 }
 
 /** Pays through the pay link, as its page does, with no account: order, sandbox checkout, verify. */

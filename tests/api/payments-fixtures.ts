@@ -157,15 +157,21 @@ export async function capturedWebhook(
   return sandbox.signWebhook(paymentWebhookBody(event, { ...payment!, orderId: gatewayOrderId }));
 }
 
-/** A user's order paid in the sandbox checkout (webhook dropped), not yet verified. */
-export async function paidCheckout() {
-  const { app, deps } = testApp();
+/** A new user's seeded order with its checkout opened on `app`: the gateway's order id. */
+export async function openedCheckout(app: Express) {
   const user = await newUser();
   const orderId = await seedOrder(user.uid);
   const order = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
-  const paid = await sandboxPay(app, user.idToken, order.body.id as string);
+  return { user, orderId, gatewayOrderId: order.body.id as string };
+}
+
+/** A user's order paid in the sandbox checkout (webhook dropped), not yet verified. */
+export async function paidCheckout() {
+  const { app, deps } = testApp();
+  const { user, orderId, gatewayOrderId } = await openedCheckout(app);
+  const paid = await sandboxPay(app, user.idToken, gatewayOrderId);
   if (paid.outcome !== 'success') throw new Error('expected success');
-  return { app, deps, user, orderId, gatewayOrderId: order.body.id as string, result: paid.result };
+  return { app, deps, user, orderId, gatewayOrderId, result: paid.result };
 }
 
 /** What its owner may do with the client SDK: delete the order, then create a dearer one with the same id. */

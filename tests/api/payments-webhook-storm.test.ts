@@ -8,15 +8,13 @@ import { paymentWebhookBody } from '../../server/payments/webhook-event';
 import { testInstance } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
 import {
-  createPaymentOrder,
   deliverWebhook,
   docData,
-  newUser,
+  openedCheckout,
   orderPath,
   paymentsFor,
   sandboxOf,
   sandboxPay,
-  seedOrder,
 } from './payments-fixtures';
 
 let servers: Server[] = [];
@@ -37,14 +35,12 @@ async function paidOrderOnTwoInstances() {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));
   const urls = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   const { app, deps } = instances[0]!;
-  const user = await newUser();
-  const orderId = await seedOrder(user.uid);
-  const order = await createPaymentOrder(app, user.idToken, { firestore_id: orderId, type: 'product_order' });
-  const paid = await sandboxPay(app, user.idToken, order.body.id as string);
+  const { user, orderId, gatewayOrderId } = await openedCheckout(app);
+  const paid = await sandboxPay(app, user.idToken, gatewayOrderId);
   if (paid.outcome !== 'success') throw new Error('expected a captured payment');
   const sandbox = sandboxOf(deps.gateway);
   const payment = (await sandbox.fetchPayment(paid.result.razorpay_payment_id))!;
-  return { instances, urls, user, orderId, gatewayOrderId: order.body.id as string, sandbox, payment };
+  return { instances, urls, user, orderId, gatewayOrderId, sandbox, payment };
 }
 
 async function post(url: string, webhook: { rawBody: Buffer; signature: string; eventId: string }) {

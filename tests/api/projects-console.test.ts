@@ -1,29 +1,18 @@
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProjectSummary } from '@/domain/projects';
 import { istToday } from '@/domain/ist';
 import { backfillProjects } from '../../server/projects/backfill';
-import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { admin } from '../helpers/emulators';
 import { seedProfile } from './documents-fixtures';
-import {
-  createPaymentOrder,
-  docData,
-  newUser,
-  sandboxPay,
-  seedOrder,
-  uniqueEmail,
-  verifyPayment,
-} from './payments-fixtures';
+import { createPaymentOrder, docData, newUser, sandboxPay, seedOrder, verifyPayment } from './payments-fixtures';
 import { projectFixtures, type App } from './projects-fixtures';
+import { staffPerFile } from './staff-fixtures';
 
 // The console's Projects list: every project names its customer (a cart's: its buyer), and staff
 // find one by a word of the customer, the title or the order or quote number, a page at a time.
 
-let staff: { uid: string; idToken: string };
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('projects-console-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('projects-console-staff');
 
 const { app, asStaff, acceptedQuote } = projectFixtures(() => staff);
 

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROCESS_STEPS } from '@/domain/process';
 import { MILESTONE_STATUS, PROJECT_MESSAGES } from '@/domain/projects';
 import { drainOutbox } from '../../server/mail/drain';
 import { projectLinkDoc, projectLinkToken } from '../../server/projects/links';
 import { quoteLinkToken } from '../../server/quotes/store';
-import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { admin } from '../helpers/emulators';
 import { caughtMailPerTest, drainOptions, mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
 import {
   createPaymentOrder,
@@ -18,13 +18,10 @@ import {
 } from './payments-fixtures';
 import { seedProfile } from './documents-fixtures';
 import { as, COMPANY_INBOX, PNG, projectFixtures, SECRET } from './projects-fixtures';
+import { staffPerFile } from './staff-fixtures';
 
-let staff: { uid: string; idToken: string };
 const { transport } = caughtMailPerTest();
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('project-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('project-staff');
 
 const { app, asStaff, acceptedQuote, makeReady, addContact } = projectFixtures(() => staff);
 

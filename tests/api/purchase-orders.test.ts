@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LONG_TERM_REASON_REQUIRED } from '@/domain/msme';
 import { PO_MESSAGES } from '@/domain/purchase-order';
 import { searchQueryOf } from '@/domain/search';
@@ -8,7 +8,7 @@ import { addDays, istToday } from '@/domain/ist';
 import { issuePendingDocuments } from '../../server/documents/issue';
 import { quoteLinkToken } from '../../server/quotes/store';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { admin } from '../helpers/emulators';
 import { quoteFields } from '../helpers/quote-fields';
 import { parseCsv } from '../helpers/statement-ledgers';
 import {
@@ -16,20 +16,15 @@ import {
   download,
   NUMBERED_BY_JOB,
   payThroughCheckout,
-  pdfText,
   REGISTERED_SELLER,
   seedProfile,
+  textOfPdfAt,
 } from './documents-fixtures';
-import { createPaymentOrder, docData, newUser, uniqueEmail } from './payments-fixtures';
-import { proformaBody } from './staff-fixtures';
+import { createPaymentOrder, docData, newUser } from './payments-fixtures';
+import { proformaBody, staffPerFile } from './staff-fixtures';
 
 type App = ReturnType<typeof testApp>['app'];
-let staff: { uid: string; idToken: string };
-
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('po-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('po-staff');
 
 const UDYAM = 'UDYAM-KR-03-0012345';
 
@@ -107,10 +102,8 @@ describe('a company that requires a PO number', () => {
       status: 'Paid',
       purchaseOrder: { poNumber: 'PO/2026/118', vendorCode: 'VND-0042' },
     });
-    const proformaPdf = await pdfText((await download(app, `/api/pay/${token}/proforma.pdf`).expect(200)).body);
-    const taxInvoicePdf = await pdfText(
-      (await download(app, `/api/documents/${paid.paymentId}.pdf`, customer.idToken).expect(200)).body,
-    );
+    const proformaPdf = await textOfPdfAt(app, `/api/pay/${token}/proforma.pdf`);
+    const taxInvoicePdf = await textOfPdfAt(app, `/api/documents/${paid.paymentId}.pdf`, customer.idToken);
     for (const text of [proformaPdf, taxInvoicePdf]) {
       expect(text).toMatch(/PO number:\s+PO\/2026\/118/);
       expect(text).toMatch(/Vendor code:\s+VND-0042/);
@@ -169,9 +162,7 @@ describe('a company that requires a PO number', () => {
 
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ purchaseOrder: { poNumber: '4500012345', vendorCode: null } });
-    expect(await pdfText((await download(app, `/api/pay/${token}/proforma.pdf`)).body)).toMatch(
-      /PO number:\s+4500012345/,
-    );
+    expect(await textOfPdfAt(app, `/api/pay/${token}/proforma.pdf`)).toMatch(/PO number:\s+4500012345/);
     const audit = (await admin().db.collection('auditLog').where('action', '==', 'invoice.purchase-order').get()).docs;
     expect(audit.map((entry) => entry.get('after'))).toEqual([
       { purchaseOrder: { poNumber: '4500012345', vendorCode: null }, via: 'staff' },
@@ -196,7 +187,7 @@ describe('PO numbers on quotes', () => {
     await asStaff(app, `/api/staff/quotes/${quoteId}/send`, {}).expect(200);
     const token = quoteLinkToken(deps.config.payLinkSecret, quoteId);
 
-    const quotePdf = await pdfText((await download(app, `/api/quote-links/${token}/quote.pdf`).expect(200)).body);
+    const quotePdf = await textOfPdfAt(app, `/api/quote-links/${token}/quote.pdf`);
     const accepted = await request(app)
       .post(`/api/quote-links/${token}/accept`)
       .send({ name: 'Rohan Mehta', agree: true, version: 1, poNumber: '4500012345' });
@@ -211,9 +202,7 @@ describe('PO numbers on quotes', () => {
       { poNumber: '4500012345', vendorCode: 'VND-0042' },
     ]);
     const depositToken = (accepted.body.deposit.payUrl as string).split('/pay/')[1]!;
-    expect(await pdfText((await download(app, `/api/pay/${depositToken}/proforma.pdf`)).body)).toMatch(
-      /PO number:\s+4500012345/,
-    );
+    expect(await textOfPdfAt(app, `/api/pay/${depositToken}/proforma.pdf`)).toMatch(/PO number:\s+4500012345/);
   });
 });
 
@@ -251,11 +240,10 @@ describe('a micro or small enterprise seller (SELLER_UDYAM)', () => {
     const order = await payThroughCheckout(app, customer, { items: ['website-Basic'] });
     await issuePendingDocuments(deps.firebase.db, deps.config.documents);
 
-    const proforma = await pdfText((await download(app, `/api/pay/${token}/proforma.pdf`).expect(200)).body);
+    const proforma = await textOfPdfAt(app, `/api/pay/${token}/proforma.pdf`);
     const invoices = await Promise.all(
       [paid.paymentId, order.paymentId].map(
-        async (paymentId) =>
-          await pdfText((await download(app, `/api/documents/${paymentId}.pdf`, customer.idToken).expect(200)).body),
+        async (paymentId) => await textOfPdfAt(app, `/api/documents/${paymentId}.pdf`, customer.idToken),
       ),
     );
 
@@ -274,7 +262,7 @@ describe('a micro or small enterprise seller (SELLER_UDYAM)', () => {
 
     const { token } = await issue(app, customer.uid, { dueDate: addDays(istToday(), 50) });
 
-    const text = await pdfText((await download(app, `/api/pay/${token}/proforma.pdf`)).body);
+    const text = await textOfPdfAt(app, `/api/pay/${token}/proforma.pdf`);
     expect(text).not.toContain('Udyam');
     expect(text).not.toContain('MSMED');
   });

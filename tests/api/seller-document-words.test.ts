@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { istToday } from '@/domain/ist';
 import { mailIds } from '../../server/mail/outbox';
 import { renderMail, type MailTemplate } from '../../server/mail/templates';
 import { payLinkToken } from '../../server/payments/pay-links';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
-import { documentData, download, pdfText, REGISTERED_SELLER, seedProfile } from './documents-fixtures';
-import { newUser, uniqueEmail, waitFor } from './payments-fixtures';
-import { proformaBody } from './staff-fixtures';
+import { admin } from '../helpers/emulators';
+import { documentData, REGISTERED_SELLER, seedProfile, textOfPdfAt } from './documents-fixtures';
+import { newUser, waitFor } from './payments-fixtures';
+import { proformaBody, staffPerFile } from './staff-fixtures';
 
 /**
  * What the seller promises after payment is what it can issue: a GST-registered seller (SELLER_GSTIN)
@@ -17,12 +17,7 @@ import { proformaBody } from './staff-fixtures';
  * proforma and its payment.
  */
 
-let staff: { uid: string; idToken: string };
-
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('words-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('words-staff');
 
 async function storedMailText(id: string): Promise<string> {
   const stored = (await admin().db.doc(`mail/${id}`).get()).data() as MailTemplate | undefined;
@@ -43,7 +38,7 @@ async function everythingTheCustomerReads(env: Record<string, string>): Promise<
   const token = payLinkToken(deps.config.payLinkSecret, { uid: customer.uid, type: 'invoice', docId });
 
   const page = await request(app).get(`/api/pay/${token}`).expect(200);
-  const proformaPdf = await pdfText((await download(app, `/api/pay/${token}/proforma.pdf`).expect(200)).body as Buffer);
+  const proformaPdf = await textOfPdfAt(app, `/api/pay/${token}/proforma.pdf`);
   const proformaMail = await storedMailText(mailIds.invoice(customer.uid, docId));
 
   const paid = await asStaff('/api/staff/payments/offline', {
@@ -63,7 +58,7 @@ async function everythingTheCustomerReads(env: Record<string, string>): Promise<
     () => documentData(paymentId),
     (stored) => stored?.status === 'issued',
   );
-  const paidPdf = await pdfText((await download(app, `/api/pay/${token}/tax-invoice.pdf`).expect(200)).body as Buffer);
+  const paidPdf = await textOfPdfAt(app, `/api/pay/${token}/tax-invoice.pdf`);
   const receiptMail = await storedMailText(mailIds.payment(paymentId));
   const paidPage = await request(app).get(`/api/pay/${token}`).expect(200);
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, istToday } from '@/domain/ist';
 import { renderMail, type MailTemplate } from '../../server/mail/templates';
 import { moreThanDue, NOT_PAYABLE, orderInFull } from '../../server/payments/offline';
 import { payLinkToken } from '../../server/payments/pay-links';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { admin } from '../helpers/emulators';
 import {
   BUYER_GSTIN,
   allDocuments,
@@ -16,24 +16,18 @@ import {
   REGISTERED_SELLER,
   seedProfile,
 } from './documents-fixtures';
-import { proformaBody } from './staff-fixtures';
+import { proformaBody, staffPerFile } from './staff-fixtures';
 import {
   createPaymentOrder,
   docData,
   newUser,
   sandboxPay,
   seedOrder,
-  uniqueEmail,
   verifyPayment,
   waitFor,
 } from './payments-fixtures';
 
-let staff: { uid: string; idToken: string };
-
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('receipts-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('receipts-staff');
 
 type App = ReturnType<typeof testApp>['app'];
 

@@ -126,6 +126,18 @@ export async function replyAddressOf(customerEmail: string) {
   return (await rawHeader(ack!.id, 'reply-to'))!.match(/support\+[^>\s]+/)![0]!;
 }
 
+/**
+ * A customer with a service opens a request and gets its acknowledgement (`drain` sends the
+ * outbox to the catcher); the request and the signed reply address the customer answers to.
+ */
+export async function openedRequestWithReplyAddress(server: SupportApp, drain: () => Promise<unknown>) {
+  const customer = await customerWithService();
+  const created = await openRequest(server, customer.idToken);
+  await drain();
+  const replyTo = await replyAddressOf(customer.email);
+  return { customer, created, replyTo };
+}
+
 /** Outbox mails addressed to a customer (by uid), of any kind. */
 export async function outboxMailsTo(uid: string) {
   return (await admin().db.collection('mail').where('to.uid', '==', uid).get()).docs.map((doc) => doc.data());

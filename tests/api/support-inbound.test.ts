@@ -18,11 +18,11 @@ import {
   INBOUND_CREDENTIALS,
   messagesOf,
   openRequest,
+  openedRequestWithReplyAddress,
   outboxMailsTo,
   PNG,
   postInbound,
   postmarkMail,
-  replyAddressOf,
   supportApp,
 } from './support-fixtures';
 
@@ -102,10 +102,7 @@ describe('the inbound webhook asks who is calling before it reads', () => {
 describe('a mail is not proof of who sent it', () => {
   it("when a mail with a staff member's address in From (SPF and DKIM passing) answers a request's reply address, then it waits for review: no staff message, nothing mailed to the customer", async () => {
     const server = supportApp();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { customer, created, replyTo } = await openedRequestWithReplyAddress(server, drain);
 
     const response = await postInbound(
       server,
@@ -142,10 +139,7 @@ describe('a customer address is not proof either: SPF or DKIM of its domain must
 
   it('when a reply from the requester to the signed address fails both, then it is not appended; vouched for, it is', async () => {
     const server = supportApp();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { customer, created, replyTo } = await openedRequestWithReplyAddress(server, drain);
 
     const forged = await postInbound(
       server,
@@ -202,10 +196,7 @@ describe('who a reply is from, as the customer sees it', () => {
 describe('attachments: every one is kept or accounted for', () => {
   it('when a reply brings 3 refused and 4 valid attachments, then the 4 are stored and the 3 listed with why, on the message and the inbound record', async () => {
     const server = supportApp();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { customer, created, replyTo } = await openedRequestWithReplyAddress(server, drain);
     const attachments = [
       attachment('setup.exe', Buffer.from('MZ\x90\x00binary')),
       attachment('photo.png', Buffer.from('MZ\x90\x00not a png')),
@@ -376,10 +367,7 @@ describe('HTML no mail can turn into a 500', () => {
 describe('a reply read as people write it', () => {
   async function replyByMail(mail: { text?: string; html?: string; strippedTextReply?: string }) {
     const server = supportApp();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { customer, created, replyTo } = await openedRequestWithReplyAddress(server, drain);
     const response = await postInbound(server, postmarkMail({ from: customer.email, to: replyTo, ...mail }));
     expect(response.body).toMatchObject({ outcome: 'appended', requestId: created.id });
     return (await messagesOf(created.id))[1]!;
@@ -434,10 +422,7 @@ describe('a delivery that failed midway is finished by the next one', () => {
 
   it('when Postmark retries a mail whose record was made but never decided, then it is processed; a mail already appended is not appended again', async () => {
     const server = supportApp();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { customer, created, replyTo } = await openedRequestWithReplyAddress(server, drain);
     const unfinished = postmarkMail({ from: customer.email, to: replyTo, text: 'First try failed midway.' });
     await admin()
       .db.doc(`supportInbound/${recordId(unfinished)}`)

@@ -11,7 +11,7 @@ import { admin, createStaffWithToken, createUserWithToken } from '../helpers/emu
 import { caughtMailPerTest, drainOptions, mailsTo, rawHeader, TEST_FROM } from '../helpers/mail-catcher';
 import { seedProfile } from './documents-fixtures';
 import { newUser, uniqueEmail } from './payments-fixtures';
-import { growthService } from '../helpers/sample-service';
+import { growthService, overdueRenewal } from '../helpers/sample-service';
 import {
   as,
   authenticatedBy,
@@ -60,6 +60,16 @@ async function openRequest(server: App, token: string, body: Record<string, unkn
 }
 
 const drain = () => drainOutbox(admin().db, transport(), drainOptions({ from: TEST_FROM }));
+
+/** A customer's request with its acknowledgement sent: the ack's Message-ID and the signed reply address. */
+async function acknowledgedRequest(server: App) {
+  const customer = await customerWithService();
+  const created = await openRequest(server, customer.idToken);
+  await drain();
+  const [ack] = await mailsTo(customer.email);
+  const ackId = (await rawHeader(ack!.id, 'message-id'))!;
+  return { customer, created, ackId, replyTo: await replyAddressOf(customer.email) };
+}
 
 /** Postmark Inbound's JSON for a reply (its documented fields), posted with the webhook's Basic credentials. */
 function postmarkReply(input: {
@@ -131,11 +141,7 @@ describe('a support request', () => {
 
   it('when staff reply, then the mail carries a Message-ID, In-Reply-To and References pointing to the previous mail; an internal note is never mailed', async () => {
     const server = app();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const [ack] = await mailsTo(customer.email);
-    const ackId = await rawHeader(ack!.id, 'message-id');
+    const { customer, created, ackId } = await acknowledgedRequest(server);
 
     await as(staff.idToken)(request(server).post(`/api/staff/support/requests/${created.id}/replies`))
       .send({ body: 'Internal: check the gateway first.', internal: true, minutes: 10 })
@@ -202,10 +208,7 @@ describe('replies by mail (Postmark Inbound)', () => {
 
   it('when the same reply comes from another address, then it is not appended and waits for staff review', async () => {
     const server = app();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { created, replyTo } = await acknowledgedRequest(server);
 
     const response = await postInbound(
       server,
@@ -224,11 +227,7 @@ describe('replies by mail (Postmark Inbound)', () => {
 
   it('when a reply cites our Message-ID (In-Reply-To) from the requester, then it is appended even without the signed address', async () => {
     const server = app();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const [ack] = await mailsTo(customer.email);
-    const ackId = (await rawHeader(ack!.id, 'message-id'))!;
+    const { customer, created, ackId } = await acknowledgedRequest(server);
 
     const response = await postInbound(
       server,
@@ -245,10 +244,7 @@ describe('replies by mail (Postmark Inbound)', () => {
 
   it('when the webhook is unauthenticated or forged, then it is refused and nothing changes', async () => {
     const server = app();
-    const customer = await customerWithService();
-    const created = await openRequest(server, customer.idToken);
-    await drain();
-    const replyTo = await replyAddressOf(customer.email);
+    const { customer, created, replyTo } = await acknowledgedRequest(server);
     const body = postmarkReply({ from: customer.email, to: replyTo, subject: 'Re:', text: 'Forged' });
 
     await request(server).post(POSTMARK_INBOUND_PATH).send(body).expect(403);
@@ -338,15 +334,7 @@ describe('files', () => {
 describe('out of plan, and the queue', () => {
   it('when the service is overdue, then the request is out of plan with the renewal pay link; no due times', async () => {
     const server = app();
-    const customer = await customerWithService('Overdue', {
-      renewal: {
-        renewalId: 'r1',
-        key: '2027-01-10',
-        invoiceDocId: 'inv1',
-        number: 'PI/2026-27/0001',
-        amountPaise: 59_000_00,
-      },
-    });
+    const customer = await customerWithService('Overdue', { renewal: overdueRenewal() });
     const services = await as(customer.idToken)(request(server).get('/api/support/services')).expect(200);
     expect(services.body.services[0]).toMatchObject({ tier: 'priority', outOfPlan: 'overdue' });
     expect(services.body.services[0].payUrl).toMatch(/\/pay\/[\w-]{32}$/);

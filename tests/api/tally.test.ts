@@ -1,23 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tallyMonthFiles } from '../../server/documents/tally';
 import { testApp } from '../helpers/api-app';
-import { clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import {} from '../helpers/emulators';
 import { expectTiesOut, MONTH, vouchersOf } from '../unit/documents/tally-fixtures';
 import { download, REGISTERED_SELLER } from './documents-fixtures';
-import { uniqueEmail } from './payments-fixtures';
+import {} from './payments-fixtures';
 import { storeGoldenMonth } from './tally-fixtures';
+import { staffPerFile } from './staff-fixtures';
 
 const GOLDEN = path.resolve(import.meta.dirname, '../unit/documents/golden');
 
-let staff: { uid: string; idToken: string };
-
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('tally-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('tally-staff');
 
 /** A month's pack from the API, unzipped. */
 async function packFiles(app: ReturnType<typeof testApp>['app'], month: string) {

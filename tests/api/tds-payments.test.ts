@@ -1,26 +1,22 @@
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, istToday } from '@/domain/ist';
 import { tdsQuarterOfDay } from '@/domain/tds-certificates';
 import { TDS_MESSAGES } from '../../server/payments/tds';
 import { reconcilePass } from '../../server/payments/reconcile';
 import { paymentsContext } from '../../server/app-deps';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createStaffWithToken } from '../helpers/emulators';
+import { admin } from '../helpers/emulators';
 import { REGISTERED_SELLER, seedProfile } from './documents-fixtures';
-import { docData, newUser, seedOrder, uniqueEmail, waitFor } from './payments-fixtures';
+import { docData, newUser, seedOrder, waitFor } from './payments-fixtures';
+import { issueProforma, proformaBody, staffPerFile } from './staff-fixtures';
 
 // Paying a proforma net of TDS: the payer names the kind of payment, the server works out the
 // TDS on the taxable value and charges the rest, and received + TDS settle the proforma, with one
 // tax invoice for its whole value and a TDS certificate awaited.
 
 type App = ReturnType<typeof testApp>['app'];
-let staff: { uid: string; idToken: string };
-
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('tds-pay-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('tds-pay-staff');
 
 const TODAY = istToday();
 const QUARTER = tdsQuarterOfDay(TODAY);
@@ -28,18 +24,15 @@ const PROFESSIONAL = { kind: 'professional-fees' };
 
 /** Staff issue a ₹1,18,000 proforma (₹1,00,000 + 18 % GST); its id and pay link token. */
 async function issue(app: App, uid: string) {
-  const response = await request(app)
-    .post('/api/staff/invoices')
-    .set('Authorization', `Bearer ${staff.idToken}`)
-    .send({
-      uid,
+  return issueProforma(
+    app,
+    staff.idToken,
+    proformaBody(uid, {
       description: 'Line monitoring for the Nashik plant',
       lines: [{ description: 'Professional services', amountPaise: 1_18_000_00 }],
-      amountsIncludeGst: true,
       dueDate: addDays(TODAY, 15),
-    })
-    .expect(201);
-  return { id: response.body.id as string, token: (response.body.payUrl as string).split('/pay/')[1]! };
+    }),
+  );
 }
 
 /** Pays a pay link's gateway order in the sandbox (its webhook dropped): the checkout's signed result. */
@@ -65,6 +58,19 @@ async function customerWithProforma(app: App, prefix: string) {
 }
 
 /** A member of a company, written as the API writes it. */
+/** Expects the proforma settled by ₹1,08,000 paid and ₹10,000 TDS withheld; the payment that did it. */
+async function settledWithTds(uid: string, invoiceId: string, paymentId: string) {
+  expect(await docData(`users/${uid}/invoices/${invoiceId}`)).toMatchObject({
+    status: 'Paid',
+    paymentId,
+    settledPaise: 1_18_000_00,
+    tdsPaise: 10_000_00,
+  });
+  const payment = await docData(`payments/${paymentId}`);
+  expect(payment).toMatchObject({ status: 'paid', amountPaise: 1_08_000_00, tdsPaise: 10_000_00 });
+  return payment;
+}
+
 const addMember = (companyId: string, uid: string, role: string) =>
   admin()
     .db.doc(`companies/${companyId}/members/${uid}`)
@@ -89,19 +95,7 @@ describe('paying a proforma net of TDS through its pay link', () => {
       payPaise: 1_08_000_00,
     });
     expect(order.body).toMatchObject({ amount: 1_08_000_00, tds: { tdsPaise: 10_000_00, tdsSection: '1027' } });
-    expect(await docData(`users/${customer.uid}/invoices/${id}`)).toMatchObject({
-      status: 'Paid',
-      paymentId,
-      settledPaise: 1_18_000_00,
-      tdsPaise: 10_000_00,
-    });
-    expect(await docData(`payments/${paymentId}`)).toMatchObject({
-      uid: customer.uid,
-      status: 'paid',
-      amountPaise: 1_08_000_00,
-      tdsPaise: 10_000_00,
-      tdsSection: '1027',
-    });
+    expect(await settledWithTds(customer.uid, id, paymentId)).toMatchObject({ uid: customer.uid, tdsSection: '1027' });
     // One tax invoice, for the whole value.
     const taxInvoice = await waitFor(
       () => docData(`documents/${paymentId}`),
@@ -204,17 +198,7 @@ describe('paying a proforma net of TDS through its pay link', () => {
     const { paymentId, status } = await payOrder(app, token, withTds.body.id as string);
 
     expect(status).toBe('Paid');
-    expect(await docData(`users/${customer.uid}/invoices/${id}`)).toMatchObject({
-      status: 'Paid',
-      paymentId,
-      settledPaise: 1_18_000_00,
-      tdsPaise: 10_000_00,
-    });
-    expect(await docData(`payments/${paymentId}`)).toMatchObject({
-      status: 'paid',
-      amountPaise: 1_08_000_00,
-      tdsPaise: 10_000_00,
-    });
+    await settledWithTds(customer.uid, id, paymentId);
     expect(await docData(`tdsCertificates/${paymentId}`)).toMatchObject({ status: 'awaited', tdsPaise: 10_000_00 });
   });
 

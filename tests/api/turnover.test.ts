@@ -1,20 +1,16 @@
 import request from 'supertest';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FINANCIAL_YEAR_MESSAGE } from '@/domain/turnover';
 import { NOT_STAFF } from '../../server/auth';
 import { testApp } from '../helpers/api-app';
-import { admin, clearFirestore, createStaffWithToken, createUserWithToken } from '../helpers/emulators';
+import { admin, createUserWithToken } from '../helpers/emulators';
 import { ist, paidInvoice, ravi, RAVI_ID, UNREGISTERED_SELLER } from '../unit/documents/tally-fixtures';
 import { REGISTERED_SELLER } from './documents-fixtures';
 import { uniqueEmail } from './payments-fixtures';
 import { storeGoldenMonth } from './tally-fixtures';
+import { staffPerFile } from './staff-fixtures';
 
-let staff: { uid: string; idToken: string };
-
-beforeAll(async () => {
-  staff = await createStaffWithToken(uniqueEmail('turnover-staff'));
-});
-beforeEach(() => clearFirestore());
+const staff = staffPerFile('turnover-staff');
 
 describe('GET /api/staff/turnover', () => {
   /** The golden month (2026-27), and what must not count: last year's invoice, a receipt, its credit note, a pending document. */

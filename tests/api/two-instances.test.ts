@@ -11,15 +11,13 @@ import { CONTACT_RATE_LIMIT } from '../../server/routes/contact';
 import { testInstance } from '../helpers/api-app';
 import { admin, clearFirestore } from '../helpers/emulators';
 import {
-  createPaymentOrder,
   deliverWebhook,
   docData,
-  newUser,
+  openedCheckout,
   orderPath,
   paymentsFor,
   sandboxOf,
   sandboxPay,
-  seedOrder,
   verifyPayment,
 } from './payments-fixtures';
 
@@ -67,10 +65,7 @@ function twoInstances(intervalMinutes = 5, onRun?: (instance: string) => Promise
 describe('two API instances', () => {
   it('when verify, webhooks and reconciliation race on both instances for one payment, then it is recorded once and the order flips to Paid once', async () => {
     const [a, b] = twoInstances();
-    const user = await newUser();
-    const orderId = await seedOrder(user.uid);
-    const order = await createPaymentOrder(a!.app, user.idToken, { firestore_id: orderId, type: 'product_order' });
-    const gatewayOrderId = order.body.id as string;
+    const { user, orderId, gatewayOrderId } = await openedCheckout(a!.app);
     const paid = await sandboxPay(b!.app, user.idToken, gatewayOrderId, 'success', 'drop');
     if (paid.outcome !== 'success') throw new Error('expected a captured payment');
     const payment = (await sandboxOf(a!.deps.gateway).fetchPayment(paid.result.razorpay_payment_id))!;

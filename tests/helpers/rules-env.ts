@@ -1,4 +1,5 @@
 import {
+  assertFails,
   initializeTestEnvironment,
   type RulesTestContext,
   type RulesTestEnvironment,
@@ -41,6 +42,11 @@ export const write = (db: RulesClient, path: string, data: DocumentData, options
 export const update = (db: RulesClient, path: string, data: UpdateData<DocumentData>) => updateDoc(doc(db, path), data);
 /** Deletes the document at `path`. */
 export const remove = (db: RulesClient, path: string) => deleteDoc(doc(db, path));
+
+/** Expects each of `clients` denied reading every document of `paths`. */
+export async function expectReadsDenied(clients: RulesClient[], paths: string[]) {
+  for (const db of clients) for (const path of paths) await assertFails(read(db, path));
+}
 
 /**
  * A rules test environment on the running Firestore emulator, with the repo's firestore.rules, in

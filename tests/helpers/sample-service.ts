@@ -14,3 +14,12 @@ export const growthService = (fields: Record<string, unknown> = {}) => ({
   renewal: null,
   ...fields,
 });
+
+/** The open renewal of a Growth service gone Overdue: its ₹59,000 proforma `PI/2026-27/0001` waits to be paid. */
+export const overdueRenewal = () => ({
+  renewalId: 'r1',
+  key: '2027-01-10',
+  invoiceDocId: 'inv1',
+  number: 'PI/2026-27/0001',
+  amountPaise: 59_000_00,
+});

@@ -81,23 +81,19 @@ export function AuthModal() {
     else setStep({ name: 'details', user });
   };
 
-  const onLogin = (form: LoginForm) =>
+  /** Logs in or signs up by email, closing the modal once it worked; a failure worded for `way`. */
+  const byEmail = (way: 'login' | 'signup', signIn: () => Promise<unknown>) =>
     run(
       async () => {
-        await logInWithEmail(form.email, form.password);
+        await signIn();
         close();
       },
-      (error) => authErrorMessage('login', error),
+      (error) => authErrorMessage(way, error),
     );
 
-  const onSignup = (form: SignupForm) =>
-    run(
-      async () => {
-        await signUpWithEmail(form);
-        close();
-      },
-      (error) => authErrorMessage('signup', error),
-    );
+  const onLogin = (form: LoginForm) => byEmail('login', () => logInWithEmail(form.email, form.password));
+
+  const onSignup = (form: SignupForm) => byEmail('signup', () => signUpWithEmail(form));
 
   const onForgotPassword = (email: string) =>
     run(

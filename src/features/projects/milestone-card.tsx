@@ -14,7 +14,7 @@ import {
 } from '@/domain/projects';
 import { askForChanges, signOffMilestone, type ProjectSource } from './api';
 import { useAction } from '@/lib/use-action';
-import { FileButton, type Rights, type StaffForms } from './project-parts';
+import { FileButton, SharedLink, type Rights, type StaffForms } from './project-parts';
 
 /** The customer's or a contact's answer to a milestone Ready for review: sign off by name, or ask for changes. */
 function ReviewForms({
@@ -129,14 +129,7 @@ export function MilestoneCard({
           {milestone.deliverables.map((deliverable) => (
             <li key={deliverable.id} className="text-sm">
               {deliverable.kind === 'link' && deliverable.url ? (
-                <a
-                  className="break-all text-brand-darker underline"
-                  href={deliverable.url}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                >
-                  {deliverable.name}
-                </a>
+                <SharedLink url={deliverable.url} name={deliverable.name} />
               ) : (
                 <FileButton
                   source={source}

@@ -29,6 +29,12 @@ export function Contacts({
   const action = useAction((change: () => Promise<void>) => change());
   if (!view.contacts) return null;
   const canManage = rights.may(CONTACTS_ACTION);
+  /** A button's change to a contact, then what it changed said on the page. */
+  const change = (apply: () => Promise<unknown>, said: string) => () =>
+    void action.run(async () => {
+      await apply();
+      onChanged(said);
+    });
   async function submit(event: FormEvent) {
     event.preventDefault();
     const ok = await action.run(async () => {
@@ -72,40 +78,32 @@ export function Contacts({
                     size="sm"
                     variant="secondary"
                     aria-label={`${contact.pays ? 'Stop mailing invoices' : 'Mail them the invoices'} (${contact.email})`}
-                    onClick={() =>
-                      void action.run(async () => {
-                        await setContactPays(source, contact.id, !contact.pays);
-                        onChanged(
-                          contact.pays
-                            ? `Invoices are no longer mailed to ${contact.email}.`
-                            : `The project's invoices will be mailed to ${contact.email} too.`,
-                        );
-                      })
-                    }
+                    onClick={change(
+                      () => setContactPays(source, contact.id, !contact.pays),
+                      contact.pays
+                        ? `Invoices are no longer mailed to ${contact.email}.`
+                        : `The project's invoices will be mailed to ${contact.email} too.`,
+                    )}
                   >
                     {contact.pays ? 'Stop mailing invoices' : 'Mail them the invoices'}
                   </Button>
                   <Button
                     size="sm"
                     variant="secondary"
-                    onClick={() =>
-                      void action.run(async () => {
-                        await mailNewLink(source, contact.id);
-                        onChanged(`A new link is on its way to ${contact.email}.`);
-                      })
-                    }
+                    onClick={change(
+                      () => mailNewLink(source, contact.id),
+                      `A new link is on its way to ${contact.email}.`,
+                    )}
                   >
                     Mail a new link
                   </Button>
                   <Button
                     size="sm"
                     variant="dangerOutline"
-                    onClick={() =>
-                      void action.run(async () => {
-                        await revokeContact(source, contact.id);
-                        onChanged(`${contact.email} can no longer open this project.`);
-                      })
-                    }
+                    onClick={change(
+                      () => revokeContact(source, contact.id),
+                      `${contact.email} can no longer open this project.`,
+                    )}
                   >
                     Revoke
                   </Button>

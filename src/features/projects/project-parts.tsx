@@ -69,3 +69,17 @@ export function FileButton({
     </span>
   );
 }
+
+/** A link a project's team shared (a deliverable, a preview): it opens apart from the page, which learns nothing of it. */
+export function SharedLink({ url, name, className = '' }: { url: string; name: string; className?: string }) {
+  return (
+    <a
+      className={`break-all text-brand-darker underline ${className}`}
+      href={url}
+      target="_blank"
+      rel="noreferrer noopener"
+    >
+      {name}
+    </a>
+  );
+}

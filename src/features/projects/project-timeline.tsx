@@ -5,7 +5,7 @@ import { formatDueTime } from '@/domain/business-hours';
 import type { ProjectView } from '@/domain/projects';
 import { postComment, type ProjectSource } from './api';
 import { useAction } from '@/lib/use-action';
-import { FileButton, Section, type Rights, type StaffForms } from './project-parts';
+import { FileButton, Section, SharedLink, type Rights, type StaffForms } from './project-parts';
 
 /** The customer's or a contact's comment (staff post updates with their own form, see StaffForms). */
 function CommentForm({ source, onChanged }: { source: ProjectSource; onChanged: (message: string) => void }) {
@@ -74,15 +74,7 @@ export function Timeline({
               </p>
               <p className="mt-1 pasted-text text-slate-900">{update.body}</p>
               {update.links.map((link) => (
-                <a
-                  key={link.url}
-                  className="mt-1 block break-all text-sm text-brand-darker underline"
-                  href={link.url}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                >
-                  {link.name}
-                </a>
+                <SharedLink key={link.url} url={link.url} name={link.name} className="mt-1 block text-sm" />
               ))}
               {update.files.length > 0 && (
                 <div className="mt-1 flex flex-col items-start gap-1">

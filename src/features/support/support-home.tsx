@@ -5,7 +5,7 @@ import { FormMessage } from '@/components/form-field';
 import { StatusBadge } from '@/components/status-badge';
 import { formatMinutes } from '@/domain/business-hours';
 import { useCompany } from '@/lib/company-session';
-import { useLoad } from '@/lib/use-load';
+import { useLoad, type Load } from '@/lib/use-load';
 import { getMyRequests, getSupportServices } from './api';
 import { OutOfPlan } from './out-of-plan';
 import { PAGE, tierText, type SupportLinks } from './support-parts';
@@ -13,6 +13,32 @@ import { PAGE, tierText, type SupportLinks } from './support-parts';
 /** A role that cannot open requests (a viewer) sees why, where "New request" and "Get help" would be. */
 function RaiseRefusal({ text }: { text: string }) {
   return <p className="text-sm text-slate-700">{text}</p>;
+}
+
+/** A section over one read: its heading, what shows while it loads or fails, then what it read. */
+function LoadedSection<T>({
+  id,
+  title,
+  className,
+  load,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  load: Load<T>;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {load.status === 'loading' && <p className="mt-2 text-slate-700">Loading {title.toLowerCase()}...</p>}
+      {load.status === 'error' && <FormMessage tone="error">{load.error}</FormMessage>}
+      {load.status === 'ready' && children(load.data)}
+    </section>
+  );
 }
 
 /**
@@ -43,83 +69,76 @@ export function SupportHome({ links, heading }: { links: SupportLinks; heading?:
       <p className="mt-2 text-slate-700">
         Business hours: Monday to Friday, 9:30 am to 6:30 pm IST, except holidays. Times below are IST.
       </p>
-      <section aria-labelledby="support-services" className="mt-8">
-        <h2 id="support-services" className="text-xl font-semibold text-slate-900">
-          Your services
-        </h2>
-        {services.status === 'loading' && <p className="mt-2 text-slate-700">Loading your services...</p>}
-        {services.status === 'error' && <FormMessage tone="error">{services.error}</FormMessage>}
-        {services.status === 'ready' && services.data.services.length === 0 && (
-          <p className="mt-2 text-slate-700">
-            You have no plans with yearly maintenance yet, so requests are out of plan.
-          </p>
-        )}
-        {services.status === 'ready' && (
-          <ul className="mt-3 space-y-3">
-            {services.data.services.map((service) => (
-              <li key={service.id} className="rounded-xl border border-slate-200 bg-white p-4">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div>
-                    <p className="font-semibold">{service.name}</p>
-                    <p className="text-sm text-slate-700">{tierText(service)}</p>
-                    <p className="text-sm text-slate-700">
-                      Support used this year: {formatMinutes(service.minutesThisYear)}
-                    </p>
+      <LoadedSection id="support-services" title="Your services" className="mt-8" load={services}>
+        {(data) => (
+          <>
+            {data.services.length === 0 && (
+              <p className="mt-2 text-slate-700">
+                You have no plans with yearly maintenance yet, so requests are out of plan.
+              </p>
+            )}
+            <ul className="mt-3 space-y-3">
+              {data.services.map((service) => (
+                <li key={service.id} className="rounded-xl border border-slate-200 bg-white p-4">
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div>
+                      <p className="font-semibold">{service.name}</p>
+                      <p className="text-sm text-slate-700">{tierText(service)}</p>
+                      <p className="text-sm text-slate-700">
+                        Support used this year: {formatMinutes(service.minutesThisYear)}
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <StatusBadge status={service.status} />
+                      {/* Named for its service: a list of "Get help" links would read alike. */}
+                      {canRaise && (
+                        <Link
+                          className={buttonClasses('secondary', 'sm')}
+                          to={links.newRequest(service.id)}
+                          aria-label={`Get help with ${service.name}`}
+                        >
+                          Get help
+                        </Link>
+                      )}
+                    </div>
                   </div>
-                  <div className="flex items-center gap-3">
-                    <StatusBadge status={service.status} />
-                    {/* Named for its service: a list of "Get help" links would read alike. */}
-                    {canRaise && (
-                      <Link
-                        className={buttonClasses('secondary', 'sm')}
-                        to={links.newRequest(service.id)}
-                        aria-label={`Get help with ${service.name}`}
-                      >
-                        Get help
-                      </Link>
-                    )}
+                  {service.outOfPlan && (
+                    <OutOfPlan
+                      reason={service.outOfPlan}
+                      payUrl={service.payUrl}
+                      about={{ serviceName: service.name, brief: `Support and maintenance for ${service.name}.` }}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </LoadedSection>
+      <LoadedSection id="support-requests" title="Your requests" className="mt-10" load={requests}>
+        {(data) =>
+          data.requests.length === 0 ? (
+            <p className="mt-2 text-slate-700">No requests yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {data.requests.map((request) => (
+                <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div className="min-w-0">
+                    <Link
+                      className="font-semibold wraps-anywhere text-brand-darker hover:underline"
+                      to={links.request(request.id)}
+                    >
+                      {request.reference}: {request.subject}
+                    </Link>
+                    <p className="text-sm text-slate-700">{request.serviceName ?? 'Something else'}</p>
                   </div>
-                </div>
-                {service.outOfPlan && (
-                  <OutOfPlan
-                    reason={service.outOfPlan}
-                    payUrl={service.payUrl}
-                    about={{ serviceName: service.name, brief: `Support and maintenance for ${service.name}.` }}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="support-requests" className="mt-10">
-        <h2 id="support-requests" className="text-xl font-semibold text-slate-900">
-          Your requests
-        </h2>
-        {requests.status === 'loading' && <p className="mt-2 text-slate-700">Loading your requests...</p>}
-        {requests.status === 'error' && <FormMessage tone="error">{requests.error}</FormMessage>}
-        {requests.status === 'ready' && requests.data.requests.length === 0 && (
-          <p className="mt-2 text-slate-700">No requests yet.</p>
-        )}
-        {requests.status === 'ready' && requests.data.requests.length > 0 && (
-          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {requests.data.requests.map((request) => (
-              <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div className="min-w-0">
-                  <Link
-                    className="font-semibold wraps-anywhere text-brand-darker hover:underline"
-                    to={links.request(request.id)}
-                  >
-                    {request.reference}: {request.subject}
-                  </Link>
-                  <p className="text-sm text-slate-700">{request.serviceName ?? 'Something else'}</p>
-                </div>
-                <StatusBadge status={request.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                  <StatusBadge status={request.status} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadedSection>
     </div>
   );
 }

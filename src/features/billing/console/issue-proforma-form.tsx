@@ -4,10 +4,17 @@ import { FormMessage, TextAreaField, TextField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { AMOUNT_FORMAT_MESSAGE, formatInr, rupeeTextToPaise } from '@/domain/money';
 import { addDays, istToday, daysBetween } from '@/domain/ist';
-import { DEFAULT_DUE_DAYS, invoiceTotalPaise, proformaFieldsSchema, type ProformaFields, type ProformaPreview } from '@/domain/proforma';
+import {
+  DEFAULT_DUE_DAYS,
+  invoiceTotalPaise,
+  proformaFieldsSchema,
+  type ProformaFields,
+  type ProformaPreview,
+} from '@/domain/proforma';
 import { MSME_MAX_TERM_DAYS } from '@/domain/msme';
 import { gstPreview } from '@/domain/tax';
 import { taxSettings } from '@/lib/tax-settings';
+import { useCheckedSave } from '@/lib/use-checked-save';
 import { useDraftRows, useTextState } from '@/components/console/field-state';
 import { DecimalField, GstIncludedChoice, LinesFieldset } from '@/components/console/lines-parts';
 import type { IssuedProforma } from '@/records/invoices';
@@ -47,8 +54,7 @@ export function IssueProformaForm({
   // Beyond 45 days a micro or small enterprise seller must say why (section 15 of the MSMED Act).
   const isLongTerm =
     /^\d{4}-\d{2}-\d{2}$/.test(dueDate.value) && daysBetween(istToday(), dueDate.value) > MSME_MAX_TERM_DAYS;
-  const [isSaving, setIsSaving] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { message, setMessage, isSaving, setIsSaving, save } = useCheckedSave();
   const [issued, setIssued] = useState<IssuedProforma | null>(null);
   const [preview, setPreview] = useState<{ fields: ProformaFields; shown: ProformaPreview } | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
@@ -99,18 +105,10 @@ export function IssueProformaForm({
       vendorCode: vendorCode.value,
       longTermReason: isLongTerm ? longTermReason.value : '',
     });
-    if (!parsed.success) {
-      setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Check the invoice.' });
-      return;
-    }
-    setIsSaving(true);
-    try {
-      setPreview({ fields: parsed.data, shown: await onPreview(parsed.data) });
-    } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setIsSaving(false);
-    }
+    await save(parsed, 'Check the invoice.', async (fields) => {
+      setPreview({ fields, shown: await onPreview(fields) });
+      return null;
+    });
   }
 
   async function issue() {

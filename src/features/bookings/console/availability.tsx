@@ -13,6 +13,7 @@ import {
 import { ConsolePage, Panel } from '@/components/console/console-parts';
 import { useConsoleLink } from '@/components/console/console-path';
 import { loadOnce, useSubscription } from '@/lib/use-subscription';
+import { useCheckedSave } from '@/lib/use-checked-save';
 import { loadBookingSettings, saveBookingSettings } from '../api';
 
 /** Monday first, as staff read a week. */
@@ -65,10 +66,9 @@ export function AvailabilityPage() {
 
 function AvailabilityForm({ initial, saved }: { initial: BookingSettings; saved: boolean }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(
+  const { message, setMessage, isSaving, save } = useCheckedSave(
     saved ? null : { tone: 'success', text: 'These are the defaults: saving makes them yours.' },
   );
-  const [isSaving, setIsSaving] = useState(false);
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
   const setStaff = (index: number, changes: Partial<StaffDraft>) =>
     set({ staff: draft.staff.map((member, at) => (at === index ? { ...member, ...changes } : member)) });
@@ -101,19 +101,10 @@ function AvailabilityForm({ initial, saved }: { initial: BookingSettings; saved:
       maxPerDay: Number(draft.maxPerDay),
       place: { kind: draft.placeKind, value: draft.placeValue },
     });
-    if (!parsed.success) {
-      setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Please check the settings.' });
-      return;
-    }
-    setIsSaving(true);
-    try {
-      await saveBookingSettings(parsed.data);
-      setMessage({ tone: 'success', text: 'Saved. Visitors see the new times at once.' });
-    } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setIsSaving(false);
-    }
+    await save(parsed, 'Please check the settings.', async (settings) => {
+      await saveBookingSettings(settings);
+      return 'Saved. Visitors see the new times at once.';
+    });
   }
 
   const number = (

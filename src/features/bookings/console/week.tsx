@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -128,19 +128,74 @@ export function BookingsWeekPage() {
   );
 }
 
+/**
+ * A week card's one action behind a confirm dialog: `open` shows it; its confirm button (`label`,
+ * `busyLabel` while it runs) runs `act`, then closes the dialog 'always', or 'on failure' only
+ * (where success takes the card away).
+ */
+function useCardAction(
+  act: () => Promise<unknown>,
+  { label, busyLabel, closes }: { label: string; busyLabel: string; closes: 'always' | 'on failure' },
+) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const { run, isBusy, error } = useAction(act);
+  async function confirm() {
+    const isDone = await run();
+    if (closes === 'always' || !isDone) setIsConfirming(false);
+  }
+  return {
+    isConfirming,
+    isBusy,
+    error,
+    confirmLabel: isBusy ? busyLabel : label,
+    confirm,
+    open: () => setIsConfirming(true),
+    keep: () => setIsConfirming(false),
+  };
+}
+
+/** A card action's failure, and its dialog ("Keep it" backs out). */
+function CardConfirm({
+  action,
+  title,
+  closeLabel,
+  children,
+}: {
+  action: ReturnType<typeof useCardAction>;
+  title: string;
+  closeLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {action.error && <p className="mt-1 text-red-700">{action.error}</p>}
+      <ConfirmDialog
+        isOpen={action.isConfirming}
+        title={title}
+        closeLabel={closeLabel}
+        cancelLabel="Keep it"
+        confirmLabel={action.confirmLabel}
+        isBusy={action.isBusy}
+        onCancel={action.keep}
+        onConfirm={() => void action.confirm()}
+      >
+        {children}
+      </ConfirmDialog>
+    </>
+  );
+}
+
 function CallCard({ booking }: { booking: BookingRecord }) {
   const to = useConsoleLink();
-  const [isConfirming, setIsConfirming] = useState(false);
-  const { run, isBusy, error } = useAction(markNoShow);
+  const noShow = useCardAction(() => markNoShow(booking.id), {
+    label: 'Mark no-show',
+    busyLabel: 'Marking...',
+    closes: 'always',
+  });
   const nowMs = Date.now();
   const startMs = booking.startAt?.getTime() ?? Infinity;
   const started = startMs <= nowMs;
   const status = bookingStatusLabel(booking.status, startMs, booking.endAt?.getTime() ?? Infinity, nowMs);
-
-  async function confirmNoShow() {
-    await run(booking.id);
-    setIsConfirming(false);
-  }
 
   return (
     <li className="rounded-md bg-white p-2 text-xs shadow-sm ring-1 ring-slate-200" data-testid="week-call">
@@ -163,68 +218,47 @@ function CallCard({ booking }: { booking: BookingRecord }) {
           Make a quote
         </Link>
         {booking.status === BOOKING_STATUS.booked && started && (
-          <button type="button" className="text-red-700 underline" onClick={() => setIsConfirming(true)}>
+          <button type="button" className="text-red-700 underline" onClick={noShow.open}>
             Mark no-show
           </button>
         )}
       </div>
-      {error && <p className="mt-1 text-red-700">{error}</p>}
-      <ConfirmDialog
-        isOpen={isConfirming}
-        title={`Mark ${booking.name} a no-show?`}
-        closeLabel="Keep it as it is"
-        cancelLabel="Keep it"
-        confirmLabel={isBusy ? 'Marking...' : 'Mark no-show'}
-        isBusy={isBusy}
-        onCancel={() => setIsConfirming(false)}
-        onConfirm={() => void confirmNoShow()}
-      >
+      <CardConfirm action={noShow} title={`Mark ${booking.name} a no-show?`} closeLabel="Keep it as it is">
         <p>
           The call at {booking.startAt ? formatInZone(booking.startAt.getTime(), IST_ZONE) : '—'} and its enquiry will
           say No-show. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </CardConfirm>
     </li>
   );
 }
 
 function BlockCard({ block }: { block: BlockRecord }) {
-  const [isConfirming, setIsConfirming] = useState(false);
-  const { run, isBusy, error } = useAction(removeBlock);
+  // Removed, the card goes with the block; failed, the dialog closes on the reason.
+  const removal = useCardAction(() => removeBlock(block.id), {
+    label: 'Remove block',
+    busyLabel: 'Removing...',
+    closes: 'on failure',
+  });
   const when = `${
     block.startAt
       ? `${dateInZone(block.startAt.getTime(), IST_ZONE).replace(/ \d{4}$/, '')} ${istTime(block.startAt)}`
       : ''
   } – ${block.endAt ? istTime(block.endAt) : ''}`;
 
-  // Removed, the card goes with the block; failed, the dialog closes on the reason.
-  async function confirmRemove() {
-    if (!(await run(block.id))) setIsConfirming(false);
-  }
-
   return (
     <li className="rounded-md bg-slate-200 p-2 text-xs text-slate-800" data-testid="week-block">
       <p className="font-semibold">Blocked</p>
       <p>{when}</p>
       {block.reason && <p className="break-words">{block.reason}</p>}
-      <button type="button" className="mt-1 underline" onClick={() => setIsConfirming(true)}>
+      <button type="button" className="mt-1 underline" onClick={removal.open}>
         Remove
       </button>
-      {error && <p className="mt-1 text-red-700">{error}</p>}
-      <ConfirmDialog
-        isOpen={isConfirming}
-        title="Remove this block?"
-        closeLabel="Keep the block"
-        cancelLabel="Keep it"
-        confirmLabel={isBusy ? 'Removing...' : 'Remove block'}
-        isBusy={isBusy}
-        onCancel={() => setIsConfirming(false)}
-        onConfirm={() => void confirmRemove()}
-      >
+      <CardConfirm action={removal} title="Remove this block?" closeLabel="Keep the block">
         <p>
           {when} (IST){block.reason ? `, ${block.reason}` : ''}: visitors can book calls in that time again.
         </p>
-      </ConfirmDialog>
+      </CardConfirm>
     </li>
   );
 }

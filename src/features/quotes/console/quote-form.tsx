@@ -16,6 +16,7 @@ import {
 import { addDays, istToday } from '@/domain/ist';
 import type { QuoteRecord } from '../data';
 import { taxSettings } from '@/lib/tax-settings';
+import { useCheckedSave } from '@/lib/use-checked-save';
 import { useDraftRows, useTextState } from '@/components/console/field-state';
 import { DecimalField, GstIncludedChoice, LinesFieldset } from '@/components/console/lines-parts';
 
@@ -113,8 +114,7 @@ export function QuoteForm({
   const terms = useTextState(draft.terms);
   const poNumber = useTextState(draft.poNumber);
   const vendorCode = useTextState(draft.vendorCode);
-  const [isSaving, setIsSaving] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { message, setMessage, isSaving, save } = useCheckedSave();
 
   const typedLines = lines.rows.map((line) => ({
     description: line.description.trim(),
@@ -163,19 +163,10 @@ export function QuoteForm({
       return;
     }
     const parsed = quoteFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      setMessage({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Check the quote.' });
-      return;
-    }
-    setIsSaving(true);
-    try {
-      await onSave(parsed.data);
-      setMessage({ tone: 'success', text: 'Saved.' });
-    } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setIsSaving(false);
-    }
+    await save(parsed, 'Check the quote.', async (quote) => {
+      await onSave(quote);
+      return 'Saved.';
+    });
   }
 
   return (

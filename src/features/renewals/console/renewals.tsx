@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { BarChart } from '@/components/bar-chart';
 import { Button } from '@/components/button';
@@ -27,6 +27,7 @@ import { Facts, FilterInput, FilterSelect, LoadedPanel } from '@/components/cons
 import { searchKey } from '@/components/console/searched-rows';
 import { useCustomer } from '@/records/use-customer';
 import { useConsoleLink, useViewParam } from '@/components/console/console-path';
+import { useTextState } from '@/components/console/field-state';
 import { JobPage } from '@/components/console/job-page';
 import { monthBars, totalOf, type MonthFigure } from '@/components/console/month-chart';
 import { useAction } from '@/lib/use-action';
@@ -236,24 +237,43 @@ function ServiceRow({ service }: { service: Service }) {
   );
 }
 
+/** A small labelled input of a row's inline form (the label above it). */
+function InlineField({
+  id,
+  label,
+  width = '',
+  ...input
+}: { id: string; label: string; width?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label htmlFor={id} className="flex flex-col text-sm font-medium text-slate-800">
+      {label}
+      <input
+        id={id}
+        {...input}
+        className={`mt-1 h-9 rounded-md border border-slate-300 bg-white px-2 text-sm ${width}`}
+      />
+    </label>
+  );
+}
+
 /** Changes a service's renewal date or yearly fee; an open renewal invoice is replaced at the new terms. */
 function EditService({ service, onDone }: { service: Service; onDone: () => void }) {
   const id = useId();
-  const [renewsOn, setRenewsOn] = useState(service.renewsOn);
-  const [fee, setFee] = useState(paiseToRupeeText(service.yearlyFeePaise));
+  const renewsOn = useTextState(service.renewsOn);
+  const fee = useTextState(paiseToRupeeText(service.yearlyFeePaise));
   const [problem, setProblem] = useState<string | null>(null);
   const save = useAction(updateService);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const feePaise = rupeeTextToPaise(fee);
+    const feePaise = rupeeTextToPaise(fee.value);
     if (feePaise === null) {
       setProblem(AMOUNT_FORMAT_MESSAGE);
       return;
     }
     setProblem(null);
     const update = {
-      ...(renewsOn !== service.renewsOn ? { renewsOn } : {}),
+      ...(renewsOn.value !== service.renewsOn ? { renewsOn: renewsOn.value } : {}),
       ...(feePaise !== service.yearlyFeePaise ? { yearlyFeePaise: feePaise } : {}),
     };
     if (Object.keys(update).length === 0) return onDone();
@@ -266,28 +286,8 @@ function EditService({ service, onDone }: { service: Service; onDone: () => void
       aria-label={`Change ${serviceName(service)}`}
       className="flex flex-wrap items-end gap-2 rounded-md bg-slate-50 p-3"
     >
-      <label htmlFor={`${id}-date`} className="flex flex-col text-sm font-medium text-slate-800">
-        Renewal date
-        <input
-          id={`${id}-date`}
-          type="date"
-          required
-          value={renewsOn}
-          onChange={(event) => setRenewsOn(event.target.value)}
-          className="mt-1 h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-        />
-      </label>
-      <label htmlFor={`${id}-fee`} className="flex flex-col text-sm font-medium text-slate-800">
-        Yearly fee (₹)
-        <input
-          id={`${id}-fee`}
-          inputMode="decimal"
-          required
-          value={fee}
-          onChange={(event) => setFee(event.target.value)}
-          className="mt-1 h-9 w-32 rounded-md border border-slate-300 bg-white px-2 text-sm"
-        />
-      </label>
+      <InlineField id={`${id}-date`} label="Renewal date" type="date" required {...renewsOn.bind} />
+      <InlineField id={`${id}-fee`} label="Yearly fee (₹)" inputMode="decimal" required width="w-32" {...fee.bind} />
       <Button type="submit" size="sm" disabled={save.isBusy}>
         {save.isBusy ? 'Saving...' : 'Save'}
       </Button>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ConsolePage } from '@/components/console/console-parts';
@@ -195,36 +195,66 @@ function ReviewItem({ mail, base, onDone }: { mail: ReviewMail; base: string; on
   );
 }
 
-function AttachForm({ isBusy, onAttach }: { isBusy: boolean; onAttach: (reference: string) => void }) {
-  const [reference, setReference] = useState('');
+/**
+ * A form of one required text and its button: sent blank, it says `missing` on the field and
+ * focuses it; otherwise `onSend` gets the text as typed. `field` draws the field with the props
+ * it is given.
+ */
+function OneTextForm<Field extends HTMLInputElement | HTMLTextAreaElement>({
+  className,
+  missing,
+  submitLabel,
+  isBusy,
+  onSend,
+  field,
+}: {
+  className: string;
+  missing: string;
+  submitLabel: string;
+  isBusy: boolean;
+  onSend: (text: string) => void;
+  field: (props: {
+    ref: RefObject<Field | null>;
+    value: string;
+    error: string | undefined;
+    onChange: (event: ChangeEvent<Field>) => void;
+  }) => ReactNode;
+}) {
+  const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const field = useRef<HTMLInputElement>(null);
+  const ref = useRef<Field>(null);
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!reference.trim()) {
-      setError('Give the request’s number, e.g. SR-000123.');
-      field.current?.focus();
+    if (!text.trim()) {
+      setError(missing);
+      ref.current?.focus();
       return;
     }
     setError(undefined);
-    onAttach(reference.trim());
+    onSend(text);
   }
   return (
-    <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
-      <TextField
-        ref={field}
-        label="Request number"
-        placeholder="SR-000123"
-        value={reference}
-        error={error}
-        autoFocus
-        onChange={(event) => setReference(event.target.value)}
-        fieldClassName="w-48"
-      />
+    <form className={className} onSubmit={submit} noValidate>
+      {field({ ref, value: text, error, onChange: (event) => setText(event.target.value) })}
       <Button type="submit" size="sm" disabled={isBusy}>
-        Attach
+        {submitLabel}
       </Button>
     </form>
+  );
+}
+
+function AttachForm({ isBusy, onAttach }: { isBusy: boolean; onAttach: (reference: string) => void }) {
+  return (
+    <OneTextForm<HTMLInputElement>
+      isBusy={isBusy}
+      onSend={(reference) => onAttach(reference.trim())}
+      className="mt-3 flex flex-wrap items-end gap-3"
+      missing="Give the request’s number, e.g. SR-000123."
+      submitLabel="Attach"
+      field={(props) => (
+        <TextField {...props} label="Request number" placeholder="SR-000123" autoFocus fieldClassName="w-48" />
+      )}
+    />
   );
 }
 
@@ -319,34 +349,22 @@ function OpenForm({
 }
 
 function ReplyForm({ to, isBusy, onSend }: { to: string; isBusy: boolean; onSend: (body: string) => void }) {
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const field = useRef<HTMLTextAreaElement>(null);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!body.trim()) {
-      setError('Please write your answer.');
-      field.current?.focus();
-      return;
-    }
-    setError(undefined);
-    onSend(body);
-  }
   return (
-    <form className="mt-3 space-y-2" onSubmit={submit} noValidate>
-      <TextAreaField
-        ref={field}
-        label={`Answer to ${to} (sent once, by mail)`}
-        rows={4}
-        value={body}
-        error={error}
-        autoFocus
-        onChange={(event) => setBody(event.target.value)}
-        fieldClassName="wraps-anywhere"
-      />
-      <Button type="submit" size="sm" disabled={isBusy}>
-        Send the answer
-      </Button>
-    </form>
+    <OneTextForm<HTMLTextAreaElement>
+      isBusy={isBusy}
+      onSend={onSend}
+      className="mt-3 space-y-2"
+      missing="Please write your answer."
+      submitLabel="Send the answer"
+      field={(props) => (
+        <TextAreaField
+          {...props}
+          label={`Answer to ${to} (sent once, by mail)`}
+          rows={4}
+          autoFocus
+          fieldClassName="wraps-anywhere"
+        />
+      )}
+    />
   );
 }
