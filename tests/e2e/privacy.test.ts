@@ -161,8 +161,9 @@ describe('privacy rights', () => {
       await signInAndOpen(page, customer.email, '/profile');
       const preferences = page.getByRole('region', { name: 'Email preferences' });
       await preferences.getByText('You have not asked for news and offers.').waitFor({ timeout: 20_000 });
+      // The API's transaction and the profile's re-read share the emulators with the API suite: give them time.
       await preferences.getByRole('checkbox', { name: MARKETING_CONSENT_WORDING }).check();
-      await preferences.getByText(/^You asked for news and offers on /).waitFor({ timeout: 15_000 });
+      await preferences.getByText(/^You asked for news and offers on /).waitFor({ timeout: 30_000 });
       await expectAccessible(page, { include: 'main' });
       const consent = (await profile.get()).get('marketingConsent') as Record<string, unknown>;
       expect(consent).toMatchObject({ granted: true, wording: MARKETING_CONSENT_WORDING, source: 'profile' });
@@ -175,7 +176,7 @@ describe('privacy rights', () => {
       expect((await profile.get()).data()).toMatchObject({ phone: '9000054321', marketingConsent: consent });
 
       await preferences.getByRole('checkbox', { name: MARKETING_CONSENT_WORDING }).uncheck();
-      await preferences.getByText(/^You stopped news and offers on /).waitFor({ timeout: 15_000 });
+      await preferences.getByText(/^You stopped news and offers on /).waitFor({ timeout: 30_000 });
       expect((await profile.get()).get('marketingConsent')).toMatchObject({ granted: false });
     });
   });
