@@ -33,13 +33,13 @@ import {
   loadBusy,
   loadHolidays,
   loadSettings,
-  nowOf,
   openManageToken,
   readBooking,
   slotDoc,
   type BookingRecord,
   type BookingsContext,
 } from './store';
+import { nowOf } from '../clock';
 
 const MINUTE = 60_000;
 

@@ -3,7 +3,8 @@ import { BOOKING_STATUS, REMINDERS, dueReminders } from '../../src/domain/bookin
 import { addMail, mailQueued } from '../mail/outbox';
 import { forEachPage } from '../paging';
 import { mailFacts } from './bookings';
-import { BOOKINGS, readBooking, nowOf, type BookingsContext } from './store';
+import { BOOKINGS, readBooking, type BookingsContext } from './store';
+import { nowOf } from '../clock';
 
 export interface BookingsJobReport {
   checked: number;

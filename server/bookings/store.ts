@@ -47,8 +47,6 @@ export interface BookingsContext {
   now?: () => number;
 }
 
-export const nowOf = (ctx: Pick<BookingsContext, 'now'>) => (ctx.now ? ctx.now() : Date.now());
-
 /** The defaults, with the environment's window and notice. */
 export function defaultSettings(ctx: Pick<BookingsContext, 'defaults'>): BookingSettings {
   return {

@@ -18,6 +18,7 @@ import { addMail, mailQueued } from '../mail/outbox';
 import { LINK_TOKEN_PATTERN, linkRecordDoc, linkToken, siteLinkUrl } from '../signed-links';
 import { assertManager, membershipFields, readCompanyState, type CompanyActor } from './members';
 import { COMPANIES, invitationsOf, memberDoc } from './store';
+import { nowOf } from '../clock';
 
 /**
  * Invitations: the owner (or staff) invites someone by e-mail with a role; the invitee opens
@@ -97,8 +98,6 @@ function readInvitation(snapshot: DocumentSnapshot): StoredInvitation | null {
     fromContact: (data.fromContact as ProjectContactRef | null | undefined) ?? null,
   };
 }
-
-const nowOf = (ctx: { now?: () => number }) => (ctx.now ?? Date.now)();
 
 function linkFields(ref: InvitationLinkRef, expiresAt: Timestamp) {
   return {

@@ -3,7 +3,8 @@ import { MILESTONE_STATUS, PROJECTS } from '../../src/domain/projects';
 import { mailQueued, toCompanyMembers, type OutboxMail } from '../mail/outbox';
 import type { ProjectMailData } from '../mail/templates';
 import { addProjectMails, mailItems, signOff } from './projects';
-import { milestonesFields, nowOf, projectDoc, readProject, type ProjectsContext } from './store';
+import { milestonesFields, projectDoc, readProject, type ProjectsContext } from './store';
+import { nowOf } from '../clock';
 
 export interface ProjectsJobReport {
   checked: number;

@@ -30,7 +30,6 @@ import { projectLinkDoc, projectLinkToken, readProjectLink, type ProjectLinkRef 
 import {
   milestoneAt,
   milestonesFields,
-  nowOf,
   projectDoc,
   readProject,
   signOffsOf,
@@ -41,6 +40,7 @@ import {
   type StoredProject,
   type Viewer,
 } from './store';
+import { nowOf } from '../clock';
 
 const serverTime = () => FieldValue.serverTimestamp();
 const DAY_MS = 86_400_000;

@@ -30,8 +30,6 @@ export interface ProjectsContext extends QuotesContext {
   now?: () => number;
 }
 
-export const nowOf = (ctx: Pick<ProjectsContext, 'now'>) => (ctx.now ? ctx.now() : Date.now());
-
 export const projectDoc = (db: Firestore, id: string) => db.collection(PROJECTS).doc(id);
 export const updatesOf = (db: Firestore, id: string) => projectDoc(db, id).collection('updates');
 export const signOffsOf = (db: Firestore, id: string) => projectDoc(db, id).collection('signoffs');

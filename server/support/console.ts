@@ -29,6 +29,7 @@ import {
   tierOf,
   type SupportContext,
 } from './store';
+import { nowOf } from '../clock';
 
 export const QUEUE_PAGE_SIZE = 50;
 
@@ -149,7 +150,7 @@ export const TODAY_UNTOUCHED_SHOWN = 5;
  * never "due"), counted, the oldest listed; and the mails waiting for review.
  */
 export async function supportTodayCounts(ctx: SupportContext) {
-  const nowMs = ctx.now ? ctx.now() : Date.now();
+  const nowMs = nowOf(ctx);
   const endOfDay = istMidnightMs(nowMs) + DAY_MS;
   const requests = ctx.db.collection(SUPPORT_REQUESTS);
   const open = requests.where('isOpen', '==', true);

@@ -42,8 +42,8 @@ import {
   SUPPORT_COUNTER,
   SUPPORT_REQUESTS,
   tierOf,
-  nowOf,
 } from './store';
+import { nowOf } from '../clock';
 import type { StoredRequest, SupportContext } from './store';
 
 export interface PlanOfRequest {

@@ -24,8 +24,8 @@ import {
   SUPPORT_INBOUND,
   SUPPORT_REQUESTS,
   tierOf,
-  nowOf,
 } from './store';
+import { nowOf } from '../clock';
 import type { StoredRequest, SupportContext } from './store';
 import { FULL_TEXT_FILE, shorten } from './inbound';
 import { htmlToText, trimReply } from './trim-reply';

@@ -14,6 +14,7 @@ import {
   tierOf,
   type SupportContext,
 } from './store';
+import { nowOf } from '../clock';
 
 export interface SupportJobReport {
   checked: number;
@@ -36,7 +37,7 @@ const WARNING_TEXT: Record<SlaWarning, string> = {
  */
 export async function supportPass(ctx: SupportContext): Promise<SupportJobReport> {
   const { db } = ctx;
-  const nowMs = ctx.now ? ctx.now() : Date.now();
+  const nowMs = nowOf(ctx);
   const { calendar } = await loadCalendar(db);
   const report: SupportJobReport = { checked: 0, warned: 0, closed: 0 };
   let queued = false;

@@ -42,9 +42,6 @@ export interface SupportContext {
   now?: () => number;
 }
 
-/** The context's clock (tests set one), else the real one. */
-export const nowOf = (ctx: SupportContext): number => (ctx.now ? ctx.now() : Date.now());
-
 /** The per-account counter of support requests opened (routes/rate-limits.ts scopes it per deployment). */
 export const SUPPORT_REQUESTS_LIMITER = 'support-requests';
 
