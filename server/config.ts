@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { namedIssueMessage } from './errors';
+import { namedIssueMessage } from '../src/domain/field-issues';
 import { COMPANY } from '../src/domain/company';
 import { DOCUMENT_PREFIX_PATTERN } from '../src/domain/document-number';
 import { bankRateBasisPoints, MSME_MAX_TERM_DAYS, normaliseUdyam, udyamProblem } from '../src/domain/msme';

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z, ZodError } from 'zod';
+import { fieldName } from '../src/domain/field-issues';
 
 /** An expected failure: its message is safe to show the user. */
 export class HttpError extends Error {
@@ -67,14 +68,6 @@ export function isWriteConflict(error: unknown): boolean {
   return code === 5 || code === 6 || code === 9 || code === 10;
 }
 
-/** 'lines', 0, 'amountPaise' -> 'lines[0].amountPaise': the field as the request body names it. */
-export function fieldName(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>(
-    (name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)),
-    '',
-  );
-}
-
 const englishMessage = z.locales.en().localeError;
 
 /**
@@ -91,17 +84,6 @@ export function fieldIssueMessage(issue: Parameters<typeof englishMessage>[0]): 
   return text ? `${field}: ${text}` : undefined;
 }
 
-/**
- * An issue's message naming its field once: as fieldIssueMessage wrote it (it names the field
- * already), or a schema's own message with the field put before it.
- */
-export function namedIssueMessage(issue: { path?: ReadonlyArray<PropertyKey>; message: string }): string {
-  const field = fieldName(issue.path ?? []);
-  if (!field || issue.message.startsWith(`${field}: `) || issue.message === `Missing field: ${field}.`) {
-    return issue.message;
-  }
-  return `${field}: ${issue.message}`;
-}
 
 // Every API 400 from a schema then names its field (the error handler sends the first issue's message).
 z.config({ customError: fieldIssueMessage });

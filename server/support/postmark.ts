@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HttpError, namedIssueMessage } from '../errors';
+import { namedIssueMessage } from '../../src/domain/field-issues';
+import { HttpError } from '../errors';
 import { messageIdsIn, type InboundMail } from './inbound';
 import { senderAuthentication } from './mail-authentication';
 

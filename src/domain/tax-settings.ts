@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GSTIN_MESSAGES, gstinProblem, normaliseGstin } from './gst';
 import type { TaxSettings } from './tax';
+import { namedIssueMessage } from './field-issues';
 
 /**
  * How prices carry GST, from three environment variables that the API (server/config.ts) and the
@@ -49,11 +50,7 @@ export function taxSettingsFromEnv(env: Record<string, string | undefined>): Tax
   const parsed = taxEnvironmentSchema.safeParse(env);
   if (!parsed.success) {
     // The field named once (the API's zod messages name it already: server/errors.ts).
-    const named = (issue: { path: PropertyKey[]; message: string }) => {
-      const field = issue.path.map(String).join('.');
-      return issue.message.startsWith(`${field}: `) ? issue.message : `${field}: ${issue.message}`;
-    };
-    const problems = parsed.error.issues.map(named).join('; ');
+    const problems = parsed.error.issues.map(namedIssueMessage).join('; ');
     throw new Error(`Invalid site configuration: ${problems}`);
   }
   try {
