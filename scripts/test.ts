@@ -3,7 +3,7 @@
  * Lanes run side by side from the start, some busy with CPU work, others mostly waiting on the
  * stack's services:
  *   checks: unit -> unit-dom -> typecheck -> lint -> import circles (npm run lint's two halves)
- *   stack:  [emulators, mail catchers] -> rules ‖ api;  [API, site build] -> e2e (after unit-dom)
+ *   stack:  [emulators, mail catchers] -> rules ‖ api 1/2 ‖ api 2/2;  [API, site build] -> e2e (after unit-dom)
  * Each suite on the stack has data of its own, so none waits for another: e2e uses the stack's
  * Firestore and Auth project and mail catcher (the API process and the site are built for them);
  * the API tests, which empty their project and catcher before tests, a project and a catcher of
@@ -57,7 +57,7 @@ const colour: Record<string, string> = process.stdout.isTTY ? { FORCE_COLOR: '1'
 /** Runs a command with its output kept in `.tmp/reports/<name>.log`; printed whole when it ends. */
 function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   if (interrupted) return Promise.resolve(130);
-  const logFile = path.join(reportDir, `${name.replaceAll(' ', '-')}.log`);
+  const logFile = path.join(reportDir, `${name.replaceAll(/[^\w.]+/g, '-')}.log`);
   const log = createWriteStream(logFile);
   return new Promise<number>((resolve) => {
     const child = spawn(command, args, {
@@ -99,12 +99,13 @@ async function step(name: string, command: string, args: string[]): Promise<void
   });
 }
 
-async function vitest(project: string, env: Record<string, string> = {}): Promise<void> {
-  const name = `${project} tests`;
+/** Runs one vitest project, or one shard of it (`shard` as 'index/count'). */
+async function vitest(project: string, env: Record<string, string> = {}, shard?: string): Promise<void> {
+  const name = shard ? `${project} tests ${shard}` : `${project} tests`;
   if (interrupted) return;
   console.log(`▶ ${name} (+${since().toFixed(0)} s)`);
   const startedAt = since();
-  const jsonFile = path.join(reportDir, `${project}.json`);
+  const jsonFile = path.join(reportDir, `${shard ? `${project}-${shard.replace('/', '-of-')}` : project}.json`);
   const code = await run(
     name,
     process.execPath,
@@ -116,6 +117,7 @@ async function vitest(project: string, env: Record<string, string> = {}): Promis
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${jsonFile}`,
+      ...(shard ? [`--shard=${shard}`] : []),
     ],
     env,
   );
@@ -147,7 +149,9 @@ function notRun(project: string): void {
 }
 
 const config = testStackConfig();
-const apiSuite = apiSuiteConfig(config);
+// The API suite in two shards side by side, each on a project and catcher of its own: it spends
+// most of its time waiting on the emulator, so one shard alone was the run's critical path.
+const apiShards = [1, 2].map((shard) => apiSuiteConfig(config, shard));
 const stack = new Stack({
   config,
   emulators: true,
@@ -155,7 +159,7 @@ const stack = new Stack({
   site: 'preview',
   seed: false,
   output: { logDir: path.resolve('.tmp', `logs-${config.authPort}`) },
-  moreMailCatchers: [{ smtpPort: apiSuite.mailSmtpPort, webPort: apiSuite.mailWebPort }],
+  moreMailCatchers: apiShards.map((shard) => ({ smtpPort: shard.mailSmtpPort, webPort: shard.mailWebPort })),
   // No periodic outbox passes: API tests drain it themselves; mails the stack's API queues still go at once.
   env: {
     // npm start's demo seller (GST-registered, a sample GSTIN): e2e sees what a newcomer sees.
@@ -177,7 +181,7 @@ const env = {
   API_URL: `http://127.0.0.1:${config.apiPort}`,
 };
 /** The API tests build their app in-process: on their own project and mail catcher. */
-const apiEnv = { ...env, ...stackEnv(apiSuite) };
+const apiEnvs = apiShards.map((shard) => ({ ...env, ...stackEnv(shard) }));
 
 console.log('▶ local stack: emulators, mail catcher, API, site build (+0 s)');
 const stackUp = stack.up().then(
@@ -215,8 +219,9 @@ const rules = (async () => {
 })();
 
 const api = (async () => {
-  if (await emulatorsUp) await vitest('api', apiEnv);
-  else notRun('api');
+  if (await emulatorsUp) {
+    await Promise.all(apiEnvs.map((apiEnv, index) => vitest('api', apiEnv, `${index + 1}/${apiEnvs.length}`)));
+  } else notRun('api');
 })();
 
 const e2e = (async () => {

@@ -66,14 +66,14 @@ export function testStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
  * What the API tests use when `npm test` runs them beside e2e on one stack: a Firestore and Auth
  * project of their own (both emulators keep projects apart, so emptying one never touches the
  * other's data) and a mail catcher of their own (they empty it and read all of it), next to the
- * stack's on its ports + 5.
+ * stack's on its ports + 4 + shard. Each shard of the suite has its own project and catcher.
  */
-export function apiSuiteConfig(config: StackConfig): StackConfig {
+export function apiSuiteConfig(config: StackConfig, shard = 1): StackConfig {
   return {
     ...config,
-    projectId: `${config.projectId}-api`,
-    mailSmtpPort: config.mailSmtpPort + 5,
-    mailWebPort: config.mailWebPort + 5,
+    projectId: shard === 1 ? `${config.projectId}-api` : `${config.projectId}-api${shard}`,
+    mailSmtpPort: config.mailSmtpPort + 4 + shard,
+    mailWebPort: config.mailWebPort + 4 + shard,
   };
 }
 
