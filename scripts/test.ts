@@ -31,6 +31,8 @@ interface StepResult {
   passed: number;
   failed: number;
   note?: string;
+  /** The tests that failed, each as 'file > test: first line of the error'. */
+  failures?: string[];
 }
 
 // The first line says which Node runs the checks: the project's own (node_modules/.bin, from the `node`
@@ -99,6 +101,38 @@ async function step(name: string, command: string, args: string[]): Promise<void
   });
 }
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }>;
+  }>;
+}
+
+/**
+ * What failed in a report, a line each: CI keeps only the end of the output, so the summary names
+ * the failed tests and their first error line (the whole error is printed above it).
+ */
+function failuresIn(report: VitestReport): string[] {
+  const firstLine = (text = '') =>
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 240) ?? '';
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${where} > ${test.fullName.slice(0, 160)}: ${firstLine(test.failureMessages[0])}`);
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    return tests.length === 0 && file.status === 'failed' ? [`${where}: ${firstLine(file.message)}`] : tests;
+  });
+}
+
 /** Runs one vitest project, or one shard of it (`shard` as 'index/count'). */
 async function vitest(project: string, env: Record<string, string> = {}, shard?: string): Promise<void> {
   const name = shard ? `${project} tests ${shard}` : `${project} tests`;
@@ -123,16 +157,26 @@ async function vitest(project: string, env: Record<string, string> = {}, shard?:
   );
   let passed = 0;
   let failed = code === 0 ? 0 : 1;
+  let failures: string[] = [];
   if (existsSync(jsonFile)) {
-    const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as VitestReport;
     passed = report.numPassedTests;
     failed = Math.max(report.numFailedTests, code === 0 ? 0 : 1);
+    failures = failuresIn(report);
   }
   if (code === 0 && passed === 0) {
     console.error(`${project}: no test ran.`);
     failed = Math.max(failed, 1);
   }
-  results.push({ name, ok: code === 0 && passed > 0, startedAt, seconds: since() - startedAt, passed, failed });
+  results.push({
+    name,
+    ok: code === 0 && passed > 0,
+    startedAt,
+    seconds: since() - startedAt,
+    passed,
+    failed,
+    failures,
+  });
 }
 
 /** A suite that could not run because the stack did not come up. */
@@ -248,6 +292,9 @@ for (const result of results) {
     `${result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(16)} ${result.seconds.toFixed(1).padStart(6)} s` +
       `  from +${result.startedAt.toFixed(0).padStart(3)} s to +${(result.startedAt + result.seconds).toFixed(0).padStart(3)} s${counts}`,
   );
+}
+for (const result of results) {
+  for (const failure of result.failures ?? []) console.log(`  ✗ ${result.name}: ${failure}`);
 }
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + (result.ok ? 0 : Math.max(1, result.failed)), 0);
