@@ -27,6 +27,9 @@ export async function axeViolations(
   { include, exclude }: { include?: string; exclude?: string } = {},
 ): Promise<AxeResults['violations']> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  // What a person sees: the frame after the last change is drawn (an animation started by it is
+  // only pending until then, and reads as its first keyframe).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(
     async ({ include, exclude }) => {
       const leftOut = [['iframe[sandbox]'], ...(exclude ? [[exclude]] : [])];
@@ -46,6 +49,12 @@ export async function expectAccessible(page: Page, options: { include?: string; 
   );
   expect(
     bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    // What axe saw (a contrast check's colours and ratio, the element), for a failure seen only in CI.
+    JSON.stringify(
+      bad.flatMap((violation) =>
+        violation.nodes.map((node) => ({ html: node.html.slice(0, 300), data: node.any[0]?.data ?? null })),
+      ),
+    ),
   ).toEqual([]);
 }
 
