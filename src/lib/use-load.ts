@@ -3,21 +3,27 @@ import { useCallback, useEffect, useState } from 'react';
 /** A request's load state: loading, its error message, or its data. */
 export type Load<T> = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: T };
 
-/** Loads once per `key` (and again on retry); a late answer for an older key is dropped. */
+const LOADING = { status: 'loading' } as const;
+
+/**
+ * Loads once per `key` (and again on retry); a late answer for an older key is dropped. While a new
+ * key loads it is loading: the page never shows the previous record under the new one's address.
+ */
 export function useLoad<T>(load: () => Promise<T>, key: string): [Load<T>, () => void] {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
+  const [answer, setAnswer] = useState<{ key: string; state: Load<T> } | null>(null);
   const [round, setRound] = useState(0);
   useEffect(() => {
     let isCurrent = true;
     load().then(
-      (data) => isCurrent && setState({ status: 'ready', data }),
+      (data) => isCurrent && setAnswer({ key, state: { status: 'ready', data } }),
       (error: unknown) =>
-        isCurrent && setState({ status: 'error', error: error instanceof Error ? error.message : String(error) }),
+        isCurrent &&
+        setAnswer({ key, state: { status: 'error', error: error instanceof Error ? error.message : String(error) } }),
     );
     return () => {
       isCurrent = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round]);
-  return [state, useCallback(() => setRound((value) => value + 1), [])];
+  return [answer?.key === key ? answer.state : LOADING, useCallback(() => setRound((value) => value + 1), [])];
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorMessage } from '@/components/form-field';
@@ -29,13 +29,18 @@ export interface CompanyPanelProps {
  * member of, read-only, with their role, what the company sees about them (once) and "Leave".
  */
 export function CompanyPanel({ uid, onLeft }: CompanyPanelProps) {
-  const [round, setRound] = useState(0);
   // Read again when the person's memberships change (the session follows them live): joined,
-  // removed, or given another role in another tab or by the owner.
+  // removed, or given another role in another tab or by the owner. What is shown stays meanwhile.
   const memberships = useCompany()
     .memberships.map((membership) => `${membership.companyId}/${membership.role}/${membership.canApprove}`)
     .join(',');
-  const [companies] = useLoad(getMyCompanies, `${uid}:${round}:${memberships}`);
+  const [companies, reload] = useLoad(getMyCompanies, uid);
+  const readFor = useRef(memberships);
+  useEffect(() => {
+    if (readFor.current === memberships) return;
+    readFor.current = memberships;
+    reload();
+  }, [memberships, reload]);
   if (companies.status !== 'ready') return null;
   return (
     <>
@@ -45,14 +50,14 @@ export function CompanyPanel({ uid, onLeft }: CompanyPanelProps) {
             key={company.companyId}
             company={company}
             isOwn={company.companyId === uid}
-            onDeleted={() => setRound((value) => value + 1)}
+            onDeleted={reload}
           />
         ) : (
           <MemberOfCompany
             key={company.companyId}
             company={company}
             onLeft={() => {
-              setRound((value) => value + 1);
+              reload();
               onLeft?.(company.name);
             }}
           />
@@ -62,11 +67,9 @@ export function CompanyPanel({ uid, onLeft }: CompanyPanelProps) {
   );
 }
 
-/** Reads a company as its member sees it; `reload` reads it again. */
+/** Reads a company as its member sees it; `reload` reads it again (what is shown stays meanwhile). */
 function useCompanyView(companyId: string) {
-  const [round, setRound] = useState(0);
-  const [view] = useLoad(() => getCompany('member', companyId), `${companyId}:${round}`);
-  return [view, () => setRound((value) => value + 1)] as const;
+  return useLoad(() => getCompany('member', companyId), companyId);
 }
 
 function OwnedCompany({ company, isOwn, onDeleted }: { company: MyCompany; isOwn: boolean; onDeleted: () => void }) {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { Facts, ListPanel, Panel } from '@/components/console/console-parts';
 import { describeCompanyChange, type CompanyAuditEntry, type CompanyView } from '@/domain/company-members';
@@ -15,10 +14,8 @@ import { companyAuditQuery } from './api';
  * audited as staff's), and the company's audit trail. A lead (no login yet) has no members.
  */
 export function CompanySection({ companyId, isLead = false }: { companyId: string; isLead?: boolean }) {
-  const [round, setRound] = useState(0);
-  const [view] = useLoad(() => getCompany('staff', companyId), `${companyId}:${round}`);
+  const [view, reload] = useLoad(() => getCompany('staff', companyId), companyId);
   const trail = usePagedList(`company-audit:${companyId}`, () => companyAuditQuery(companyId));
-  const reload = () => setRound((value) => value + 1);
   return (
     <>
       <Panel id="customer-company" title="Company and members">
