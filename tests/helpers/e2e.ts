@@ -29,7 +29,9 @@ export async function axeViolations(
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   // What a person sees: an animation the last change started is pending until the next frame and
   // reads as its first keyframe meanwhile (a fade as invisible). Usually none is, and nothing waits.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.ready)));
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((animation) => animation.ready));
+  });
   return page.evaluate(
     async ({ include, exclude }) => {
       const leftOut = [['iframe[sandbox]'], ...(exclude ? [[exclude]] : [])];
