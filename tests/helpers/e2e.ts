@@ -27,13 +27,11 @@ export async function axeViolations(
   { include, exclude }: { include?: string; exclude?: string } = {},
 ): Promise<AxeResults['violations']> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  // What a person sees: an animation the last change started is pending until the next frame and
-  // reads as its first keyframe meanwhile (a fade as invisible). Usually none is, and nothing waits.
-  await page.evaluate(async () => {
-    await Promise.all(document.getAnimations().map((animation) => animation.ready));
-  });
   return page.evaluate(
     async ({ include, exclude }) => {
+      // What a person sees: an animation the last change started is pending until the next frame
+      // and reads as its first keyframe meanwhile (a fade as invisible). Usually none is pending.
+      await Promise.all(document.getAnimations().map((animation) => animation.ready));
       const leftOut = [['iframe[sandbox]'], ...(exclude ? [[exclude]] : [])];
       // The whole document unless told otherwise: a context with only `exclude` checks nothing.
       const context = { include: include ? [[include]] : document, exclude: leftOut };
