@@ -11,8 +11,8 @@ import {
   type MeetingPlace,
 } from '../../src/domain/bookings';
 import type { Holiday } from '../../src/domain/business-hours';
-import { loadCalendar } from '../support/store';
 import { linkToken, siteLinkUrl } from '../signed-links';
+import { loadCalendar } from '../business-calendar';
 
 /**
  * Consultations' data, written only by the API:

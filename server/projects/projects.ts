@@ -41,6 +41,7 @@ import {
   type Viewer,
 } from './store';
 import { nowOf } from '../clock';
+import { loadCalendar } from '../business-calendar';
 
 const serverTime = () => FieldValue.serverTimestamp();
 const DAY_MS = 86_400_000;
@@ -206,6 +207,8 @@ export async function setMilestoneStatus(
     throw new HttpError(400, PROJECT_MESSAGES.noDeliverables);
   }
   const ref = projectDoc(db, id);
+  // The sign-off clock counts the company's business days: the holidays staff keep, as support's.
+  const calendar = ready ? (await loadCalendar(db)).calendar : undefined;
   await db.runTransaction(async (tx) => {
     const project = visibleProject(await tx.get(ref), { role: 'staff', uid: actor.uid, email: actor.email });
     const milestone = milestoneAt(project, index);
@@ -237,7 +240,7 @@ export async function setMilestoneStatus(
           version: round,
         })),
       ];
-      const clock = signOffClock(nowMs, ctx.signOffDays);
+      const clock = signOffClock(nowMs, ctx.signOffDays, calendar);
       next = {
         ...next,
         round,

@@ -20,16 +20,9 @@ import { formatInr } from '../../src/domain/money';
 import { readPayable } from '../../src/domain/payable';
 import { readService, serviceName } from '../renewals/store';
 import { readSupportRequest, requestView } from './requests';
-import {
-  CALENDAR_DOC,
-  loadCalendar,
-  readRequest,
-  SUPPORT_INBOUND,
-  SUPPORT_REQUESTS,
-  tierOf,
-  type SupportContext,
-} from './store';
+import { readRequest, SUPPORT_INBOUND, SUPPORT_REQUESTS, tierOf, type SupportContext } from './store';
 import { nowOf } from '../clock';
+import { CALENDAR_DOC, loadCalendar } from '../business-calendar';
 
 export const QUEUE_PAGE_SIZE = 50;
 

@@ -33,7 +33,6 @@ import {
   consoleRequestUrl,
   customerRequestUrl,
   isDueTime,
-  loadCalendar,
   messagesOf,
   readRequest,
   replyAddress,
@@ -45,6 +44,7 @@ import {
 } from './store';
 import { nowOf } from '../clock';
 import type { StoredRequest, SupportContext } from './store';
+import { loadCalendar } from '../business-calendar';
 
 export interface PlanOfRequest {
   serviceId: string | null;

@@ -16,7 +16,6 @@ import { authorNameOf, createSupportRequest, ownFiles } from './requests';
 import { mailReplier } from './senders';
 import {
   INBOUND_OWNER,
-  loadCalendar,
   messagesOf,
   readRequest,
   requestDoc,
@@ -29,6 +28,7 @@ import { nowOf } from '../clock';
 import type { StoredRequest, SupportContext } from './store';
 import { FULL_TEXT_FILE, shorten } from './inbound';
 import { htmlToText, trimReply } from './trim-reply';
+import { loadCalendar } from '../business-calendar';
 
 /**
  * What staff do with a mail waiting for review (`supportInbound/{id}` with outcome 'review'):

@@ -6,7 +6,6 @@ import { forEachPage } from '../paging';
 import { COMPANY } from '../../src/domain/company';
 import {
   consoleRequestUrl,
-  loadCalendar,
   readRequest,
   requestDoc,
   slaFields,
@@ -15,6 +14,7 @@ import {
   type SupportContext,
 } from './store';
 import { nowOf } from '../clock';
+import { loadCalendar } from '../business-calendar';
 
 export interface SupportJobReport {
   checked: number;

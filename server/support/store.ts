@@ -1,12 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import {
-  businessCalendar,
-  DEFAULT_HOLIDAYS,
-  type BusinessCalendar,
-  type Holiday,
-} from '../../src/domain/business-hours';
+import type { BusinessCalendar } from '../../src/domain/business-hours';
 import {
   computeSla,
   SUPPORT_STATUS,
@@ -48,7 +43,6 @@ export const SUPPORT_REQUESTS_LIMITER = 'support-requests';
 export const SUPPORT_REQUESTS = 'supportRequests';
 /** Inbound mails: every one, matched or not (the review queue is the unmatched ones). */
 export const SUPPORT_INBOUND = 'supportInbound';
-export const CALENDAR_DOC = 'settings/businessCalendar';
 /** Files of a mail waiting for review belong to no one yet: this owner, attached to its inbound record. */
 export const INBOUND_OWNER = 'inbound';
 export const SUPPORT_COUNTER = 'counters/supportRequests';
@@ -150,14 +144,6 @@ export function slaFields(events: SupportEvent[], tier: SupportTier | null, cale
       resolutionMet: sla.resolutionMet,
     },
   };
-}
-
-/** The company's calendar: the holidays staff keep in settings/businessCalendar, else the default list. */
-export async function loadCalendar(db: Firestore): Promise<{ calendar: BusinessCalendar; holidays: Holiday[] }> {
-  const snapshot = await db.doc(CALENDAR_DOC).get();
-  const stored = snapshot.get('holidays') as Holiday[] | undefined;
-  const holidays = Array.isArray(stored) ? stored : DEFAULT_HOLIDAYS;
-  return { calendar: businessCalendar(holidays), holidays };
 }
 
 /** `SR-000123` -> the lower-case label used in reply addresses: `sr000123`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addBusinessDays } from './business-hours';
+import { addBusinessDays, type BusinessCalendar } from './business-hours';
 import { istDay } from './ist';
 import { PROCESS_STEPS } from './process';
 import { projectSearchTokens } from './search';
@@ -134,11 +134,18 @@ export function newMilestone(label: string, amountPaise = 0, quoteMilestone: num
 /** A cart plan's project: the Process section's four steps, unbilled (the plan was paid in full). */
 export const processMilestones = (): ProjectMilestone[] => PROCESS_STEPS.map((step) => newMilestone(step.title));
 
-/** When a milestone made ready at `readyAtMs` is deemed accepted, and when its reminder goes (halfway). */
-export function signOffClock(readyAtMs: number, days: number): { dueAtMs: number; remindAtMs: number } {
+/**
+ * When a milestone made ready at `readyAtMs` is deemed accepted, and when its reminder goes
+ * (halfway), in business days of the company's calendar (the holidays staff keep).
+ */
+export function signOffClock(
+  readyAtMs: number,
+  days: number,
+  calendar?: BusinessCalendar,
+): { dueAtMs: number; remindAtMs: number } {
   if (days <= 0) return { dueAtMs: readyAtMs, remindAtMs: readyAtMs };
-  const dueAtMs = addBusinessDays(new Date(readyAtMs), days).getTime();
-  return { dueAtMs, remindAtMs: addBusinessDays(new Date(readyAtMs), days / 2).getTime() };
+  const dueAtMs = addBusinessDays(new Date(readyAtMs), days, calendar).getTime();
+  return { dueAtMs, remindAtMs: addBusinessDays(new Date(readyAtMs), days / 2, calendar).getTime() };
 }
 
 /** The earliest moment the projects job has something to do for a project (a reminder or a deemed acceptance). */

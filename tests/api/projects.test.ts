@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { PROCESS_STEPS } from '@/domain/process';
-import { MILESTONE_STATUS, PROJECT_MESSAGES } from '@/domain/projects';
+import { businessCalendar, DEFAULT_HOLIDAYS } from '@/domain/business-hours';
+import { DAY_MS, istDay } from '@/domain/ist';
+import { MILESTONE_STATUS, PROJECT_MESSAGES, signOffClock } from '@/domain/projects';
 import { drainOutbox } from '../../server/mail/drain';
 import { projectLinkDoc, projectLinkToken } from '../../server/projects/links';
 import { quoteLinkToken } from '../../server/quotes/store';
@@ -172,6 +174,29 @@ describe('sign-off', () => {
     ).send({ name: 'Rohan Mehta' });
     expect(signing.status).toBe(409);
     expect(signing.body).toEqual({ message: PROJECT_MESSAGES.notReady });
+  });
+
+  it("when staff keep holidays in the sign-off period, then its deadline and reminder skip them, as support's clock does", async () => {
+    const server = app({ PROJECT_SIGNOFF_DAYS: '3' });
+    const { projectId } = await acceptedQuote(server);
+    // The company closes for the next week (an offsite): none of those days counts.
+    const offsite = [0, 1, 2, 3, 4, 5, 6].map((ahead) => ({
+      date: istDay(Date.now() + ahead * DAY_MS),
+      name: 'Offsite',
+    }));
+    const calendar = admin().db.doc('settings/businessCalendar');
+    await calendar.set({ holidays: [...DEFAULT_HOLIDAYS, ...offsite] });
+    try {
+      await makeReady(server, projectId, 1);
+    } finally {
+      await calendar.delete();
+    }
+
+    const beta = (await docData(`projects/${projectId}`))!.milestones[1];
+    const kept = signOffClock(beta.readyAtMs, 3, businessCalendar([...DEFAULT_HOLIDAYS, ...offsite]));
+    expect({ dueAtMs: beta.dueAtMs, remindAtMs: beta.remindAtMs }).toEqual(kept);
+    expect(beta.dueAtMs).toBeGreaterThan(signOffClock(beta.readyAtMs, 3).dueAtMs);
+    expect(istDay(beta.remindAtMs) > offsite.at(-1)!.date).toBe(true);
   });
 
   it('when nobody answers within the sign-off period (PROJECT_SIGNOFF_DAYS=0), then the projects job deems it accepted, issues the proforma once, and mails both sides, threaded', async () => {
