@@ -193,9 +193,11 @@ function notRun(project: string): void {
 }
 
 const config = testStackConfig();
-// The API suite in two shards side by side, each on a project and catcher of its own: it spends
-// most of its time waiting on the emulator, so one shard alone was the run's critical path.
-const apiShards = [1, 2].map((shard) => apiSuiteConfig(config, shard));
+// The API suite in shards side by side (API_TEST_SHARDS, default 2), each on a project and catcher
+// of its own: it spends most of its time waiting on the emulator, so one shard alone was the run's
+// critical path.
+const shardCount = Math.max(1, Math.min(4, Number(process.env.API_TEST_SHARDS) || 2));
+const apiShards = Array.from({ length: shardCount }, (_, index) => apiSuiteConfig(config, index + 1));
 const stack = new Stack({
   config,
   emulators: true,
@@ -264,7 +266,11 @@ const rules = (async () => {
 
 const api = (async () => {
   if (await emulatorsUp) {
-    await Promise.all(apiEnvs.map((apiEnv, index) => vitest('api', apiEnv, `${index + 1}/${apiEnvs.length}`)));
+    await Promise.all(
+      apiEnvs.map((apiEnv, index) =>
+        vitest('api', apiEnv, apiEnvs.length > 1 ? `${index + 1}/${apiEnvs.length}` : undefined),
+      ),
+    );
   } else notRun('api');
 })();
 
