@@ -193,10 +193,11 @@ function notRun(project: string): void {
 }
 
 const config = testStackConfig();
-// The API suite in shards side by side (API_TEST_SHARDS, default 2), each on a project and catcher
-// of its own: it spends most of its time waiting on the emulator, so one shard alone was the run's
-// critical path.
-const shardCount = Math.max(1, Math.min(4, Number(process.env.API_TEST_SHARDS) || 2));
+// The API suite can run in shards side by side (API_TEST_SHARDS, 1 to 4), each on a project and
+// catcher of its own. On two cores one shard it is: the run is CPU-bound (92 % of both cores), and
+// two shards slowed the unit tests and so the start of e2e (clean clones, alternated: one shard
+// 277 and 277 s, two 266 and 302 s). A machine with more cores may want more.
+const shardCount = Math.max(1, Math.min(4, Number(process.env.API_TEST_SHARDS) || 1));
 const apiShards = Array.from({ length: shardCount }, (_, index) => apiSuiteConfig(config, index + 1));
 const stack = new Stack({
   config,
