@@ -33,6 +33,13 @@ async function paidInvoice(app: App, rupees = 15_000) {
   const customer = await newUser('refunded');
   await seedProfile(customer.uid);
   const paid = await payThroughCheckout(app, customer, { invoiceRupees: rupees });
+  // Its tax document is numbered in the background (payments/after-paid.ts). A refund at that very
+  // moment contends with it for the document, which the emulator settles by making one wait: 2-3 s
+  // a refund, against 0.1 s once it is numbered (staff never refund within the same second).
+  await waitFor(
+    () => documentData(paid.paymentId),
+    (document) => document?.status === 'issued',
+  );
   return { customer, ...paid, path: `users/${customer.uid}/invoices/${paid.docId}` };
 }
 
