@@ -8,8 +8,14 @@ const LOADING = { status: 'loading' } as const;
 /**
  * Loads once per `key` (and again on retry); a late answer for an older key is dropped. While a new
  * key loads it is loading: the page never shows the previous record under the new one's address.
+ * `keepPrevious`: a list's next page or filter, where the rows on screen (and the button pressed,
+ * with the focus) may stay until the new ones come.
  */
-export function useLoad<T>(load: () => Promise<T>, key: string): [Load<T>, () => void] {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  key: string,
+  { keepPrevious = false }: { keepPrevious?: boolean } = {},
+): [Load<T>, () => void] {
   const [answer, setAnswer] = useState<{ key: string; state: Load<T> } | null>(null);
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -25,5 +31,6 @@ export function useLoad<T>(load: () => Promise<T>, key: string): [Load<T>, () =>
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round]);
-  return [answer?.key === key ? answer.state : LOADING, useCallback(() => setRound((value) => value + 1), [])];
+  const shown = answer?.key === key || (keepPrevious && answer?.state.status === 'ready') ? answer!.state : LOADING;
+  return [shown, useCallback(() => setRound((value) => value + 1), [])];
 }

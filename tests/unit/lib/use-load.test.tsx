@@ -31,6 +31,20 @@ describe('useLoad', () => {
     expect(result.current[0]).toEqual({ status: 'ready', data: 'record C' });
   });
 
+  it('when a list keeps its previous page, then those rows stay until the next page answers', async () => {
+    const source = answers();
+    const { result, rerender } = renderHook(({ page }) => useLoad(source.load(page), page, { keepPrevious: true }), {
+      initialProps: { page: '1' },
+    });
+    expect(result.current[0]).toEqual({ status: 'loading' });
+    await act(async () => source.pending[0]!.resolve('page 1'));
+
+    rerender({ page: '2' });
+    expect(result.current[0]).toEqual({ status: 'ready', data: 'page 1' });
+    await act(async () => source.pending[1]!.resolve('page 2'));
+    expect(result.current[0]).toEqual({ status: 'ready', data: 'page 2' });
+  });
+
   it('when a load fails and is retried, then its error shows until the retry answers', async () => {
     const source = answers();
     const { result } = renderHook(() => useLoad(source.load('A'), 'A'));

@@ -47,7 +47,7 @@ export function Queue() {
     setFilters({ ...filters, ...change });
   };
   const key = JSON.stringify([filters, pages]);
-  const [queue] = useLoad(() => getQueue({ ...filters, after: pages[pages.length - 1] }), key);
+  const [queue] = useLoad(() => getQueue({ ...filters, after: pages[pages.length - 1] }), key, { keepPrevious: true });
   const now = Date.now();
   return (
     <ConsolePage title="Support queue" actions={<SubNav />}>
