@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, istToday } from '@/domain/ist';
 import { sharedBrowser } from '../helpers/browser';
-import { expectAccessible, shownDialog } from '../helpers/e2e';
+import { customerPageLoaded, expectAccessible, shownDialog } from '../helpers/e2e';
 import { admin, signInWithPassword } from '../helpers/emulators';
 import { callApi, createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { seedDuplicatePayment } from '../helpers/sandbox-payments';
@@ -197,6 +197,7 @@ describe('billing from the console', () => {
     await browser.withPage(async ({ page }) => {
       await signInAndOpen(page, staff.email, `/admin/customers/${customer.uid}`);
       await pageHeading(page, 'Arjun Pillai');
+      await customerPageLoaded(page);
 
       // ₹2,52,000 received and ₹28,000 TDS settle ₹2,80,000: Paid.
       await recordReceipt(page, direct.number, { received: '2,52,000', tds: '28,000' });

@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../helpers/browser';
-import { expectAccessible, shownDialog } from '../helpers/e2e';
+import { customerPageLoaded, expectAccessible, shownDialog } from '../helpers/e2e';
 import { istToday } from '@/domain/ist';
 import { admin, appCheckHeaders, signInWithPassword, stack } from '../helpers/emulators';
 import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
@@ -28,6 +28,7 @@ describe('a proforma paid through its pay link', () => {
       // Staff issue it from the customer's page in the console.
       await signInAndOpen(staffPage, staff.email, `/admin/customers/${customer.uid}`);
       await pageHeading(staffPage, 'Rohan Mehta');
+      await customerPageLoaded(staffPage);
       const form = staffPage.getByRole('form', { name: 'Issue a proforma invoice' });
       await form.getByRole('textbox', { name: 'Description', exact: true }).fill(description);
       await form.getByLabel('Line 1 description').fill('Machine integration');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatIstDay as printedDay } from '../../src/domain/document-number';
 import { formatInr } from '../../src/domain/money';
 import { sharedBrowser } from '../helpers/browser';
-import { expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
+import { customerPageLoaded, expectAccessible, shownDialog, uniqueEmail } from '../helpers/e2e';
 import { admin } from '../helpers/emulators';
 import { createLogin, pageHeading, signInAndOpen } from '../helpers/logins';
 import { caughtAttachment, mailsTo, waitForMails } from '../helpers/mail-catcher';
@@ -225,6 +225,7 @@ describe('a quote from request to milestone invoices', () => {
     await browser.withPage(async ({ page: staffPage }) => {
       await signInAndOpen(staffPage, staff.email, `/admin/customers/${customer.uid}`);
       await pageHeading(staffPage, 'Arjun Shah');
+      await customerPageLoaded(staffPage);
       await staffPage.getByRole('region', { name: 'Quotes' }).getByText('No quotes yet.').waitFor();
       const form = await startQuote(staffPage, { title: 'Gym members app', line: 'Members app', rate: '2,00,000' });
       await form.getByRole('button', { name: 'Save draft' }).click();

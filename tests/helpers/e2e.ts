@@ -176,3 +176,27 @@ export async function sendContactQuery(page: Page, query: { name: string; email:
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill(query.message);
   await page.getByRole('button', { name: 'Send Query' }).click();
 }
+
+/**
+ * The console's customer page once the panels that load on their own above its forms (the
+ * statement, the company, the quotes) have come: they grow the page, and a press whose mouse-up
+ * comes after one has moved the target is no click (seen: 'Make a quote' pressed while the
+ * statement above it filled in, and no quote form opened).
+ */
+export async function customerPageLoaded(page: Page) {
+  await page
+    .getByRole('region', { name: 'Quotes', exact: true })
+    .getByText(/^No quotes yet\.$| · version \d+$/)
+    .first()
+    .waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('region', { name: 'Statement of account' })
+    .getByText(/^Closing balance on /)
+    .first()
+    .waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('region', { name: 'Company and members' })
+    .getByText(/^Members \(\d+\)$|^No members yet/)
+    .first()
+    .waitFor({ timeout: 20_000 });
+}
