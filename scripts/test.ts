@@ -3,7 +3,7 @@
  * Lanes run side by side from the start, some busy with CPU work, others mostly waiting on the
  * stack's services:
  *   checks: unit -> unit-dom -> typecheck -> lint -> import circles (npm run lint's two halves)
- *   stack:  [emulators, mail catchers] -> rules ‖ api 1/2 ‖ api 2/2;  [API, site build] -> e2e (after unit-dom)
+ *   stack:  [emulators, mail catchers] -> rules ‖ api (API_TEST_SHARDS shards, 1 by default);  [API, site build] -> e2e (after unit-dom)
  * Each suite on the stack has data of its own, so none waits for another: e2e uses the stack's
  * Firestore and Auth project and mail catcher (the API process and the site are built for them);
  * the API tests, which empty their project and catcher before tests, a project and a catcher of
